@@ -1,0 +1,79 @@
+import type { GameDef } from './game';
+import type { Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome } from './types';
+import { rngOf, type Rng } from './rng';
+
+/**
+ * The handle a rule receives while the engine runs it. It works on a private copy of the state (the
+ * draft); the copy becomes the new state only if the whole answer is accepted.
+ */
+export interface Ctx<G> {
+  readonly s: GameState<G>;
+  readonly g: G;
+  readonly def: GameDef<G>;
+  readonly rng: Rng;
+  /** Push a frame on top of the stack (it runs next). Returns the stored frame. */
+  push<F extends { t: string }>(frame: F): Frame & F;
+  /** Ask a seat something, owned by the running frame. Returns the prompt id. */
+  ask(p: { seat: number; kind: string; message: Msg; options: Option[] }): string;
+  /** Close the running frame's open prompts (all, or those of some seats). */
+  closePrompts(seats?: number[]): void;
+  /** Open prompts of the running frame. */
+  openPrompts(): OpenPrompt[];
+  /** Append to the log: `to` is 'public' or the seats that may read it. */
+  log(key: string, params?: Record<string, Json>, to?: Audience): void;
+  /** End the game now: the stack and prompts are cleared. */
+  end(outcome: Outcome): void;
+  /** Frame by id (e.g. a parent holding an event object). */
+  frame(id: number): Frame | undefined;
+  /** Push a trigger frame: every skill effect on `timing` fires, in trigger order, on `owner[key]`. */
+  trigger(timing: string, owner: Frame, key: string, seats?: number[]): void;
+}
+
+export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Frame | undefined, events: LogEntry[]): Ctx<G> {
+  const ctx: Ctx<G> = {
+    s,
+    get g() {
+      return s.g;
+    },
+    def,
+    rng: rngOf(s.rng),
+    push(frame) {
+      const f = { ...frame, id: s.nextId++ } as unknown as Frame & typeof frame;
+      s.stack.push(f);
+      return f;
+    },
+    ask(p) {
+      const f = running();
+      if (!f) throw new Error('ask outside a frame');
+      const id = `p${s.nextId++}`;
+      s.prompts.push({ id, seat: p.seat, kind: p.kind, message: p.message, options: p.options, frame: f.id });
+      return id;
+    },
+    closePrompts(seats) {
+      const f = running();
+      s.prompts = s.prompts.filter((p) => !(f && p.frame === f.id && (!seats || seats.includes(p.seat))));
+    },
+    openPrompts() {
+      const f = running();
+      return s.prompts.filter((p) => f && p.frame === f.id);
+    },
+    log(key, params, to = 'public') {
+      const e: LogEntry = { i: s.log.length, at: s.step, to, msg: params ? { key, params } : { key } };
+      s.log.push(e);
+      events.push(e);
+    },
+    end(outcome) {
+      s.outcome = outcome;
+      s.stack = [];
+      s.prompts = [];
+    },
+    frame(id) {
+      return s.stack.find((f) => f.id === id);
+    },
+    trigger(timing, owner, key, seats) {
+      const order = seats ?? (def.triggerOrder ? def.triggerOrder(s) : [...Array(s.seats).keys()]);
+      ctx.push({ t: '$trigger', timing, owner: owner.id, key, order, i: 0, done: [] as string[] });
+    },
+  };
+  return ctx;
+}

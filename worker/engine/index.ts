@@ -1,0 +1,7 @@
+export * from './types';
+export * from './rng';
+export * from './game';
+export type { Ctx } from './ctx';
+export * from './runtime';
+export * from './cards';
+export * from './registry';

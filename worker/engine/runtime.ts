@@ -1,0 +1,305 @@
+import type { FrameDef, GameDef } from './game';
+import { makeCtx, type Ctx } from './ctx';
+import { seedRng, rngOf, type Rng } from './rng';
+import type { Answer, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RuleError } from './types';
+
+/** Frames a single answer may run before the engine calls it a rules bug (a loop). */
+export const LOOP_GUARD = 100_000;
+
+export class LoopGuardError extends Error {}
+
+const clone = <T>(x: T): T => structuredClone(x);
+const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
+
+/** The built-in trigger frame: offers every effect on `timing` to each seat in `order`. */
+const triggerFrame: FrameDef<any> = {
+  run(ctx, f) {
+    const owner = ctx.frame(f.owner as number);
+    const ev = (owner?.[f.key as string] ?? {}) as Record<string, Json>;
+    const order = f.order as number[];
+    const done = f.done as string[];
+    const skills = ctx.def.skills ?? {};
+    while ((f.i as number) < order.length) {
+      const seat = order[f.i as number]!;
+      const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, seat) : [];
+      for (const sid of ids) {
+        const skill = skills[sid];
+        if (!skill) continue;
+        for (let k = 0; k < skill.effects.length; k++) {
+          const eff = skill.effects[k]!;
+          const tag = `${seat}:${sid}:${k}`;
+          if (eff.on !== f.timing || done.includes(tag) || !eff.can(ctx, seat, ev)) continue;
+          done.push(tag);
+          if (eff.optional) {
+            f.asking = tag;
+            ctx.ask({
+              seat,
+              kind: 'skill',
+              message: { key: 'skill.ask', params: { skill: sid, timing: f.timing as string } },
+              options: [
+                { id: 'use', message: { key: 'skill.use', params: { skill: sid } } },
+                { id: 'pass', message: { key: 'common.pass' } },
+              ],
+            });
+            return 'wait';
+          }
+          eff.use(ctx, seat, ev);
+          return 'again';
+        }
+      }
+      f.i = (f.i as number) + 1;
+      f.done = [];
+      return 'again';
+    }
+    return 'done';
+  },
+  answer(ctx, f, _p, a) {
+    const tag = f.asking as string;
+    delete f.asking;
+    if (a.option !== 'use') return;
+    const [seat, sid, k] = tag.split(':');
+    const owner = ctx.frame(f.owner as number);
+    const ev = (owner?.[f.key as string] ?? {}) as Record<string, Json>;
+    ctx.def.skills![sid!]!.effects[Number(k)]!.use(ctx, Number(seat), ev);
+  },
+};
+
+function frameDef<G>(def: GameDef<G>, t: string): FrameDef<G> {
+  if (t === '$trigger') return triggerFrame as FrameDef<G>;
+  const fd = def.frames[t];
+  if (!fd) throw new Error(`unknown frame type ${t}`);
+  return fd;
+}
+
+/** Run the flow until every path waits on a prompt, or the game ends. */
+function runFlow<G>(def: GameDef<G>, s: GameState<G>, events: LogEntry[]): void {
+  let current: Frame | undefined;
+  const ctx = makeCtx(def, s, () => current, events);
+  for (let n = 0; ; n++) {
+    if (n > LOOP_GUARD) throw new LoopGuardError(`flow ran more than ${LOOP_GUARD} frames without waiting (top: ${s.stack.at(-1)?.t})`);
+    if (s.outcome || s.prompts.length > 0) return;
+    const f = s.stack.at(-1);
+    if (!f) return;
+    current = f;
+    const step = frameDef(def, f.t).run(ctx, f);
+    if (step === 'done') {
+      s.prompts = s.prompts.filter((p) => p.frame !== f.id);
+      const at = s.stack.indexOf(f);
+      if (at >= 0) s.stack.splice(at, 1);
+    } else if (step === 'wait') {
+      if (!s.prompts.some((p) => p.frame === f.id) && !s.outcome) throw new Error(`frame ${f.t} waits without a prompt`);
+      return;
+    }
+  }
+}
+
+/** A new game: the setup, then the flow up to the first prompt. */
+export function createGame<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }): GameState<G> {
+  const s: GameState<G> = {
+    game: def.id,
+    seats: o.seats,
+    options: o.options ?? {},
+    rng: seedRng(o.seed),
+    g: null as G,
+    stack: [],
+    prompts: [],
+    nextId: 1,
+    log: [],
+    step: 0,
+    outcome: null,
+  };
+  const events: LogEntry[] = [];
+  const ctx = makeCtx(def, s, () => undefined, events);
+  s.g = def.setup(ctx);
+  runFlow(def, s, events);
+  return s;
+}
+
+function checkPicks<T extends string | number>(picked: unknown, spec: { from: T[]; min: number; max: number } | undefined, what: string): string | null {
+  if (picked === undefined || (Array.isArray(picked) && picked.length === 0)) {
+    return spec && spec.min > 0 ? `pick at least ${spec.min} ${what}` : null;
+  }
+  if (!Array.isArray(picked)) return `${what} must be a list`;
+  if (!spec) return `this option takes no ${what}`;
+  if (new Set(picked).size !== picked.length) return `the same ${what.slice(0, -1)} is picked twice`;
+  for (const x of picked) if (!spec.from.includes(x as T)) return `${String(x)} cannot be picked here`;
+  if (picked.length < spec.min) return `pick at least ${spec.min} ${what}`;
+  if (picked.length > spec.max) return `pick at most ${spec.max} ${what}`;
+  return null;
+}
+
+/** Check an answer against the prompt it names, before any rule sees it. */
+export function checkShape(s: GameState<any>, seat: number, a: Answer): RuleError | null {
+  if (s.outcome) return { code: 'finished', reason: 'the game is over' };
+  if (!a || typeof a !== 'object' || typeof a.prompt !== 'string' || typeof a.option !== 'string') {
+    return { code: 'illegal', reason: 'an answer names a prompt and an option' };
+  }
+  const p = s.prompts.find((x) => x.id === a.prompt);
+  if (!p) return { code: 'unknown_prompt', reason: `no open prompt ${a.prompt}` };
+  if (p.seat !== seat) return { code: 'not_your_prompt', reason: `prompt ${a.prompt} is not addressed to seat ${seat}` };
+  const o = p.options.find((x) => x.id === a.option);
+  if (!o) return { code: 'illegal', reason: `no option ${a.option} in prompt ${a.prompt}` };
+  const bad = checkPicks(a.cards, o.cards, 'cards') ?? checkPicks(a.seats, o.seats, 'seats');
+  return bad ? { code: 'illegal', reason: bad } : null;
+}
+
+/**
+ * The single entry point of the rules: `seat` answers. Returns the new state and the log entries it
+ * wrote, or an error; the input state is never modified.
+ */
+export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, answer: Answer): Result<{ state: GameState<G>; events: LogEntry[] }> {
+  const bad = checkShape(state, seat, answer);
+  if (bad) return { ok: false, error: bad };
+  const s = clone(state);
+  const p = s.prompts.find((x) => x.id === answer.prompt)!;
+  const f = s.stack.find((x) => x.id === p.frame);
+  if (!f) throw new Error(`prompt ${p.id} has no frame`);
+  const events: LogEntry[] = [];
+  const ctx: Ctx<G> = makeCtx(def, s, () => f, events);
+  s.prompts = s.prompts.filter((x) => x.id !== p.id);
+  const a: Answer = { prompt: answer.prompt, option: answer.option };
+  if (answer.cards?.length) a.cards = [...answer.cards];
+  if (answer.seats?.length) a.seats = [...answer.seats];
+  const reason = frameDef(def, f.t).answer(ctx, f, p, a);
+  if (typeof reason === 'string') return fail('illegal', reason);
+  s.step++;
+  runFlow(def, s, events);
+  return { ok: true, value: { state: s, events } };
+}
+
+/** Every answer to `p` that fits its options' shapes, up to `limit` (the rules may still reject some). */
+export function candidates(p: Prompt, limit = 2000): Answer[] {
+  const out: Answer[] = [];
+  for (const o of p.options) {
+    const cardSets = o.cards ? subsets(o.cards.from, o.cards.min, o.cards.max, limit) : [[]];
+    const seatSets = o.seats ? subsets(o.seats.from, o.seats.min, o.seats.max, limit) : [[]];
+    for (const cs of cardSets)
+      for (const ss of seatSets) {
+        const a: Answer = { prompt: p.id, option: o.id };
+        if (cs.length) a.cards = cs as string[];
+        if (ss.length) a.seats = ss as number[];
+        out.push(a);
+        if (out.length >= limit) return out;
+      }
+  }
+  return out;
+}
+
+function subsets<T>(from: T[], min: number, max: number, limit: number): T[][] {
+  const out: T[][] = [];
+  const hi = Math.min(max, from.length);
+  for (let k = Math.max(0, min); k <= hi && out.length < limit; k++) {
+    const idx = [...Array(k).keys()];
+    for (;;) {
+      out.push(idx.map((i) => from[i]!));
+      if (out.length >= limit) break;
+      let i = k - 1;
+      while (i >= 0 && idx[i] === from.length - k + i) i--;
+      if (i < 0) break;
+      idx[i]!++;
+      for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1]! + 1;
+    }
+  }
+  return out;
+}
+
+/** Concrete legal answers for `seat` (all its prompts), for bots and perft-style tests. */
+export function legalAnswers<G>(def: GameDef<G>, s: GameState<G>, seat: number, limit = 2000): Answer[] {
+  return s.prompts
+    .filter((p) => p.seat === seat)
+    .flatMap((p) => candidates(p, limit))
+    .filter((a) => apply(def, s, seat, a).ok);
+}
+
+/** The answer taken when a deadline passes: the game's own, else `pass`, else the smallest legal answer. */
+export function defaultAnswer<G>(def: GameDef<G>, s: GameState<G>, p: Prompt): Answer {
+  const own = def.defaultAnswer?.(s, p);
+  if (own && apply(def, s, p.seat, own).ok) return own;
+  const pass = p.options.find((o) => o.id === 'pass');
+  if (pass && apply(def, s, p.seat, { prompt: p.id, option: 'pass' }).ok) return { prompt: p.id, option: 'pass' };
+  for (const a of candidates(p)) if (apply(def, s, p.seat, a).ok) return a;
+  throw new Error(`prompt ${p.id} (${p.kind}) has no legal answer`);
+}
+
+/** A bot's answer: the game's bot, else a uniformly random legal answer. */
+export function botAnswer<G>(def: GameDef<G>, s: GameState<G>, p: Prompt, rng: Rng): Answer {
+  const own = def.bot?.(s, p, rng);
+  if (own && apply(def, s, p.seat, own).ok) return own;
+  const all = candidates(p).filter((a) => apply(def, s, p.seat, a).ok);
+  if (all.length === 0) throw new Error(`prompt ${p.id} (${p.kind}) has no legal answer`);
+  return rng.pick(all);
+}
+
+/** A random source for bots, derived from the game and the prompt so the same position gives the same move. */
+export function botRng(s: GameState<any>, p: Prompt, salt = ''): Rng {
+  return rngOf(seedRng(`${s.rng.join(',')}|${p.id}|${salt}`));
+}
+
+/** Public shape of a prompt: the internal frame link removed. */
+export function publicPrompt(p: OpenPrompt | Prompt): Prompt {
+  const { frame: _f, ...rest } = p as OpenPrompt;
+  return rest;
+}
+
+export interface LogLine {
+  i: number;
+  at: number;
+  msg: Msg;
+}
+
+/** Log entries `seat` may read (everything once the game is over). */
+export function logFor(s: GameState<any>, seat: number | null, sinceStep = -1): LogLine[] {
+  const all = !!s.outcome;
+  return s.log
+    .filter((e) => e.at >= sinceStep && (all || e.to === 'public' || (seat !== null && e.to.includes(seat))))
+    .map(({ i, at, msg }) => ({ i, at, msg }));
+}
+
+export interface SeatView {
+  game: string;
+  seats: number;
+  step: number;
+  you: number | null;
+  /** The game's own view for this seat. */
+  view: Json;
+  /** This seat's open prompts, options included. */
+  prompts: Prompt[];
+  /** Seats the table is shown to wait for (another seat's options are never shown). */
+  waiting: number[];
+  log: LogLine[];
+  outcome: Outcome | null;
+}
+
+/** The only way state leaves the engine (DESIGN §3). */
+export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null, o: { sinceStep?: number } = {}): SeatView {
+  const waiting = def.waitingOn ? def.waitingOn(s) : [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
+  return {
+    game: s.game,
+    seats: s.seats,
+    step: s.step,
+    you: seat,
+    view: def.view(s, seat),
+    prompts: seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt),
+    waiting,
+    log: logFor(s, seat, o.sinceStep),
+    outcome: s.outcome,
+  };
+}
+
+export interface Move {
+  seat: number;
+  answer: Answer;
+}
+
+/** Rebuild a game from its creation parameters and its move log. */
+export function replay<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, moves: Move[]): GameState<G> {
+  let s = createGame(def, o);
+  for (const m of moves) {
+    const r = apply(def, s, m.seat, m.answer);
+    if (!r.ok) throw new Error(`replay: move ${s.step} rejected: ${r.error.reason}`);
+    s = r.value.state;
+  }
+  return s;
+}
+
+export type { Option };
