@@ -27,6 +27,17 @@ export default defineConfig({
         },
       },
       {
+        // Only `npm run bench` runs this project.
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.bench.ts'],
+          environment: 'node',
+          testTimeout: 1_800_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

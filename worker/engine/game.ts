@@ -71,6 +71,11 @@ export interface GameDef<G = any> {
   skillsOf?(state: GameState<G>, seat: number): string[];
   /** Seat order in which triggers are offered: the current player first. Default 0..n-1. */
   triggerOrder?(state: GameState<G>): number[];
+  /**
+   * Display strings per language (`zh-CN`, `zh-TW`, `en`): key → template with `{param}` placeholders. Used by
+   * the client and by notifications; data only.
+   */
+  strings?: Record<string, Record<string, string>>;
   /** Short public summary for lists ("turn 3 · 张三"), optional. */
   summary?(state: GameState<G>): Msg;
 }

@@ -1,0 +1,29 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * Benchmarks record their numbers here: `bench/results/latest.json` keeps the newest value of every
+ * metric, and each call prints a table. Run with `npm run bench` (never by `npm test`).
+ */
+export interface Metric {
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+
+const file = new URL('./results/latest.json', import.meta.url);
+
+export function record(group: string, metrics: Metric[]): void {
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  let all: Record<string, Record<string, Metric & { at: string }>> = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    /* first run */
+  }
+  const at = new Date().toISOString();
+  all[group] = Object.fromEntries(metrics.map((m) => [m.name, { ...m, at }]));
+  writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
+  console.log(`\n${group}`);
+  console.table(metrics.map((m) => ({ metric: m.name, value: Number(m.value.toPrecision(6)), unit: m.unit, note: m.note ?? '' })));
+}
