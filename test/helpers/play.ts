@@ -1,0 +1,67 @@
+import { apply, botAnswer, botRng, candidates, createGame, defaultAnswer, rngOf, seedRng, viewFor, type Answer, type GameDef, type GameState, type Json, type Move } from '../../worker/engine';
+
+/**
+ * Drivers for seeded random full games: after every step the caller's `check` sees the state. Answers are
+ * chosen by `mode`: a random shape-valid candidate (retried until the rules accept one), the bot, or the
+ * deadline default.
+ */
+export type Mode = 'random' | 'bot' | 'default';
+
+export interface PlayResult<G> {
+  state: GameState<G>;
+  moves: Move[];
+  steps: number;
+}
+
+export function playOut<G>(
+  def: GameDef<G>,
+  o: { seats: number; seed: string; options?: Record<string, Json> },
+  mode: Mode | ((step: number) => Mode),
+  check?: (s: GameState<G>, moves: Move[]) => void,
+  maxSteps = 20_000,
+): PlayResult<G> {
+  let s = createGame(def, o);
+  const moves: Move[] = [];
+  const pick = rngOf(seedRng(`driver|${o.seed}`));
+  check?.(s, moves);
+  while (!s.outcome) {
+    if (moves.length >= maxSteps) throw new Error(`game did not end in ${maxSteps} answers`);
+    if (s.prompts.length === 0) throw new Error('game is stuck: no outcome and no prompt');
+    const p = s.prompts[pick.int(s.prompts.length)]!;
+    const m = typeof mode === 'function' ? mode(moves.length) : mode;
+    let answer: Answer | undefined;
+    let next: GameState<G> | undefined;
+    if (m === 'random') {
+      const all = candidates(p, 400);
+      for (let tries = 0; tries < 50 && !next; tries++) {
+        const a = pick.pick(all);
+        const r = apply(def, s, p.seat, a);
+        if (r.ok) [answer, next] = [a, r.value.state];
+      }
+    }
+    if (!next) {
+      answer = m === 'default' ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
+      const r = apply(def, s, p.seat, answer);
+      if (!r.ok) throw new Error(`${m} answer rejected: ${r.error.reason}`);
+      next = r.value.state;
+    }
+    moves.push({ seat: p.seat, answer: answer! });
+    s = next;
+    check?.(s, moves);
+  }
+  return { state: s, moves, steps: moves.length };
+}
+
+/** Every string and number leaf of a JSON value, for "does this view mention card X" checks. */
+export function leaves(x: unknown, out: Set<string> = new Set()): Set<string> {
+  if (x === null || x === undefined) return out;
+  if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out.add(String(x));
+  else if (Array.isArray(x)) for (const y of x) leaves(y, out);
+  else if (typeof x === 'object') for (const y of Object.values(x)) leaves(y, out);
+  return out;
+}
+
+/** The views of every seat and of a spectator, as JSON text. */
+export function allViews<G>(def: GameDef<G>, s: GameState<G>): { seat: number | null; json: string }[] {
+  return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({ seat, json: JSON.stringify(viewFor(def, s, seat)) }));
+}
