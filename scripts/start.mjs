@@ -16,6 +16,6 @@ if (existsSync(new URL('./vapid.mjs', import.meta.url))) {
 
 const url = `http://localhost:${port}`;
 console.log(`\n  茶馆 Teahouse is starting — open ${url}\n`);
-const dev = spawn('npx', ['wrangler', 'dev', '--port', port, '--ip', '127.0.0.1', ...process.argv.slice(2)], { stdio: 'inherit' });
+const dev = spawn('npx', ['wrangler', 'dev', '--port', port, ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dev.kill(sig));
 dev.on('exit', (code) => process.exit(code ?? 0));

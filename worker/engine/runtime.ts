@@ -8,7 +8,15 @@ export const LOOP_GUARD = 100_000;
 
 export class LoopGuardError extends Error {}
 
-const clone = <T>(x: T): T => structuredClone(x);
+/**
+ * The draft an answer works on. The log is append-only and its entries are never changed, so it is
+ * copied shallowly: cloning it whole would make every answer cost O(length of the game).
+ */
+function draft<G>(s: GameState<G>): GameState<G> {
+  const { log, ...rest } = s;
+  const d = JSON.parse(JSON.stringify(rest)) as Omit<GameState<G>, 'log'>;
+  return { ...d, log: log.slice() };
+}
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
 /** The built-in trigger frame: offers every effect on `timing` to each seat in `order`. */
@@ -150,7 +158,7 @@ export function checkShape(s: GameState<any>, seat: number, a: Answer): RuleErro
 export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, answer: Answer): Result<{ state: GameState<G>; events: LogEntry[] }> {
   const bad = checkShape(state, seat, answer);
   if (bad) return { ok: false, error: bad };
-  const s = clone(state);
+  const s = draft(state);
   const p = s.prompts.find((x) => x.id === answer.prompt)!;
   const f = s.stack.find((x) => x.id === p.frame);
   if (!f) throw new Error(`prompt ${p.id} has no frame`);
