@@ -1,0 +1,179 @@
+import type { Rng } from '../../engine/rng';
+import type { Answer, GameState, Prompt } from '../../engine/types';
+import { IMP, colourOf, identityColour, isArtifact, teamOf, typeOf, weightOf, type Colour, type Team } from './cards';
+import { condition, handLimit, isPositive, type G } from './state';
+
+/**
+ * A bot that plays legal, sensible moves: hosts the most promising exorcism, votes for its team (sabotages
+ * only where its side gains), challenges on evidence, summons as the GK. Deterministic given `rng`.
+ */
+export function ghostBot(s: GameState<G>, p: Prompt, rng: Rng): Answer | null {
+  const g = s.g;
+  const me = p.seat;
+  const a = (option: string, extra: Partial<Answer> = {}): Answer => ({ prompt: p.id, option, ...extra });
+  const has = (id: string) => p.options.some((o) => o.id === id);
+  const optOf = (id: string) => p.options.find((o) => o.id === id);
+  switch (p.kind) {
+    case 'play':
+      return day(g, me, p, rng, a);
+    case 'respond':
+      return respond(g, me, p, a);
+    case 'host':
+    case 'summon': {
+      const t = bestTarget(g, me, optOf('target')?.cards?.from ?? []);
+      return t ? a('target', { cards: [t] }) : a('pass');
+    }
+    case 'vote':
+      return vote(g, me, p, rng, a);
+    case 'challenge':
+      return challenge(g, me, optOf('challenge')?.seats?.from ?? [], rng, a);
+    case 'discard': {
+      const o = p.options[0]!;
+      return a(o.id, { cards: worstCards(g, me, o.cards!.min) });
+    }
+    case 'escape':
+      return has('escape') ? a('escape') : a('continue');
+    default:
+      return a(p.options[0]!.id);
+  }
+}
+
+type Mk = (option: string, extra?: Partial<Answer>) => Answer;
+
+const teamKnown = (g: G, me: number, t: number): Team | null => {
+  const p = g.players[t]!;
+  if (p.revealed || t === me) return teamOf(p.identity);
+  const seen = g.seen[me]!.find((e) => e.kind === 'identity' && e.seat === t);
+  return seen ? teamOf(seen.what[0] as never) : null;
+};
+const myTeam = (g: G, me: number) => teamOf(g.players[me]!.identity);
+
+/** Weighted positive minus negative of `cards` for an imp's current condition. */
+function net(g: G, imp: string, cards: string[]): number {
+  const c = condition(g, imp).colour;
+  return cards.reduce((n, x) => n + (c === 'any' || isPositive(x, c) ? weightOf(x) : -weightOf(x)), 0);
+}
+
+/** Cards to vote for (true) or against (false) an imp, at most `max` physical cards, best first. */
+function pickVotes(g: G, me: number, imp: string, help: boolean, max: number, need: number): string[] {
+  const c = condition(g, imp).colour;
+  const hand = g.players[me]!.hand;
+  const good = hand.filter((x) => (c === 'any' ? help : help === isPositive(x, c))).sort((x, y) => weightOf(y) - weightOf(x));
+  const out: string[] = [];
+  let w = 0;
+  for (const x of good) {
+    if (out.length >= max || w >= need) break;
+    out.push(x);
+    w += weightOf(x);
+  }
+  return out;
+}
+
+function bestTarget(g: G, me: number, from: string[]): string | null {
+  const summon = g.gk === me;
+  let best: string | null = null;
+  let bestScore = -Infinity;
+  for (const imp of from) {
+    const cond = condition(g, imp);
+    const mine = pickVotes(g, me, imp, true, 99, 99);
+    const pos = net(g, imp, mine);
+    let score = pos - cond.n;
+    if (summon) {
+      if (pos < cond.n) continue;
+      score = -cond.n;
+    } else {
+      const holder = g.players.findIndex((q) => q.imps.some((i) => i.id === imp));
+      if (holder === g.gk) score += 3;
+      if (holder === me) score += 1;
+      if (identityColour(g.players[me]!.identity) === IMP[imp]!.colour) score += 0.5;
+    }
+    if (score > bestScore) {
+      best = imp;
+      bestScore = score;
+    }
+  }
+  return summon || bestScore >= -2 ? best : null;
+}
+
+function vote(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
+  const vt = g.vote!;
+  const o = p.options.find((x) => x.id === 'vote')!;
+  const max = o.cards!.max;
+  const cond = condition(g, vt.imp);
+  const pass = a('pass');
+  const cast = (cards: string[]) => (cards.length ? a('vote', { cards }) : pass);
+  if (vt.summon || vt.host === me) return cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+  const team = myTeam(g, me);
+  if (g.gk === me) return vt.holder === me && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 2)) : pass;
+  if (vt.holder === g.gk) {
+    const gkHeretic = g.players[g.gk]!.identity === 'heretic_king';
+    return gkHeretic && team === 'heretic' && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 2)) : cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+  }
+  if (vt.holder === me) return cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+  const hostTeam = teamKnown(g, me, vt.host);
+  const rival = (hostTeam !== null && hostTeam !== team) || (team === 'heretic' && g.gk === null);
+  if (rival && cond.colour !== 'any' && rng.next() < 0.5) return cast(pickVotes(g, me, vt.imp, false, max, 1));
+  if (!rival && rng.next() < 0.65) return cast(pickVotes(g, me, vt.imp, true, max, 1));
+  return pass;
+}
+
+function challenge(g: G, me: number, from: number[], rng: Rng, a: Mk): Answer {
+  const vt = g.vote!;
+  const cond = condition(g, vt.imp);
+  const mineNet = net(g, vt.imp, vt.votes[me] ?? []);
+  const others = Object.entries(vt.votes).reduce((n, [v, c]) => n + (Number(v) === me ? 0 : c.length * 2), 0);
+  // Even if every other card were a positive 敕令符 the imp would stay: nothing to lose by challenging.
+  if (mineNet + others < cond.n && from.length) return a('challenge', { seats: [from[0]!] });
+  const team = myTeam(g, me);
+  const suspect = from.find((v) => {
+    const t = teamKnown(g, me, v);
+    return t !== null && t !== team;
+  });
+  if (suspect !== undefined) return a('challenge', { seats: [suspect] });
+  if (from.length && rng.next() < 0.2) return a('challenge', { seats: [rng.pick(from)] });
+  return a('reveal');
+}
+
+function respond(g: G, me: number, p: Prompt, a: Mk): Answer {
+  const play = (key: string) => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
+  const ward = play('S06');
+  if (ward && g.players[me]!.imps.length >= 2) return a(ward.id);
+  const bind = play('S18');
+  if (bind && g.gk !== null && g.gk !== me && bind.seats!.from.includes(g.gk) && g.players[g.gk]!.imps.length > 0) return a(bind.id, { seats: [g.gk] });
+  return a('pass');
+}
+
+function day(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
+  const pl = g.players[me]!;
+  const opts = p.options;
+  const find = (key: string) => opts.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
+  const slay = find('S19');
+  if (slay) return a(slay.id);
+  const equip = opts.find((o) => o.id === 'equip');
+  if (equip && !pl.artifact) return a('equip', { cards: [equip.cards!.from[0]!] });
+  for (const key of ['S01', 'S02', 'S03']) {
+    const o = find(key);
+    if (o) return a(o.id);
+  }
+  const dual = find('S15');
+  if (dual) return a(dual.id, { seats: [dual.seats!.from[0]!] });
+  const eye = find('S08');
+  if (eye) {
+    const unknown = eye.seats!.from.filter((t) => teamKnown(g, me, t) === null);
+    if (unknown.length) return a(eye.id, { seats: [unknown[0]!] });
+  }
+  const heretic = opts.find((o) => o.id === 'heretic');
+  if (heretic && pl.identity === 'heretic_king' && rng.next() < 0.3) return a('heretic', { seats: [heretic.seats!.from[0]!] });
+  const buy = opts.find((o) => o.id === 'buy');
+  if (buy && pl.hand.length < handLimit(g, me) + 1) return a('buy');
+  return a('end');
+}
+
+/** The `n` least useful cards: spare artifacts first, then the colour the bot holds most of. */
+export function worstCards(g: G, me: number, n: number): string[] {
+  const hand = g.players[me]!.hand;
+  const reds = hand.filter((c) => colourOf(c) === 'red').length;
+  const major: Colour = reds * 2 >= hand.length ? 'red' : 'blue';
+  const score = (c: string) => (isArtifact(c) ? (g.players[me]!.artifact ? 0 : 2) : 3) + (colourOf(c) === major ? 0 : 1) + weightOf(c);
+  return [...hand].sort((x, y) => score(x) - score(y) || (x < y ? -1 : 1)).slice(0, n);
+}

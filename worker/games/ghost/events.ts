@@ -1,0 +1,78 @@
+import { gkLosesLatest } from './rules';
+import { eligibleSeats, extreme, tbo } from './possession';
+import { latest, stamp, takeImp, type C, type ImpCard } from './state';
+
+/**
+ * Event cards (cards.md §4), one small function per key. They resolve at once, with no player decisions;
+ * 百鬼夜行 and 借尸还魂 push the frames of a fresh flip / possession.
+ */
+export const EVENT_RULES: Record<string, (ctx: C) => void> = {
+  night_parade(ctx) {
+    ctx.push({ t: 'flip' });
+  },
+  yin_wind(ctx) {
+    const g = ctx.g;
+    for (const s of tbo(g)) {
+      const h = g.players[s]!.hand;
+      if (s === g.gk || h.length === 0) continue;
+      const c = h.splice(ctx.rng.int(h.length), 1)[0]!;
+      g.discard.push(c);
+      ctx.log('ghost.log.discardRandom', { seat: s, cards: [c] });
+    }
+  },
+  samsara(ctx) {
+    const g = ctx.g;
+    g.deck = ctx.rng.shuffle([...g.deck, ...g.discard.splice(0)]);
+    g.players.forEach((p, s) => {
+      if (s !== g.gk) p.spirit += 1;
+    });
+  },
+  heavenly_thunder(ctx) {
+    const g = ctx.g;
+    if (g.gk !== null) return gkLosesLatest(ctx, g.current);
+    let best: { s: number; imp: ImpCard } | null = null;
+    g.players.forEach((p, s) => {
+      const l = latest(p.imps);
+      if (l && (!best || l.at > best.imp.at)) best = { s, imp: l };
+    });
+    if (!best) return;
+    const { s, imp } = best as { s: number; imp: ImpCard };
+    takeImp(g, s, imp.id);
+    g.removed.push(imp.id);
+    ctx.log('ghost.log.impRemoved', { card: imp.id, seat: s });
+  },
+  yinyang_reversal(ctx) {
+    ctx.g.ts.swapped = !ctx.g.ts.swapped;
+  },
+  ghost_wall(ctx) {
+    ctx.g.ts.ghostWall = true;
+  },
+  drifting_soul(ctx) {
+    const g = ctx.g;
+    const nonGk = g.players.map((_, s) => s).filter((s) => s !== g.gk);
+    const imps = (s: number) => g.players[s]!.imps.length;
+    const src = extreme(g, nonGk, imps, true);
+    const dests = eligibleSeats(g, { exclude: [src] });
+    if (dests.length === 0) return;
+    const dst = extreme(g, dests, imps, false);
+    if (imps(src) - imps(dst) < 2) return;
+    const imp = takeImp(g, src, latest(g.players[src]!.imps)!.id);
+    g.players[dst]!.imps.push({ id: imp.id, at: stamp(g) });
+    ctx.log('ghost.log.impMoved', { card: imp.id, from: src, to: dst });
+  },
+  borrowed_corpse(ctx) {
+    const g = ctx.g;
+    let best: { s: number; imp: ImpCard } | null = null;
+    g.players.forEach((p, s) => {
+      const l = latest(p.points);
+      if (l && (!best || l.at > best.imp.at)) best = { s, imp: l };
+    });
+    if (!best) return;
+    const { s, imp } = best as { s: number; imp: ImpCard };
+    const pts = g.players[s]!.points;
+    pts.splice(pts.indexOf(imp), 1);
+    g.limbo.push(imp.id);
+    ctx.log('ghost.log.corpse', { card: imp.id, seat: s });
+    ctx.push({ t: 'possess', imp: imp.id, stage: 0, to: -1 });
+  },
+};

@@ -1,0 +1,1 @@
+export const strings: Record<string, Record<string, string>> = { 'zh-CN': {}, 'zh-TW': {}, en: {} };

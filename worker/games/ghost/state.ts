@@ -1,0 +1,242 @@
+import type { Ctx } from '../../engine/ctx';
+import type { Json } from '../../engine/types';
+import { IMP, RULES, colourOf, type Colour, type Identity, type ImpEffect } from './cards';
+
+/** An imp on a player or in an exorcised pile; `at` is its arrival stamp (cards.md §2.4, R27). */
+export interface ImpCard {
+  id: string;
+  at: number;
+  [k: string]: Json;
+}
+
+export interface Player {
+  identity: Identity;
+  /** Identity card turned face up (heretic reveal, heretic-king GK). */
+  revealed: boolean;
+  hand: string[];
+  spirit: number;
+  imps: ImpCard[];
+  /** Exorcised pile: each card is one point. */
+  points: ImpCard[];
+  artifact: string | null;
+  warded: boolean;
+  clearMind: boolean;
+  hereticUsed: boolean;
+  /** "Always pass reaction windows". */
+  autoPass: boolean;
+  [k: string]: Json;
+}
+
+/** What a look / peek showed this seat (private to it). */
+export interface Seen {
+  kind: 'identity' | 'cards' | 'ghostTop';
+  seat: number | null;
+  what: string[];
+  turn: number;
+  [k: string]: Json;
+}
+
+/** Facts that last until the end of the current turn. */
+export interface TurnState {
+  exorcised: boolean;
+  swapped: boolean;
+  ghostWall: boolean;
+  /** 破煞符: imp id → reduction. */
+  breaking: Record<string, number>;
+  /** 定身符 targets. */
+  bound: number[];
+  /** Spells played this turn, per seat (ONE_SPELL_PER_TURN). */
+  spells: number[];
+  recall: boolean;
+  equipped: boolean;
+  purchases: number;
+  /** 明察令: 0 none, 1 active, 2 used. */
+  insight: number;
+  [k: string]: Json;
+}
+
+/** The exorcism (or summon) in progress; cards in `votes` are out of every hand. */
+export interface Vote {
+  host: number;
+  imp: string;
+  holder: number;
+  summon: boolean;
+  votes: Record<string, string[]>;
+  faceUp: number[];
+  challenged: number[];
+  /** Voters whose cards were shown by a challenge: seat → cards. */
+  shown: Record<string, string[]>;
+  [k: string]: Json;
+}
+
+/** The last reveal, public. */
+export interface Reveal {
+  imp: string;
+  pool: string[];
+  red: number;
+  blue: number;
+  need: number;
+  colour: string;
+  success: boolean;
+  summon: boolean;
+  host: number;
+  [k: string]: Json;
+}
+
+export interface G {
+  P: number;
+  players: Player[];
+  deck: string[];
+  discard: string[];
+  /** Ghost deck, top = last element. */
+  ghost: string[];
+  eventPile: string[];
+  /** Imps removed from the game (天雷, 斩鬼符, a new GK's points). */
+  removed: string[];
+  /** A flipped imp waiting for its receiver's half-hand discard. */
+  limbo: string[];
+  kingCard: string;
+  gk: number | null;
+  gkTurn: number;
+  killer: number | null;
+  first: number;
+  current: number;
+  turn: number;
+  phase: string;
+  clock: number;
+  lastHost: number | null;
+  k04: number;
+  ts: TurnState;
+  vote: Vote | null;
+  lastReveal: Reveal | null;
+  seen: Seen[][];
+  /** Cards shown to all by 画皮 this turn. */
+  shownCard: string | null;
+  result: Json;
+  [k: string]: Json;
+}
+
+export type C = Ctx<G>;
+
+export const freshTurn = (P: number): TurnState => ({
+  exorcised: false,
+  swapped: false,
+  ghostWall: false,
+  breaking: {},
+  bound: [],
+  spells: Array(P).fill(0),
+  recall: false,
+  equipped: false,
+  purchases: 0,
+  insight: 0,
+});
+
+/** Seats in turn order starting at `from` (the TBO when `from` is the current player, cards.md §2.2). */
+export const orderFrom = (g: G, from: number): number[] => Array.from({ length: g.P }, (_, i) => (from + i) % g.P);
+/** Voting order: the host, then his 上家, and so on (counter-clockwise, seed). */
+export const voteOrder = (g: G, host: number): number[] => Array.from({ length: g.P }, (_, i) => (host - i + g.P * 2) % g.P);
+export const nextSeat = (g: G, s: number) => (s + 1) % g.P;
+export const prevSeat = (g: G, s: number) => (s - 1 + g.P) % g.P;
+
+export const isGK = (g: G, s: number) => g.gk === s;
+
+/** Copies of an imp ongoing effect that apply to `s` (never to the GK; 七星灯 and 清心咒 switch them off). */
+export function effectCount(g: G, s: number, e: ImpEffect): number {
+  const p = g.players[s]!;
+  if (g.gk === s || p.clearMind) return 0;
+  // 七星灯 beats 山魈's suppression: the lamp switches off the imp effects, suppression included.
+  if (p.artifact && p.artifact.startsWith('A07')) return 0;
+  let n = 0;
+  for (const i of p.imps) if (IMP[i.id]!.effect === e) n++;
+  return n;
+}
+export const has = (g: G, s: number, e: ImpEffect) => effectCount(g, s, e) > 0;
+
+/** Is `s`'s equipped artifact of type `typeId` working? */
+export function artifactOn(g: G, s: number, typeId: string): boolean {
+  const p = g.players[s]!;
+  return !!p.artifact && p.artifact.startsWith(typeId) && g.gk !== s && !has(g, s, 'ARTIFACT_SUPPRESSED');
+}
+
+export const stamp = (g: G) => ++g.clock;
+
+/** Draw one card, reshuffling the discard pile when the deck is empty (cards.md §2.5). */
+export function draw(ctx: C, s: number, n = 1): number {
+  const g = ctx.g;
+  let got = 0;
+  for (let i = 0; i < n; i++) {
+    if (g.deck.length === 0) {
+      if (g.discard.length === 0) break;
+      g.deck = ctx.rng.shuffle(g.discard.splice(0));
+      ctx.log('ghost.log.reshuffle', { n: g.deck.length });
+    }
+    g.players[s]!.hand.push(g.deck.pop()!);
+    got++;
+  }
+  return got;
+}
+export const canDraw = (g: G) => g.deck.length + g.discard.length > 0;
+
+export function discardFromHand(g: G, s: number, cards: string[]): void {
+  const h = g.players[s]!.hand;
+  for (const c of cards) {
+    const i = h.indexOf(c);
+    if (i < 0) throw new Error(`card ${c} is not in seat ${s}'s hand`);
+    h.splice(i, 1);
+    g.discard.push(c);
+  }
+}
+
+export function gain(g: G, s: number, n: number): void {
+  g.players[s]!.spirit = Math.max(0, g.players[s]!.spirit + n);
+}
+
+/** Imps on all non-GK players. */
+export const tableImps = (g: G): number => g.players.reduce((n, p, s) => n + (s === g.gk ? 0 : p.imps.length), 0);
+
+/** Where an imp is attached, or null. */
+export function holderOf(g: G, imp: string): number | null {
+  for (let s = 0; s < g.P; s++) if (g.players[s]!.imps.some((i) => i.id === imp)) return s;
+  return null;
+}
+
+export function takeImp(g: G, s: number, imp: string): ImpCard {
+  const imps = g.players[s]!.imps;
+  const i = imps.findIndex((x) => x.id === imp);
+  if (i < 0) throw new Error(`imp ${imp} is not on seat ${s}`);
+  return imps.splice(i, 1)[0]!;
+}
+
+/** The imp with the latest arrival stamp in a list. */
+export const latest = (list: ImpCard[]): ImpCard | undefined => list.reduce<ImpCard | undefined>((a, b) => (!a || b.at > a.at ? b : a), undefined);
+
+/** The dispel condition of an imp right now: 阴阳颠倒 swaps colours, 破煞符 lowers N (min 1). */
+export function condition(g: G, imp: string): { colour: Colour | 'any'; n: number } {
+  const d = IMP[imp]!.dispel;
+  let colour = d.colour;
+  if (g.ts.swapped && colour !== 'any') colour = colour === 'red' ? 'blue' : 'red';
+  return { colour, n: Math.max(1, d.n - (g.ts.breaking[imp] ?? 0)) };
+}
+
+export const isPositive = (card: string, colour: Colour | 'any') => colour === 'any' || colourOf(card) === colour;
+
+export function handLimit(g: G, s: number): number {
+  const n = RULES.handLimit - effectCount(g, s, 'HAND_LIMIT_MINUS_1') + effectCount(g, s, 'PERK_HAND_LIMIT_PLUS_1') + (artifactOn(g, s, 'A02') ? 1 : 0);
+  return Math.max(RULES.minHandLimit, n);
+}
+
+/** Cost of the next purchase, or null when `s` cannot buy now. */
+export function buyCost(g: G, s: number): number | null {
+  if (has(g, s, 'NO_BUY') || !canDraw(g)) return null;
+  let c = RULES.buyCost + effectCount(g, s, 'BUY_COST_PLUS_1');
+  if (g.ts.purchases === 0 && artifactOn(g, s, 'A05')) c = Math.max(1, c - 1);
+  return c;
+}
+
+export const ghostCount = (g: G): number =>
+  g.ghost.length + g.eventPile.length + g.removed.length + g.limbo.length + g.players.reduce((n, p) => n + p.imps.length + p.points.length, 0);
+
+/** Record what a look / peek showed `s` (shown only in his view). */
+export function see(g: G, s: number, kind: Seen['kind'], seat: number | null, what: string[]): void {
+  g.seen[s]!.push({ kind, seat, what: [...what], turn: g.turn });
+}

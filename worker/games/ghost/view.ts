@@ -1,0 +1,76 @@
+import type { GameState, Json } from '../../engine/types';
+import { condition, handLimit, type G } from './state';
+
+/**
+ * What `seat` may see (DESIGN §3). Hidden: other hands (counts only), unrevealed identities, face-down
+ * votes (counts only), the order of both decks, what a look/peek showed someone else. The engine never
+ * puts the RNG into a view. After the game ends everything is public.
+ */
+export function viewGhost(s: GameState<G>, seat: number | null): Json {
+  const g = s.g;
+  const all = s.outcome !== null;
+  const vt = g.vote;
+  const imps = (list: { id: string; at: number }[]) => list.map((i) => ({ id: i.id, at: i.at }));
+  return {
+    P: g.P,
+    turn: g.turn,
+    current: g.current,
+    first: g.first,
+    phase: g.phase,
+    kingCard: g.kingCard,
+    gk: g.gk,
+    killer: g.killer,
+    deck: g.deck.length,
+    discard: [...g.discard],
+    ghost: all ? [...g.ghost] : g.ghost.length,
+    eventPile: [...g.eventPile],
+    removed: [...g.removed],
+    limbo: [...g.limbo],
+    lastHost: g.lastHost,
+    k04: g.k04,
+    shownCard: g.shownCard,
+    turnState: {
+      exorcised: g.ts.exorcised,
+      swapped: g.ts.swapped,
+      ghostWall: g.ts.ghostWall,
+      breaking: { ...g.ts.breaking },
+      bound: [...g.ts.bound],
+      insight: seat === g.current || all ? g.ts.insight : 0,
+    },
+    players: g.players.map((p, i) => {
+      const mine = all || i === seat;
+      return {
+        handCount: p.hand.length,
+        hand: mine ? [...p.hand] : null,
+        identity: mine || p.revealed ? p.identity : null,
+        revealed: p.revealed,
+        spirit: p.spirit,
+        imps: imps(p.imps),
+        points: imps(p.points),
+        artifact: p.artifact,
+        warded: p.warded,
+        clearMind: p.clearMind,
+        hereticUsed: p.hereticUsed,
+        handLimit: g.gk === i ? null : handLimit(g, i),
+        autoPass: mine ? p.autoPass : false,
+      };
+    }),
+    vote: vt
+      ? {
+          host: vt.host,
+          imp: vt.imp,
+          holder: vt.holder,
+          summon: vt.summon,
+          condition: condition(g, vt.imp),
+          counts: Object.fromEntries(Object.entries(vt.votes).map(([v, c]) => [v, c.length])),
+          /** Face-up votes (长舌鬼), your own votes, and votes shown by a challenge. */
+          open: Object.fromEntries(Object.entries(vt.votes).filter(([v]) => all || vt.faceUp.includes(Number(v)) || Number(v) === seat).map(([v, c]) => [v, [...c]])),
+          shown: Object.fromEntries(Object.entries(vt.shown).map(([v, c]) => [v, [...c]])),
+          challenged: [...vt.challenged],
+        }
+      : null,
+    lastReveal: g.lastReveal ? (JSON.parse(JSON.stringify(g.lastReveal)) as Json) : null,
+    seen: seat === null ? [] : g.seen[seat]!.map((e) => ({ ...e, what: [...e.what] })),
+    result: g.result,
+  } as unknown as Json;
+}
