@@ -160,3 +160,11 @@ export function recordingFetch(respond: (req: ReceivedRequest) => Response | Pro
   };
   return { fetch: stub as typeof fetch, requests };
 }
+
+/** Fresh VAPID keys in the raw base64url form the app reads from its secrets. */
+export async function makeVapid(subject = 'mailto:test@teahouse.invalid'): Promise<{ publicKey: string; privateKey: string; subject: string }> {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  const pub = await crypto.subtle.exportKey('raw', pair.publicKey);
+  return { publicKey: toB64url(pub as ArrayBuffer), privateKey: jwk.d!, subject };
+}
