@@ -1,0 +1,13 @@
+import type { GameRoom } from './room/GameRoom';
+
+/** Bindings of the Worker and of the GameRoom Durable Object (see wrangler.toml). */
+export interface Env {
+  /** One GameRoom per game, addressed with `idFromName(gameId)`. */
+  GAME_ROOM: DurableObjectNamespace<GameRoom>;
+  /** The built client (absent in the workerd tests). */
+  ASSETS?: Fetcher;
+  /** Web Push (VAPID, RFC 8292): secrets in production, `.dev.vars` locally. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+}

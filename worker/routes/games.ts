@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import { getGame } from '../engine';
+import { LIMITS } from '../room/GameRoom';
+import { newGameId } from '../room/tokens';
+import { bearer, fail, limitBody, readJson, roomOf, send, type App } from './http';
+
+/** Create a game, read its summary and state, start it, answer prompts. */
+export const games = new Hono<App>();
+
+games.post('/games', limitBody, async (c) => {
+  const j = await readJson(c);
+  if (!j.ok) return j.res;
+  const b = j.body as Record<string, unknown>;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) return fail(c, 'bad_request', 'the body must be an object');
+  const def = typeof b.game === 'string' ? getGame(b.game) : undefined;
+  if (!def) return fail(c, 'bad_request', `unknown game type ${JSON.stringify(b.game)}`, { game: b.game });
+  const seats = b.seats;
+  if (!Number.isInteger(seats) || (seats as number) < def.minSeats || (seats as number) > def.maxSeats)
+    return fail(c, 'bad_request', `${def.id} is played by ${def.minSeats} to ${def.maxSeats} seats`, { seats });
+  const options = def.parseOptions(b.options, seats as number);
+  if (typeof options === 'string') return fail(c, 'bad_request', options, { options: b.options });
+  let deadlineMinutes: number = LIMITS.defaultDeadlineMinutes;
+  if (b.deadline !== undefined) {
+    const d = b.deadline as Record<string, unknown>;
+    const h = d?.hours ?? 0;
+    const m = d?.minutes ?? 0;
+    if (!d || typeof d !== 'object' || typeof h !== 'number' || typeof m !== 'number' || !Number.isFinite(h) || !Number.isFinite(m))
+      return fail(c, 'bad_request', 'deadline is {hours} or {minutes}');
+    deadlineMinutes = h * 60 + m;
+    if (deadlineMinutes < LIMITS.minDeadlineMinutes || deadlineMinutes > LIMITS.maxDeadlineMinutes)
+      return fail(c, 'bad_request', 'a deadline is between 2 minutes and 7 days per decision', { deadlineMinutes });
+  }
+  const id = newGameId();
+  const room = c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id));
+  const r = await room.create({ id, game: def.id, seats: seats as number, options, deadlineMinutes, origin: new URL(c.req.url).origin });
+  return send(c, r);
+});
+
+games.get('/games/:id', async (c) => {
+  const r = roomOf(c);
+  if (!r.ok) return r.res;
+  return send(c, await r.room.getSummary());
+});
+
+games.post('/games/:id/start', limitBody, async (c) => {
+  const r = roomOf(c);
+  if (!r.ok) return r.res;
+  const j = await readJson(c);
+  if (!j.ok) return j.res;
+  return send(c, await r.room.start(bearer(c), j.body));
+});
+
+games.get('/games/:id/state', async (c) => {
+  const r = roomOf(c);
+  if (!r.ok) return r.res;
+  const q = c.req.query('since');
+  let since: number | null = null;
+  if (q !== undefined) {
+    since = Number(q);
+    if (!Number.isInteger(since)) return fail(c, 'bad_request', 'since must be an integer version');
+  }
+  return send(c, await r.room.getState(bearer(c), since));
+});
+
+games.post('/games/:id/answers', limitBody, async (c) => {
+  const r = roomOf(c);
+  if (!r.ok) return r.res;
+  const j = await readJson(c);
+  if (!j.ok) return j.res;
+  return send(c, await r.room.answer(bearer(c), j.body));
+});

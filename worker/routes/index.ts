@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { fail, type App } from './http';
+import { games } from './games';
+import { seats } from './seats';
+import { live } from './live';
+import { chat } from './chat';
+import { notify } from './notify';
+import { admin } from './admin';
+
+/** The HTTP API of DESIGN §4, mounted under /api. Each concern is its own small sub-app. */
+export const api = new Hono<App>();
+api.route('/', games);
+api.route('/', seats);
+api.route('/', live);
+api.route('/', chat);
+api.route('/', notify);
+api.route('/', admin);
+api.notFound((c) => fail(c, 'not_found', 'no such route'));
+api.onError((e, c) => {
+  console.error(`error method=[${c.req.method}] path=[${new URL(c.req.url).pathname}] message=[${String(e)}]`);
+  return c.json({ error: { code: 'internal', message: 'something went wrong' } }, 500);
+});
