@@ -1,0 +1,38 @@
+import type { GameUI } from './types';
+
+/**
+ * Each game's client code is its own chunk, loaded only when a table or rules page of that game opens.
+ * `import.meta.glob` lists whatever `web/games/<id>/index.ts` exists at build time, so a new game plugs in
+ * by adding its folder; a game without one (the test fixture game) gets the generic table.
+ */
+const loaders = import.meta.glob<{ default: GameUI }>('./*/index.ts');
+const cache = new Map<string, Promise<GameUI | null>>();
+
+export function hasGameUI(id: string): boolean {
+  return `./${id}/index.ts` in loaders;
+}
+
+export function loadGameUI(id: string): Promise<GameUI | null> {
+  let p = cache.get(id);
+  if (!p) {
+    const load = loaders[`./${id}/index.ts`];
+    p = load
+      ? load().then(
+          (m) => m.default ?? null,
+          (e) => {
+            console.error(`game UI ${id} failed to load`, e);
+            cache.delete(id);
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    cache.set(id, p);
+  }
+  return p;
+}
+
+/** The games the home page offers, with the seat range each allows. */
+export const CATALOGUE: { id: string; min: number; max: number; def: number }[] = [
+  { id: 'sanguosha', min: 4, max: 10, def: 5 },
+  { id: 'ghost', min: 4, max: 8, def: 5 },
+];

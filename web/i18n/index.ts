@@ -1,0 +1,54 @@
+import { signal } from '@preact/signals';
+import type { Lang, Strings } from '../games/types';
+import { pref, setPref } from '../lib/store';
+import zhCN from './zh-CN';
+import zhTW from './zh-TW';
+import en from './en';
+
+export type { Lang };
+
+/** The shell's own strings (`common.*`, `table.*`, `home.*`...). Games bring theirs through their GameUI. */
+export const shellStrings: Record<Lang, Strings> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
+
+export const LANGS: { id: Lang; label: string }[] = [
+  { id: 'zh-CN', label: '简体中文' },
+  { id: 'zh-TW', label: '繁體中文' },
+  { id: 'en', label: 'English' },
+];
+
+/** Traditional script for Taiwan, Hong Kong, Macau and explicit Hant tags; any other Chinese is Simplified. */
+export function langFrom(tags: readonly string[]): Lang {
+  for (const raw of tags) {
+    const tag = raw.toLowerCase();
+    if (tag.startsWith('zh')) return /hant|-tw|-hk|-mo/.test(tag) ? 'zh-TW' : 'zh-CN';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+function initial(): Lang {
+  const saved = pref('lang');
+  if (saved === 'zh-CN' || saved === 'zh-TW' || saved === 'en') return saved;
+  return langFrom(typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+export const lang = signal<Lang>(initial());
+
+export function setLang(l: Lang): void {
+  lang.value = l;
+  setPref('lang', l);
+  document.documentElement.lang = l;
+}
+
+/** Fill `{name}` placeholders; `render` turns each parameter value into text. */
+export function fill(template: string, params: Record<string, unknown> | undefined, render: (name: string, v: unknown) => string): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? render(name, params[name]) : whole));
+}
+
+/** A shell string in the current language (English, then the key itself, when a string is missing). */
+export function s(key: string, params?: Record<string, unknown>): string {
+  const l = lang.value;
+  const tpl = shellStrings[l][key] ?? shellStrings.en[key] ?? key;
+  return fill(tpl, params, (_n, v) => String(v));
+}

@@ -1,0 +1,187 @@
+import { signal } from '@preact/signals';
+import type { Answer, ServerMessage, StateBody } from '../../worker/protocol';
+import { api, ApiError, staleState } from './api';
+
+export type ConnState = 'connecting' | 'live' | 'polling' | 'offline';
+
+/**
+ * One game's state as this viewer sees it, kept fresh. The WebSocket is the main channel (the server sends
+ * a full `state` for this viewer after every change); when it drops we reconnect with exponential backoff
+ * and, meanwhile, poll `GET /state?since=V` (304 = unchanged) so the page never goes stale. A state is only
+ * accepted if its version is not older than the one shown, so a late poll cannot undo a newer socket push.
+ */
+export class Live {
+  readonly state = signal<StateBody | null>(null);
+  readonly conn = signal<ConnState>('connecting');
+  readonly error = signal<ApiError | null>(null);
+  private ws: WebSocket | null = null;
+  private retry = 0;
+  private wsTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private stopped = false;
+  private readonly onVisibility = () => this.visibilityChanged();
+
+  constructor(
+    readonly id: string,
+    private token: string | undefined,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    document.addEventListener('visibilitychange', this.onVisibility);
+    void this.poll().then(() => this.openSocket());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    clearTimeout(this.wsTimer);
+    clearTimeout(this.pollTimer);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1000, 'bye');
+  }
+
+  /** Take a state if it is not older than the one shown. */
+  accept(s: StateBody): void {
+    const cur = this.state.value;
+    if (cur && s.version < cur.version) return;
+    this.state.value = s;
+    this.error.value = null;
+  }
+
+  private path(p = ''): string {
+    return `/api/games/${encodeURIComponent(this.id)}${p}`;
+  }
+
+  /** One `GET /state`; with `since` the server may answer 304. */
+  async poll(): Promise<void> {
+    const v = this.state.value?.version;
+    try {
+      const s = await api<StateBody>(this.path('/state') + (v !== undefined ? `?since=${v}` : ''), { token: this.token });
+      if (s) this.accept(s);
+      if (this.conn.value === 'offline') this.conn.value = this.ws?.readyState === WebSocket.OPEN ? 'live' : 'polling';
+    } catch (e) {
+      if (e instanceof ApiError) {
+        if (e.code === 'offline') this.conn.value = 'offline';
+        else this.error.value = e;
+      }
+    }
+  }
+
+  private schedulePoll(): void {
+    clearTimeout(this.pollTimer);
+    if (this.stopped || this.ws?.readyState === WebSocket.OPEN) return;
+    // Fast while someone looks at the page, slow in a background tab (the socket will catch up on return).
+    const ms = document.visibilityState === 'visible' ? 4000 : 30000;
+    this.pollTimer = setTimeout(async () => {
+      await this.poll();
+      this.schedulePoll();
+    }, ms);
+  }
+
+  private openSocket(): void {
+    if (this.stopped || typeof WebSocket === 'undefined') {
+      this.conn.value = 'polling';
+      this.schedulePoll();
+      return;
+    }
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${this.path('/live')}`;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      this.socketLost();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.conn.value = 'live';
+      clearTimeout(this.pollTimer);
+      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version }));
+      this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
+    };
+    ws.onmessage = (ev) => {
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (m.type === 'state') {
+        const { type: _t, ...body } = m;
+        this.accept(body as StateBody);
+      } else if (m.type === 'error') {
+        this.error.value = new ApiError(0, m.error.code, m.error.message);
+      }
+    };
+    ws.onclose = () => {
+      if (this.ws === ws) this.socketLost();
+    };
+  }
+
+  private socketLost(): void {
+    this.ws = null;
+    if (this.stopped) return;
+    this.conn.value = navigator.onLine === false ? 'offline' : 'polling';
+    // Resync by version at once, then keep polling until the socket is back.
+    void this.poll();
+    this.schedulePoll();
+    const delay = Math.min(30000, 1000 * 2 ** this.retry) * (0.75 + Math.random() / 2);
+    this.retry = Math.min(this.retry + 1, 6);
+    clearTimeout(this.wsTimer);
+    this.wsTimer = setTimeout(() => this.openSocket(), delay);
+  }
+
+  private send(m: unknown): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
+  }
+
+  private visibilityChanged(): void {
+    const visible = document.visibilityState === 'visible';
+    this.send({ type: 'visible', visible });
+    if (visible && this.ws?.readyState !== WebSocket.OPEN) {
+      // Back on the page: catch up now and try the socket again without waiting out the backoff.
+      void this.poll();
+      clearTimeout(this.wsTimer);
+      this.retry = 0;
+      if (!this.ws) this.openSocket();
+    }
+  }
+
+  /** Change the viewer (after taking a seat): the socket must say hello again with the new token. */
+  setToken(token: string | undefined): void {
+    this.token = token;
+    this.state.value = null;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close(1000, 'new viewer');
+    void this.poll().then(() => this.openSocket());
+  }
+
+  /**
+   * Send an answer over HTTP (errors come back per request). On 409 the table moved on: show the new state
+   * and report the error so the player looks again.
+   */
+  async answer(a: Answer): Promise<void> {
+    const version = this.state.value?.version ?? 0;
+    try {
+      const s = await api<StateBody>(this.path('/answers'), { body: { version, answer: a }, token: this.token });
+      if (s && typeof s.version === 'number') this.accept(s);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        const cur = staleState(e);
+        if (cur) this.accept(cur);
+        else void this.poll();
+      }
+      throw e;
+    }
+  }
+
+  async chat(text: string): Promise<void> {
+    const s = await api<StateBody>(this.path('/chat'), { body: { text }, token: this.token });
+    if (s && typeof s.version === 'number' && Array.isArray(s.chat)) this.accept(s);
+    else void this.poll();
+  }
+}

@@ -1,0 +1,49 @@
+import type { GameUI, Lang } from '../games/types';
+import type { Msg } from '../../worker/protocol';
+import { fill, shellStrings } from '../i18n';
+
+/** Params holding one seat number (common.md convention). */
+const SEAT_PARAMS = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter']);
+const SEATS_PARAMS = new Set(['seats', 'targets']);
+
+export const isSeatParam = (name: string) => SEAT_PARAMS.has(name) || name.endsWith('Seat');
+export const listJoin = (lang: Lang, items: string[]) => items.join(lang === 'en' ? ', ' : '、');
+
+function isMsg(v: unknown): v is Msg {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Msg).key === 'string';
+}
+
+/**
+ * The `t` every part of the table uses: look the key up in the game's strings, then the shell's (current
+ * language first, English as the last resort), and render parameters by the shared convention — seats become
+ * names, cards go through the game's `formatParam`/`cardLabel`, nested messages render recursively.
+ */
+export function makeT(lang: Lang, ui: Pick<GameUI, 'strings' | 'formatParam' | 'cardLabel'> | null, nameOf: (seat: number) => string) {
+  const lookup = (key: string): string | undefined =>
+    ui?.strings[lang]?.[key] ?? shellStrings[lang][key] ?? ui?.strings.en?.[key] ?? shellStrings.en[key];
+
+  const param = (name: string, v: unknown): string => {
+    if (isMsg(v)) return t(v);
+    const custom = ui?.formatParam?.(name, v, lang, nameOf);
+    if (custom !== undefined) return custom;
+    if (typeof v === 'number' && isSeatParam(name)) return nameOf(v);
+    if (Array.isArray(v) && SEATS_PARAMS.has(name)) return listJoin(lang, v.map((x) => (typeof x === 'number' ? nameOf(x) : String(x))));
+    if (name === 'card' && (typeof v === 'string' || typeof v === 'number')) return ui?.cardLabel?.(String(v), lang) ?? String(v);
+    if (name === 'cards' && Array.isArray(v)) return listJoin(lang, v.map((c) => ui?.cardLabel?.(String(c), lang) ?? String(c)));
+    if (Array.isArray(v)) return listJoin(lang, v.map((x) => (isMsg(x) ? t(x) : String(x))));
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'object') return JSON.stringify(v);
+    return String(v);
+  };
+
+  function t(m: Msg | string, params?: Record<string, unknown>): string {
+    const key = typeof m === 'string' ? m : m.key;
+    const p = typeof m === 'string' ? params : { ...(m.params ?? {}), ...(params ?? {}) };
+    const tpl = lookup(key);
+    if (tpl !== undefined) return fill(tpl, p, param);
+    // No string for this key (a game without a client of its own): still say what happened, readably.
+    const args = Object.entries(p ?? {}).map(([k, v]) => `${k}: ${param(k, v)}`);
+    return args.length ? `${key} (${args.join(', ')})` : key;
+  }
+  return t;
+}

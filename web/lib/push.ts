@@ -1,0 +1,75 @@
+import { api } from './api';
+
+/** Register the service worker once per page (it also serves the offline page and shows pushes). */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((e) => console.warn('service worker', e));
+  });
+}
+
+export function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined';
+}
+
+function b64urlToBytes(s: string): Uint8Array<ArrayBuffer> {
+  const pad = '='.repeat((4 - (s.length % 4)) % 4);
+  const raw = atob((s + pad).replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** The server's VAPID public key (`GET /api/push/key`), accepted as `{key}`, `{publicKey}` or plain text. */
+async function vapidKey(): Promise<string> {
+  const r = await fetch('/api/push/key', { cache: 'no-store' });
+  if (!r.ok) throw new Error(`push key: HTTP ${r.status}`);
+  const text = (await r.text()).trim();
+  try {
+    const j = JSON.parse(text);
+    const k = typeof j === 'string' ? j : (j.key ?? j.publicKey ?? j.vapidPublicKey);
+    if (typeof k === 'string') return k;
+  } catch {
+    /* plain text */
+  }
+  return text;
+}
+
+/**
+ * Ask permission (only ever from a click), subscribe through the service worker and register the
+ * subscription for this seat. Returns the endpoint, or throws with a reason the player can read.
+ */
+export async function subscribePush(gameId: string, token: string, lang: string): Promise<string> {
+  if (!pushSupported()) throw new Error('unsupported');
+  const perm = await Notification.requestPermission();
+  if (perm !== 'granted') throw new Error('denied');
+  const reg = (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.register('/sw.js'));
+  await navigator.serviceWorker.ready;
+  const key = b64urlToBytes(await vapidKey());
+  let sub = await reg.pushManager.getSubscription();
+  if (sub) {
+    // A subscription made for another key (the server rotated VAPID keys) cannot be reused.
+    const old = sub.options.applicationServerKey;
+    const same = old && new Uint8Array(old).every((b, i) => b === key[i]) && old.byteLength === key.length;
+    if (!same) {
+      await sub.unsubscribe();
+      sub = null;
+    }
+  }
+  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { body: { kind: 'push', subscription: sub.toJSON(), lang }, token });
+  return sub.endpoint;
+}
+
+/** Stop pushes for this game's seat (the browser subscription stays for other games). */
+export async function unsubscribePush(gameId: string, token: string, endpoint: string): Promise<void> {
+  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { method: 'DELETE', body: { kind: 'push', endpoint }, token });
+}
+
+export async function addWebhook(gameId: string, token: string, url: string, format: string, lang: string): Promise<void> {
+  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { body: { kind: 'webhook', url, format, lang }, token });
+}
+
+export async function removeWebhook(gameId: string, token: string, url: string): Promise<void> {
+  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { method: 'DELETE', body: { kind: 'webhook', url }, token });
+}

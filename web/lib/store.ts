@@ -1,0 +1,84 @@
+import { signal } from '@preact/signals';
+
+/**
+ * Everything the browser remembers, in localStorage (there are no accounts): per game the seat token, the
+ * admin token, the seat number and name, and the last log line seen; plus a few preferences. One JSON record
+ * under one key keeps the games list and the tokens consistent with each other.
+ */
+export interface MyGame {
+  id: string;
+  game: string;
+  seat?: number;
+  name?: string;
+  /** Seat token: the bearer of this seat. */
+  token?: string;
+  /** Host token for the admin actions. */
+  admin?: string;
+  /** Highest log index seen on this device. */
+  seen?: number;
+  /** Web Push endpoint registered for this game's seat. */
+  push?: string;
+  /** Webhook registered for this game's seat. */
+  hook?: { url: string; format: string };
+  added: number;
+}
+
+const KEY = 'teahouse.games';
+
+function read(): Record<string, MyGame> {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) || '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** All games this device knows, newest first; a signal so lists re-render when another tab changes them. */
+export const myGames = signal<Record<string, MyGame>>(read());
+
+addEventListener('storage', (e) => {
+  if (e.key === KEY) myGames.value = read();
+});
+
+export function getGame(id: string): MyGame | undefined {
+  return myGames.value[id];
+}
+
+/** Merge fields into the record of a game (created on first use). */
+export function saveGame(id: string, patch: Partial<MyGame>): MyGame {
+  const all = read();
+  const g: MyGame = { ...(all[id] ?? { id, game: patch.game ?? '', added: Date.now() }), ...patch, id };
+  all[id] = g;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage full or disabled: the session still works, only memory is lost */
+  }
+  myGames.value = all;
+  return g;
+}
+
+export function forgetGame(id: string): void {
+  const all = read();
+  delete all[id];
+  localStorage.setItem(KEY, JSON.stringify(all));
+  myGames.value = all;
+}
+
+export function pref(name: string): string | null {
+  try {
+    return localStorage.getItem('teahouse.' + name);
+  } catch {
+    return null;
+  }
+}
+
+export function setPref(name: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem('teahouse.' + name);
+    else localStorage.setItem('teahouse.' + name, value);
+  } catch {
+    /* ignore */
+  }
+}

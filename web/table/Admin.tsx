@@ -1,0 +1,116 @@
+import { useState } from 'preact/hooks';
+import type { Msg, StateBody } from '../../worker/protocol';
+import { s } from '../i18n';
+import { api } from '../lib/api';
+import { ErrorNote, LinkBox } from '../ui';
+
+export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
+  return api<Record<string, unknown>>(`/api/games/${encodeURIComponent(id)}/admin/${action}`, { body, token: admin });
+}
+
+/**
+ * The host's controls: pause and resume every clock, extend the current deadline, hand a seat to a bot or
+ * to a new person (the old link stops working), end the game. Everything goes through
+ * `POST /api/games/:id/admin/:action` with the admin token.
+ */
+export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody; admin: string; t: (m: Msg | string) => string; lobby?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [hours, setHours] = useState(12);
+  const [seat, setSeat] = useState(() => st.seats.find((x) => x.taken && !x.bot && x.seat !== st.you)?.seat ?? 0);
+  const [newLink, setNewLink] = useState<string | null>(null);
+
+  const run = async (action: string, body: unknown = {}, confirmText?: string) => {
+    if (confirmText && !confirm(confirmText)) return;
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    setNewLink(null);
+    try {
+      const r = await adminCall(id, admin, action, body);
+      setDone(s(`admin.done.${action}`));
+      const url = typeof r?.seatUrl === 'string' ? r.seatUrl : typeof r?.inviteUrl === 'string' ? r.inviteUrl : typeof r?.token === 'string' ? `${location.origin}/g/${id}#seat=${r.token}` : null;
+      if (url) setNewLink(url.startsWith('/') ? location.origin + url : url);
+    } catch (e) {
+      setError(e);
+    }
+    setBusy(false);
+  };
+
+  const seatName = (n: number) => st.seats[n]?.name ?? s('seat.n', { n: n + 1 });
+  return (
+    <div class={`admin${lobby ? ' in-lobby' : ''}`}>
+      <button type="button" class="btn small ghost" aria-expanded={open} aria-controls="admin-panel" onClick={() => setOpen(!open)}>
+        <span aria-hidden="true">⚙</span> {s('admin.menu')}
+      </button>
+      {open && (
+        <div id="admin-panel" class="admin-panel" role="group" aria-label={s('admin.menu')}>
+          {!lobby && (
+            <>
+              <div class="btn-row">
+                {st.paused ? (
+                  <button type="button" class="btn" disabled={busy} onClick={() => run('resume')}>
+                    ▶ {s('admin.resume')}
+                  </button>
+                ) : (
+                  <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('pause')}>
+                    ⏸ {s('admin.pause')}
+                  </button>
+                )}
+              </div>
+              <div class="admin-line">
+                <label class="field inline">
+                  <span>{s('admin.extendBy')}</span>
+                  <select value={hours} onChange={(e) => setHours(Number((e.target as HTMLSelectElement).value))}>
+                    {[1, 6, 12, 24, 72].map((h) => (
+                      <option key={h} value={h}>
+                        {h < 24 ? s('time.hours', { n: h }) : s('time.days', { n: h / 24 })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('extend', { hours, minutes: hours * 60 })}>
+                  {s('admin.extend')}
+                </button>
+              </div>
+            </>
+          )}
+          <div class="admin-line">
+            <label class="field inline">
+              <span>{s('admin.seat')}</span>
+              <select value={seat} onChange={(e) => setSeat(Number((e.target as HTMLSelectElement).value))}>
+                {st.seats
+                  .filter((x) => x.taken)
+                  .map((x) => (
+                    <option key={x.seat} value={x.seat}>
+                      {x.seat + 1}. {seatName(x.seat)}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, with: 'bot' }, s('admin.confirmBot', { name: seatName(seat) }))}>
+              {s('admin.toBot')}
+            </button>
+            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, with: 'invite' }, s('admin.confirmInvite', { name: seatName(seat) }))}>
+              {s('admin.toInvite')}
+            </button>
+          </div>
+          {newLink && <LinkBox url={newLink} label={s('admin.newLink')} hint={s('admin.newLinkHint')} />}
+          <div class="btn-row">
+            <button type="button" class="btn danger" disabled={busy || st.status === 'finished'} onClick={() => run('end', {}, s('admin.confirmEnd'))}>
+              {s('admin.end')}
+            </button>
+          </div>
+          {done && (
+            <p class="ok" role="status">
+              {done}
+            </p>
+          )}
+          <ErrorNote error={error} />
+        </div>
+      )}
+    </div>
+  );
+}

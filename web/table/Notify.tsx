@@ -1,0 +1,128 @@
+import { useState } from 'preact/hooks';
+import { lang, s } from '../i18n';
+import { setSound, soundOn } from '../lib/badge';
+import { addWebhook, pushSupported, removeWebhook, subscribePush, unsubscribePush } from '../lib/push';
+import { myGames, saveGame } from '../lib/store';
+import { ErrorNote } from '../ui';
+
+/**
+ * The bell: how this seat hears that the table waits for it. Permission is asked only from a click here,
+ * never on page load. Push goes through the service worker; a webhook (generic JSON, ntfy or Discord) is
+ * for people who live in a chat app; the sound is for an open tab.
+ */
+export function NotifyButton({ id, token, inline }: { id: string; token: string; inline?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const me = myGames.value[id];
+  const on = !!me?.push || !!me?.hook;
+  const panelId = `notify-${inline ? 'inline' : 'top'}`;
+  return (
+    <div class={`notify${inline ? ' inline' : ''}`}>
+      <button
+        type="button"
+        class={inline ? 'btn' : `icon-btn bell${on ? ' on' : ''}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={s('notify.title')}
+        title={s('notify.title')}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">{on ? '🔔' : '🔕'}</span>
+        {inline && <> {s('notify.cta')}</>}
+      </button>
+      {open && (
+        <div id={panelId} class="notify-panel" role="group" aria-label={s('notify.title')}>
+          <NotifyPanel id={id} token={token} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NotifyPanel({ id, token }: { id: string; token: string }) {
+  const me = myGames.value[id];
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [url, setUrl] = useState('');
+  const [format, setFormat] = useState('ntfy');
+  const supported = pushSupported();
+  const denied = supported && Notification.permission === 'denied';
+
+  const act = async (f: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await f();
+    } catch (e) {
+      const m = (e as Error).message;
+      setError(m === 'denied' ? new Error(s('notify.denied')) : m === 'unsupported' ? new Error(s('notify.unsupported')) : e);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <div class="notify-body">
+      <h3>{s('notify.title')}</h3>
+      <p class="hint">{s('notify.explain')}</p>
+      <div class="notify-row">
+        <span>
+          <b>{s('notify.push')}</b>
+          <small>{!supported ? s('notify.unsupported') : denied ? s('notify.denied') : me?.push ? s('notify.pushOn') : s('notify.pushOff')}</small>
+        </span>
+        {me?.push ? (
+          <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await unsubscribePush(id, token, me.push!), void saveGame(id, { push: undefined })))}>
+            {s('notify.turnOff')}
+          </button>
+        ) : (
+          <button type="button" class="btn small primary" disabled={busy || !supported || denied} onClick={() => act(async () => void saveGame(id, { push: await subscribePush(id, token, lang.value) }))}>
+            {s('notify.turnOn')}
+          </button>
+        )}
+      </div>
+      <label class="check">
+        <input type="checkbox" checked={soundOn.value} onChange={(e) => setSound((e.target as HTMLInputElement).checked)} />
+        <span>
+          <b>{s('notify.sound')}</b>
+          <small>{s('notify.soundHint')}</small>
+        </span>
+      </label>
+      <div class="webhook">
+        <b>{s('notify.webhook')}</b>
+        {me?.hook ? (
+          <div class="notify-row">
+            <code class="hook-url">{me.hook.url}</code>
+            <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await removeWebhook(id, token, me.hook!.url), void saveGame(id, { hook: undefined })))}>
+              {s('notify.remove')}
+            </button>
+          </div>
+        ) : (
+          <form
+            class="hook-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const u = url.trim();
+              if (u) void act(async () => (await addWebhook(id, token, u, format, lang.value), void saveGame(id, { hook: { url: u, format } })));
+            }}
+          >
+            <label class="field">
+              <span>{s('notify.url')}</span>
+              <input type="url" required value={url} placeholder="https://ntfy.sh/my-topic" onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+            </label>
+            <label class="field">
+              <span>{s('notify.format')}</span>
+              <select value={format} onChange={(e) => setFormat((e.target as HTMLSelectElement).value)}>
+                <option value="ntfy">ntfy</option>
+                <option value="discord">Discord</option>
+                <option value="json">JSON</option>
+              </select>
+            </label>
+            <button type="submit" class="btn small" disabled={busy || !url.trim()}>
+              {s('notify.add')}
+            </button>
+          </form>
+        )}
+      </div>
+      <ErrorNote error={error} />
+    </div>
+  );
+}
+

@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Answer, Msg, Prompt, StateBody } from '../../worker/protocol';
+import type { GameUI, Lang } from '../games/types';
+import { s } from '../i18n';
+import { ApiError } from '../lib/api';
+import { Countdown, ErrorNote } from '../ui';
+import { isDirect, type Picks } from './picks';
+
+interface Props {
+  st: StateBody;
+  picks: Picks;
+  t: (m: Msg | string, p?: Record<string, unknown>) => string;
+  ui: GameUI | null;
+  lang: Lang;
+  name: (seat: number) => string;
+  send: (a: Answer) => Promise<void>;
+}
+
+/**
+ * The generic prompt: renders ANY Prompt the engine can ask — the question, each option as a real button,
+ * then, for an option that takes cards or seats, the candidates as toggle buttons (min..max) with confirm and
+ * cancel. The same picks can be made on the game's table. The question is announced to screen readers when
+ * it changes; server refusals are shown as the server words them.
+ */
+export function PromptPanel({ st, picks, t, ui, lang, name, send }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const key = st.prompts.map((p) => p.id).join(',');
+  useEffect(() => setError(null), [key]);
+  // Move focus to a new question only if the player was not typing somewhere else (chat).
+  useEffect(() => {
+    const a = document.activeElement;
+    if (st.prompts.length && (!a || a === document.body)) ref.current?.querySelector<HTMLElement>('.prompt-q')?.focus({ preventScroll: true });
+  }, [key]);
+
+  const go = async (a: Answer) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await send(a);
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 409 ? new Error(s('error.stale')) : e);
+    }
+    setBusy(false);
+  };
+
+  const question = st.prompts.map((p) => t(p.message)).join(' · ');
+  const cardLabel = (id: string) => ui?.cardLabel?.(id, lang) ?? id;
+
+  return (
+    <section class={`card prompt-panel${st.prompts.length ? ' asking' : ''}`} aria-labelledby="prompt-h" ref={ref}>
+      <h2 id="prompt-h" class="sr-only">
+        {s('prompt.heading')}
+      </h2>
+      <div class="sr-only" aria-live="polite" aria-atomic="true">
+        {st.prompts.length ? s('prompt.announce', { q: question }) : ''}
+      </div>
+      {!st.prompts.length && <Idle st={st} name={name} t={t} />}
+      {st.prompts.map((p) => (
+        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy} go={go} cardLabel={cardLabel} name={name} paused={st.paused} />
+      ))}
+      <ErrorNote error={error} />
+    </section>
+  );
+}
+
+function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: Props['t'] }) {
+  if (st.outcome)
+    return (
+      <div class="idle outcome">
+        <p class="prompt-q">{st.outcome.winners.length ? s('table.winners', { names: st.outcome.winners.map(name).join(' · ') }) : s('table.draw')}</p>
+        <p>{t(st.outcome.reason)}</p>
+      </div>
+    );
+  if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;
+  if (st.you === null) return <p class="idle">{s('prompt.spectator')}</p>;
+  if (st.paused) return <p class="idle">{s('table.pausedLong')}</p>;
+  return (
+    <div class="idle">
+      <p>{st.waiting.length ? s('prompt.waitingFor', { names: st.waiting.map(name).join('、') }) : s('prompt.nothing')}</p>
+      <Countdown deadline={st.deadline} paused={st.paused} />
+      <p class="hint">{s('prompt.closeTab')}</p>
+    </div>
+  );
+}
+
+function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused }: {
+  p: Prompt;
+  picks: Picks;
+  t: Props['t'];
+  busy: boolean;
+  go: (a: Answer) => Promise<void>;
+  cardLabel: (id: string) => string;
+  name: (n: number) => string;
+  paused: boolean;
+}) {
+  const selected = picks.sel?.prompt === p.id ? picks.option : null;
+  const ready = selected ? picks.answer() : null;
+  return (
+    <div class={`prompt kind-${p.kind}`}>
+      <div class="prompt-head">
+        <p class="prompt-q" tabIndex={-1}>
+          {t(p.message)}
+        </p>
+        <Countdown deadline={p.deadline} paused={paused} />
+      </div>
+      <div class="options" role="group" aria-label={s('prompt.options')}>
+        {p.options.map((o) => {
+          const on = selected?.id === o.id;
+          return (
+            <button
+              key={o.id}
+              type="button"
+              class={`btn option${on ? ' on' : ''}${o.id === 'pass' ? ' pass' : ''}`}
+              aria-pressed={isDirect(o) ? undefined : on}
+              disabled={busy || paused}
+              onClick={() => (isDirect(o) ? go({ prompt: p.id, option: o.id }) : on ? picks.clear() : picks.select(p, o))}
+            >
+              {t(o.message)}
+              {!isDirect(o) && <span class="opt-more" aria-hidden="true">{on ? '▾' : '▸'}</span>}
+            </button>
+          );
+        })}
+      </div>
+      {selected && (
+        <div class="picks">
+          {selected.cards && (
+            <fieldset class="pick-group">
+              <legend>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</legend>
+              <div class="pick-row">
+                {selected.cards.from.map((c) => {
+                  const on = picks.picked.cards.includes(c);
+                  return (
+                    <button key={c} type="button" class={`pick card-pick${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleCard(c)}>
+                      {cardLabel(c)}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          )}
+          {selected.seats && (
+            <fieldset class="pick-group">
+              <legend>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</legend>
+              <div class="pick-row">
+                {selected.seats.from.map((x) => {
+                  const on = picks.picked.seats.includes(x);
+                  return (
+                    <button key={x} type="button" class={`pick seat-pick-btn${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleSeat(x)}>
+                      {name(x)}
+                    </button>
+                  );
+                })}
+              </div>
+            </fieldset>
+          )}
+          <div class="btn-row">
+            <button type="button" class="btn primary" disabled={busy || !ready} onClick={() => ready && go(ready)}>
+              {s('prompt.confirm')}: {t(selected.message)}
+            </button>
+            <button type="button" class="btn ghost" disabled={busy} onClick={picks.clear}>
+              {s('prompt.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function rangeText(key: string, min: number, max: number, n: number): string {
+  const range = min === max ? String(min) : max >= 99 ? s('prompt.atLeast', { min }) : `${min}–${max}`;
+  return s(key, { range, n });
+}

@@ -1,0 +1,128 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { Answer, Prompt } from '../../worker/protocol';
+import type { Option } from '../../worker/engine/types';
+
+export interface Selection {
+  prompt: string;
+  option: string;
+}
+
+export interface Picks {
+  sel: Selection | null;
+  option: Option | null;
+  prompt: Prompt | null;
+  picked: { cards: string[]; seats: number[] };
+  pickable: { cards: string[]; seats: number[] };
+  select: (p: Prompt, o: Option) => void;
+  clear: () => void;
+  toggleCard: (id: string) => void;
+  toggleSeat: (seat: number) => void;
+  /** The answer the current picks make, or null while they are outside `min..max`. */
+  answer: () => Answer | null;
+}
+
+const EMPTY = { cards: [] as string[], seats: [] as number[] };
+
+function toggle<T>(list: T[], x: T, max: number): T[] {
+  if (list.includes(x)) return list.filter((y) => y !== x);
+  if (max <= 1) return [x];
+  return list.length >= max ? list : [...list, x];
+}
+
+/**
+ * What the player is composing: which option of which prompt, and the cards and seats picked for it. Shared
+ * by the prompt panel and the game's table, so a card can be picked from either. Clicking a card while no
+ * option is chosen selects the first option that may take it. Reset whenever the prompts change.
+ */
+export function usePicks(prompts: Prompt[]): Picks {
+  const key = prompts.map((p) => p.id).join(',');
+  const [sel, setSel] = useState<Selection | null>(null);
+  const [picked, setPicked] = useState(EMPTY);
+  useEffect(() => {
+    setSel(null);
+    setPicked(EMPTY);
+  }, [key]);
+
+  const prompt = sel ? (prompts.find((p) => p.id === sel.prompt) ?? null) : null;
+  const option = prompt?.options.find((o) => o.id === sel!.option) ?? null;
+
+  const pickable = useMemo(() => {
+    if (option) return { cards: option.cards?.from ?? [], seats: option.seats?.from ?? [] };
+    const cards = new Set<string>();
+    const seats = new Set<number>();
+    for (const p of prompts) for (const o of p.options) {
+      o.cards?.from.forEach((c) => cards.add(c));
+      o.seats?.from.forEach((x) => seats.add(x));
+    }
+    return { cards: [...cards], seats: [...seats] };
+  }, [key, option]);
+
+  const select = (p: Prompt, o: Option) => {
+    setSel({ prompt: p.id, option: o.id });
+    // When the choice is forced (exactly as many candidates as must be picked), pick them already.
+    setPicked({
+      cards: o.cards && o.cards.from.length === o.cards.min ? [...o.cards.from] : [],
+      seats: o.seats && o.seats.from.length === o.seats.min && o.seats.min > 0 ? [...o.seats.from] : [],
+    });
+  };
+
+  const find = (test: (o: Option) => boolean): [Prompt, Option] | null => {
+    for (const p of prompts) for (const o of p.options) if (test(o)) return [p, o];
+    return null;
+  };
+
+  const toggleCard = (id: string) => {
+    if (option?.cards?.from.includes(id)) {
+      setPicked({ ...picked, cards: toggle(picked.cards, id, option.cards.max) });
+      return;
+    }
+    const f = find((o) => !!o.cards?.from.includes(id));
+    if (!f) return;
+    setSel({ prompt: f[0].id, option: f[1].id });
+    setPicked({ cards: [id], seats: [] });
+  };
+
+  const toggleSeat = (seat: number) => {
+    if (option?.seats?.from.includes(seat)) {
+      setPicked({ ...picked, seats: toggle(picked.seats, seat, option.seats.max) });
+      return;
+    }
+    const f = find((o) => !!o.seats?.from.includes(seat));
+    if (!f) return;
+    setSel({ prompt: f[0].id, option: f[1].id });
+    setPicked({ cards: [], seats: [seat] });
+  };
+
+  const answer = (): Answer | null => {
+    if (!prompt || !option) return null;
+    const a: Answer = { prompt: prompt.id, option: option.id };
+    if (option.cards) {
+      if (picked.cards.length < option.cards.min || picked.cards.length > option.cards.max) return null;
+      a.cards = picked.cards;
+    }
+    if (option.seats) {
+      if (picked.seats.length < option.seats.min || picked.seats.length > option.seats.max) return null;
+      a.seats = picked.seats;
+    }
+    return a;
+  };
+
+  return {
+    sel,
+    option,
+    prompt,
+    picked,
+    pickable,
+    select,
+    clear: () => {
+      setSel(null);
+      setPicked(EMPTY);
+    },
+    toggleCard,
+    toggleSeat,
+    answer,
+  };
+}
+
+/** An option answered by one click: nothing to pick. */
+export const isDirect = (o: Option) => !o.cards && !o.seats;

@@ -1,0 +1,152 @@
+import { signal } from '@preact/signals';
+import { useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { LANGS, lang, s, setLang } from './i18n';
+import { ApiError } from './lib/api';
+
+/** One clock for every countdown on the page. */
+export const now = signal(Date.now());
+setInterval(() => (now.value = Date.now()), 1000);
+
+/** "2天3小时", "5:07", "3 d 4 h": compact, the unit that matters first. */
+export function formatLeft(ms: number): string {
+  if (ms <= 0) return s('time.now');
+  const sec = Math.floor(ms / 1000);
+  const d = Math.floor(sec / 86400);
+  const h = Math.floor((sec % 86400) / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  if (d) return s('time.dh', { d, h });
+  if (h) return s('time.hm', { h, m });
+  return `${m}:${String(sec % 60).padStart(2, '0')}`;
+}
+
+export function formatMinutes(min: number): string {
+  if (min % 1440 === 0) return s('time.days', { n: min / 1440 });
+  if (min % 60 === 0) return s('time.hours', { n: min / 60 });
+  return s('time.minutes', { n: min });
+}
+
+export function Countdown({ deadline, paused }: { deadline: string | null | undefined; paused?: boolean }) {
+  if (!deadline) return null;
+  if (paused)
+    return (
+      <span class="countdown paused" title={s('table.paused')}>
+        ⏸ {s('table.paused')}
+      </span>
+    );
+  const left = Date.parse(deadline) - now.value;
+  const urgent = left < 5 * 60 * 1000;
+  return (
+    <time class={`countdown${urgent ? ' urgent' : ''}`} dateTime={deadline} title={new Date(deadline).toLocaleString(lang.value)}>
+      <span aria-hidden="true">⏳</span> <span class="sr-only">{s('table.timeLeft')} </span>
+      {formatLeft(left)}
+    </time>
+  );
+}
+
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const [done, setDone] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // Old browsers / insecure origins: select a temporary field instead.
+      const ta = document.createElement('textarea');
+      ta.value = text;
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand('copy');
+      ta.remove();
+    }
+    setDone(true);
+    setTimeout(() => setDone(false), 2000);
+  };
+  return (
+    <button type="button" class="btn small" onClick={copy} aria-live="polite">
+      {done ? s('common.copied') : (label ?? s('common.copy'))}
+    </button>
+  );
+}
+
+/** A link to copy: the text (selectable) and a copy button, plus the system share sheet where there is one. */
+export function LinkBox({ url, label, hint }: { url: string; label: string; hint?: string }) {
+  const share = typeof navigator.share === 'function';
+  return (
+    <div class="linkbox">
+      <div class="linkbox-label">{label}</div>
+      <div class="linkbox-row">
+        <input class="linkbox-url" readOnly value={url} aria-label={label} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <CopyButton text={url} />
+        {share && (
+          <button type="button" class="btn small ghost" onClick={() => navigator.share({ url }).catch(() => {})}>
+            {s('common.share')}
+          </button>
+        )}
+      </div>
+      {hint && <p class="hint">{hint}</p>}
+    </div>
+  );
+}
+
+export function LangSwitch() {
+  return (
+    <label class="lang-switch">
+      <span class="sr-only">{s('common.language')}</span>
+      <span aria-hidden="true">🌐</span>
+      <select value={lang.value} onChange={(e) => setLang((e.target as HTMLSelectElement).value as typeof lang.value)}>
+        {LANGS.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Brand() {
+  return (
+    <a href="/" class="brand" aria-label={s('common.home')}>
+      <img src="/icons/icon.svg" alt="" width={32} height={32} />
+      <span class="brand-name">{s('common.site')}</span>
+    </a>
+  );
+}
+
+export function TopBar({ children }: { children?: ComponentChildren }) {
+  return (
+    <header class="topbar">
+      <Brand />
+      <div class="topbar-right">
+        {children}
+        <LangSwitch />
+      </div>
+    </header>
+  );
+}
+
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <div class="spinner" role="status">
+      <span class="spinner-dot" aria-hidden="true" />
+      <span>{label ?? s('common.loading')}</span>
+    </div>
+  );
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  const msg =
+    error instanceof ApiError && error.code === 'offline'
+      ? s('error.offline')
+      : error instanceof ApiError && error.code === 'rate_limited'
+        ? s('error.rateLimited')
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  return (
+    <p class="error" role="alert">
+      {msg}
+    </p>
+  );
+}
