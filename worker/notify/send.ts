@@ -12,7 +12,7 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface SendOptions {
   /** Needed for push targets (from the Worker's secrets). */
-  vapid?: VapidKeys;
+  vapid?: VapidKeys | null;
   timeoutMs?: number;
   /** Injected by tests; default: the global fetch. */
   fetch?: typeof fetch;
