@@ -1,0 +1,37 @@
+import { confirm, drawCards, discard, P } from '../core';
+import type { SgsSkill } from '../types';
+
+/**
+ * 雌雄双股剑: range 2; when your 杀 targets a character of the other sex, you may make them choose: discard a
+ * hand card, or let you draw one. (Skill-less generals have no sex, so only tests and generals use it.)
+ */
+export const double_swords: SgsSkill = {
+  id: 'double_swords',
+  range: 2,
+  effects: [
+    {
+      on: 'slashTargeted',
+      can: (ctx, seat, ev) => {
+        if (ev.src !== seat) return false;
+        const a = P(ctx.g, seat).gender, b = P(ctx.g, ev.target as number).gender;
+        return !!a && !!b && a !== b;
+      },
+      use: (ctx, seat, ev) => confirm(ctx, { seat, skill: 'double_swords', ev, msg: { key: 'sgs.ask.double_swords', params: { target: ev.target! } } }),
+    },
+  ],
+  resolve(ctx, seat, ev, picked, f) {
+    const target = ev.target as number;
+    if (f.stage === 0) {
+      ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.double_swords' }, target });
+      const hand = P(ctx.g, target).hand;
+      if (hand.length === 0) drawCards(ctx, seat, 1);
+      else confirm(ctx, { seat: target, skill: 'double_swords', ev, stage: 1, cards: hand, msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } } });
+    } else {
+      ctx.log('sgs.log.discard', { seat, cards: picked });
+      discard(ctx, picked);
+    }
+  },
+  decline(ctx, seat, ev, f) {
+    if (f.stage === 1) drawCards(ctx, ev.src as number, 1);
+  },
+};

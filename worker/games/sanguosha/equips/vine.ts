@@ -1,0 +1,32 @@
+import type { SgsSkill } from '../types';
+
+/** 藤甲: normal 杀, 南蛮入侵 and 万箭齐发 have no effect on you; fire damage to you is +1 (锁定技). */
+export const vine: SgsSkill = {
+  id: 'vine',
+  effects: [
+    {
+      on: 'slashEffect',
+      can: (_ctx, seat, ev) => ev.target === seat && !ev.ignoreArmor && !ev.cancelled && ev.nature === 'normal',
+      use: (ctx, seat, ev) => {
+        ev.cancelled = true;
+        ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.vine' } });
+      },
+    },
+    {
+      on: 'trickEffect',
+      can: (_ctx, seat, ev) => ev.target === seat && !ev.cancelled && (ev.name === 'savage_assault' || ev.name === 'archery_attack'),
+      use: (ctx, seat, ev) => {
+        ev.cancelled = true;
+        ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.vine' } });
+      },
+    },
+    {
+      on: 'damageInflicted',
+      can: (_ctx, seat, ev) => ev.target === seat && !ev.ignoreArmor && ev.nature === 'fire',
+      use: (ctx, seat, ev) => {
+        ev.amount = (ev.amount as number) + 1;
+        ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.vine' } });
+      },
+    },
+  ],
+};

@@ -1,0 +1,140 @@
+/**
+ * 三国杀 identity mode (身份局) as a GameDef: the whole game with skill-less generals (4 HP, the lord 5 in games of
+ * 5+), every card of the 160-card deck (or the 108-card standard + EX deck), and equipment as triggered skills.
+ */
+import type { GameDef, Json } from '../../engine';
+import { DECK } from './deck';
+import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
+import { alive, attackRange, distance, inRange, P, seatsFrom, skillIds, slashLimit } from './core';
+import { FRAMES } from './flow';
+import { EQUIP_SKILLS } from './equips';
+import { strings } from './i18n';
+import { bot, defaultAnswer } from './bot';
+import type { G, Player, Role, S } from './types';
+
+export type { G } from './types';
+
+const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor'];
+
+export function parseOptions(raw: unknown, seats: number): Record<string, Json> | string {
+  if (seats < 4 || seats > 10) return 'sanguosha is played by 4 to 10 players';
+  const o = (raw ?? {}) as Record<string, unknown>;
+  if (typeof o !== 'object' || Array.isArray(o)) return 'options must be an object';
+  for (const k of Object.keys(o)) if (!OPTION_KEYS.includes(k)) return `unknown option ${k} (known: ${OPTION_KEYS.join(', ')})`;
+  const deck = o.deck ?? 'full';
+  if (deck !== 'full' && deck !== 'standard') return "deck must be 'full' (160 cards) or 'standard' (108 cards)";
+  for (const k of ['autoPass', 'doubleTraitor']) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
+  return { deck, autoPass: o.autoPass !== false, doubleTraitor: o.doubleTraitor === true };
+}
+
+/** The card ids of a deck option. */
+export const deckIds = (kind: 'full' | 'standard'): number[] => DECK.filter((c) => kind === 'full' || c[1] !== 'maneuvering').map((c) => c[0]);
+
+/** Every card id a seat may not see in `s` (other hands, the draw pile); for tests and audits. */
+export function hiddenFrom(s: S, seat: number | null): number[] {
+  if (s.outcome) return [];
+  return [...s.g.draw, ...s.g.players.filter((p) => p.seat !== seat).flatMap((p) => p.hand)];
+}
+
+function view(s: S, seat: number | null): Json {
+  const g = s.g;
+  const over = !!s.outcome;
+  const players = g.players.map((p: Player) => {
+    const v: Record<string, Json> = {
+      seat: p.seat,
+      hp: p.hp,
+      maxHp: p.maxHp,
+      alive: p.alive,
+      role: over || p.revealed || p.seat === seat ? p.role : null,
+      handCount: p.hand.length,
+      equip: { ...p.equip },
+      judge: [...p.judge],
+      chained: p.chained,
+      gender: p.gender,
+    };
+    if (over || p.seat === seat) v.hand = [...p.hand];
+    return v;
+  });
+  const out: Record<string, Json> = {
+    deck: g.deckKind,
+    players,
+    current: g.current,
+    phase: g.phase,
+    round: g.round,
+    drawCount: g.draw.length,
+    discardCount: g.discard.length,
+    discardTop: g.discard.slice(-8),
+    table: [...g.table],
+    grace: [...g.grace],
+    slashesUsed: g.slashes,
+    drunk: g.drunk,
+  };
+  if (seat !== null && g.players[seat]) {
+    const others = g.players.map((p) => p.seat);
+    out.me = {
+      seat,
+      attackRange: attackRange(g, seat),
+      slashLimit: Number.isFinite(slashLimit(g, seat)) ? slashLimit(g, seat) : -1,
+      distance: others.map((t) => (t === seat || !alive(g, t) || !alive(g, seat) ? null : distance(g, seat, t))),
+      inRange: others.map((t) => alive(g, seat) && inRange(g, seat, t)),
+    };
+  }
+  if (over) out.draw = [...g.draw];
+  return out;
+}
+
+function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
+  const n = ctx.s.seats;
+  const o = ctx.s.options;
+  const counts = (o.doubleTraitor && DOUBLE_TRAITOR_COUNTS[n]) || ROLE_COUNTS[n]!;
+  const roles: Role[] = [];
+  (['lord', 'loyalist', 'rebel', 'traitor'] as const).forEach((r, i) => {
+    for (let k = 0; k < counts[i]!; k++) roles.push(r);
+  });
+  ctx.rng.shuffle(roles);
+  const deckKind = o.deck === 'standard' ? 'standard' : 'full';
+  const draw = ctx.rng.shuffle(deckIds(deckKind));
+  const lord = roles.indexOf('lord');
+  const players: Player[] = roles.map((role, seat) => {
+    const hp = role === 'lord' && n >= 5 ? 5 : 4;
+    return { seat, role, revealed: role === 'lord', hp, maxHp: hp, alive: true, gender: null, hand: [], equip: { weapon: null, armor: null, plus: null, minus: null }, judge: [], chained: false };
+  });
+  ctx.log('sgs.log.start', { seat: lord, n });
+  for (let k = 0; k < n; k++) {
+    const p = players[(lord + k) % n]!;
+    p.hand = draw.splice(0, 4);
+    ctx.log('sgs.log.yourRole', { role: { key: `sgs.role.${p.role}` } }, [p.seat]);
+    ctx.log('sgs.log.drawYou', { cards: p.hand }, [p.seat]);
+  }
+  ctx.push({ t: 'turn', seat: lord, st: 0 });
+  return {
+    deckKind, draw, discard: [], table: [], grace: [], players, current: lord, phase: 'none', round: 0,
+    slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, stance: players.map(() => 0),
+  };
+}
+
+const sanguosha: GameDef<G> = {
+  id: 'sanguosha',
+  minSeats: 4,
+  maxSeats: 10,
+  parseOptions,
+  setup,
+  frames: FRAMES,
+  view,
+  /** Ruling S7: while a 无懈可击 window is open everyone alive is "considering", so nobody learns who holds one. */
+  waitingOn(s) {
+    const open = s.prompts.map((p) => s.stack.find((f) => f.id === p.frame)?.t);
+    if (open.includes('wuxie')) return seatsFrom(s.g, 0);
+    return [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
+  },
+  defaultAnswer,
+  bot,
+  skills: EQUIP_SKILLS,
+  skillsOf: (s, seat) => skillIds(s.g, seat),
+  triggerOrder: (s) => seatsFrom(s.g, s.g.current),
+  strings,
+  summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
+};
+
+export default sanguosha;
+export { P };
