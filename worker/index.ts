@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Env } from './env';
 import { api } from './routes';
+import { fail } from './routes/http';
 
 /**
  * The Worker only routes: `/api/*` goes to the API (which forwards each game's requests to its GameRoom);
@@ -9,6 +10,8 @@ import { api } from './routes';
  */
 const app = new Hono<{ Bindings: Env }>();
 app.route('/api', api);
+// A mounted app's notFound is not consulted by its parent: unknown API paths get the JSON error here.
+app.all('/api/*', (c) => fail(c, 'not_found', 'no such route'));
 app.all('*', (c) => (c.env.ASSETS ? c.env.ASSETS.fetch(c.req.raw) : c.notFound()));
 
 export default app;

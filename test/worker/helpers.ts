@@ -1,0 +1,118 @@
+import { SELF, env, runInDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
+import { expect } from 'vitest';
+import type { GameRoom } from '../../worker/room/GameRoom';
+import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
+
+export const ORIGIN = 'https://teahouse.test';
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Call the API like a browser would. `body` is JSON-encoded unless it is already a string. */
+export async function api<T = any>(path: string, o: { method?: string; body?: unknown; token?: string | null } = {}): Promise<Res<T>> {
+  const headers: Record<string, string> = {};
+  if (o.body !== undefined) headers['content-type'] = 'application/json';
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  const res = await SELF.fetch(`${ORIGIN}/api${path}`, {
+    method: o.method ?? (o.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(o.body === undefined ? {} : { body: typeof o.body === 'string' ? o.body : JSON.stringify(o.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** Assert an error response: status and code, the exact error shape. */
+export function expectError(r: Res, status: number, code: string): void {
+  expect({ status: r.status, code: r.body?.error?.code }).toEqual({ status, code });
+  expect(typeof r.body.error.message).toBe('string');
+}
+
+export interface Table {
+  id: string;
+  admin: string;
+  tokens: string[];
+}
+
+export async function createGame(body: Record<string, unknown> = {}): Promise<{ id: string; admin: string }> {
+  const r = await api('/games', { body: { game: 'duel', seats: 2, deadline: { minutes: 10 }, ...body } });
+  expect(r.status).toBe(201);
+  return { id: r.body.id, admin: r.body.adminToken };
+}
+
+export async function join(id: string, name: string): Promise<{ seat: number; token: string }> {
+  const r = await api(`/games/${id}/seats`, { body: { name } });
+  expect(r.status).toBe(201);
+  return { seat: r.body.seat, token: r.body.token };
+}
+
+/** A game whose seats are all taken by people named A, B, C... Not started unless `start`. */
+export async function table(n = 2, o: { start?: boolean; body?: Record<string, unknown>; clock?: () => number } = {}): Promise<Table> {
+  const { id, admin } = await createGame({ seats: n, ...o.body });
+  if (o.clock) await setClock(id, o.clock);
+  const tokens: string[] = [];
+  for (let i = 0; i < n; i++) tokens.push((await join(id, String.fromCharCode(65 + i))).token);
+  if (o.start !== false) expect((await api(`/games/${id}/start`, { body: {}, token: admin })).status).toBe(200);
+  return { id, admin, tokens };
+}
+
+export function room(id: string): DurableObjectStub<GameRoom> {
+  return env.GAME_ROOM.get(env.GAME_ROOM.idFromName(id));
+}
+
+/** Replace the room's clock (tests travel in time; the instance keeps it until evicted). */
+export async function setClock(id: string, clock: () => number): Promise<void> {
+  await runInDurableObject(room(id), (inst: GameRoom) => {
+    inst.now = clock;
+  });
+}
+
+export async function runAlarm(id: string): Promise<boolean> {
+  return runDurableObjectAlarm(room(id));
+}
+
+/** Deliver the alarm handler directly (as a duplicated delivery would), whether or not one is scheduled. */
+export async function deliverAlarm(id: string): Promise<void> {
+  await runInDurableObject(room(id), (inst: GameRoom) => inst.alarm());
+}
+
+export async function sql<T = Record<string, unknown>>(id: string, query: string, ...args: unknown[]): Promise<T[]> {
+  return runInDurableObject(room(id), (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[]);
+}
+
+export async function stateOf(id: string, token?: string | null): Promise<StateBody> {
+  const r = await api<StateBody>(`/games/${id}/state`, { token: token ?? null });
+  expect(r.status).toBe(200);
+  return r.body;
+}
+
+export async function summaryOf(id: string): Promise<GameSummary> {
+  return (await api<GameSummary>(`/games/${id}`)).body;
+}
+
+/** The one open prompt of a seat (fails when there is none). */
+export function promptOf(s: StateBody, kind?: string): Prompt {
+  const p = s.prompts.find((x) => !kind || x.kind === kind);
+  if (!p) throw new Error(`seat ${s.you} has no ${kind ?? ''} prompt; waiting on ${s.waiting}`);
+  return p;
+}
+
+/** Answer with the seat's current version. */
+export async function answer(id: string, token: string, a: Omit<Answer, 'prompt'> & { prompt?: string }, kind?: string): Promise<Res<StateBody>> {
+  const s = await stateOf(id, token);
+  const p = a.prompt ?? promptOf(s, kind).id;
+  return api<StateBody>(`/games/${id}/answers`, { body: { version: s.version, answer: { ...a, prompt: p } }, token });
+}
+
+/** Both seats of a 2-seat duel pick their colours; afterwards seat 0 is asked to play. */
+export async function pickColours(t: Table, colours: ('red' | 'blue')[] = ['red', 'red']): Promise<void> {
+  for (let i = 0; i < colours.length; i++) expect((await answer(t.id, t.tokens[i]!, { option: colours[i]! }, 'chooseColour')).status).toBe(200);
+}
+
+/** The hand a seat sees of itself in the duel view. */
+export function handOf(s: StateBody, seat = s.you!): string[] {
+  return (s.view as { hands: (string[] | { hidden: true })[] }).hands[seat] as string[];
+}
