@@ -102,6 +102,19 @@ describe('Web Push through send', () => {
     expect(ended!.get('topic')).toBe(prompt!.get('topic'));
   });
 
+  it('a channel note neither replaces the turn notification in the tray nor shares its push topic', async () => {
+    const vapid = await makeVapid();
+    const sub = await makeSubscriber('https://push.example.net/note');
+    const rec = recordingFetch();
+    await send(pushTarget(sub), msg(), { vapid, fetch: rec.fetch, now: NOW });
+    await send(pushTarget(sub), msg({ kind: 'disabled', title: '通知已停用 — 驱鬼', body: '…', promptId: undefined, deadline: undefined }), { vapid, fetch: rec.fetch, now: NOW });
+    const [turn, note] = await Promise.all(rec.requests.map((r) => openPush(r, sub, NOW)));
+    expect((turn!.payload as { tag: string }).tag).toBe('teahouse:g7Yx2kQp9Lm:2');
+    expect((note!.payload as { tag: string }).tag).not.toBe('teahouse:g7Yx2kQp9Lm:2');
+    expect(note!.topic).toBeNull();
+    expect(note!.urgency).toBe('low');
+  });
+
   it('a body too long for one push message is shortened, and still decrypts', async () => {
     const vapid = await makeVapid();
     const sub = await makeSubscriber('https://push.example.net/long');

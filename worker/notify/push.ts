@@ -33,7 +33,8 @@ export function pushPayload(msg: NotifyMessage): PushPayload {
     title: msg.title,
     body: msg.body,
     url: msg.url,
-    tag: `teahouse:${msg.gameId}:${msg.seat}`,
+    // A channel note must not replace the "your turn" notification in the tray.
+    tag: `teahouse:${msg.gameId}:${msg.seat}${msg.kind === 'disabled' ? ':note' : ''}`,
     gameId: msg.gameId,
     game: msg.game,
     seat: msg.seat,

@@ -66,7 +66,11 @@ export async function send(target: NotifyTarget, msg: NotifyMessage, opts: SendO
       return { ok: false, drop: true, error: `subscription unusable: ${text}` };
     }
   } else {
-    req = buildWebhookRequest(target, msg);
+    try {
+      req = buildWebhookRequest(target, msg);
+    } catch (e) {
+      return { ok: false, drop: false, error: `bad request: ${errorText(e)}` };
+    }
   }
 
   let outcome: Timed;

@@ -90,7 +90,7 @@ const TEXTS: Record<Lang, Texts> = {
 
 /** "1 天 3 小时" / "1 d 3 h": at most the two largest units, rounded down, so it never overstates. */
 export function formatDuration(ms: number, lang: Lang): string {
-  const t = TEXTS[lang];
+  const t = TEXTS[lang] ?? TEXTS['zh-CN'];
   const min = Math.floor(ms / 60_000);
   if (min < 1) return t.underMinute;
   const d = Math.floor(min / 1440);
