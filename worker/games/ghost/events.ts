@@ -39,7 +39,7 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
     const { s, imp } = best as { s: number; imp: ImpCard };
     takeImp(g, s, imp.id);
     g.removed.push(imp.id);
-    ctx.log('ghost.log.impRemoved', { card: imp.id, seat: s });
+    ctx.log('ghost.log.impRemoved', { ghostCard: imp.id, seat: s });
   },
   yinyang_reversal(ctx) {
     ctx.g.ts.swapped = !ctx.g.ts.swapped;
@@ -58,7 +58,7 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
     if (imps(src) - imps(dst) < 2) return;
     const imp = takeImp(g, src, latest(g.players[src]!.imps)!.id);
     g.players[dst]!.imps.push({ id: imp.id, at: stamp(g) });
-    ctx.log('ghost.log.impMoved', { card: imp.id, from: src, to: dst });
+    ctx.log('ghost.log.impMoved', { ghostCard: imp.id, from: src, to: dst });
   },
   borrowed_corpse(ctx) {
     const g = ctx.g;
@@ -72,7 +72,7 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
     const pts = g.players[s]!.points;
     pts.splice(pts.indexOf(imp), 1);
     g.limbo.push(imp.id);
-    ctx.log('ghost.log.corpse', { card: imp.id, seat: s });
+    ctx.log('ghost.log.corpse', { ghostCard: imp.id, seat: s });
     ctx.push({ t: 'possess', imp: imp.id, stage: 0, to: -1 });
   },
 };

@@ -314,7 +314,7 @@ const possess: F = {
     }
     g.limbo.splice(g.limbo.indexOf(imp), 1);
     attach(g, f.to as number, imp);
-    ctx.log('ghost.log.possess', { card: imp, seat: f.to as number });
+    ctx.log('ghost.log.possess', { ghostCard: imp, seat: f.to as number });
     return 'done';
   },
   answer(ctx, f, p, a) {
@@ -369,7 +369,7 @@ const host: F = {
     const summon = g.gk === s;
     const holder = holderOf(g, imp)!;
     g.vote = { host: s, imp, holder, summon, votes: {}, faceUp: [], challenged: [], shown: {} };
-    ctx.log(summon ? 'ghost.log.summonStart' : 'ghost.log.exorcismStart', { host: s, card: imp, seat: holder });
+    ctx.log(summon ? 'ghost.log.summonStart' : 'ghost.log.exorcismStart', { host: s, ghostCard: imp, seat: holder });
     ctx.push({ t: 'exorcism', stage: 'vote', order: summon ? [s] : voteOrder(g, s), i: 0 });
   },
 };
@@ -410,7 +410,7 @@ const exorcism: F = {
           ctx.ask({
             seat: v,
             kind: 'vote',
-            message: msg(vt.summon ? 'ask.summonVote' : 'ask.vote', { card: vt.imp, host: vt.host }),
+            message: msg(vt.summon ? 'ask.summonVote' : 'ask.vote', { ghostCard: vt.imp, host: vt.host }),
             options: [opt('vote', 'opt.vote', undefined, { cards: { from: [...g.players[v]!.hand], min: 1, max: Math.min(cap, g.players[v]!.hand.length) } }), opt('pass', 'opt.noVote')],
           });
           return 'wait';
@@ -422,7 +422,7 @@ const exorcism: F = {
     if (f.stage === 'challenge') {
       const can = challengeable(g);
       if (can.length) {
-        ctx.ask({ seat: vt.host, kind: 'challenge', message: msg('ask.challenge', { card: vt.imp }), options: [opt('challenge', 'opt.challenge', undefined, { seats: { from: can, min: 1, max: 1 } }), opt('reveal', 'opt.reveal')] });
+        ctx.ask({ seat: vt.host, kind: 'challenge', message: msg('ask.challenge', { ghostCard: vt.imp }), options: [opt('challenge', 'opt.challenge', undefined, { seats: { from: can, min: 1, max: 1 } }), opt('reveal', 'opt.reveal')] });
         return 'wait';
       }
       f.stage = 'reveal';
@@ -472,7 +472,7 @@ function challenge(ctx: C, f: Frame, v: number): void {
     const pool = Object.values(vt.votes).flat();
     g.discard.push(...pool);
     g.lastReveal = { imp: vt.imp, pool, red: 0, blue: 0, need: condition(g, vt.imp).n, colour, success: false, summon: false, host: vt.host, failedBy: v };
-    ctx.log('ghost.log.challengeFails', { host: vt.host, voter: v, card: vt.imp });
+    ctx.log('ghost.log.challengeFails', { host: vt.host, voter: v, ghostCard: vt.imp });
     g.vote = null;
     f.stage = 'over';
     return;
@@ -499,7 +499,7 @@ function reveal(ctx: C): void {
   }
   const success = cond.colour === 'any' ? red + blue >= cond.n : (cond.colour === 'red' ? red - blue : blue - red) >= cond.n;
   g.lastReveal = { imp: vt.imp, pool, red, blue, need: cond.n, colour: cond.colour, success, summon: vt.summon, host: vt.host };
-  ctx.log('ghost.log.reveal', { card: vt.imp, cards: pool, red, blue, need: cond.n, colour: { key: `ghost.colour.${cond.colour}` }, success: success ? 1 : 0 });
+  ctx.log('ghost.log.reveal', { ghostCard: vt.imp, cards: pool, red, blue, need: cond.n, colour: { key: `ghost.colour.${cond.colour}` }, success: success ? 1 : 0 });
   g.discard.push(...pool);
   const reward = IMP[vt.imp]!.reward;
   g.vote = null;
@@ -507,7 +507,7 @@ function reveal(ctx: C): void {
   const imp = takeImp(g, vt.holder, vt.imp);
   if (vt.summon) {
     g.players[vt.host]!.imps.push({ id: imp.id, at: stamp(g) });
-    ctx.log('ghost.log.summoned', { seat: vt.host, card: imp.id, from: vt.holder });
+    ctx.log('ghost.log.summoned', { seat: vt.host, ghostCard: imp.id, from: vt.holder });
     gain(g, vt.host, reward.spirit);
     draw(ctx, vt.host, reward.draw);
     return;
@@ -516,7 +516,7 @@ function reveal(ctx: C): void {
   g.lastHost = vt.host;
   g.ts.exorcised = true;
   g.k04 = 0;
-  ctx.log('ghost.log.exorcised', { host: vt.host, card: imp.id, from: vt.holder });
+  ctx.log('ghost.log.exorcised', { host: vt.host, ghostCard: imp.id, from: vt.holder });
   if (vt.holder !== vt.host && vt.holder !== g.gk) lookIdentity(ctx, vt.host, vt.holder);
   const voters = Object.keys(vt.votes).map(Number).filter((v) => vt.votes[v]!.length > 0);
   const participants = orderFrom(g, vt.host).filter((s) => s === vt.host || voters.includes(s));
@@ -600,7 +600,7 @@ const stargaze: F = {
       ? [opt(`top:${cards[0]}`, 'opt.gazeTop', { ghostCard: cards[0]!, second: cards[1]! }), opt(`top:${cards[1]}`, 'opt.gazeTop', { ghostCard: cards[1]!, second: cards[0]! }), opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! }), opt(`bottom:${cards[1]}`, 'opt.gazeBottom', { ghostCard: cards[1]! })]
       : [opt(`top:${cards[0]}`, 'opt.gazeKeep', { ghostCard: cards[0]! }), opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! })];
     if (f.done) return 'done';
-    ctx.ask({ seat: f.seat as number, kind: 'arrange', message: msg('ask.gaze', { cards }), options });
+    ctx.ask({ seat: f.seat as number, kind: 'arrange', message: msg('ask.gaze', { ghostCards: cards }), options });
     return 'wait';
   },
   answer(ctx, f, _p, a: Answer) {

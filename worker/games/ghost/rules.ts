@@ -15,7 +15,7 @@ export function repossess(ctx: C, imps: ImpCard[], exclude: number[]): void {
   for (const imp of [...imps].sort((a, b) => a.at - b.at)) {
     const to = receiverOf(g, imp.id, eligibleSeats(g, { ignoreWards: true, exclude }));
     attach(g, to, imp.id);
-    ctx.log('ghost.log.repossess', { card: imp.id, to });
+    ctx.log('ghost.log.repossess', { ghostCard: imp.id, to });
   }
 }
 
@@ -56,7 +56,7 @@ export function becomeGK(ctx: C, seat: number, qualifying: number): void {
     if (donor === null) break;
     const imp = takeImp(g, donor, latest(g.players[donor]!.imps)!.id);
     attach(g, seat, imp.id);
-    ctx.log('ghost.log.topUp', { card: imp.id, from: donor, to: seat });
+    ctx.log('ghost.log.topUp', { ghostCard: imp.id, from: donor, to: seat });
   }
   const refill = RULES.gkRefill[g.P]! - p.hand.length;
   if (refill > 0) draw(ctx, seat, refill);
@@ -79,7 +79,7 @@ export function gkLosesLatest(ctx: C, killer: number): void {
   if (!imp) return;
   takeImp(g, g.gk, imp.id);
   g.removed.push(imp.id);
-  ctx.log('ghost.log.gkLosesImp', { card: imp.id, seat: g.gk });
+  ctx.log('ghost.log.gkLosesImp', { ghostCard: imp.id, seat: g.gk });
   if (g.players[g.gk]!.imps.length === 0) gkDefeated(ctx, killer);
 }
 

@@ -78,7 +78,7 @@ export const SPELL_RULES: Record<string, SpellRule> = {
       const from = g.players.findIndex((p) => p.imps.some((x) => x.id === imp));
       takeImp(g, from, imp);
       g.players[target(a)]!.imps.push({ id: imp, at: stamp(g) });
-      ctx.log('ghost.log.impMoved', { card: imp, from, to: target(a), by: s });
+      ctx.log('ghost.log.impMoved', { ghostCard: imp, from, to: target(a), by: s });
     },
   },
   heavenly_eye: { pick: (g, s) => one(others(g, s)), play: (ctx, s, a) => lookIdentity(ctx, s, target(a)) },
@@ -200,7 +200,7 @@ export function playSpell(ctx: C, s: number, card: string, a: Answer, window: 'd
   g.ts.spells[s] = g.ts.spells[s]! + 1;
   const params: Record<string, any> = { seat: s, card };
   if (a.seats?.length) params.target = a.seats[0]!;
-  if (a.cards?.length && rule !== SPELL_RULES.meditation && rule !== SPELL_RULES.recall) params.imp = a.cards[0]!;
+  if (a.cards?.length && rule !== SPELL_RULES.meditation && rule !== SPELL_RULES.recall) params.ghostCard = a.cards[0]!;
   ctx.log('ghost.log.spell', params);
   rule.play(ctx, s, a, card);
   g.discard.push(card);
