@@ -1,9 +1,9 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
-import type { Env } from '../../worker/env';
+import type { Env as WorkerEnv } from '../../worker/env';
 
+// `env` from cloudflare:test is typed as Cloudflare.Env: give it the Worker's bindings.
 declare global {
   namespace Cloudflare {
-    interface Env extends import('../../worker/env').Env {}
+    interface Env extends WorkerEnv {}
   }
 }
-export type { Env };

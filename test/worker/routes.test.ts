@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SELF } from 'cloudflare:test';
-import { api, answer, createGame, expectError, handOf, join, ORIGIN, pickColours, promptOf, stateOf, summaryOf, table } from './helpers';
+import { api, answer, createGame, type Res, expectError, handOf, join, ORIGIN, pickColours, promptOf, stateOf, summaryOf, table } from './helpers';
 import { valueOf } from '../fixtures/duel';
 
 describe('POST /api/games', () => {
@@ -257,7 +257,7 @@ describe('POST /api/games/:id/answers', () => {
       if (!weak || !h1.some((c) => valueOf(c) >= valueOf(strongest))) continue;
       expect((await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [strongest], seats: [1] }, 'play')).status).toBe(200);
       const before = await stateOf(t.id, t.tokens[1]);
-      const r = await answer(t.id, t.tokens[1]!, { option: 'block', cards: [weak] }, 'respond');
+      const r: Res = await answer(t.id, t.tokens[1]!, { option: "block", cards: [weak] }, "respond");
       expectError(r, 400, 'illegal');
       expect(r.body.error.message).toBe(`a block needs a card of value ${valueOf(strongest)} or more`);
       expect(await stateOf(t.id, t.tokens[1])).toEqual(before);

@@ -21,7 +21,7 @@ import { hashToken, newSeed, newToken, sameHash } from './tokens';
 import { ok, reject, logRejection, type ErrorCode, type Reply } from './reply';
 import {
   disabledNote,
-  notificationFor,
+  messageFor,
   retryPlan,
   send,
   targetKey,
@@ -29,6 +29,7 @@ import {
   SEND_TIMEOUT_MS,
   type NotifyKind,
   type NotifyTarget,
+  type Sender,
   type VapidKeys,
 } from './notifier';
 
@@ -151,6 +152,8 @@ const ENGINE_STATUS: Record<string, ErrorCode> = {
 export class GameRoom extends DurableObject<Env> {
   /** The clock. Tests replace it to travel in time; nothing else may. */
   now: () => number = () => Date.now();
+  /** How notifications leave. Tests replace it to record deliveries or make them fail. */
+  deliver: Sender = send;
 
   private meta: Meta | null | undefined;
   private game: GameState<any> | null = null;
@@ -616,7 +619,7 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Write one outbox row per enabled target of `seat` (inside a transaction). */
-  private enqueue(m: Meta, seat: number, kind: NotifyKind, p: OpenPrompt | null, deadlineAt: number | undefined, now: number, note?: string): void {
+  private enqueue(m: Meta, seat: number, kind: NotifyKind, p: OpenPrompt | null, deadlineAt: number | undefined, now: number): void {
     const targets = this.sql
       .exec<{ id: number; target: string }>('SELECT id, target FROM targets WHERE seat = ? AND disabled = 0', seat)
       .toArray();
@@ -624,19 +627,17 @@ export class GameRoom extends DurableObject<Env> {
     const def = getGame(m.game);
     const names = this.seatRows().map((r) => r.name);
     for (const t of targets) {
-      const target = JSON.parse(t.target) as NotifyTarget;
-      const msg = notificationFor({
-        lang: target.lang,
+      const msg = messageFor({
+        target: JSON.parse(t.target) as NotifyTarget,
         kind,
         gameId: m.id,
         game: m.game,
-        gameTitle: def?.strings?.[target.lang]?.[`${m.game}.title`] ?? m.game,
         seat,
         url: `${m.origin}/g/${m.id}`,
         strings: def?.strings,
         names,
+        now,
         ...(p ? { prompt: { id: p.id, message: p.message, ...(deadlineAt ? { deadline: iso(deadlineAt) } : {}) } } : {}),
-        ...(note ? { note } : {}),
       });
       this.sql.exec('INSERT INTO outbox (target_id, seat, prompt, msg, due_at) VALUES (?, ?, ?, ?, ?)', t.id, seat, p?.id ?? null, JSON.stringify(msg), now);
     }
@@ -761,7 +762,9 @@ export class GameRoom extends DurableObject<Env> {
     });
     const vapid = this.vapid();
     const results = await Promise.all(
-      rows.map((r) => send(JSON.parse(r.target) as NotifyTarget, JSON.parse(r.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS }).catch((e) => ({ ok: false as const, drop: false, error: String(e) }))),
+      rows.map((r) =>
+        this.deliver(JSON.parse(r.target) as NotifyTarget, JSON.parse(r.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+      ),
     );
     const after = this.now();
     let noted = false;
@@ -786,7 +789,8 @@ export class GameRoom extends DurableObject<Env> {
           console.log(`notify game=[${mm.id}] seat=[${r.seat}] target=[${r.target_id}] disabled reason=[${plan.reason}]`);
           const t = JSON.parse(r.target) as NotifyTarget;
           // Tell the seat (only that seat) in its chat so it can register again.
-          this.sql.exec('INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, -1, ?, ?, ?)', iso(after), '', disabledNote(t.lang, t), r.seat);
+          const title = getGame(mm.game)?.strings?.[t.lang]?.[`${mm.game}.title`] ?? mm.game;
+          this.sql.exec('INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, -1, ?, ?, ?)', iso(after), '', disabledNote(t, title), r.seat);
           mm.version++;
           noted = true;
         }
