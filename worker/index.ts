@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Env } from './env';
 import { api } from './routes';
 import { fail } from './routes/http';
+import './games';
 
 /**
  * The Worker only routes: `/api/*` goes to the API (which forwards each game's requests to its GameRoom);
