@@ -139,10 +139,12 @@ export function table(l: Layout): Table {
         p.hp = l.hp?.[seat] ?? p.maxHp;
         p.chained = !!l.chained?.includes(seat);
         p.gender = l.gender?.[seat] ?? null;
-        t.hands[seat] = p.hand = (l.hands?.[seat] ?? []).map(take);
+        p.hand = (l.hands?.[seat] ?? []).map(take);
+        t.hands[seat] = [...p.hand];
         t.equips[seat] = (l.equip?.[seat] ?? []).map(take);
         for (const id of t.equips[seat]!) p.equip[KINDS[CARD[id]!.key]!.slot as Slot] = id;
-        t.judges[seat] = p.judge = (l.judge?.[seat] ?? []).map(take);
+        p.judge = (l.judge?.[seat] ?? []).map(take);
+        t.judges[seat] = [...p.judge];
       });
       t.top = (l.top ?? []).map(take);
       g.draw = [...t.top, ...[...free].sort((a, b) => a - b)];
