@@ -1,0 +1,358 @@
+import { describe, expect, test } from 'vitest';
+import ghost from '../../../worker/games/ghost/index';
+import { createGame } from '../../../worker/engine/runtime';
+import { HAND_DECK, colourOf, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { blues, reds, table } from './fixture';
+
+describe('setup', () => {
+  test('the hand deck has 84 cards, 42 red and 42 blue', () => {
+    expect(HAND_DECK).toHaveLength(84);
+    expect(new Set(HAND_DECK).size).toBe(84);
+    expect(HAND_DECK.filter((c) => colourOf(c) === 'red')).toHaveLength(42);
+  });
+
+  test.each([
+    [4, 18, 14],
+    [5, 21, 16],
+    [6, 24, 18],
+    [7, 27, 20],
+    [8, 32, 24],
+  ])('the ghost deck of a %i-player game has %i cards, %i of them imps', (P, n, imps) => {
+    const s = createGame(ghost, { seats: P, seed: 'deck' });
+    expect(s.g.ghost).toHaveLength(n);
+    expect(ghostDeckFor(P).filter((c) => c[0] === 'I')).toHaveLength(imps);
+  });
+
+  test.each([
+    [4, { taiping_red: 2, tianshi_blue: 2 }],
+    [5, { taiping_red: 2, tianshi_blue: 2, heretic_king: 1 }],
+    [6, { taiping_red: 3, tianshi_blue: 3 }],
+    [7, { taiping_red: 3, tianshi_blue: 3, heretic_king: 1 }],
+    [8, { taiping_red: 3, tianshi_blue: 3, heretic_king: 1, heretic_follower: 1 }],
+  ])('identities in a %i-player game', (P, want) => {
+    const s = createGame(ghost, { seats: P, seed: 'ids' });
+    const got: Record<string, number> = {};
+    for (const p of s.g.players) got[p.identity] = (got[p.identity] ?? 0) + 1;
+    expect(got).toEqual(want);
+  });
+
+  test('each player starts with 4 cards and 1 spirit, and only he sees his identity', () => {
+    const s = createGame(ghost, { seats: 5, seed: 'start' });
+    // The first player has already drawn in his draw phase.
+    s.g.players.forEach((p, i) => {
+      if (i !== s.g.first) expect(p.hand).toHaveLength(4);
+      if (i !== s.g.first) expect(p.spirit).toBe(1);
+    });
+    const line = s.log.filter((e) => e.msg.key === 'ghost.log.yourIdentity');
+    expect(line.map((e) => e.to)).toEqual([[0], [1], [2], [3], [4]]);
+  });
+
+  test('one ghost-king card is face up from the start', () => {
+    const s = createGame(ghost, { seats: 4, seed: 'king' });
+    expect((ghost.view(s, 0) as any).kingCard).toMatch(/^K0[1-6]$/);
+    expect((ghost.view(s, null) as any).kingCard).toBe(s.g.kingCard);
+  });
+});
+
+describe('turn', () => {
+  test('the draw phase draws 2 cards and gains 1 spirit', () => {
+    const t = table({ step: 'start', hands: { 0: [] }, spirit: { 0: 0 } });
+    expect(t.asked()).toEqual(['0:play']);
+    expect(t.p(0).hand).toHaveLength(2);
+    expect(t.p(0).spirit).toBe(1);
+  });
+
+  test('buying a card costs 2 spirit, any number of times in the day', () => {
+    const t = table({ step: 'dayStart', hands: { 0: [] }, spirit: { 0: 5 } });
+    t.reply(0, 'buy').reply(0, 'buy');
+    expect(t.p(0).spirit).toBe(1);
+    expect(t.p(0).hand).toHaveLength(2);
+    expect(t.options(0)).not.toContain('buy');
+  });
+
+  test('a purchase is not offered when no card can be drawn', () => {
+    const t = table({ step: 'dayStart', spirit: { 0: 5 }, tweak: (g) => g.players[1]!.hand.push(...g.deck.splice(0), ...g.discard.splice(0)) });
+    expect(t.options(0)).not.toContain('buy');
+  });
+
+  test('a player equips one artifact per turn and the replaced one is discarded', () => {
+    const t = table({ step: 'dayStart', hands: { 0: ['A01-R1', 'A02-B1'] }, artifact: { 0: 'A03-R1' } });
+    t.reply(0, 'equip', { cards: ['A01-R1'] });
+    expect(t.p(0).artifact).toBe('A01-R1');
+    expect(t.g.discard).toContain('A03-R1');
+    expect(t.options(0)).not.toContain('equip');
+  });
+
+  test('a spell goes to the discard pile after it resolves', () => {
+    const t = table({ step: 'dayStart', hands: { 0: ['S01-R1'] }, spirit: { 0: 0 } });
+    t.reply(0, 'play:S01-R1');
+    expect(t.p(0).spirit).toBe(2);
+    expect(t.g.discard).toEqual(['S01-R1']);
+  });
+
+  test('the same spell may be played twice in a turn', () => {
+    const t = table({ step: 'dayStart', hands: { 0: ['S01-R1', 'S01-B1'] }, spirit: { 0: 0 } });
+    t.reply(0, 'play:S01-R1').reply(0, 'play:S01-B1');
+    expect(t.p(0).spirit).toBe(4);
+  });
+
+  test('turns pass clockwise to the next seat', () => {
+    const t = table({ step: 'endTurn', current: 3, hands: { 3: [] } });
+    expect(t.g.current).toBe(0);
+    expect(t.asked()).toEqual(['0:play']);
+  });
+
+  test('at the end of his turn a player discards down to 5 cards of his choice', () => {
+    const t = table({ step: 'endTurn', hands: { 0: [...reds(4), ...blues(3)] } });
+    expect(t.asked()).toEqual(['0:discard']);
+    expect(t.option('discard')!.cards).toMatchObject({ min: 2, max: 2 });
+    t.reply(0, 'discard', { cards: blues(2) });
+    expect(t.p(0).hand).toHaveLength(5);
+  });
+
+  test('the default discard is the first cards of the hand (deterministic)', () => {
+    const t = table({ step: 'endTurn', hands: { 0: [...reds(4), ...blues(3)] } });
+    expect(ghost.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'discard', cards: reds(2) });
+  });
+});
+
+describe('reaction windows', () => {
+  test('only players holding a playable ⚡ spell are asked, in turn order from the current player', () => {
+    const t = table({ step: 'night', current: 1, hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] }, spirit: { 0: 2, 2: 1 } });
+    expect(t.asked()).toEqual(['2:respond']);
+    t.reply(2, 'pass');
+    expect(t.asked()).toEqual(['0:respond']);
+  });
+
+  test('a player who cannot pay for his ⚡ spell is not asked', () => {
+    const t = table({ step: 'night', hands: { 0: [], 1: ['S06-R1'], 2: [], 3: [] }, spirit: { 1: 1 } });
+    expect(t.asked()).not.toContain('1:respond');
+  });
+
+  test('a player may play several ⚡ spells in one window, then pass', () => {
+    const t = table({ step: 'after', imps: { 1: ['I01'] }, hands: { 0: [], 1: [], 2: ['S11-R1', 'S11-B1'], 3: [] }, spirit: { 2: 2 } });
+    t.reply(2, 'play:S11-R1', { cards: ['I01'] }).reply(2, 'play:S11-B1', { cards: ['I01'] });
+    expect(t.g.ts.breaking).toEqual({ I01: 2 });
+  });
+
+  test('"always pass" stops a player from being asked again', () => {
+    const t = table({ step: 'night', hands: { 0: [], 1: ['S06-R1'], 2: [], 3: [] }, spirit: { 1: 9 } });
+    t.reply(1, 'passAlways');
+    expect(t.p(1).autoPass).toBe(true);
+    t.to('respond').reply;
+    expect(t.asked()).not.toContain('1:respond');
+  });
+});
+
+describe('haunting', () => {
+  test('a flipped imp possesses the player named by its condition', () => {
+    // 酒鬼 NEXT: the current player's next seat.
+    const t = table({ step: 'haunt', current: 2, ghost: ['I05'] });
+    expect(t.p(3).imps.map((c) => c.id)).toEqual(['I05']);
+  });
+
+  test('ties in a possession condition go to the first player in turn order from the current player', () => {
+    // 饿死鬼 FEWEST_HAND: seats 0 and 3 tie with 1 card; current is 2, so seat 3 comes first.
+    const t = table({ step: 'haunt', current: 2, ghost: ['I01'], hands: { 0: reds(1), 1: reds(2, 1), 2: reds(2, 3), 3: blues(1) } });
+    expect(t.p(3).imps.map((c) => c.id)).toEqual(['I01']);
+  });
+
+  test('with the ghost king out, a player who already has 2 imps discards half his hand when possessed again', () => {
+    const t = table({ step: 'haunt', current: 0, gk: 2, ghost: ['I08'], imps: { 0: ['I01', 'I02'], 2: ['I03'] }, hands: { 0: reds(5) } });
+    expect(t.asked()).toEqual(['0:discard']);
+    expect(t.option('discard')!.cards).toMatchObject({ min: 2, max: 2 });
+    expect(t.g.limbo).toEqual(['I08']);
+    t.reply(0, 'discard', { cards: reds(2) });
+    expect(t.p(0).imps.map((c) => c.id)).toEqual(['I01', 'I02', 'I08']);
+    expect(t.p(0).hand).toHaveLength(3);
+  });
+
+  test('without a ghost king there is no half-hand discard', () => {
+    const t = table({ step: 'haunt', current: 0, ghost: ['I08'], imps: { 0: ['I01', 'I02'] }, hands: { 0: reds(5) } });
+    expect(t.p(0).imps).toHaveLength(3);
+    expect(t.p(0).hand).toHaveLength(5);
+  });
+
+  test('the ghost king is never possessed by a flip', () => {
+    // 吊死鬼 CURRENT while the current player is the GK: the next eligible seat takes it.
+    const t = table({ step: 'haunt', current: 1, gk: 1, imps: { 1: ['I01', 'I02', 'I03'] }, ghost: ['I08'] });
+    expect(t.p(2).imps.map((c) => c.id)).toEqual(['I08']);
+  });
+});
+
+describe('ghost king', () => {
+  test('a player with 3 imps becomes the ghost king when none was exorcised this turn', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, points: { 2: ['I04'] }, artifact: { 2: 'A01-R1' } });
+    expect(t.g.gk).toBe(2);
+    expect(t.p(2).points).toHaveLength(0);
+    expect(t.p(2).artifact).toBeNull();
+    expect(t.g.removed).toContain('I04');
+    expect(t.p(2).revealed).toBe(false);
+  });
+
+  test('no ghost king emerges in a turn with a successful exorcism', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, tweak: (g) => (g.ts.exorcised = true) });
+    expect(t.g.gk).toBeNull();
+  });
+
+  test('the 7th table imp makes the player with most imps the ghost king, topped up to 3 imps', () => {
+    const t = table({ step: 'emerge', current: 1, imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I05'], 3: ['I06', 'I07'] } });
+    // seats 0, 2, 3 tie with 2; TBO from seat 1 gives seat 2.
+    expect(t.g.gk).toBe(2);
+    expect(t.p(2).imps).toHaveLength(3);
+    // topped up with the latest-arrival imp of the player with most imps (seat 3, first in TBO after the tie).
+    expect(t.p(2).imps.map((c) => c.id)).toContain('I07');
+  });
+
+  test('the ghost king refills to 7 cards in a 4-player game', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 2: reds(2) } });
+    expect(t.p(2).hand).toHaveLength(7);
+  });
+
+  test('the ghost king refills to 10 cards in a 7-player game', () => {
+    const t = table({ P: 7, step: 'emerge', ids: ['taiping_red', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'tianshi_blue', 'heretic_king'], imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 6: reds(2) } });
+    expect(t.g.gk).toBe(6);
+    expect(t.p(6).hand).toHaveLength(10);
+  });
+
+  test('with a heretic king in the game, another player\'s 3 imps make the heretic king the ghost king; he reveals himself', () => {
+    const t = table({ P: 5, step: 'emerge', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I01', 'I02', 'I03'] } });
+    expect(t.g.gk).toBe(1);
+    expect(t.p(1).revealed).toBe(true);
+    // topped up from the qualifying player first.
+    expect(t.p(1).imps.map((c) => c.id).sort()).toEqual(['I01', 'I02', 'I03']);
+    expect(t.p(3).imps).toHaveLength(0);
+  });
+
+  test('the heretic king with 3 imps at the check loses and the game ends', () => {
+    const t = table({ P: 5, step: 'emerge', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 1: ['I01', 'I02', 'I03'] }, points: { 0: ['I04'] } });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.hereticKing');
+    expect(t.s.outcome!.winners).toEqual([0, 2]);
+  });
+
+  test('the ghost king skips draw and day, and draws 1 card at nightfall', () => {
+    const t = table({ step: 'start', current: 1, gk: 1, imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 1: reds(2) }, spirit: { 1: 0 } });
+    expect(t.p(1).spirit).toBe(0);
+    expect(t.p(1).hand).toHaveLength(3);
+    expect(t.logKeys()).toContain('ghost.log.gkDraw');
+  });
+
+  test('the ghost king has no hand limit', () => {
+    const t = table({ step: 'endTurn', current: 1, gk: 1, imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 1: reds(8) } });
+    expect(t.asked()).not.toContain('1:discard');
+    expect(t.p(1).hand).toHaveLength(8);
+  });
+
+  test('imp effects do not apply to the ghost king', () => {
+    // 吊死鬼 would lower the hand limit; 水鬼 would cost spirit.
+    const t = table({ step: 'start', current: 1, gk: 1, imps: { 1: ['I08', 'I12', 'I03'] }, spirit: { 1: 3 } });
+    expect(t.p(1).spirit).toBe(3);
+  });
+
+  test('the ghost king cannot equip: his artifact is discarded on emergence', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, artifact: { 2: 'A04-B1' } });
+    expect(t.g.discard).toContain('A04-B1');
+  });
+
+  test('the ghost king\'s identity stays secret unless he is the heretic king', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] } });
+    expect((t.view(0).view as any).players[2].identity).toBeNull();
+  });
+});
+
+describe('heretics', () => {
+  const ids5 = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
+
+  test('a heretic with 3 imps may reveal himself and send his imps to possess others', () => {
+    const t = table({ P: 5, step: 'escape', current: 0, ids: [...ids5], imps: { 1: ['I05', 'I12', 'I08'] }, hands: { 1: reds(3) } });
+    expect(t.asked()).toEqual(['1:escape']);
+    expect(t.options(1)).toEqual(['continue', 'escape']);
+    t.reply(1, 'escape');
+    expect(t.p(1).revealed).toBe(true);
+    expect(t.p(1).imps).toHaveLength(0);
+    expect(t.g.discard).toEqual(expect.arrayContaining(reds(3)));
+    // 酒鬼 NEXT → seat 1 is excluded, so the first eligible after him: seat 2; 水鬼 PREV → seat 4; 吊死鬼 CURRENT → seat 0.
+    expect(t.p(2).imps.map((c) => c.id)).toContain('I05');
+    expect(t.p(4).imps.map((c) => c.id)).toContain('I12');
+    expect(t.p(0).imps.map((c) => c.id)).toContain('I08');
+  });
+
+  test('a non-heretic with 3 imps is asked too but may only continue', () => {
+    const t = table({ P: 5, step: 'escape', ids: [...ids5], imps: { 3: ['I01', 'I02', 'I03'] } });
+    expect(t.asked()).toEqual(['3:escape']);
+    expect(t.options(3)).toEqual(['continue']);
+  });
+
+  test('in his day a heretic may re-possess the imps of a player with exactly 2 imps', () => {
+    const t = table({ P: 5, step: 'dayStart', current: 1, ids: [...ids5], imps: { 3: ['I05', 'I08'] } });
+    expect(t.option('heretic')!.seats!.from).toEqual([3]);
+    t.reply(1, 'heretic', { seats: [3] });
+    expect(t.p(1).revealed).toBe(true);
+    // 酒鬼 NEXT of current 1 → seat 2; 吊死鬼 CURRENT → seat 1.
+    expect(t.p(2).imps.map((c) => c.id)).toEqual(['I05']);
+    expect(t.p(1).imps.map((c) => c.id)).toEqual(['I08']);
+  });
+
+  test('the heretic action is used once per game', () => {
+    const t = table({ P: 5, step: 'dayStart', current: 1, ids: [...ids5], imps: { 3: ['I05', 'I08'], 4: ['I01', 'I02'] } });
+    t.reply(1, 'heretic', { seats: [3] });
+    expect(t.options(1)).not.toContain('heretic');
+  });
+});
+
+describe('end of game and scoring', () => {
+  test('the game ends when one player has exorcised 4 imps in a 4-player game', () => {
+    const t = table({ step: 'endTurn', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 1: ['I01', 'I08', 'I09', 'I10'] }, hands: { 0: [] } });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
+    // blue member: 3 blue imps ×2 + 1 red ×1 = 7.
+    expect((t.g.result as any).teams).toEqual({ red: 0, blue: 7 });
+    expect(t.s.outcome!.winners).toEqual([1, 3]);
+  });
+
+  test('3 exorcised imps end a 6-player game', () => {
+    const t = table({ P: 6, step: 'endTurn', points: { 1: ['I01', 'I08', 'I09'] }, hands: { 0: [] } });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
+  });
+
+  test('the game ends at the end of the turn the last ghost card was flipped; without a ghost king the teams are scored', () => {
+    const t = table({ step: 'endTurn', hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.deck');
+  });
+
+  test('the ghost king wins when the ghost deck runs out while he is alive', () => {
+    const t = table({ step: 'endTurn', gk: 2, imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDeck');
+    expect(t.s.outcome!.winners).toEqual([2]);
+  });
+
+  test('tied teams are split by the number of exorcised imps, then share the win', () => {
+    const t = table({ step: 'endTurn', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 0: ['I01'], 1: ['I01'.replace('1', '2')] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    // red: I01 red → 2; blue: I02 red → 1.
+    expect((t.g.result as any).teams).toEqual({ red: 2, blue: 1 });
+    const u = table({ step: 'endTurn', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 0: ['I01'], 1: ['I08'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    expect(u.s.outcome!.winners).toEqual([0, 1, 2, 3]);
+  });
+
+  test('a heretic scores per imp by the table and a same-colour bonus (5 players: 2 each, +2 for a pair)', () => {
+    const t = table({ P: 5, step: 'endTurn', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], points: { 1: ['I01', 'I02'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    expect((t.g.result as any).teams.heretic).toBe(2 * 2 + 2);
+  });
+
+  test('heretics in an 8-player game score 2 per imp and no colour bonus', () => {
+    const t = table({ P: 8, step: 'endTurn', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_follower'], points: { 1: ['I01', 'I02', 'I03'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    expect((t.g.result as any).teams.heretic).toBe(6);
+  });
+
+  test('7-player heretic: 3 per imp and +3 for three of a colour', () => {
+    const t = table({ P: 7, step: 'endTurn', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 1: ['I01', 'I02', 'I08'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    // colours: red, red, blue → most common 2 → +2.
+    expect((t.g.result as any).teams.heretic).toBe(9 + 2);
+  });
+
+  test('when the game ends every identity is public', () => {
+    const t = table({ step: 'endTurn', hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const v = t.view(1).view as any;
+    expect(v.players.map((p: any) => p.identity)).toEqual(t.g.players.map((p) => p.identity));
+    expect(v.players[0].hand).toEqual(t.p(0).hand);
+  });
+});
