@@ -136,10 +136,11 @@ describe('reaction windows', () => {
   });
 
   test('"always pass" stops a player from being asked again', () => {
-    const t = table({ step: 'night', hands: { 0: [], 1: ['S06-R1'], 2: [], 3: [] }, spirit: { 1: 9 } });
+    const t = table({ step: 'night', hands: { 0: [], 1: ['S06-R1', 'S18-R1'], 2: [], 3: [] }, spirit: { 1: 9 } });
     t.reply(1, 'passAlways');
     expect(t.p(1).autoPass).toBe(true);
-    t.to('respond').reply;
+    // The window after the haunting would offer 定身符, but seat 1 is not asked.
+    expect(t.g.phase).toBe('exorcism');
     expect(t.asked()).not.toContain('1:respond');
   });
 });
