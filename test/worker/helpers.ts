@@ -2,6 +2,7 @@ import { SELF, env, runInDurableObject, runDurableObjectAlarm } from 'cloudflare
 import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
+import type { DeliveryResult, NotifyMessage, NotifyTarget } from '../../worker/notify';
 
 export const ORIGIN = 'https://teahouse.test';
 
@@ -115,4 +116,16 @@ export async function pickColours(t: Table, colours: ('red' | 'blue')[] = ['red'
 /** The hand a seat sees of itself in the duel view. */
 export function handOf(s: StateBody, seat = s.you!): string[] {
   return (s.view as { hands: (string[] | { hidden: true })[] }).hands[seat] as string[];
+}
+
+/** Record every delivery the room makes instead of sending it; `result` decides how each one fares. */
+export async function recordDeliveries(id: string, result: () => DeliveryResult = () => ({ ok: true })) {
+  const sent: { target: NotifyTarget; msg: NotifyMessage }[] = [];
+  await runInDurableObject(room(id), (inst: GameRoom) => {
+    inst.deliver = async (target, msg) => {
+      sent.push({ target, msg });
+      return result();
+    };
+  });
+  return sent;
 }

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { evictDurableObject } from 'cloudflare:test';
 import { replay } from '../../worker/engine';
-import type { GameRoom } from '../../worker/room/GameRoom';
-import type { NotifyMessage, NotifyTarget, DeliveryResult } from '../../worker/notify';
 import type { StateBody } from '../../worker/protocol';
 import { duel } from '../fixtures/duel';
-import { api, answer, deliverAlarm, expectError, handOf, pickColours, promptOf, room, runAlarm, sql, stateOf, summaryOf, table, type Table } from './helpers';
+import { api, answer, deliverAlarm, expectError, handOf, pickColours, promptOf, recordDeliveries, room, runAlarm, sql, stateOf, summaryOf, table, type Table } from './helpers';
 
 const MIN = 60_000;
 const T0 = Date.parse('2030-03-01T08:00:00Z');
@@ -28,18 +26,6 @@ async function settle(t: Table, seat: number): Promise<StateBody> {
     expect((await answer(t.id, t.tokens[seat]!, { option: 'pass', prompt: p.id })).status).toBe(200);
   }
   throw new Error('seat keeps being asked');
-}
-
-/** Record every delivery the room makes; `result` decides how each one fares. */
-async function recordDeliveries(id: string, result: () => DeliveryResult = () => ({ ok: true })) {
-  const sent: { target: NotifyTarget; msg: NotifyMessage }[] = [];
-  await runInDurableObject(room(id), (inst: GameRoom) => {
-    inst.deliver = async (target, msg) => {
-      sent.push({ target, msg });
-      return result();
-    };
-  });
-  return sent;
 }
 
 describe('persistence', () => {
