@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { LANGS, lang, s, setLang } from './i18n';
 import { ApiError } from './lib/api';
+import { IconGlobe, IconHourglass, IconPause } from './icons';
 
 /** One clock for every countdown on the page. */
 export const now = signal(Date.now());
@@ -31,14 +32,14 @@ export function Countdown({ deadline, paused }: { deadline: string | null | unde
   if (paused)
     return (
       <span class="countdown paused" title={s('table.paused')}>
-        ⏸ {s('table.paused')}
+        <IconPause /> {s('table.paused')}
       </span>
     );
   const left = Date.parse(deadline) - now.value;
   const urgent = left < 5 * 60 * 1000;
   return (
     <time class={`countdown${urgent ? ' urgent' : ''}`} dateTime={deadline} title={new Date(deadline).toLocaleString(lang.value)}>
-      <span aria-hidden="true">⏳</span> <span class="sr-only">{s('table.timeLeft')} </span>
+      <IconHourglass /> <span class="sr-only">{s('table.timeLeft')} </span>
       {formatLeft(left)}
     </time>
   );
@@ -92,7 +93,7 @@ export function LangSwitch() {
   return (
     <label class="lang-switch">
       <span class="sr-only">{s('common.language')}</span>
-      <span aria-hidden="true">🌐</span>
+      <IconGlobe />
       <select value={lang.value} onChange={(e) => setLang((e.target as HTMLSelectElement).value as typeof lang.value)}>
         {LANGS.map((l) => (
           <option key={l.id} value={l.id}>

@@ -15,6 +15,7 @@ const en: Record<string, string> = {
   'common.no': 'No',
   'common.confirm': 'Confirm',
   'common.cancel': 'Cancel',
+  'common.endedByHost': 'The host ended the game.',
   'common.points': '{n} pts',
 
   'game.sanguosha': 'Sanguosha',

@@ -15,6 +15,7 @@ const zhCN: Record<string, string> = {
   'common.no': '否',
   'common.confirm': '确定',
   'common.cancel': '取消',
+  'common.endedByHost': '房主结束了牌局。',
   'common.points': '{n} 分',
 
   'game.sanguosha': '三国杀',

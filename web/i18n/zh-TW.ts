@@ -15,6 +15,7 @@ const zhTW: Record<string, string> = {
   'common.no': '否',
   'common.confirm': '確定',
   'common.cancel': '取消',
+  'common.endedByHost': '房主結束了牌局。',
   'common.points': '{n} 分',
 
   'game.sanguosha': '三國殺',

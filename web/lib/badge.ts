@@ -86,10 +86,10 @@ export function chime(): void {
  * Tell the player their turn came: a sound if they asked for one, and a system notification when the tab is
  * hidden and permission was already given (the same tag as the push, so the two replace each other).
  */
-export function announceTurn(gameId: string, title: string, body: string): void {
+export function announceTurn(gameId: string, seat: number, title: string, body: string): void {
   if (soundOn.value) chime();
   if (document.visibilityState === 'visible' || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const opts: NotificationOptions = { body, tag: `teahouse-${gameId}`, icon: '/icons/icon-192.png', badge: '/icons/badge-72.png' };
+  const opts: NotificationOptions = { body, tag: `teahouse:${gameId}:${seat}`, icon: '/icons/icon-192.png', badge: '/icons/badge-72.png' };
   const plain = () => void new Notification(title, opts);
   if (!navigator.serviceWorker) return plain();
   navigator.serviceWorker.getRegistration().then((reg) => {

@@ -39,7 +39,7 @@ async function vapidKey(): Promise<string> {
  * Ask permission (only ever from a click), subscribe through the service worker and register the
  * subscription for this seat. Returns the endpoint, or throws with a reason the player can read.
  */
-export async function subscribePush(gameId: string, token: string, lang: string): Promise<string> {
+export async function subscribePush(gameId: string, token: string, lang: string): Promise<number> {
   if (!pushSupported()) throw new Error('unsupported');
   const perm = await Notification.requestPermission();
   if (perm !== 'granted') throw new Error('denied');
@@ -50,26 +50,28 @@ export async function subscribePush(gameId: string, token: string, lang: string)
   if (sub) {
     // A subscription made for another key (the server rotated VAPID keys) cannot be reused.
     const old = sub.options.applicationServerKey;
-    const same = old && new Uint8Array(old).every((b, i) => b === key[i]) && old.byteLength === key.length;
+    const same = old && old.byteLength === key.length && new Uint8Array(old).every((b, i) => b === key[i]);
     if (!same) {
       await sub.unsubscribe();
       sub = null;
     }
   }
   sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { body: { kind: 'push', subscription: sub.toJSON(), lang }, token });
-  return sub.endpoint;
+  return register(gameId, token, { kind: 'push', subscription: sub.toJSON(), lang });
 }
 
-/** Stop pushes for this game's seat (the browser subscription stays for other games). */
-export async function unsubscribePush(gameId: string, token: string, endpoint: string): Promise<void> {
-  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { method: 'DELETE', body: { kind: 'push', endpoint }, token });
+/** `POST /notify` answers `{id, kind}`; the id is what `DELETE` names later. */
+async function register(gameId: string, token: string, body: unknown): Promise<number> {
+  const r = await api<{ id: number }>(`/api/games/${encodeURIComponent(gameId)}/notify`, { body, token });
+  if (typeof r?.id !== 'number') throw new Error('the server did not confirm the registration');
+  return r.id;
 }
 
-export async function addWebhook(gameId: string, token: string, url: string, format: string, lang: string): Promise<void> {
-  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { body: { kind: 'webhook', url, format, lang }, token });
+/** Remove one notification target of this seat (the browser's push subscription stays for other games). */
+export async function removeTarget(gameId: string, token: string, id: number): Promise<void> {
+  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { method: 'DELETE', body: { id }, token });
 }
 
-export async function removeWebhook(gameId: string, token: string, url: string): Promise<void> {
-  await api(`/api/games/${encodeURIComponent(gameId)}/notify`, { method: 'DELETE', body: { kind: 'webhook', url }, token });
+export function addWebhook(gameId: string, token: string, url: string, format: string, lang: string): Promise<number> {
+  return register(gameId, token, { kind: 'webhook', url, format, lang });
 }

@@ -16,10 +16,10 @@ export interface MyGame {
   admin?: string;
   /** Highest log index seen on this device. */
   seen?: number;
-  /** Web Push endpoint registered for this game's seat. */
-  push?: string;
-  /** Webhook registered for this game's seat. */
-  hook?: { url: string; format: string };
+  /** Id of the Web Push target registered for this game's seat. */
+  push?: number;
+  /** Webhook registered for this game's seat, with its target id. */
+  hook?: { id: number; url: string; format: string };
   added: number;
 }
 

@@ -58,7 +58,7 @@ export function GamePage({ id }: { id: string }) {
 
   // A token the server no longer accepts (the host gave the seat away): fall back to watching.
   useEffect(() => {
-    if (err && (err.status === 401 || err.status === 403) && token) {
+    if (err && (err.status === 401 || err.code === 'unauthorized') && token) {
       saveGame(id, { token: undefined, seat: undefined });
       setToken(undefined);
       live.setToken(undefined);
@@ -173,7 +173,7 @@ function Lobby({ id, st, token, title, onJoined, notice, ui }: { id: string; st:
             <h2>{s('lobby.seats')}</h2>
             <SeatList st={st} t={t} />
           </section>
-          <section class="card">
+          <section class="card lobby-action">
             {st.you === null ? (
               full ? (
                 <p>{s('lobby.fullSpectate')}</p>

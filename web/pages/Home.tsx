@@ -12,10 +12,10 @@ import { Countdown, ErrorNote, formatMinutes, TopBar } from '../ui';
 const DEADLINES = [2, 5, 15, 60, 240, 720, 1440, 2880, 4320, 10080];
 
 /** Creation options per game, as the game's `parseOptions` reads them. Ghost has none yet. */
-const GAME_OPTIONS: Record<string, { id: string; def: boolean; value?: (on: boolean) => unknown }[]> = {
+const GAME_OPTIONS: Record<string, { id: string; key?: string; def: boolean; value?: (on: boolean) => unknown }[]> = {
   sanguosha: [
     { id: 'autoPass', def: true },
-    { id: 'deck108', def: false },
+    { id: 'deck108', key: 'deck', def: false, value: (on) => (on ? 'standard' : 'full') },
     { id: 'doubleTraitor', def: false },
   ],
   ghost: [],
@@ -98,17 +98,23 @@ function CreateForm() {
     setError(null);
     try {
       const o: Record<string, unknown> = {};
-      for (const x of options) o[x.id] = opts[x.id] ?? x.def;
-      const r = await api<{ id: string; adminToken: string; inviteUrl: string }>('/api/games', {
-        body: {
-          game,
-          seats,
-          options: o,
-          deadline: { hours: deadline / 60, minutes: deadline },
-          onExpiry: bots ? 'bot' : 'default',
-          botForAbsent: bots,
-        },
-      });
+      for (const x of options) {
+        const on = opts[x.id] ?? x.def;
+        o[x.key ?? x.id] = x.value ? x.value(on) : on;
+      }
+      // `botsForAbsent` travels with the game options: the room reads it when a deadline passes.
+      const create = (withBots: boolean) =>
+        api<{ id: string; adminToken: string; inviteUrl: string }>('/api/games', {
+          body: { game, seats, options: withBots ? { ...o, botsForAbsent: true } : o, deadline: { minutes: deadline } },
+        });
+      let r;
+      try {
+        r = await create(bots);
+      } catch (e) {
+        // A game whose option parser does not know botsForAbsent yet: create the table with plain defaults.
+        if (bots && e instanceof ApiError && e.status === 400 && /botsForAbsent/.test(e.message)) r = await create(false);
+        else throw e;
+      }
       if (!r) throw new Error('empty answer');
       saveGame(r.id, { game, admin: r.adminToken });
       // The host usually plays too: take the first seat right away when a name was given.

@@ -3,6 +3,7 @@ import type { Msg, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
 import { api } from '../lib/api';
 import { ErrorNote, LinkBox } from '../ui';
+import { IconGear, IconPause, IconPlay } from '../icons';
 
 export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
   return api<Record<string, unknown>>(`/api/games/${encodeURIComponent(id)}/admin/${action}`, { body, token: admin });
@@ -43,7 +44,7 @@ export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody;
   return (
     <div class={`admin${lobby ? ' in-lobby' : ''}`}>
       <button type="button" class="btn small ghost" aria-expanded={open} aria-controls="admin-panel" onClick={() => setOpen(!open)}>
-        <span aria-hidden="true">⚙</span> {s('admin.menu')}
+        <IconGear /> {s('admin.menu')}
       </button>
       {open && (
         <div id="admin-panel" class="admin-panel" role="group" aria-label={s('admin.menu')}>
@@ -52,11 +53,11 @@ export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody;
               <div class="btn-row">
                 {st.paused ? (
                   <button type="button" class="btn" disabled={busy} onClick={() => run('resume')}>
-                    ▶ {s('admin.resume')}
+                    <IconPlay /> {s('admin.resume')}
                   </button>
                 ) : (
                   <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('pause')}>
-                    ⏸ {s('admin.pause')}
+                    <IconPause /> {s('admin.pause')}
                   </button>
                 )}
               </div>
@@ -71,7 +72,7 @@ export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody;
                     ))}
                   </select>
                 </label>
-                <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('extend', { hours, minutes: hours * 60 })}>
+                <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('extend', { hours })}>
                   {s('admin.extend')}
                 </button>
               </div>
@@ -90,10 +91,10 @@ export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody;
                   ))}
               </select>
             </label>
-            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, with: 'bot' }, s('admin.confirmBot', { name: seatName(seat) }))}>
+            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'bot' }, s('admin.confirmBot', { name: seatName(seat) }))}>
               {s('admin.toBot')}
             </button>
-            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, with: 'invite' }, s('admin.confirmInvite', { name: seatName(seat) }))}>
+            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'invite' }, s('admin.confirmInvite', { name: seatName(seat) }))}>
               {s('admin.toInvite')}
             </button>
           </div>

@@ -52,7 +52,10 @@ function ViewNode({ v, p, depth, seatIndexed }: { v: Json; p: TableProps; depth:
       </span>
     );
   }
-  if (v.hidden === true) return <span class="hidden-cards" title={s('table.hidden')}>🂠 × {typeof v.count === 'number' ? v.count : '?'}</span>;
+  if (v.hidden === true) return <span class="hidden-cards" title={s('table.hidden')}>
+        <span class="card-back" aria-hidden="true" />
+        <span class="sr-only">{s('table.hidden')}</span> × {typeof v.count === 'number' ? v.count : '?'}
+      </span>;
   const entries = Object.entries(v);
   return (
     <dl class={`view-obj depth-${Math.min(depth, 3)}`}>

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import { lang, s } from '../i18n';
 import { setSound, soundOn } from '../lib/badge';
-import { addWebhook, pushSupported, removeWebhook, subscribePush, unsubscribePush } from '../lib/push';
+import { addWebhook, pushSupported, removeTarget, subscribePush } from '../lib/push';
 import { myGames, saveGame } from '../lib/store';
 import { ErrorNote } from '../ui';
+import { IconBell } from '../icons';
 
 /**
  * The bell: how this seat hears that the table waits for it. Permission is asked only from a click here,
@@ -13,7 +14,7 @@ import { ErrorNote } from '../ui';
 export function NotifyButton({ id, token, inline }: { id: string; token: string; inline?: boolean }) {
   const [open, setOpen] = useState(false);
   const me = myGames.value[id];
-  const on = !!me?.push || !!me?.hook;
+  const on = me?.push !== undefined || !!me?.hook;
   const panelId = `notify-${inline ? 'inline' : 'top'}`;
   return (
     <div class={`notify${inline ? ' inline' : ''}`}>
@@ -26,7 +27,7 @@ export function NotifyButton({ id, token, inline }: { id: string; token: string;
         title={s('notify.title')}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">{on ? '🔔' : '🔕'}</span>
+        <IconBell off={!on} />
         {inline && <> {s('notify.cta')}</>}
       </button>
       {open && (
@@ -66,10 +67,10 @@ function NotifyPanel({ id, token }: { id: string; token: string }) {
       <div class="notify-row">
         <span>
           <b>{s('notify.push')}</b>
-          <small>{!supported ? s('notify.unsupported') : denied ? s('notify.denied') : me?.push ? s('notify.pushOn') : s('notify.pushOff')}</small>
+          <small>{!supported ? s('notify.unsupported') : denied ? s('notify.denied') : me?.push !== undefined ? s('notify.pushOn') : s('notify.pushOff')}</small>
         </span>
-        {me?.push ? (
-          <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await unsubscribePush(id, token, me.push!), void saveGame(id, { push: undefined })))}>
+        {me?.push !== undefined ? (
+          <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await removeTarget(id, token, me.push!), void saveGame(id, { push: undefined })))}>
             {s('notify.turnOff')}
           </button>
         ) : (
@@ -90,7 +91,7 @@ function NotifyPanel({ id, token }: { id: string; token: string }) {
         {me?.hook ? (
           <div class="notify-row">
             <code class="hook-url">{me.hook.url}</code>
-            <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await removeWebhook(id, token, me.hook!.url), void saveGame(id, { hook: undefined })))}>
+            <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await removeTarget(id, token, me.hook!.id), void saveGame(id, { hook: undefined })))}>
               {s('notify.remove')}
             </button>
           </div>
@@ -100,7 +101,7 @@ function NotifyPanel({ id, token }: { id: string; token: string }) {
             onSubmit={(e) => {
               e.preventDefault();
               const u = url.trim();
-              if (u) void act(async () => (await addWebhook(id, token, u, format, lang.value), void saveGame(id, { hook: { url: u, format } })));
+              if (u) void act(async () => (void saveGame(id, { hook: { id: await addWebhook(id, token, u, format, lang.value), url: u, format } })));
             }}
           >
             <label class="field">

@@ -1,5 +1,6 @@
 import type { Msg, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
+import { IconHourglass } from '../icons';
 
 /** Every seat: name, who you are, bots and stand-ins, who is online, and whom the table waits for. */
 export function SeatList({ st, t, onSeat, pickable, picked }: {
@@ -31,7 +32,7 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
             {x.online && <span class="sr-only">{s('seat.online')}</span>}
             {waiting.has(x.seat) && (
               <span class="waiting-mark" title={s('seat.waiting')}>
-                <span aria-hidden="true">⏳</span> {s('seat.waiting')}
+                <IconHourglass /> {s('seat.waiting')}
               </span>
             )}
             {typeof st.outcome?.scores?.[x.seat] === 'number' && <span class="score">{t('common.points', { n: st.outcome.scores[x.seat] })}</span>}

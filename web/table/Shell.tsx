@@ -57,7 +57,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const promptKey = st.prompts.map((p) => p.id).join(',');
   const prevKey = useRef<string | null>(null);
   useEffect(() => {
-    if (prevKey.current !== null && promptKey && promptKey !== prevKey.current) announceTurn(id, title, t(st.prompts[0]!.message));
+    if (prevKey.current !== null && promptKey && promptKey !== prevKey.current) announceTurn(id, st.you ?? 0, title, t(st.prompts[0]!.message));
     prevKey.current = promptKey;
   }, [promptKey]);
 
@@ -150,6 +150,9 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
                 <PersonalLink id={id} token={token} />
               </details>
             )}
+            <div class="lang-foot">
+              <LangSwitch />
+            </div>
           </aside>
         </div>
       </main>
