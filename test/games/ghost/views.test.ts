@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest';
+import ghost from '../../../worker/games/ghost/index';
+import { apply, botRng, createGame, defaultAnswer, viewFor } from '../../../worker/engine/runtime';
+import { blues, reds, table } from './fixture';
+
+describe('views hide what a seat may not see', () => {
+  test('no seat sees another seat\'s hand, only its size; a spectator sees no hand', () => {
+    const s = createGame(ghost, { seats: 5, seed: 'views' });
+    for (let v = 0; v < 5; v++) {
+      const view = ghost.view(s, v) as any;
+      view.players.forEach((p: any, i: number) => {
+        expect(p.handCount).toBe(s.g.players[i]!.hand.length);
+        expect(p.hand).toEqual(i === v ? s.g.players[i]!.hand : null);
+      });
+    }
+    expect((ghost.view(s, null) as any).players.every((p: any) => p.hand === null && p.identity === null)).toBe(true);
+  });
+
+  test('unrevealed identities are hidden; a revealed heretic is public', () => {
+    const t = table({ P: 5, step: 'dayStart', current: 1, ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I05', 'I08'] } });
+    expect((t.view(0).view as any).players.map((p: any) => p.identity)).toEqual(['taiping_red', null, null, null, null]);
+    t.reply(1, 'heretic', { seats: [3] });
+    expect((t.view(0).view as any).players[1].identity).toBe('heretic_king');
+  });
+
+  test('the ghost deck order, the hand deck order and the RNG are never in a view', () => {
+    const s = createGame(ghost, { seats: 4, seed: 'deck-order' });
+    const v = viewFor(ghost, s, 0);
+    const text = JSON.stringify(v);
+    expect((v.view as any).ghost).toBe(s.g.ghost.length);
+    expect((v.view as any).deck).toBe(s.g.deck.length);
+    expect(text).not.toContain(JSON.stringify(s.rng));
+    for (const c of s.g.deck) expect(text).not.toContain(`"${c}"`);
+  });
+
+  test('face-down votes show only their count to others, even to the host', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(2) } });
+    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(1) }).reply(3, 'vote', { cards: blues(2) });
+    const hostView = t.view(0);
+    expect((hostView.view as any).vote.counts).toEqual({ 0: 1, 3: 2 });
+    expect(JSON.stringify(hostView)).not.toContain(blues(1)[0]);
+    expect((t.view(3).view as any).vote.open['3']).toEqual(blues(2));
+  });
+
+  test('what a look showed one seat is not shown to another', () => {
+    const t = table({ step: 'dayStart', hands: { 0: ['S08-R1', 'S12-R1'], 2: reds(3) }, spirit: { 0: 9 } });
+    t.reply(0, 'play:S08-R1', { seats: [2] }).reply(0, 'play:S12-R1', { seats: [2] });
+    for (const v of [1, 2, 3]) {
+      expect((t.view(v).view as any).seen).toEqual([]);
+      expect(t.view(v).log.some((l) => l.msg.key === 'ghost.log.lookIdentity' || l.msg.key === 'ghost.log.probed')).toBe(false);
+    }
+    expect(t.view(0).log.filter((l) => l.msg.key === 'ghost.log.lookIdentity')).toHaveLength(1);
+  });
+
+  test('a seat\'s own identity line in the log is for him alone', () => {
+    const s = createGame(ghost, { seats: 4, seed: 'id-log' });
+    const mine = viewFor(ghost, s, 1).log.filter((l) => l.msg.key === 'ghost.log.yourIdentity');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.msg.params!.seat).toBe(1);
+  });
+
+  test('after the game everything is public: hands, identities, the ghost deck and every log line', () => {
+    const t = table({ step: 'endTurn', hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0, g.ghost.length - 0)) });
+    const v = t.view(null);
+    expect((v.view as any).players.every((p: any) => p.hand !== null && p.identity !== null)).toBe(true);
+    expect(v.log.length).toBe(t.s.log.length);
+  });
+});
+
+describe('answers', () => {
+  test('an answer to another seat\'s prompt is refused and changes nothing', () => {
+    const s = createGame(ghost, { seats: 4, seed: 'bad' });
+    const p = s.prompts[0]!;
+    const r = apply(ghost, s, (p.seat + 1) % 4, { prompt: p.id, option: 'end' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('not_your_prompt');
+  });
+
+  test('an unknown option is refused with a reason', () => {
+    const s = createGame(ghost, { seats: 4, seed: 'bad2' });
+    const p = s.prompts[0]!;
+    const r = apply(ghost, s, p.seat, { prompt: p.id, option: 'fly' });
+    expect(r.ok).toBe(false);
+  });
+
+  test('the options of creation are checked: 3 or 9 players are refused', () => {
+    expect(ghost.parseOptions({}, 3)).toMatch(/4 to 8/);
+    expect(ghost.parseOptions({}, 9)).toMatch(/4 to 8/);
+    expect(ghost.parseOptions({}, 6)).toEqual({});
+  });
+});
+
+describe('defaults and bots', () => {
+  test.each([4, 5, 6, 7, 8])('a %i-player game played only by deadline defaults reaches an end', (P) => {
+    let s = createGame(ghost, { seats: P, seed: `defaults-${P}` });
+    for (let n = 0; !s.outcome && n < 5000; n++) {
+      const p = s.prompts[0]!;
+      const a = defaultAnswer(ghost, s, p);
+      expect(a).toEqual(ghost.defaultAnswer!(s, p));
+      const r = apply(ghost, s, p.seat, a);
+      if (!r.ok) throw new Error(r.error.reason);
+      s = r.value.state;
+    }
+    expect(s.outcome).not.toBeNull();
+  });
+
+  test('the default vote is no vote and the default challenge is none', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(1) } });
+    t.reply(0, 'target', { cards: ['I01'] });
+    expect(ghost.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'pass' });
+    t.reply(0, 'vote', { cards: reds(1) }).reply(3, 'vote', { cards: blues(1) });
+    expect(ghost.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'reveal' });
+  });
+
+  test('the bot hosts an exorcism it can carry with its own cards', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'], 1: ['I10'] }, hands: { 0: reds(2) } });
+    const a = ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
+    expect(a).toMatchObject({ option: 'target', cards: ['I01'] });
+  });
+
+  test('the bot as ghost king summons an imp it can pay for', () => {
+    const t = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 2: ['I01'], 3: ['I10'] }, hands: { 1: reds(2) } });
+    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
+  });
+
+  test('the bot challenges a voter it knows to be on the other team', () => {
+    const t = table({ step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 2: ['I01'] }, hands: { 0: reds(3), 1: blues(1), 2: [], 3: reds(1, 3) } });
+    t.g.seen[0]!.push({ kind: 'identity', seat: 1, what: ['tianshi_blue'], turn: 1 });
+    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(3) }).reply(3, 'vote', { cards: reds(1, 3) }).reply(1, 'vote', { cards: blues(1) });
+    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'challenge', seats: [1] });
+  });
+
+  test('the bot, possessed by the target imp, votes for its exorcism', () => {
+    const t = table({ step: 'exorcise', current: 1, imps: { 0: ['I01'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [] } });
+    t.reply(1, 'target', { cards: ['I01'] });
+    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: reds(2) });
+  });
+
+  test('the bot, as ghost king, votes against the exorcism of his own imp', () => {
+    const t = table({ step: 'exorcise', gk: 3, imps: { 3: ['I01', 'I02', 'I03'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [...blues(2), ...reds(1, 3)] } });
+    t.reply(0, 'target', { cards: ['I03'] }).reply(0, 'vote', { cards: reds(2) });
+    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: blues(2) });
+  });
+});
