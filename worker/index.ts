@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { Env } from './env';
+// Registers every game (ghost, sanguosha) with the engine registry; POST /api/games looks them up there.
+import './games';
 import { api } from './routes';
 import { fail } from './routes/http';
-import './games';
 
 /**
  * The Worker only routes: `/api/*` goes to the API (which forwards each game's requests to its GameRoom);

@@ -235,6 +235,11 @@ describe('notifications', () => {
     await deliverAlarm(t.id);
     expect(sent.map((x) => x.msg.kind)).toEqual(['prompt', 'reminder', 'reminder']);
     expect(await sql(t.id, 'SELECT * FROM outbox')).toEqual([]);
+    // The deadline passes: the default is taken and the absent seat is told so.
+    clock.now = T0 + 180 * MIN + 1;
+    await runAlarm(t.id);
+    expect(sent.map((x) => x.msg.kind)).toEqual(['prompt', 'reminder', 'reminder', 'expired']);
+    expect(sent[3]!.msg.body).toContain('Pick a colour in secret');
   });
 
   it('a target the push service says is gone is dropped', async () => {

@@ -11,6 +11,7 @@ import {
   type GameDef,
   type GameState,
   type Json,
+  type Msg,
   type OpenPrompt,
   type Outcome,
 } from '../engine';
@@ -519,6 +520,11 @@ export class GameRoom extends DurableObject<Env> {
       mm.gameVersion = mm.version;
       if (s.outcome) mm.status = 'finished';
       this.syncClocks(s, mm, now);
+      // Tell an absent player what was decided for them, and everyone absent how the game ended.
+      const asked = this.game!.prompts.find((x) => x.id === answer.prompt);
+      if ((by === 'expired' || by === 'absent-bot') && asked && !this.seatVisible(seat)) this.enqueue(mm, seat, 'expired', { message: asked.message }, now, null);
+      if (s.outcome && !this.game!.outcome)
+        for (const r of this.seatRows()) if (!r.bot && !this.seatVisible(r.seat)) this.enqueue(mm, r.seat, 'ended', { message: s.outcome.reason }, now, null);
     });
     this.game = s;
     return { ok: true };
@@ -615,11 +621,19 @@ export class GameRoom extends DurableObject<Env> {
       );
       if (!standIn && !fresh.has(p.seat)) fresh.set(p.seat, p);
     }
-    for (const [seat, p] of fresh) if (!this.seatVisible(seat)) this.enqueue(m, seat, 'prompt', p, m.paused ? undefined : now + (this.deadlineMs()), now);
+    for (const [seat, p] of fresh) {
+      if (this.seatVisible(seat)) continue;
+      const c = this.sql.exec<{ deadline_at: number | null }>('SELECT deadline_at FROM clocks WHERE prompt = ?', p.id).toArray()[0];
+      this.enqueue(m, seat, 'prompt', { id: p.id, message: p.message, ...(c?.deadline_at ? { deadlineAt: c.deadline_at } : {}) }, now, p.id);
+    }
   }
 
-  /** Write one outbox row per enabled target of `seat` (inside a transaction). */
-  private enqueue(m: Meta, seat: number, kind: NotifyKind, p: OpenPrompt | null, deadlineAt: number | undefined, now: number): void {
+  /**
+   * Write one outbox row per enabled target of `seat` (inside a transaction). `about` is what the
+   * notification says (the prompt asked, the outcome); `prompt` ties the row to an open prompt so it is
+   * dropped if that prompt closes before it is sent.
+   */
+  private enqueue(m: Meta, seat: number, kind: NotifyKind, about: { id?: string; message: Msg; deadlineAt?: number } | null, now: number, prompt: string | null): void {
     const targets = this.sql
       .exec<{ id: number; target: string }>('SELECT id, target FROM targets WHERE seat = ? AND disabled = 0', seat)
       .toArray();
@@ -637,9 +651,9 @@ export class GameRoom extends DurableObject<Env> {
         strings: def?.strings,
         names,
         now,
-        ...(p ? { prompt: { id: p.id, message: p.message, ...(deadlineAt ? { deadline: iso(deadlineAt) } : {}) } } : {}),
+        ...(about ? { about: { message: about.message, ...(about.id ? { id: about.id } : {}), ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}) } } : {}),
       });
-      this.sql.exec('INSERT INTO outbox (target_id, seat, prompt, msg, due_at) VALUES (?, ?, ?, ?, ?)', t.id, seat, p?.id ?? null, JSON.stringify(msg), now);
+      this.sql.exec('INSERT INTO outbox (target_id, seat, prompt, msg, due_at) VALUES (?, ?, ?, ?, ?)', t.id, seat, prompt, JSON.stringify(msg), now);
     }
   }
 
@@ -661,14 +675,14 @@ export class GameRoom extends DurableObject<Env> {
     return Number.isFinite(t) ? t : null;
   }
 
+  /**
+   * Point the one alarm at the next piece of work. The time is computed and the call issued with no await in
+   * between, so a change that lands meanwhile cannot be overwritten by an older computation.
+   */
   private async scheduleAlarm(): Promise<void> {
     const t = this.nextWake();
-    const current = await this.ctx.storage.getAlarm();
-    if (t === null) {
-      if (current !== null) await this.ctx.storage.deleteAlarm();
-    } else if (current !== t) {
-      await this.ctx.storage.setAlarm(t);
-    }
+    if (t === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(t);
   }
 
   /**
@@ -737,7 +751,7 @@ export class GameRoom extends DurableObject<Env> {
       const p = this.game?.prompts.find((x) => x.id === c.prompt) ?? null;
       this.ctx.storage.transactionSync(() => {
         this.sql.exec('UPDATE clocks SET reminders = ? WHERE prompt = ?', JSON.stringify(rem.filter((o) => !due.includes(o))), c.prompt);
-        if (p && !this.seatVisible(c.seat)) this.enqueue(m, c.seat, 'reminder', p, c.deadline_at!, now);
+        if (p && !this.seatVisible(c.seat)) this.enqueue(m, c.seat, 'reminder', { id: p.id, message: p.message, deadlineAt: c.deadline_at! }, now, p.id);
       });
     }
   }

@@ -46,18 +46,19 @@ export function messageFor(o: {
   strings: Record<string, Record<string, string>> | undefined;
   names: (string | null)[];
   now: number;
-  prompt?: { id: string; message: Msg; deadline?: string };
+  /** What is asked (a prompt: id set) or told (an outcome). */
+  about?: { id?: string; message: Msg; deadline?: string };
 }): NotifyMessage {
   const lang: Lang = o.target.lang;
   const strings = pickStrings(o.strings, lang);
   const nameOf = (s: number) => o.names[s] ?? `#${s + 1}`;
   const gameTitle = strings[`${o.game}.title`] ?? o.game;
-  const question = o.prompt ? renderMsg(strings, o.prompt.message, nameOf, { lang }) : undefined;
+  const question = o.about ? renderMsg(strings, o.about.message, nameOf, { lang }) : undefined;
   const { title, body } = notificationFor(o.kind, {
     lang,
     gameTitle,
     ...(question ? { question } : {}),
-    ...(o.prompt?.deadline ? { deadline: o.prompt.deadline } : {}),
+    ...(o.about?.deadline ? { deadline: o.about.deadline } : {}),
     now: o.now,
   });
   const msg: NotifyMessage = {
@@ -67,10 +68,10 @@ export function messageFor(o: {
     kind: o.kind,
     title,
     body,
-    url: o.prompt ? `${o.url}?prompt=${encodeURIComponent(o.prompt.id)}` : o.url,
+    url: o.about?.id ? `${o.url}?prompt=${encodeURIComponent(o.about.id)}` : o.url,
   };
-  if (o.prompt) msg.promptId = o.prompt.id;
-  if (o.prompt?.deadline) msg.deadline = o.prompt.deadline;
+  if (o.about?.id) msg.promptId = o.about.id;
+  if (o.about?.deadline) msg.deadline = o.about.deadline;
   return msg;
 }
 
