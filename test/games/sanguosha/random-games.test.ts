@@ -8,45 +8,77 @@ import { apply, botAnswer, botRng, candidates, defaultAnswer, replay, rngOf, see
 import def, { hiddenFrom } from '../../../worker/games/sanguosha';
 import { winner } from '../../../worker/games/sanguosha/flow';
 import type { S } from '../../../worker/games/sanguosha/types';
-import { expectConserved } from './table';
+import { allCards } from './table';
+import { deckIds } from '../../../worker/games/sanguosha';
 
 const PRIVATE_KEYS = new Set(['sgs.log.drawYou', 'sgs.log.takeHandSecret', 'sgs.log.yourRole']);
 
+/** Plain JSON only: no undefined, no classes, no non-finite numbers (a cheap walk instead of a deep compare). */
+function assertPlainJson(x: unknown, path = 's'): void {
+  if (x === null || typeof x === 'string' || typeof x === 'boolean') return;
+  if (typeof x === 'number') {
+    if (!Number.isFinite(x)) throw new Error(`${path} is ${x}`);
+    return;
+  }
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      if (!(i in x)) throw new Error(`${path}[${i}] is a hole`);
+      assertPlainJson(x[i], `${path}[${i}]`);
+    }
+    return;
+  }
+  if (typeof x === 'object' && Object.getPrototypeOf(x) === Object.prototype) {
+    for (const [k, v] of Object.entries(x as object)) {
+      if (v === undefined) throw new Error(`${path}.${k} is undefined`);
+      assertPlainJson(v, `${path}.${k}`);
+    }
+    return;
+  }
+  throw new Error(`${path} is not JSON (${typeof x})`);
+}
+
+function check(cond: boolean, what: string): void {
+  if (!cond) throw new Error(`invariant broken: ${what}`);
+}
+
 function checkInvariants(s: S): void {
   const g = s.g;
-  expectConserved(g);
-  const dyingSeats = new Set(s.stack.filter((f) => f.t === 'dying' || f.t === 'death').map((f) => f.seat as number));
+  const all = allCards(g);
+  const n = deckIds(g.deckKind).length;
+  check(all.length === n && new Set(all).size === n, `all ${n} cards accounted for (found ${all.length}, ${new Set(all).size} distinct)`);
+  const dyingSeats = new Set(s.stack.filter((f) => f.t === 'dying' || f.t === 'death' || f.t === 'damage').map((f) => (f.seat ?? f.target) as number));
   for (const p of g.players) {
-    expect(p.hp).toBeLessThanOrEqual(p.maxHp);
-    if (!p.alive) expect(p.hp).toBe(0);
-    else if (!dyingSeats.has(p.seat) && !s.stack.some((f) => f.t === 'damage' && f.target === p.seat)) expect(p.hp).toBeGreaterThanOrEqual(1);
+    check(p.hp <= p.maxHp, `hp ≤ maxHp for seat ${p.seat}`);
+    if (!p.alive) check(p.hp === 0, `a dead seat shows 0 HP`);
+    else if (!dyingSeats.has(p.seat)) check(p.hp >= 1, `a living seat ${p.seat} out of the dying process has HP ≥ 1`);
   }
-  for (const e of s.log) if (PRIVATE_KEYS.has(e.msg.key)) expect(e.to).not.toBe('public');
-  expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  for (const e of s.log) if (PRIVATE_KEYS.has(e.msg.key)) check(e.to !== 'public', `${e.msg.key} is never public`);
+  assertPlainJson(s);
   for (let seat = -1; seat < s.seats; seat++) {
     const viewer = seat < 0 ? null : seat;
     // Only this answer's log lines: earlier ones were checked after earlier answers.
     const v = viewFor(def, s, viewer, { sinceStep: s.step });
     const view = v.view as any;
     const json = JSON.stringify(v);
-    expect(json).not.toContain('"rng"');
+    check(!json.includes('"rng"'), 'no rng in a view');
+    check(v.prompts.every((p) => p.seat === viewer), 'only your own prompts');
+    for (const line of v.log) {
+      const entry = s.log[line.i]!;
+      check(entry.to === 'public' || (viewer !== null && entry.to.includes(viewer)), `log line ${entry.msg.key} reaches only its audience`);
+    }
     if (s.outcome) continue;
-    expect(view.draw).toBeUndefined();
+    check(view.draw === undefined, 'the draw pile order is hidden');
+    const hidden = new Set(hiddenFrom(s, viewer));
     for (const p of view.players) {
       const real = g.players[p.seat]!;
       if (p.seat !== viewer) {
-        expect(p.hand).toBeUndefined();
-        expect(p.role).toBe(real.revealed ? real.role : null);
-      } else expect(p.hand).toEqual(real.hand);
+        check(p.hand === undefined, `seat ${p.seat}'s hand is hidden from ${viewer}`);
+        check(p.role === (real.revealed ? real.role : null), `seat ${p.seat}'s identity is hidden from ${viewer} until revealed`);
+      } else check(JSON.stringify(p.hand) === JSON.stringify(real.hand) && p.role === real.role, 'you see your own hand and identity');
     }
-    // Prompts of other seats are never shown, and private log lines reach only their audience.
-    expect(v.prompts.every((p) => p.seat === viewer)).toBe(true);
-    const hidden = new Set(hiddenFrom(s, viewer));
-    for (const line of v.log) {
-      const entry = s.log[line.i]!;
-      if (entry.to !== 'public') expect(viewer !== null && entry.to.includes(viewer)).toBe(true);
-    }
-    for (const zone of [view.table, view.grace, view.discardTop, ...view.players.flatMap((p: any) => [p.judge, Object.values(p.equip)])]) for (const id of zone as number[]) if (id !== null) expect(hidden.has(id)).toBe(false);
+    // No id of another hand or of the draw pile appears anywhere in the view's zones.
+    for (const zone of [view.table, view.grace, view.discardTop, ...view.players.flatMap((p: any) => [p.judge, Object.values(p.equip)])])
+      for (const id of zone as (number | null)[]) if (id !== null) check(!hidden.has(id), `card ${id} is not hidden from ${viewer}`);
   }
 }
 
@@ -92,7 +124,8 @@ describe('seeded random full games', () => {
         else expect(w).toEqual(s.outcome);
         // Replay from the seed and the answers reproduces the snapshot exactly.
         const again = replay(def, { seats: n, seed, options: def.parseOptions(options, n) as any }, moves);
-        expect(again).toEqual(s);
+        expect(JSON.stringify(again)).toBe(JSON.stringify(s));
+        expect(JSON.parse(JSON.stringify(s))).toEqual(s);
         // After the end everything is public.
         const v = viewFor(def, s, 0).view as any;
         expect(v.players.every((p: any) => p.role !== null && Array.isArray(p.hand))).toBe(true);
