@@ -94,10 +94,12 @@ describe('GET /api/games/:id/live', () => {
     expect((await a.nextOf('state')).version).toBe(sa.version + 1);
     expect(await a.next()).toEqual({ type: 'ok' });
     expect((await b.nextOf('state')).version).toBe(sa.version + 1);
-    b.send({ type: 'answer', version: sb.version, answer: { prompt: promptOf(sb).id, option: 'red' } });
-    const err = await b.nextOf('error');
+    // The same answer sent twice: the second finds its prompt answered and the client behind.
+    a.send({ type: 'answer', version: sa.version, answer: { prompt: promptOf(sa).id, option: 'red' } });
+    const err = await a.nextOf('error');
     expect(err.error.code).toBe('stale');
     expect(err.state.version).toBe(sa.version + 1);
+    expect(err.state.you).toBe(0);
     // Spectators cannot answer; nonsense is a bad_request; nothing changed.
     const spec = await connect(t.id);
     spec.send({ type: 'hello' });

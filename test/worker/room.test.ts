@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evictDurableObject } from 'cloudflare:test';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { MIGRATIONS } from '../../worker/room/schema';
 import { replay } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import { duel } from '../fixtures/duel';
@@ -44,6 +45,21 @@ describe('persistence', () => {
     const log = await sql<{ seat: number; answer: string }>(t.id, 'SELECT seat, answer FROM moves ORDER BY n');
     const [snap] = await sql<{ state: string }>(t.id, 'SELECT state FROM snapshot');
     expect(replay(duel, { seats, seed, options }, log.map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) })))).toEqual(JSON.parse(snap!.state));
+  });
+
+  it('a room created by an older deploy is upgraded by the numbered migrations when it starts', async () => {
+    const id = 'mmmmmmmmmmmmmm';
+    await runInDurableObject(room(id), (_inst: unknown, state) => {
+      const db = state.storage.sql;
+      db.exec('CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
+      db.exec(MIGRATIONS[0]!);
+      db.exec('INSERT INTO schema_version (id, v) VALUES (1, 1)');
+    });
+    await evictDurableObject(room(id));
+    expect((await api(`/games/${id}`)).status).toBe(404); // no meta row: the start-up ran the migrations only
+    const cols = await sql<{ name: string }>(id, "SELECT name FROM pragma_table_info('clocks')");
+    expect(cols.map((c) => c.name)).toContain('opened_version');
+    expect(await sql(id, 'SELECT v FROM schema_version')).toEqual([{ v: MIGRATIONS.length }]);
   });
 
   it('an object that was never created stays empty after a lookup', async () => {

@@ -218,15 +218,39 @@ describe('POST /api/games/:id/answers', () => {
 
   it('a stale version is a 409 with the current state, and changes nothing', async () => {
     const t = await table(2);
-    const old = await stateOf(t.id, t.tokens[1]);
-    await answer(t.id, t.tokens[0]!, { option: 'red' }, 'chooseColour');
-    const current = await stateOf(t.id, t.tokens[1]);
-    const r = await api(`/games/${t.id}/answers`, { body: { version: old.version, answer: { prompt: promptOf(old).id, option: 'blue' } }, token: t.tokens[1] });
+    const old = await stateOf(t.id, t.tokens[0]);
+    const body = { version: old.version, answer: { prompt: promptOf(old).id, option: 'red' } };
+    expect((await api(`/games/${t.id}/answers`, { body, token: t.tokens[0] })).status).toBe(200);
+    const current = await stateOf(t.id, t.tokens[0]);
+    // The same answer again (a double submit from an old page): that prompt is gone, the client is behind.
+    const r = await api(`/games/${t.id}/answers`, { body, token: t.tokens[0] });
     expectError(r, 409, 'stale');
     expect(r.body.state).toEqual(current);
-    expect(await stateOf(t.id, t.tokens[1])).toEqual(current);
+    expect(await stateOf(t.id, t.tokens[0])).toEqual(current);
     // A version from the future is stale too.
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: current.version + 5, answer: { prompt: promptOf(current).id, option: 'blue' } }, token: t.tokens[1] }), 409, 'stale');
+    const s1 = await stateOf(t.id, t.tokens[1]);
+    expectError(await api(`/games/${t.id}/answers`, { body: { version: s1.version + 5, answer: { prompt: promptOf(s1).id, option: 'blue' } }, token: t.tokens[1] }), 409, 'stale');
+    expect(await stateOf(t.id, t.tokens[1])).toEqual(s1);
+  });
+
+  it('a prompt shown after the client version is stale even while it is open', async () => {
+    const t = await table(2);
+    const old = await stateOf(t.id, t.tokens[0]);
+    await pickColours(t);
+    const now = await stateOf(t.id, t.tokens[0]);
+    const play = promptOf(now, 'play');
+    const r = await api(`/games/${t.id}/answers`, { body: { version: old.version, answer: { prompt: play.id, option: 'pass' } }, token: t.tokens[0] });
+    expectError(r, 409, 'stale');
+    expect(await stateOf(t.id, t.tokens[0])).toEqual(now);
+  });
+
+  it('an answer to a prompt open since the client version is not stale: simultaneous picks do not bounce', async () => {
+    const t = await table(2);
+    const old = await stateOf(t.id, t.tokens[1]);
+    await answer(t.id, t.tokens[0]!, { option: 'red' }, 'chooseColour');
+    const r = await api(`/games/${t.id}/answers`, { body: { version: old.version, answer: { prompt: promptOf(old).id, option: 'blue' } }, token: t.tokens[1] });
+    expect(r.status).toBe(200);
+    expect((r.body.view as any).colour).toEqual(['red', 'blue']);
   });
 
   it('a chat line in between does not make an answer stale', async () => {

@@ -97,6 +97,7 @@ type ClockRow = {
   remaining_ms: number;
   reminders: string;
   stand_in: number;
+  opened_version: number;
 };
 
 /** What a hibernating socket remembers about itself (survives eviction with the socket). */
@@ -480,8 +481,12 @@ export class GameRoom extends DurableObject<Env> {
       return fail('illegal', `no open prompt ${answer.prompt}`);
     }
     if (p.seat !== seat) return fail('not_your_prompt', `prompt ${answer.prompt} is not addressed to you`);
-    // 5. does the version match? (chat and joins do not make an answer stale; any game change does)
-    if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat) });
+    // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
+    // prompt that was already open at the client's version and still is: prompts never change once asked, so
+    // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
+    const opened = this.sql.exec<{ v: number }>('SELECT opened_version AS v FROM clocks WHERE prompt = ?', p.id).toArray()[0]?.v;
+    const stillAsked = opened !== undefined && opened <= version && version <= m.version;
+    if (stale && !stillAsked) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat) });
     // 6–7. apply and persist
     const r = this.commitMove(seat, answer, 'player');
     if (!r.ok) return fail(r.code, r.message);
@@ -611,13 +616,14 @@ export class GameRoom extends DurableObject<Env> {
       const standIn = seats[p.seat]?.stand_in ?? 0;
       const len = standIn ? Math.min(LIMITS.standInGraceMs, this.deadlineMs()) : this.deadlineMs();
       this.sql.exec(
-        'INSERT INTO clocks (prompt, seat, deadline_at, remaining_ms, reminders, stand_in) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO clocks (prompt, seat, deadline_at, remaining_ms, reminders, stand_in, opened_version) VALUES (?, ?, ?, ?, ?, ?, ?)',
         p.id,
         p.seat,
         m.paused ? null : now + len,
         len,
         JSON.stringify(standIn ? [] : reminderOffsets(len)),
         standIn,
+        m.version,
       );
       if (!standIn && !fresh.has(p.seat)) fresh.set(p.seat, p);
     }

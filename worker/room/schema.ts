@@ -44,6 +44,9 @@ export const MIGRATIONS: string[] = [
   -- reminders: JSON list of "ms before the deadline" still to send.
   CREATE TABLE clocks (prompt TEXT PRIMARY KEY, seat INTEGER NOT NULL, deadline_at INTEGER, remaining_ms INTEGER NOT NULL, reminders TEXT NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0);
   `,
+  // 2: the version at which each prompt was first shown, so an answer to a prompt that is still open is not
+  // stale just because another seat answered its own prompt in the meantime.
+  `ALTER TABLE clocks ADD COLUMN opened_version INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /** Apply the migrations not yet applied. Synchronous: call inside `transactionSync`. */
