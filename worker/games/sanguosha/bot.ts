@@ -3,7 +3,7 @@
  * hand, revealed identities and the public record of who attacked whom (`g.stance`).
  */
 import type { Answer, Prompt, Rng } from '../../engine';
-import { CARD, hasCards, keyOf, P, seatsFrom, wounded } from './core';
+import { CARD, inRange, keyOf, P, seatsFrom, wounded } from './core';
 import { KINDS } from './kinds';
 import type { G, S } from './types';
 
@@ -224,18 +224,15 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
       case 'collateral': {
         for (const w of from) {
           if (w === me || P(g, w).equip.weapon === null || att(w) > 0) continue;
-          const v = foes.find((t) => t !== w);
+          const v = seatsFrom(g, 0).find((t) => t !== w && att(t) < 0 && inRange(g, w, t));
           if (v !== undefined) {
             consider(28, { ...a, seats: [w, v] });
             break;
           }
-          consider(20, { ...a, seats: [w, me] }); // take the weapon or make them waste a 杀
-          break;
         }
         break;
       }
     }
   }
-  void hasCards;
   return best.a;
 }
