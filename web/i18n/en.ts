@@ -16,6 +16,8 @@ const en: Record<string, string> = {
   'common.confirm': 'Confirm',
   'common.cancel': 'Cancel',
   'common.endedByHost': 'The host ended the game.',
+  'skill.ask': 'Use {skill}?',
+  'skill.use': 'Use {skill}',
   'common.points': '{n} pts',
 
   'game.sanguosha': 'Sanguosha',

@@ -16,6 +16,8 @@ const zhCN: Record<string, string> = {
   'common.confirm': '确定',
   'common.cancel': '取消',
   'common.endedByHost': '房主结束了牌局。',
+  'skill.ask': '发动【{skill}】？',
+  'skill.use': '发动【{skill}】',
   'common.points': '{n} 分',
 
   'game.sanguosha': '三国杀',

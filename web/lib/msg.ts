@@ -27,6 +27,8 @@ export function makeT(lang: Lang, ui: Pick<GameUI, 'strings' | 'formatParam' | '
     const custom = ui?.formatParam?.(name, v, lang, nameOf);
     if (custom !== undefined) return custom;
     if (typeof v === 'number' && isSeatParam(name)) return nameOf(v);
+    // Skill and timing ids (the engine's `skill.ask`): the game's name for them if it has one.
+    if ((name === 'skill' || name === 'timing') && typeof v === 'string') return lookup(`${name}.${v}`) ?? v;
     if (Array.isArray(v) && SEATS_PARAMS.has(name)) return listJoin(lang, v.map((x) => (typeof x === 'number' ? nameOf(x) : String(x))));
     if (name === 'card' && (typeof v === 'string' || typeof v === 'number')) return ui?.cardLabel?.(String(v), lang) ?? String(v);
     if (name === 'cards' && Array.isArray(v)) return listJoin(lang, v.map((c) => ui?.cardLabel?.(String(c), lang) ?? String(c)));

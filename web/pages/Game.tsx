@@ -46,7 +46,7 @@ export function GamePage({ id }: { id: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     live.start();
-    const unwatch = watchMyGames(30000);
+    const unwatch = watchMyGames(20000);
     return () => {
       live.stop();
       unwatch();

@@ -29,7 +29,7 @@ function gameTitle(id: string): string {
 
 export function Home() {
   pageTitle.value = s('home.title');
-  useEffect(() => watchMyGames(15000), []);
+  useEffect(() => watchMyGames(8000), []);
   return (
     <>
       <TopBar />

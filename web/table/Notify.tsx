@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { lang, s } from '../i18n';
 import { setSound, soundOn } from '../lib/badge';
 import { addWebhook, pushSupported, removeTarget, subscribePush } from '../lib/push';
@@ -16,8 +16,26 @@ export function NotifyButton({ id, token, inline }: { id: string; token: string;
   const me = myGames.value[id];
   const on = me?.push !== undefined || !!me?.hook;
   const panelId = `notify-${inline ? 'inline' : 'top'}`;
+  const ref = useRef<HTMLDivElement>(null);
+  // A popover: Escape or a click outside closes it, and focus goes back to the bell.
+  useEffect(() => {
+    if (!open) return;
+    const key = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
+      }
+    };
+    const click = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('keydown', key);
+    document.addEventListener('mousedown', click);
+    return () => {
+      document.removeEventListener('keydown', key);
+      document.removeEventListener('mousedown', click);
+    };
+  }, [open]);
   return (
-    <div class={`notify${inline ? ' inline' : ''}`}>
+    <div class={`notify${inline ? ' inline' : ''}`} ref={ref}>
       <button
         type="button"
         class={inline ? 'btn' : `icon-btn bell${on ? ' on' : ''}`}
@@ -32,6 +50,9 @@ export function NotifyButton({ id, token, inline }: { id: string; token: string;
       </button>
       {open && (
         <div id={panelId} class="notify-panel" role="group" aria-label={s('notify.title')}>
+          <button type="button" class="icon-btn notify-close" aria-label={s('common.close')} onClick={() => setOpen(false)}>
+            ×
+          </button>
           <NotifyPanel id={id} token={token} />
         </div>
       )}
