@@ -67,6 +67,29 @@ describe('GET /api/games/:id', () => {
   });
 });
 
+describe('GET /api/games?ids=', () => {
+  it('reads several games in one request: status, whom the table waits for, the earliest deadline', async () => {
+    const lobby = await createGame();
+    const t = await table(2);
+    await answer(t.id, t.tokens[0]!, { option: 'red' }, 'chooseColour');
+    const r = await api(`/games?ids=${lobby.id},${t.id},zzzzzzzzzzzzzz,not-an-id,${t.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.games.map((g: { id: string; status: string; waiting: number[] }) => [g.id, g.status, g.waiting])).toEqual([
+      [lobby.id, 'lobby', []],
+      [t.id, 'playing', [1]],
+    ]);
+    expect(r.body.games[1].deadline).toBe((await stateOf(t.id, t.tokens[1])).prompts[0]!.deadline);
+    // Public only: no view, prompts, log or chat.
+    expect(Object.keys(r.body.games[1])).not.toContain('view');
+    expect(Object.keys(r.body.games[1])).not.toContain('prompts');
+  });
+
+  it('asks for ids and at most 50 of them', async () => {
+    expectError(await api('/games'), 400, 'bad_request');
+    expectError(await api(`/games?ids=${[...Array(51).keys()].map((i) => `a${i}`).join(',')}`), 400, 'bad_request');
+  });
+});
+
 describe('POST /api/games/:id/seats', () => {
   it('takes the first free seat and returns a personal link with the token in the fragment', async () => {
     const { id } = await createGame();

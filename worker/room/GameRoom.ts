@@ -375,6 +375,17 @@ export class GameRoom extends DurableObject<Env> {
     return ok(this.summary());
   }
 
+  /**
+   * The public line of "my games": the summary plus whom the table waits for and the earliest deadline.
+   * Nothing here needs a token (who is waited for is public), so many games are read in one request.
+   */
+  async glance(): Promise<(GameSummary & { waiting: number[]; deadline: string | null }) | null> {
+    if (!this.load()) return null;
+    const s = this.stateBody(null);
+    const { you: _you, view: _view, prompts: _prompts, log: _log, chat: _chat, ...rest } = s;
+    return rest;
+  }
+
   /** Take the first free seat. */
   async join(body: unknown): Promise<Reply> {
     if (!this.load()) return reject('not_found', 'no such game');

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getGame } from '../engine';
-import { LIMITS } from '../room/GameRoom';
-import { newGameId } from '../room/tokens';
+import { LIMITS, type GameRoom } from '../room/GameRoom';
+import { GAME_ID_PATTERN, newGameId } from '../room/tokens';
 import { bearer, fail, limitBody, readJson, roomOf, send, type App } from './http';
 
 /** Create a game, read its summary and state, start it, answer prompts. */
@@ -34,6 +34,27 @@ games.post('/games', limitBody, async (c) => {
   const room = c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id));
   const r = await room.create({ id, game: def.id, seats: seats as number, options, deadlineMinutes, origin: new URL(c.req.url).origin });
   return send(c, r);
+});
+
+/** Max games per "my games" request. */
+const BATCH = 50;
+
+/**
+ * `GET /api/games?ids=a,b,c`: the public line of several games in one request ("my games"): summary, the
+ * seats waited for, the earliest deadline. Unknown ids are left out of the answer.
+ */
+games.get('/games', async (c) => {
+  const raw = c.req.query('ids');
+  if (raw === undefined) return fail(c, 'bad_request', 'ids is required: /api/games?ids=a,b');
+  const ids = [...new Set(raw.split(',').map((x) => x.trim()).filter(Boolean))];
+  if (ids.length > BATCH) return fail(c, 'bad_request', `at most ${BATCH} games per request`, { count: ids.length });
+  const found = await Promise.all(
+    ids
+      .filter((id) => GAME_ID_PATTERN.test(id))
+      // The RPC stub's type for a Json-typed result is too deep for tsc (TS2589); the shape is GameRoom.glance's.
+      .map((id) => (c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)) as unknown as Pick<GameRoom, 'glance'>).glance()),
+  );
+  return c.json({ games: found.filter((g) => g !== null) });
 });
 
 games.get('/games/:id', async (c) => {
