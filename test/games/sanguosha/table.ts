@@ -81,6 +81,7 @@ export class Table {
     const p = this.prompt(seat);
     const a: Answer = { prompt: p.id, option };
     if (o.cards) a.cards = o.cards.map(String);
+    else if (/^(use|recast):/.test(option)) a.cards = [option.split(':')[1]!];
     if (o.seats) a.seats = o.seats;
     const r = apply(def, this.s, seat, a);
     if (r.ok) {

@@ -157,7 +157,7 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
     const [verb, raw] = o.id.split(':');
     const id = Number(raw);
     const key = keyOf(id);
-    const a: Answer = { prompt: p.id, option: o.id };
+    const a: Answer = { prompt: p.id, option: o.id, cards: [String(id)] };
     if (verb === 'recast') {
       consider(3, a);
       continue;

@@ -101,11 +101,12 @@ export function playOptions(g: G, seat: number): Option[] {
     const key = keyOf(id);
     const spec = targetSpec(g, seat, key, [id]);
     if (spec) {
-      const o: Option = { id: `use:${id}`, message: { key: 'sgs.opt.use', params: { card: id } } };
+      // The card is also the option's one pick, so clicking it on the table selects this option.
+      const o: Option = { id: `use:${id}`, message: { key: 'sgs.opt.use', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } };
       if (spec.from) o.seats = { from: spec.from, min: spec.min!, max: spec.max! };
       out.push(o);
     }
-    if (key === 'iron_chain') out.push({ id: `recast:${id}`, message: { key: 'sgs.opt.recast', params: { card: id } } });
+    if (key === 'iron_chain') out.push({ id: `recast:${id}`, message: { key: 'sgs.opt.recast', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } });
   }
   if (hand.length >= 2 && skillList(g, seat).some((s) => s.twoAsSlash)) {
     const spec = targetSpec(g, seat, 'slash', []);
@@ -309,7 +310,7 @@ const use: FrameDef<G> = {
         const params: Record<string, Json> = { seat: user, targets };
         if (cards.length === 1) params.card = cards[0]!;
         else params.cards = cards;
-        if (f.victim !== null && f.victim !== undefined) params.victim = f.victim;
+        if (f.victim !== null && f.victim !== undefined) params.victimSeat = f.victim;
         ctx.log(cards.length === 1 ? 'sgs.log.use' : 'sgs.log.useAs', { ...params, as: { key: `sgs.card.${name}` } });
         if (isSlashKey(name)) {
           if (f.counted && g.phase === 'play' && g.current === user) g.slashes++;
@@ -619,7 +620,7 @@ const death: FrameDef<G> = {
     if (all.length) discard(ctx, all);
     const w = winner(g);
     if (w) {
-      ctx.log('sgs.log.gameOver', { reason: w.reason as unknown as Json, winners: w.winners });
+      ctx.log('sgs.log.gameOver', { reason: w.reason as unknown as Json, seats: w.winners });
       ctx.end(w);
       return 'done';
     }
