@@ -160,6 +160,8 @@ export class GameRoom extends DurableObject<Env> {
   private meta: Meta | null | undefined;
   private game: GameState<any> | null = null;
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
+  /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
+  private stuckBotPrompt: string | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -553,19 +555,22 @@ export class GameRoom extends DurableObject<Env> {
       const m = this.meta!;
       const s = this.game;
       if (!s || m.status !== 'playing' || m.paused || s.outcome) break;
-      const bots = new Set(this.seatRows().filter((r) => r.bot).map((r) => r.seat));
-      const p = s.prompts.find((x) => bots.has(x.seat));
+      const p = this.botPrompt();
       if (!p) break;
-      let a: Answer;
-      try {
-        a = botAnswer(this.def(m), s, p, botRng(s, p));
-      } catch (e) {
-        console.error(`game=[${m.id}] bot seat=[${p.seat}] has no answer: ${String(e)}`);
-        break;
-      }
-      const r = this.commitMove(p.seat, a, 'bot');
+      const def = this.def(m);
+      const attempt = (pick: () => Answer): ReturnType<GameRoom['commitMove']> => {
+        try {
+          return this.commitMove(p.seat, pick(), 'bot');
+        } catch (e) {
+          return { ok: false, code: 'internal', message: String(e) };
+        }
+      };
+      let r = attempt(() => botAnswer(def, s, p, botRng(s, p)));
+      if (!r.ok) r = attempt(() => defaultAnswer(def, s, p));
       if (!r.ok) {
-        logRejection(r.code, r.message, { game: m.id, seat: p.seat, by: 'bot' });
+        // A rules bug: park this prompt so the alarm does not spin on it; the host can still end the game.
+        console.error(`game=[${m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${r.message}`);
+        this.stuckBotPrompt = p.id;
         break;
       }
       n++;
@@ -573,12 +578,13 @@ export class GameRoom extends DurableObject<Env> {
     return n;
   }
 
-  private botPending(): boolean {
+  /** An open prompt of a bot seat, if any (except one that no answer could satisfy). */
+  private botPrompt(): OpenPrompt | undefined {
     const m = this.meta!;
     const s = this.game;
-    if (!s || m.status !== 'playing' || m.paused) return false;
+    if (!s || m.status !== 'playing' || m.paused) return undefined;
     const bots = new Set(this.seatRows().filter((r) => r.bot).map((r) => r.seat));
-    return s.prompts.some((p) => bots.has(p.seat));
+    return s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
   }
 
   private async afterChange(): Promise<void> {
@@ -687,7 +693,7 @@ export class GameRoom extends DurableObject<Env> {
         const rem = JSON.parse(c.reminders) as number[];
         if (rem.length) t = Math.min(t, c.deadline_at! - Math.max(...rem));
       }
-      if (this.botPending()) t = Math.min(t, this.now());
+      if (this.botPrompt()) t = Math.min(t, this.now());
     }
     return Number.isFinite(t) ? t : null;
   }
