@@ -1,0 +1,30 @@
+import type { GameUI, Lang, TableProps } from '../types';
+import { strings } from '../../../worker/games/sanguosha/i18n';
+import { cardLabel } from './cards';
+import { Table } from './Table';
+import { Rules } from './Rules';
+import './sanguosha.css';
+
+/** Card-valued params beyond the shell's `card`/`cards` convention. */
+const CARD_PARAMS = new Set(['trick']);
+
+const sanguosha: GameUI = {
+  id: 'sanguosha',
+  title: { 'zh-CN': '三国杀', 'zh-TW': '三國殺', en: 'Sanguosha' },
+  strings: strings as Record<Lang, Record<string, string>>,
+  formatParam(name, value, lang) {
+    if (CARD_PARAMS.has(name) && (typeof value === 'number' || typeof value === 'string')) return cardLabel(String(value), lang);
+    return undefined;
+  },
+  cardLabel,
+  Table,
+  Rules,
+  status(p: TableProps) {
+    const v = p.state.view as { round?: number; current?: number; phase?: string } | null;
+    if (p.state.outcome) return p.t('sgs.status.over', { reason: p.state.outcome.reason });
+    if (!v || v.current === undefined) return '';
+    return p.t('sgs.status', { round: v.round ?? 0, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } });
+  },
+};
+
+export default sanguosha;
