@@ -222,6 +222,27 @@ describe('engine: triggers', () => {
     expect(s.g.hands[1]!.length).toBe(before + 1); // rage drew one
   });
 
+  it('an optional effect may word its own question, naming whom it is about', () => {
+    const asking: GameDef<DuelData> = {
+      ...duel,
+      skills: {
+        ...duel.skills,
+        shield: {
+          id: 'shield',
+          effects: [{ ...duel.skills!.shield!.effects[0]!, ask: (_c, _seat, ev) => ({ key: 'duel.shieldAsk', params: { source: ev.source as number } }) }],
+        },
+      },
+    };
+    let s = position([['c7'], ['c0'], ['c1']], ['red', 'blue', 'red']);
+    const p = s.prompts[0]!;
+    const r = apply(asking, s, 0, { prompt: p.id, option: 'attack', cards: ['c7'], seats: [1] });
+    if (!r.ok) throw new Error(r.error.reason);
+    const r2 = apply(asking, r.value.state, 1, { prompt: r.value.state.prompts[0]!.id, option: 'pass' });
+    if (!r2.ok) throw new Error(r2.error.reason);
+    s = r2.value.state;
+    expect(s.prompts[0]!.message).toEqual({ key: 'duel.shieldAsk', params: { source: 0 } });
+  });
+
   it('declining an optional effect leaves the event unchanged', () => {
     let s = position([['c7'], ['c0'], ['c1']], ['red', 'blue', 'red']);
     s = answer(s, 0, 'attack', { cards: ['c7'], seats: [1] });

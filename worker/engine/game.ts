@@ -30,6 +30,8 @@ export interface Effect<G> {
   can(ctx: Ctx<G>, seat: number, ev: Record<string, Json>): boolean;
   /** Optional effects ask their owner first ("use 八卦阵?"); compulsory ones (锁定技) just fire. */
   optional?: boolean;
+  /** The question for an optional effect, naming whom it is about; default `skill.ask {skill, timing}`. */
+  ask?(ctx: Ctx<G>, seat: number, ev: Record<string, Json>): Msg;
   /** Fire: mutate `ev`, change state, push frames (they run before the next effect). */
   use(ctx: Ctx<G>, seat: number, ev: Record<string, Json>): void;
 }

@@ -43,7 +43,7 @@ const triggerFrame: FrameDef<any> = {
             ctx.ask({
               seat,
               kind: 'skill',
-              message: { key: 'skill.ask', params: { skill: sid, timing: f.timing as string } },
+              message: eff.ask ? eff.ask(ctx, seat, ev) : { key: 'skill.ask', params: { skill: sid, timing: f.timing as string } },
               options: [
                 { id: 'use', message: { key: 'skill.use', params: { skill: sid } } },
                 { id: 'pass', message: { key: 'common.pass' } },
