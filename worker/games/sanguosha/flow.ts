@@ -311,7 +311,10 @@ const use: FrameDef<G> = {
         if (cards.length === 1) params.card = cards[0]!;
         else params.cards = cards;
         if (f.victim !== null && f.victim !== undefined) params.victimSeat = f.victim;
-        ctx.log(cards.length === 1 ? 'sgs.log.use' : 'sgs.log.useAs', { ...params, as: { key: `sgs.card.${name}` } });
+        // Equipment says "equips" itself; cards aimed at the user or at everyone name no targets.
+        const untargeted = (targets.length === 1 && targets[0] === user) || ['savage_assault', 'archery_attack', 'god_salvation', 'amazing_grace'].includes(name);
+        if (kind.type !== 'equip')
+          ctx.log(cards.length > 1 ? 'sgs.log.useAs' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use', { ...params, as: { key: `sgs.card.${name}` } });
         if (isSlashKey(name)) {
           if (f.counted && g.phase === 'play' && g.current === user) g.slashes++;
           f.bonus = g.drunk && g.current === user ? 1 : 0;
