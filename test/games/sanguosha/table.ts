@@ -29,6 +29,8 @@ export interface Layout {
   /** Where the turn starts: 'play' (default) or 'start' (the judge phase follows). */
   phase?: 'play' | 'start';
   options?: Record<string, Json>;
+  /** A variant of the game (e.g. with test skills added); default the real one. */
+  def?: GameDef<G>;
 }
 
 /** Find a free card id for a spec among `free`. */
@@ -53,6 +55,7 @@ export class Table {
   judges: number[][] = [];
   top: number[] = [];
   moves: { seat: number; answer: Answer }[] = [];
+  def: GameDef<G> = def;
   constructor(s: S) {
     this.s = s;
   }
@@ -83,7 +86,7 @@ export class Table {
     if (o.cards) a.cards = o.cards.map(String);
     else if (/^(use|recast):/.test(option)) a.cards = [option.split(':')[1]!];
     if (o.seats) a.seats = o.seats;
-    const r = apply(def, this.s, seat, a);
+    const r = apply(this.def, this.s, seat, a);
     if (r.ok) {
       this.s = r.value.state;
       this.moves.push({ seat, answer: a });
@@ -118,10 +121,11 @@ export class Table {
 export function table(l: Layout): Table {
   const n = l.roles.length;
   const holder: { t?: Table } = {};
+  const base = l.def ?? def;
   const wrapped: GameDef<G> = {
-    ...def,
+    ...base,
     setup(ctx) {
-      const g = def.setup(ctx);
+      const g = base.setup(ctx);
       const free = new Set(deckIds(g.deckKind));
       for (const p of g.players) p.hand = [];
       g.draw = [];
@@ -161,6 +165,7 @@ export function table(l: Layout): Table {
   const s = createGame(wrapped, { seats: n, seed: 'table', options: { deck: 'full', autoPass: true, doubleTraitor: false, ...(l.options ?? {}) } });
   const t = holder.t!;
   t.s = s;
+  t.def = base;
   return t;
 }
 
