@@ -69,7 +69,7 @@ const en: Record<string, string> = {
   'opt.sanguosha.deck108': 'Standard 108-card deck',
   'opt.sanguosha.deck108.hint': 'The original standard edition deck instead of the 160-card one.',
   'opt.sanguosha.doubleTraitor': 'Two traitors',
-  'opt.sanguosha.doubleTraitor.hint': 'With 8 or more players, two traitors instead of one.',
+  'opt.sanguosha.doubleTraitor.hint': 'Two traitors instead of one, at the player counts that allow it.',
 
   'lobby.eyebrow': 'Table being seated',
   'lobby.waitingPlayers': '{n} of {m} seats taken',

@@ -69,7 +69,7 @@ const zhCN: Record<string, string> = {
   'opt.sanguosha.deck108': '标准版 108 张牌堆',
   'opt.sanguosha.deck108.hint': '使用最初的标准版牌堆，而不是 160 张的牌堆。',
   'opt.sanguosha.doubleTraitor': '双内奸',
-  'opt.sanguosha.doubleTraitor.hint': '8 人及以上时设两名内奸。',
+  'opt.sanguosha.doubleTraitor.hint': '在人数允许时设两名内奸。',
 
   'lobby.eyebrow': '正在入座',
   'lobby.waitingPlayers': '已入座 {n}/{m}',

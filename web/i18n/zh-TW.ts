@@ -69,7 +69,7 @@ const zhTW: Record<string, string> = {
   'opt.sanguosha.deck108': '標準版 108 張牌堆',
   'opt.sanguosha.deck108.hint': '使用最初的標準版牌堆，而不是 160 張的牌堆。',
   'opt.sanguosha.doubleTraitor': '雙內奸',
-  'opt.sanguosha.doubleTraitor.hint': '8 人以上時設兩名內奸。',
+  'opt.sanguosha.doubleTraitor.hint': '在人數允許時設兩名內奸。',
 
   'lobby.eyebrow': '正在入座',
   'lobby.waitingPlayers': '已入座 {n}/{m}',

@@ -72,7 +72,10 @@ export async function refreshMyGames(): Promise<void> {
           const b = byId.get(g.id);
           next[g.id] = b ? fromSummary(g, b) : { ...(next[g.id] ?? emptyInfo()), status: 'gone', yourTurn: false };
         }
-        rest = [];
+        // `waiting` is what everyone is told, which may be more than who is asked (in a 无懈可击 window the
+        // table "waits" for every living seat so nobody learns who holds one): confirm those few with the
+        // seat's own state, which lists only its real prompts.
+        rest = games.filter((g) => next[g.id]?.yourTurn && g.token);
       } else batchMissing = true;
     } catch (e) {
       // 404/405/400: this server has no batch endpoint; remember that and stop asking.

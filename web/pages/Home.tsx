@@ -214,7 +214,7 @@ function MyGames() {
     return yb - ya || b.added - a.added;
   });
   return (
-    <section class="card mygames" aria-labelledby="my-h">
+    <section class={`card mygames${list.length ? ' has-games' : ''}`} aria-labelledby="my-h">
       <h2 id="my-h">{s('home.myGames')}</h2>
       {!list.length && <p class="empty">{s('home.noGames')}</p>}
       <ul class="game-list">

@@ -31,7 +31,7 @@ export function RulesPage({ game }: { game: string }) {
           </div>
         )}
         <p>
-          <a class="btn primary" href="/">
+          <a class="btn primary" href={`/?game=${encodeURIComponent(game)}`}>
             {s('rules.play')}
           </a>
         </p>

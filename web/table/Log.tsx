@@ -26,9 +26,7 @@ export function LogView({ log, t }: { log: LogLine[]; t: T }) {
       }}
     >
       {log.map((l) => (
-        <li key={l.i} value={l.i + 1}>
-          {t(l.msg)}
-        </li>
+        <li key={l.i}>{t(l.msg)}</li>
       ))}
     </ol>
   );

@@ -31,6 +31,15 @@ try {
   const l = await post('/api/games', { game: 'duel', seats: 4, deadline: { minutes: 15 } });
   const la = await post(`/api/games/${l.id}/seats`, { name: '张三' });
 
+  // The real games, with bots in the other seats: the shell around each game's own table.
+  const real = {};
+  for (const [game, seats] of [['sanguosha', 5], ['ghost', 5]]) {
+    const r = await post('/api/games', { game, seats, deadline: { hours: 12 } });
+    const me = await post(`/api/games/${r.id}/seats`, { name: '张三' });
+    await post(`/api/games/${r.id}/start`, { fillWithBots: true }, r.adminToken);
+    real[game] = { ...r, token: me.token };
+  }
+
   const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 860 } };
   for (const lang of ['zh-CN', 'en', 'zh-TW']) {
     for (const [size, viewport] of Object.entries(sizes)) {
@@ -53,6 +62,15 @@ try {
       await page.waitForSelector('.game-item');
       await page.waitForTimeout(800);
       await shot('home');
+      for (const [game, r] of Object.entries(real)) {
+        await page.goto(`${dev.url}/g/${r.id}#seat=${r.token}`);
+        await page.waitForSelector('.prompt-panel');
+        await page.waitForTimeout(1500);
+        await shot(game);
+      }
+      await page.goto(`${dev.url}/rules/sanguosha`);
+      await page.waitForSelector('.rules h1');
+      await shot('rules');
       await page.goto(`${dev.url}/g/${l.id}#seat=${la.token}&admin=${l.adminToken}`);
       await page.waitForSelector('.lobby-grid');
       await shot('lobby');
