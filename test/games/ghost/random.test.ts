@@ -6,6 +6,13 @@ import type { G } from '../../../worker/games/ghost/state';
 import { playGame } from './play';
 
 function validOutcome(s: GameState<G>): void {
+  // Every log line can be rendered: its template's placeholders are all among its params, in every language.
+  for (const e of s.log)
+    for (const lang of ['zh-CN', 'zh-TW', 'en']) {
+      const tpl = ghost.strings![lang]![e.msg.key];
+      expect(tpl, e.msg.key).toBeTruthy();
+      for (const m of tpl!.matchAll(/\{(\w+)\}/g)) expect(e.msg.params ?? {}, `${e.msg.key} {${m[1]}}`).toHaveProperty(m[1]!);
+    }
   const o = s.outcome!;
   expect(o.reason.key).toMatch(/^ghost\.end\./);
   expect(o.scores).toHaveLength(s.g.P);

@@ -524,7 +524,7 @@ function reveal(ctx: C): void {
     gain(g, s, reward.spirit);
     draw(ctx, s, reward.draw);
   }
-  ctx.log('ghost.log.rewards', { seats: participants, spirit: reward.spirit, n: reward.draw });
+  ctx.log(`ghost.log.rewards.${reward.spirit && reward.draw ? 'both' : reward.draw ? 'draw' : 'spirit'}`, { seats: participants, spirit: reward.spirit, n: reward.draw });
   if (artifactOn(g, vt.host, 'A01')) gain(g, vt.host, 1);
   for (const s of participants) if (s !== vt.host && artifactOn(g, s, 'A06')) draw(ctx, s);
   if (vt.holder === g.gk && g.players[g.gk]!.imps.length === 0) gkDefeated(ctx, g.current);

@@ -1,0 +1,391 @@
+import type { TableProps } from '../types';
+import { IMP, KING, SPELL, colourOf, isArtifact, typeOf } from '../../../worker/games/ghost/cards';
+import { cardLabel, cardName, dispelText, rewardText, str } from './labels';
+
+/** The game view as `worker/games/ghost/view.ts` builds it. */
+export interface ImpV {
+  id: string;
+  at: number;
+}
+export interface PlayerV {
+  handCount: number;
+  hand: string[] | null;
+  identity: string | null;
+  revealed: boolean;
+  spirit: number;
+  imps: ImpV[];
+  points: ImpV[];
+  artifact: string | null;
+  warded: boolean;
+  clearMind: boolean;
+  handLimit: number | null;
+}
+export interface GhostView {
+  P: number;
+  turn: number;
+  current: number;
+  phase: string;
+  kingCard: string;
+  gk: number | null;
+  killer: number | null;
+  deck: number;
+  discard: string[];
+  ghost: number | string[];
+  eventPile: string[];
+  removed: string[];
+  limbo: string[];
+  k04: number;
+  shownCard: string | null;
+  turnState: { exorcised: boolean; swapped: boolean; ghostWall: boolean; breaking: Record<string, number>; bound: number[] };
+  players: PlayerV[];
+  vote: null | {
+    host: number;
+    imp: string;
+    holder: number;
+    summon: boolean;
+    condition: { colour: string; n: number };
+    counts: Record<string, number>;
+    open: Record<string, string[]>;
+    shown: Record<string, string[]>;
+    challenged: number[];
+  };
+  lastReveal: null | { imp: string; pool: string[]; red: number; blue: number; need: number; colour: string; success: boolean; summon: boolean; host: number; failedBy?: number };
+  seen: { kind: string; seat: number | null; what: string[]; turn: number }[];
+  result: null | { reason: string; teams: Record<string, number>; counts: Record<string, number>; seatPoints: number[]; winningTeams: string[] };
+}
+
+/**
+ * The 驱鬼 table, phone first: the board (decks, the face-up ghost-king card, this turn's effects), the running
+ * exorcism with its face-down votes, the last reveal spelled out, every seat with its imps (colour, dispel
+ * condition, ongoing effect), spirit, points, artifact and hand size, then your hand with the card texts.
+ * Imps, cards and seats the open prompt lets you pick are buttons here too.
+ */
+export function GhostTable(p: TableProps) {
+  const v = p.state.view as unknown as GhostView | null;
+  if (!v) return null;
+  const L = p.lang;
+  const me = p.state.you;
+  return (
+    <div class="ghost">
+      {v.result && <EndScreen v={v} p={p} />}
+      <Board v={v} p={p} />
+      {v.vote && <VotePanel v={v} p={p} />}
+      {v.lastReveal && !v.vote && <RevealPanel v={v} p={p} />}
+      <ul class="gh-seats" aria-label={str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}>
+        {v.players.map((pl, s) => (
+          <SeatCard key={s} v={v} p={p} s={s} pl={pl} />
+        ))}
+      </ul>
+      {me !== null && v.players[me]?.hand && <Hand v={v} p={p} hand={v.players[me]!.hand!} />}
+      {v.seen.length > 0 && <Known v={v} p={p} />}
+    </div>
+  );
+}
+
+function Board({ v, p }: { v: GhostView; p: TableProps }) {
+  const L = p.lang;
+  const ts = v.turnState;
+  const effects: string[] = [];
+  if (ts.swapped) effects.push(str(L, 'ghost.ui.swapped'));
+  if (ts.ghostWall) effects.push(str(L, 'ghost.ui.wall'));
+  for (const [imp, n] of Object.entries(ts.breaking)) effects.push(str(L, 'ghost.ui.breaking', { ghostCard: cardName(imp, L), n }));
+  if (ts.bound.length) effects.push(str(L, 'ghost.ui.bound', { seats: ts.bound.map(p.name).join('、') }));
+  if (v.shownCard) effects.push(str(L, 'ghost.ui.shown', { seat: p.name(v.current), card: cardLabel(v.shownCard, L) }));
+  const ghostLeft = typeof v.ghost === 'number' ? v.ghost : v.ghost.length;
+  return (
+    <section class="gh-board" aria-label={str(L, 'ghost.ui.kingCard')}>
+      <p class="gh-turn">{str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}</p>
+      <div class="gh-piles">
+        <span class="gh-pile ghostdeck">
+          <b>{str(L, 'ghost.ui.ghostDeck')}</b> {str(L, 'ghost.ui.cards', { n: ghostLeft })}
+        </span>
+        <span class="gh-pile">
+          <b>{str(L, 'ghost.ui.handDeck')}</b> {str(L, 'ghost.ui.cards', { n: v.deck })}
+        </span>
+        <span class="gh-pile" title={v.discard.map((c) => cardLabel(c, L)).join('、')}>
+          <b>{str(L, 'ghost.ui.discard')}</b> {str(L, 'ghost.ui.cards', { n: v.discard.length })}
+        </span>
+      </div>
+      <div class={`gh-king${v.gk !== null ? ' out' : ''}`}>
+        <p class="gh-king-name">
+          <span class="gh-tag">{str(L, 'ghost.ui.kingCard')}</span> {cardName(v.kingCard, L)}
+        </p>
+        <p class="gh-text">{str(L, `ghost.text.${v.kingCard}`)}</p>
+        <p class="gh-text muted">{str(L, 'ghost.kingRule')}</p>
+        <p class="gh-text">{v.gk !== null ? str(L, 'ghost.ui.gkIs', { seat: p.name(v.gk) }) : str(L, 'ghost.ui.gkNotYet')}</p>
+        {v.gk !== null && KING[v.kingCard]?.key === 'heart_devourer_king' && <p class="gh-text">{str(L, 'ghost.ui.k04', { n: v.k04 })}</p>}
+      </div>
+      {effects.length > 0 && (
+        <p class="gh-effects">
+          <b>{str(L, 'ghost.ui.thisTurn')}:</b> {effects.join(' · ')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ImpChip({ id, p, extra }: { id: string; p: TableProps; extra?: string }) {
+  const L = p.lang;
+  const imp = IMP[id];
+  if (!imp) return null;
+  const pickable = p.pickable.cards.includes(id);
+  const on = p.picked.cards.includes(id);
+  const body = (
+    <>
+      <span class="gh-imp-name">{cardName(id, L)}</span>
+      <span class="gh-imp-line">{str(L, 'ghost.ui.dispel', { cond: dispelText(id, L) })}</span>
+      <span class="gh-imp-line">{str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${imp.effect}`) })}</span>
+      <span class="gh-imp-line muted">
+        {str(L, 'ghost.ui.possess', { cond: str(L, `ghost.possession.${imp.possession}`) })} · {str(L, 'ghost.ui.reward', { text: rewardText(id, L) })}
+      </span>
+      {extra && <span class="gh-imp-line">{extra}</span>}
+    </>
+  );
+  const cls = `gh-imp ${imp.colour}${on ? ' on' : ''}`;
+  return pickable ? (
+    <button type="button" class={`${cls} pickable`} aria-pressed={on} onClick={() => p.toggleCard(id)}>
+      {body}
+    </button>
+  ) : (
+    <div class={cls}>{body}</div>
+  );
+}
+
+function SeatCard({ v, p, s, pl }: { v: GhostView; p: TableProps; s: number; pl: PlayerV }) {
+  const L = p.lang;
+  const me = p.state.you === s;
+  const waiting = p.state.waiting.includes(s);
+  const pickable = p.pickable.seats.includes(s);
+  const picked = p.picked.seats.includes(s);
+  const known = pl.identity ?? v.seen.find((e) => e.kind === 'identity' && e.seat === s)?.what[0] ?? null;
+  const tags: string[] = [];
+  if (v.gk === s) tags.push(str(L, 'ghost.gk'));
+  if (pl.warded) tags.push(str(L, 'ghost.warded'));
+  if (pl.clearMind) tags.push(str(L, 'ghost.clearMind'));
+  const head = (
+    <>
+      <span class="gh-seat-name">
+        {p.name(s)}
+        {me && <span class="gh-you"> ({str(L, 'ghost.ui.you')})</span>}
+      </span>
+      {v.current === s && <span class="gh-tag cur">{str(L, 'ghost.ui.current')}</span>}
+      {tags.map((t) => (
+        <span key={t} class={`gh-tag${t === str(L, 'ghost.gk') ? ' gk' : ''}`}>
+          {t}
+        </span>
+      ))}
+    </>
+  );
+  return (
+    <li class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}`}>
+      {pickable ? (
+        <button type="button" class="gh-seat-head pickable" aria-pressed={picked} onClick={() => p.toggleSeat(s)}>
+          {head}
+        </button>
+      ) : (
+        <div class="gh-seat-head">{head}</div>
+      )}
+      <p class="gh-stats">
+        <span class={`gh-identity ${known ? known.split('_')[1] ?? '' : ''}`}>{known ? str(L, `ghost.identity.${known}`) : str(L, 'ghost.ui.identityUnknown')}</span>
+        <span>
+          {str(L, 'ghost.spirit')} <b>{pl.spirit}</b>
+        </span>
+        <span>
+          {str(L, 'ghost.ui.hand')} <b>{pl.handCount}</b>
+          {pl.handLimit !== null && <small class="inline"> / {str(L, 'ghost.ui.handLimit', { n: pl.handLimit })}</small>}
+        </span>
+        <span>
+          {str(L, 'ghost.points')} <b>{pl.points.length}</b>
+        </span>
+      </p>
+      {pl.points.length > 0 && (
+        <p class="gh-points">
+          {str(L, 'ghost.ui.exorcised')}:{' '}
+          {pl.points.map((c) => (
+            <span key={c.id} class={`gh-dot ${IMP[c.id]!.colour}`}>
+              {cardName(c.id, L)}
+            </span>
+          ))}
+        </p>
+      )}
+      <p class="gh-artifact">
+        {pl.artifact ? (
+          <>
+            <span class={`gh-dot ${colourOf(pl.artifact)}`}>{cardName(pl.artifact, L)}</span> {str(L, `ghost.text.${typeOf(pl.artifact)}`)}
+          </>
+        ) : (
+          <span class="muted">{str(L, 'ghost.ui.noArtifact')}</span>
+        )}
+      </p>
+      <div class="gh-imps">
+        {pl.imps.length === 0 && <span class="muted">{str(L, 'ghost.ui.noImps')}</span>}
+        {pl.imps.map((i) => (
+          <ImpChip key={i.id} id={i.id} p={p} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
+  const L = p.lang;
+  const vt = v.vote!;
+  const cond = dispelText(vt.imp, L, vt.condition.colour, vt.condition.n);
+  const line = str(L, vt.summon ? 'ghost.ui.summonNow' : 'ghost.ui.exorcismNow', { host: p.name(vt.host), seat: p.name(vt.holder), ghostCard: cardName(vt.imp, L), cond });
+  const seats = [...Array(v.P).keys()].map((i) => (vt.host - i + v.P * 2) % v.P);
+  return (
+    <section class="gh-vote" aria-live="polite">
+      <h3>{line}</h3>
+      <ImpChip id={vt.imp} p={p} />
+      <ul class="gh-voters">
+        {seats.map((s) => {
+          const n = vt.counts[s];
+          const open = vt.shown[s] ?? vt.open[s];
+          return (
+            <li key={s} class={vt.challenged.includes(s) ? 'challenged' : ''}>
+              <span class="gh-voter">{p.name(s)}</span>
+              {n === undefined ? (
+                <span class="muted">{str(L, 'ghost.ui.notVoted')}</span>
+              ) : open ? (
+                open.map((c) => <HandCardMini key={c} id={c} p={p} />)
+              ) : (
+                <span class="gh-backs" aria-label={str(L, 'ghost.ui.votedDown', { n })}>
+                  {Array.from({ length: n }, (_, i) => (
+                    <span key={i} class="gh-back" aria-hidden="true" />
+                  ))}
+                  <span class="gh-count">{str(L, 'ghost.ui.votedDown', { n })}</span>
+                </span>
+              )}
+              {vt.challenged.includes(s) && <span class="gh-tag">{str(L, 'ghost.ui.challenged')}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
+  const L = p.lang;
+  const r = v.lastReveal!;
+  const cond = dispelText(r.imp, L, r.colour, r.need);
+  const result = r.failedBy !== undefined ? str(L, 'ghost.ui.failedChallenge') : str(L, r.success ? 'ghost.ui.success' : 'ghost.ui.failure');
+  const text =
+    r.colour === 'any'
+      ? str(L, 'ghost.ui.revealAny', { ghostCard: cardName(r.imp, L), total: r.red + r.blue, cond, result })
+      : str(L, 'ghost.ui.revealLine', { ghostCard: cardName(r.imp, L), red: r.red, blue: r.blue, cond, result });
+  return (
+    <section class={`gh-reveal ${r.success ? 'ok' : 'fail'}`}>
+      <h3>{str(L, 'ghost.ui.lastReveal')}</h3>
+      <p>{text}</p>
+      {r.failedBy === undefined && (
+        <div class="gh-pool">
+          {r.pool.map((c) => (
+            <HandCardMini key={c} id={c} p={p} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HandCardMini({ id, p }: { id: string; p: TableProps }) {
+  return <span class={`gh-mini ${colourOf(id)}`}>{cardLabel(id, p.lang)}</span>;
+}
+
+function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
+  const L = p.lang;
+  void v;
+  return (
+    <section class="gh-hand" aria-label={str(L, 'ghost.ui.yourHand')}>
+      <h3>
+        {str(L, 'ghost.ui.yourHand')} ({hand.length})
+      </h3>
+      {hand.length === 0 && <p class="muted">{str(L, 'ghost.ui.emptyHand')}</p>}
+      <div class="gh-cards">
+        {hand.map((c) => {
+          const pickable = p.pickable.cards.includes(c);
+          const on = p.picked.cards.includes(c);
+          const spell = SPELL[typeOf(c)];
+          const meta: string[] = [];
+          if (spell) {
+            meta.push(str(L, 'ghost.ui.spell'));
+            if (spell.cost) meta.push(str(L, 'ghost.ui.cost', { n: spell.cost }));
+            if (spell.weight === 2) meta.push(str(L, 'ghost.ui.votes2'));
+          } else if (isArtifact(c)) meta.push(str(L, 'ghost.ui.artifact'));
+          const body = (
+            <>
+              <span class="gh-card-name">{cardLabel(c, L)}</span>
+              <span class="gh-card-meta">{meta.join(' · ')}</span>
+              <span class="gh-card-text">{str(L, `ghost.text.${typeOf(c)}`)}</span>
+            </>
+          );
+          const cls = `gh-card ${colourOf(c)}${on ? ' on' : ''}`;
+          return pickable ? (
+            <button key={c} type="button" class={`${cls} pickable`} aria-pressed={on} onClick={() => p.toggleCard(c)}>
+              {body}
+            </button>
+          ) : (
+            <div key={c} class={cls}>
+              {body}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function Known({ v, p }: { v: GhostView; p: TableProps }) {
+  const L = p.lang;
+  return (
+    <section class="gh-known">
+      <h3>{str(L, 'ghost.ui.known')}</h3>
+      <ul>
+        {v.seen.map((e, i) => (
+          <li key={i}>
+            {e.kind === 'identity'
+              ? str(L, 'ghost.ui.seenIdentity', { seat: p.name(e.seat!), identity: str(L, `ghost.identity.${e.what[0]}`) })
+              : e.kind === 'cards'
+                ? str(L, 'ghost.ui.seenCards', { seat: p.name(e.seat!), cards: e.what.map((c) => cardLabel(c, L)).join('、') })
+                : str(L, 'ghost.ui.seenTop', { ghostCards: e.what.map((c) => cardName(c, L)).join('、') })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EndScreen({ v, p }: { v: GhostView; p: TableProps }) {
+  const L = p.lang;
+  const r = v.result!;
+  const o = p.state.outcome;
+  return (
+    <section class="gh-end" aria-live="polite">
+      <h3>{str(L, 'ghost.ui.result')}</h3>
+      {o && <p class="gh-end-reason">{p.t(o.reason)}</p>}
+      <ul class="gh-teams">
+        {Object.entries(r.teams).map(([team, n]) => (
+          <li key={team} class={r.winningTeams.includes(team) ? 'win' : ''}>
+            {str(L, 'ghost.ui.teamScore', { team: str(L, `ghost.team.${team}`), n, count: r.counts[team] ?? 0 })}
+            {r.winningTeams.includes(team) && <b> — {str(L, 'ghost.ui.winner')}</b>}
+          </li>
+        ))}
+        {r.winningTeams.includes('gk') && v.gk !== null && (
+          <li class="win">
+            {str(L, 'ghost.team.gk')}: {p.name(v.gk)} — <b>{str(L, 'ghost.ui.winner')}</b>
+          </li>
+        )}
+      </ul>
+      <ul class="gh-final">
+        {v.players.map((pl, s) => (
+          <li key={s} class={o?.winners.includes(s) ? 'win' : ''}>
+            <b>{p.name(s)}</b> · {pl.identity ? str(L, `ghost.identity.${pl.identity}`) : '?'} · {str(L, 'ghost.ui.seatScore', { n: r.seatPoints[s] ?? 0 })}
+            {v.killer === s && ` · ${str(L, 'ghost.ui.killer')}`}
+            {v.gk === s && ` · ${str(L, 'ghost.gk')}`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import './ghost.css';
+import type { GameUI, Lang, TableProps } from '../types';
+import { strings } from '../../../worker/games/ghost/i18n';
+import { cardLabel, cardName, formatParam, str } from './labels';
+import { GhostRules } from './Rules';
+import { GhostTable, type GhostView } from './Table';
+
+/** One line of what is happening now ("Night — exorcism of 饿死鬼; waiting for 李四 to vote"). */
+function status(p: TableProps): string {
+  const v = p.state.view as unknown as GhostView | null;
+  if (!v) return '';
+  const L = p.lang;
+  const phase = str(L, `ghost.phase.${v.phase}`);
+  if (p.state.prompts.length) return str(L, 'ghost.status.you', { phase });
+  const names = p.state.waiting.map(p.name).join(L === 'en' ? ', ' : '、');
+  if (!names) return phase;
+  if (v.vote) {
+    const ghostCard = cardName(v.vote.imp, L);
+    const challenge = p.state.waiting.includes(v.vote.host) && Object.keys(v.vote.counts).some((k) => Number(k) !== v.vote!.host);
+    return str(L, challenge ? 'ghost.status.challenge' : 'ghost.status.vote', { phase, ghostCard, names });
+  }
+  return str(L, 'ghost.status.other', { phase, names });
+}
+
+const ui: GameUI = {
+  id: 'ghost',
+  title: { 'zh-CN': '驱鬼', 'zh-TW': '驅鬼', en: 'Exorcism' },
+  strings: strings as Record<Lang, Record<string, string>>,
+  formatParam: (name, value, lang) => formatParam(name, value, lang),
+  cardLabel,
+  Table: GhostTable,
+  Rules: GhostRules,
+  status,
+};
+
+export default ui;
