@@ -62,6 +62,9 @@ describe('catalogue and setup', () => {
     expect(parseOptions({ colour: 1 }, 5)).toMatch(/unknown option/);
     expect(parseOptions({}, 3)).toMatch(/4 to 10/);
     expect(parseOptions(undefined, 6)).toEqual({ deck: 'full', autoPass: true, doubleTraitor: false });
+    // The room's "bot plays for absent players" travels with the options untouched.
+    expect(parseOptions({ botsForAbsent: true }, 6)).toMatchObject({ botsForAbsent: true });
+    expect(parseOptions({ botsForAbsent: 'no' }, 6)).toMatch(/botsForAbsent/);
   });
 });
 

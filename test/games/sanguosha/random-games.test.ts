@@ -64,7 +64,7 @@ function checkInvariants(s: S): void {
     check(v.prompts.every((p) => p.seat === viewer), 'only your own prompts');
     for (const line of v.log) {
       const entry = s.log[line.i]!;
-      check(entry.to === 'public' || (viewer !== null && entry.to.includes(viewer)), `log line ${entry.msg.key} reaches only its audience`);
+      check(!!s.outcome || entry.to === 'public' || (viewer !== null && entry.to.includes(viewer)), `log line ${entry.msg.key} reaches only its audience`);
     }
     if (s.outcome) continue;
     check(view.draw === undefined, 'the draw pile order is hidden');

@@ -97,8 +97,8 @@ export function takeOut(g: G, id: number): { owner: number | null; zone: string 
 }
 
 /** A frame that asks `seat` whether to use `skill` now (and which cards); the skill's `resolve` acts on "use". */
-export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: { key: string; params?: Record<string, Json> }; cards?: number[]; min?: number; max?: number; stage?: number }): void {
-  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, stage: o.stage ?? 0, asked: false });
+export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: { key: string; params?: Record<string, Json> }; cards?: number[]; min?: number; max?: number }): void {
+  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, asked: false });
 }
 
 /** Move cards to the discard pile; equipment leaving its area fires `equipLost` (白银狮子). */

@@ -208,6 +208,8 @@ function build(i: 0 | 1 | 2): Strings {
   const out: Strings = {};
   for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v[i];
   for (const [k, v] of Object.entries(T)) out[k] = v[i];
+  // Skill names for the engine's own optional-effect prompts (`skill.use {skill}`): the equipment's card name.
+  for (const k of ['eight_diagram', 'ice_sword', 'double_swords', 'fan', 'blade', 'axe', 'kylin_bow']) out[`skill.${k}`] = CARDS[k]![i];
   return out;
 }
 

@@ -14,7 +14,7 @@ import type { G, Player, Role, S } from './types';
 
 export type { G } from './types';
 
-const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor'];
+const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'botsForAbsent'];
 
 export function parseOptions(raw: unknown, seats: number): Record<string, Json> | string {
   if (seats < 4 || seats > 10) return 'sanguosha is played by 4 to 10 players';
@@ -23,8 +23,11 @@ export function parseOptions(raw: unknown, seats: number): Record<string, Json> 
   for (const k of Object.keys(o)) if (!OPTION_KEYS.includes(k)) return `unknown option ${k} (known: ${OPTION_KEYS.join(', ')})`;
   const deck = o.deck ?? 'full';
   if (deck !== 'full' && deck !== 'standard') return "deck must be 'full' (160 cards) or 'standard' (108 cards)";
-  for (const k of ['autoPass', 'doubleTraitor']) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
-  return { deck, autoPass: o.autoPass !== false, doubleTraitor: o.doubleTraitor === true };
+  for (const k of ['autoPass', 'doubleTraitor', 'botsForAbsent']) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
+  const out: Record<string, Json> = { deck, autoPass: o.autoPass !== false, doubleTraitor: o.doubleTraitor === true };
+  // A room-level choice ("bot plays for absent players") that travels with the options; the rules ignore it.
+  if (o.botsForAbsent !== undefined) out.botsForAbsent = o.botsForAbsent as boolean;
+  return out;
 }
 
 /** The card ids of a deck option. */

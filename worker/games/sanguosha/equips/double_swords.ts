@@ -16,22 +16,23 @@ export const double_swords: SgsSkill = {
         const a = P(ctx.g, seat).gender, b = P(ctx.g, ev.target as number).gender;
         return !!a && !!b && a !== b;
       },
-      use: (ctx, seat, ev) => confirm(ctx, { seat, skill: 'double_swords', ev, msg: { key: 'sgs.ask.double_swords', params: { target: ev.target! } } }),
+      optional: true,
+      ask: (_ctx, _seat, ev) => ({ key: 'sgs.ask.double_swords', params: { target: ev.target! } }),
+      use: (ctx, seat, ev) => {
+        const target = ev.target as number;
+        ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.double_swords' }, target });
+        const hand = P(ctx.g, target).hand;
+        if (hand.length === 0) drawCards(ctx, seat, 1);
+        else confirm(ctx, { seat: target, skill: 'double_swords', ev, cards: hand, msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } } });
+      },
     },
   ],
-  resolve(ctx, seat, ev, picked, f) {
-    const target = ev.target as number;
-    if (f.stage === 0) {
-      ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.double_swords' }, target });
-      const hand = P(ctx.g, target).hand;
-      if (hand.length === 0) drawCards(ctx, seat, 1);
-      else confirm(ctx, { seat: target, skill: 'double_swords', ev, stage: 1, cards: hand, msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } } });
-    } else {
-      ctx.log('sgs.log.discard', { seat, cards: picked });
-      discard(ctx, picked);
-    }
+  /** The target chose to discard (its `confirm` prompt); passing lets the wielder draw. */
+  resolve(ctx, seat, _ev, picked) {
+    ctx.log('sgs.log.discard', { seat, cards: picked });
+    discard(ctx, picked);
   },
-  decline(ctx, seat, ev, f) {
-    if (f.stage === 1) drawCards(ctx, ev.src as number, 1);
+  decline(ctx, _seat, ev) {
+    drawCards(ctx, ev.src as number, 1);
   },
 };

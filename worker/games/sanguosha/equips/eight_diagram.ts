@@ -1,4 +1,4 @@
-import { confirm, isRed } from '../core';
+import { isRed } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 八卦阵: when you need a 闪 you may judge; red counts as a 闪 you used. */
@@ -8,12 +8,11 @@ export const eight_diagram: SgsSkill = {
     {
       on: 'cardAsked',
       can: (_ctx, seat, ev) => ev.seat === seat && ev.pattern === 'jink' && !ev.provided && !ev.ignoreArmor,
-      use: (ctx, seat, ev) => confirm(ctx, { seat, skill: 'eight_diagram', ev, msg: { key: 'sgs.ask.eight_diagram' } }),
+      optional: true,
+      ask: () => ({ key: 'sgs.ask.eight_diagram' }),
+      use: (ctx, seat, ev) => void ctx.push({ t: 'eight_diagram', seat, owner: ev.frame as number, st: 0, result: null }),
     },
   ],
-  resolve(ctx, seat, ev) {
-    ctx.push({ t: 'eight_diagram', seat, owner: ev.frame as number, st: 0, result: null });
-  },
   frames: {
     eight_diagram: {
       run(ctx, f) {

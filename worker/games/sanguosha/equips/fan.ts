@@ -1,4 +1,3 @@
-import { confirm } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 朱雀羽扇: range 4; as you use a normal 杀 you may make it a fire 杀. */
@@ -9,11 +8,12 @@ export const fan: SgsSkill = {
     {
       on: 'cardUsed',
       can: (_ctx, seat, ev) => ev.user === seat && ev.name === 'slash' && ev.nature === 'normal',
-      use: (ctx, seat, ev) => confirm(ctx, { seat, skill: 'fan', ev, msg: { key: 'sgs.ask.fan' } }),
+      optional: true,
+      ask: () => ({ key: 'sgs.ask.fan' }),
+      use: (ctx, seat, ev) => {
+        ev.nature = 'fire';
+        ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.fan' } });
+      },
     },
   ],
-  resolve(ctx, seat, ev) {
-    ev.nature = 'fire';
-    ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.fan' } });
-  },
 };

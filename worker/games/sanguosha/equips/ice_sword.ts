@@ -1,4 +1,4 @@
-import { alive, confirm, P, equipIds } from '../core';
+import { alive, P, equipIds } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 寒冰剑: range 2; when your 杀 would damage, you may prevent it and discard two of the target's cards instead. */
@@ -12,12 +12,13 @@ export const ice_sword: SgsSkill = {
         const t = ev.target as number;
         return ev.src === seat && !!ev.bySlash && !ev.transmitted && !ev.prevented && alive(ctx.g, t) && P(ctx.g, t).hand.length + equipIds(P(ctx.g, t)).length > 0;
       },
-      use: (ctx, seat, ev) => confirm(ctx, { seat, skill: 'ice_sword', ev, msg: { key: 'sgs.ask.ice_sword', params: { target: ev.target! } } }),
+      optional: true,
+      ask: (_ctx, _seat, ev) => ({ key: 'sgs.ask.ice_sword', params: { target: ev.target! } }),
+      use: (ctx, seat, ev) => {
+        ev.prevented = true;
+        ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.ice_sword' }, target: ev.target! });
+        ctx.push({ t: 'pick', by: seat, from: ev.target as number, mode: 'discard', zones: 'he', n: 2, reason: 'ice_sword' });
+      },
     },
   ],
-  resolve(ctx, seat, ev) {
-    ev.prevented = true;
-    ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.ice_sword' }, target: ev.target! });
-    ctx.push({ t: 'pick', by: seat, from: ev.target as number, mode: 'discard', zones: 'he', n: 2, reason: 'ice_sword' });
-  },
 };
