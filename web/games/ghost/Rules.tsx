@@ -41,7 +41,6 @@ export function GhostRules({ lang }: { lang: Lang }) {
   const sectionTitle = (en: string, zh: string) => (L === 'en' ? en : zh);
   return (
     <article class="ghost-rules">
-      <h1>{str(L, 'ghost.title')}</h1>
       {RULES[L].map(([h, ps]) => (
         <section key={h}>
           <h2>{h}</h2>
