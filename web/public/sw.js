@@ -7,13 +7,23 @@ const CACHE = 'teahouse-shell-v1';
 const OFFLINE = '/offline.html';
 const PRECACHE = [OFFLINE, '/icons/icon.svg', '/icons/icon-192.png', '/icons/badge-72.png'];
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((c) => c.addAll(PRECACHE))
-      .then(() => self.skipWaiting()),
+/**
+ * Cache each file as a fresh, non-redirected response: static hosts may answer `/offline.html` with a redirect
+ * to `/offline` (Cloudflare's html_handling does), and Chrome refuses a redirected response for a navigation.
+ */
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(
+    PRECACHE.map(async (url) => {
+      const r = await fetch(url, { cache: 'reload' });
+      if (!r.ok) throw new Error(`precache ${url}: ${r.status}`);
+      await cache.put(url, new Response(await r.blob(), { status: 200, headers: { 'content-type': r.headers.get('content-type') || '' } }));
+    }),
   );
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -27,8 +37,15 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.mode !== 'navigate' || req.method !== 'GET') return;
-  event.respondWith(fetch(req).catch(() => caches.match(OFFLINE)));
+  if (req.method !== 'GET') return;
+  if (req.mode === 'navigate') {
+    event.respondWith(fetch(req).catch(() => caches.match(OFFLINE)));
+    return;
+  }
+  // The few files the offline page itself shows.
+  const url = new URL(req.url);
+  if (url.origin === self.location.origin && PRECACHE.includes(url.pathname))
+    event.respondWith(fetch(req).catch(() => caches.match(url.pathname)));
 });
 
 /**
