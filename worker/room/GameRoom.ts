@@ -124,6 +124,13 @@ export interface CreateParams {
 
 type Failure = { code: ErrorCode; message: string };
 
+/** The parts of a state body that are the same for every viewer. */
+interface Shared {
+  summary: GameSummary;
+  clocks: Map<string, number | null>;
+  deadline: string | null;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 const HOUR = 3_600_000;
 
@@ -302,34 +309,39 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** The body of `/state` and of every socket message, for one viewer. Only `viewFor` output leaves. */
-  private stateBody(seat: number | null): StateBody {
-    const sum = this.summary();
+  private stateBody(seat: number | null, shared: Shared = this.shared()): StateBody {
     const chat = this.chatFor(seat);
-    if (!this.game) return { ...sum, you: seat, view: null, prompts: [], waiting: [], deadline: null, log: [], chat };
+    if (!this.game) return { ...shared.summary, you: seat, view: null, prompts: [], waiting: [], deadline: null, log: [], chat };
+    const v = viewFor(this.def(this.meta!), this.game, seat);
+    const prompts = v.prompts.map((p) => {
+      const at = shared.clocks.get(p.id);
+      return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
+    });
+    return { ...shared.summary, you: seat, view: v.view, prompts, waiting: v.waiting, deadline: shared.deadline, log: v.log, chat };
+  }
+
+  /** What every viewer's state body has in common: computed once per broadcast. */
+  private shared(): Shared {
     const clocks = new Map(
       this.sql
         .exec<{ prompt: string; deadline_at: number | null }>('SELECT prompt, deadline_at FROM clocks')
         .toArray()
         .map((c) => [c.prompt, c.deadline_at]),
     );
-    const v = viewFor(this.def(this.meta!), this.game, seat);
-    const prompts = v.prompts.map((p) => {
-      const at = clocks.get(p.id);
-      return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
-    });
     const times = [...clocks.values()].filter((t): t is number => typeof t === 'number');
-    const deadline = times.length ? iso(Math.min(...times)) : null;
-    return { ...sum, you: seat, view: v.view, prompts, waiting: v.waiting, deadline, log: v.log, chat };
+    return { summary: this.summary(), clocks, deadline: times.length ? iso(Math.min(...times)) : null };
   }
 
   /** Send every ready socket its own view (one rendering per distinct seat). */
   private broadcast(): void {
     const cache = new Map<number | null, string>();
+    let shared: Shared | undefined;
     for (const { ws, att } of this.sockets()) {
       if (!att.ready) continue;
       let msg = cache.get(att.seat);
       if (msg === undefined) {
-        msg = JSON.stringify({ type: 'state', ...this.stateBody(att.seat) });
+        shared ??= this.shared();
+        msg = JSON.stringify({ type: 'state', ...this.stateBody(att.seat, shared) });
         cache.set(att.seat, msg);
       }
       try {
