@@ -102,7 +102,7 @@ export function playOptions(g: G, seat: number): Option[] {
     const spec = targetSpec(g, seat, key, [id]);
     if (spec) {
       // The card is also the option's one pick, so clicking it on the table selects this option.
-      const o: Option = { id: `use:${id}`, message: { key: 'sgs.opt.use', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } };
+      const o: Option = { id: `use:${id}`, message: { key: key === 'collateral' ? 'sgs.opt.useCollateral' : 'sgs.opt.use', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } };
       if (spec.from) o.seats = { from: spec.from, min: spec.min!, max: spec.max! };
       out.push(o);
     }

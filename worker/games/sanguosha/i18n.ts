@@ -104,6 +104,7 @@ const T: Record<string, [string, string, string]> = {
   'sgs.ask.eight_diagram': ['八卦阵：是否进行判定（红色视为打出闪）？', '八卦陣：是否進行判定（紅色視為打出閃）？', 'Eight Trigrams: judge? (red counts as a Dodge)'],
 
   'sgs.opt.use': ['使用{card}', '使用{card}', 'Use {card}'],
+  'sgs.opt.useCollateral': ['使用{card}（先选有武器的角色，再选其攻击范围内的目标）', '使用{card}（先選有武器的角色，再選其攻擊範圍內的目標）', 'Use {card} (pick the weapon holder first, then a target in their range)'],
   'sgs.opt.recast': ['重铸{card}', '重鑄{card}', 'Recast {card}'],
   'sgs.opt.spear': ['丈八蛇矛：两张手牌当杀', '丈八蛇矛：兩張手牌當殺', 'Serpent Spear: two hand cards as a Slash'],
   'sgs.opt.endPlay': ['结束出牌', '結束出牌', 'End play phase'],
