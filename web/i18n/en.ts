@@ -118,6 +118,7 @@ const en: Record<string, string> = {
   'table.hidden': 'hidden cards',
   'table.timeLeft': 'Time left:',
   'table.winners': 'Winners: {names}',
+  'table.again': 'Open a new table',
   'table.draw': 'Nobody won',
 
   'prompt.heading': 'Your decision',

@@ -118,6 +118,7 @@ const zhCN: Record<string, string> = {
   'table.hidden': '暗牌',
   'table.timeLeft': '剩余时间：',
   'table.winners': '获胜：{names}',
+  'table.again': '再开一桌',
   'table.draw': '无人获胜',
 
   'prompt.heading': '你的决定',

@@ -118,6 +118,7 @@ const zhTW: Record<string, string> = {
   'table.hidden': '暗牌',
   'table.timeLeft': '剩餘時間：',
   'table.winners': '獲勝：{names}',
+  'table.again': '再開一桌',
   'table.draw': '無人獲勝',
 
   'prompt.heading': '你的決定',

@@ -71,6 +71,9 @@ function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: 
       <div class="idle outcome">
         <p class="prompt-q">{st.outcome.winners.length ? s('table.winners', { names: st.outcome.winners.map(name).join(' · ') }) : s('table.draw')}</p>
         <p>{t(st.outcome.reason)}</p>
+        <a class="btn primary" href={`/?game=${encodeURIComponent(st.game)}`}>
+          {s('table.again')}
+        </a>
       </div>
     );
   if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;

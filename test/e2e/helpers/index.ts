@@ -1,2 +1,2 @@
-export { startDev, freePort, ROOT, E2E_CONFIG, type DevServer, type DevOptions } from './dev';
+export { startDev, buildClient, freePort, ROOT, E2E_CONFIG, type DevServer, type DevOptions } from './dev';
 export { launchBrowser, CHROMIUM, CHROMIUM_ARGS } from './browser';
