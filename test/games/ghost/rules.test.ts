@@ -357,3 +357,75 @@ describe('end of game and scoring', () => {
     expect(v.players[0].hand).toEqual(t.p(0).hand);
   });
 });
+
+describe('more rulings', () => {
+  const ids8 = ['taiping_red', 'heretic_follower', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'] as const;
+
+  test('moving an imp with 移魂术 is not a possession: no half-hand discard while a ghost king is out', () => {
+    const t = table({ step: 'dayStart', gk: 3, imps: { 3: ['I01', 'I02', 'I03'], 1: ['I04'], 2: ['I05'] }, hands: { 0: ['S07-R1'], 2: reds(4) }, spirit: { 0: 2 } });
+    t.reply(0, 'play:S07-R1', { cards: ['I04'], seats: [2] });
+    expect(t.p(2).imps).toHaveLength(2);
+    expect(t.p(2).hand).toHaveLength(4);
+  });
+
+  test('the 噬心鬼王 counter rises at the end of each night without an exorcism and resets on one', () => {
+    const t = table({ step: 'emerge', gk: 2, king: 'K04', imps: { 2: ['I01'] }, hands: { 0: [] } });
+    expect(t.g.k04).toBe(1);
+    const u = table({ step: 'exorcise', gk: 2, king: 'K04', imps: { 2: ['I01', 'I02'], 1: ['I08'] }, hands: { 0: blues(2), 1: [], 2: [], 3: [] }, tweak: (g) => (g.k04 = 2) });
+    u.reply(0, 'target', { cards: ['I08'] }).reply(0, 'vote', { cards: blues(2) });
+    expect(u.g.k04).toBe(0);
+  });
+
+  test('the ghost king is asked in reaction windows too', () => {
+    const t = table({ step: 'after', current: 0, gk: 2, imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: ['S18-R1'], 3: [] }, spirit: { 2: 1 } });
+    expect(t.asked()).toEqual(['2:respond']);
+  });
+
+  test('a player without cards is not asked to vote', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: reds(1, 1), 3: [] } });
+    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'pass');
+    expect(t.asked()).toEqual(['2:vote']);
+  });
+
+  test('the hand deck is rebuilt from the shuffled discard pile when it runs out', () => {
+    const t = table({ step: 'dayStart', spirit: { 0: 2 }, hands: { 0: [] }, tweak: (g) => g.discard.push(...g.deck.splice(0)) });
+    const before = t.g.discard.length;
+    t.reply(0, 'buy');
+    expect(t.p(0).hand).toHaveLength(1);
+    expect(t.g.deck.length + t.g.discard.length).toBe(before - 1);
+    expect(t.logKeys()).toContain('ghost.log.reshuffle');
+  });
+
+  test('the heretic follower never becomes the ghost king: his 3 imps make the heretic king the ghost king', () => {
+    const t = table({ P: 8, step: 'emerge', ids: [...ids8], imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 0: [] } });
+    expect(t.g.gk).toBe(7);
+  });
+
+  test('a heretic\'s re-possession ignores Wards', () => {
+    const t = table({ P: 5, step: 'dayStart', current: 1, ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I05', 'I12'] }, tweak: (g) => (g.players[2]!.warded = true) });
+    t.reply(1, 'heretic', { seats: [3] });
+    // 酒鬼 NEXT of current 1 → seat 2, Ward or not.
+    expect(t.p(2).imps.map((c) => c.id)).toEqual(['I05']);
+  });
+
+  test('when a heretic action leaves someone with 3 imps, the heretic king becomes the ghost king at once', () => {
+    const t = table({ P: 5, step: 'dayStart', current: 4, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'], imps: { 3: ['I05', 'I08'], 0: ['I01', 'I02'] } });
+    // seat 4 is the heretic king: 酒鬼 NEXT → seat 0 (3 imps), 吊死鬼 CURRENT → seat 4.
+    t.reply(4, 'heretic', { seats: [3] });
+    expect(t.g.gk).toBe(4);
+    expect(t.p(4).revealed).toBe(true);
+  });
+
+  test('the emergence top-up takes imps from Warded players too', () => {
+    const u = table({ step: 'emerge', current: 0, imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] }, tweak: (g) => (g.players[1]!.warded = true) });
+    expect(u.g.gk).toBe(0);
+    expect(u.p(0).imps).toHaveLength(3);
+    expect(u.p(1).imps).toHaveLength(1);
+  });
+
+  test('an imp removed by 天雷 scores for nobody', () => {
+    const t = table({ step: 'haunt', ghost: ['E04'], imps: { 1: ['I01'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    expect(t.g.removed).toEqual(['I01']);
+    expect(t.g.players.every((p) => p.points.length === 0)).toBe(true);
+  });
+});
