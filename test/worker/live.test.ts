@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SELF, evictDurableObject } from 'cloudflare:test';
+import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { StateBody } from '../../worker/protocol';
 import { ORIGIN, answer, api, handOf, pickColours, promptOf, recordDeliveries, room, sql, stateOf, table } from './helpers';
 
@@ -161,5 +161,30 @@ describe('GET /api/games/:id/live', () => {
     await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [h0[0]!], seats: [1] }, 'play');
     expect(await sql(t.id, 'SELECT seat FROM outbox')).toEqual([{ seat: 1 }]);
     b.ws.close(1000);
+  });
+
+  it('a player who opens the table takes the seat back from the stand-in', async () => {
+    const t = await table(2);
+    await runInDurableObject(room(t.id), (_i: unknown, state) => {
+      state.storage.sql.exec('UPDATE seats SET stand_in = 1, expiries = 3 WHERE seat = 1');
+    });
+    const b = await connect(t.id);
+    b.send({ type: 'hello', token: t.tokens[1] });
+    const s = await b.nextOf('state');
+    expect(s.seats[1].standIn).toBe(false);
+    expect(await sql(t.id, 'SELECT stand_in, expiries FROM seats WHERE seat = 1')).toEqual([{ stand_in: 0, expiries: 0 }]);
+    b.ws.close(1000);
+  });
+
+  it("replacing a seat closes the old holder's sockets", async () => {
+    const t = await table(2);
+    const b = await connect(t.id);
+    b.send({ type: 'hello', token: t.tokens[1] });
+    await b.nextOf('state');
+    expect((await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite' }, token: t.admin })).status).toBe(200);
+    expect((await b.nextOf('error')).error.code).toBe('unauthorized');
+    const again = await connect(t.id);
+    again.send({ type: 'hello', token: t.tokens[1] });
+    expect((await again.nextOf('error')).error.code).toBe('unauthorized');
   });
 });
