@@ -11,7 +11,7 @@ import type { S } from '../../../worker/games/sanguosha/types';
 import { allCards } from './table';
 import { deckIds } from '../../../worker/games/sanguosha';
 
-const PRIVATE_KEYS = new Set(['sgs.log.drawYou', 'sgs.log.takeHandSecret', 'sgs.log.yourRole']);
+const PRIVATE_KEYS = new Set(['sgs.log.drawSecret', 'sgs.log.takeHandSecret', 'sgs.log.roleSecret']);
 
 /** Plain JSON only: no undefined, no classes, no non-finite numbers (a cheap walk instead of a deep compare). */
 function assertPlainJson(x: unknown, path = 's'): void {

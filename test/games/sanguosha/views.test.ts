@@ -30,8 +30,8 @@ describe('views hide what a seat may not see', () => {
         const real = s.g.players[p.seat]!;
         expect(p.role).toBe(p.seat === viewer || real.role === 'lord' ? real.role : null);
       }
-      const mine = viewFor(def, s, viewer).log.filter((l) => l.msg.key === 'sgs.log.yourRole');
-      expect(mine).toEqual([expect.objectContaining({ msg: { key: 'sgs.log.yourRole', params: { role: { key: `sgs.role.${s.g.players[viewer]!.role}` } } } })]);
+      const mine = viewFor(def, s, viewer).log.filter((l) => l.msg.key === 'sgs.log.roleSecret');
+      expect(mine).toEqual([expect.objectContaining({ msg: { key: 'sgs.log.roleSecret', params: { seat: viewer, role: { key: `sgs.role.${s.g.players[viewer]!.role}` } } } })]);
     }
   });
 
@@ -51,8 +51,8 @@ describe('views hide what a seat may not see', () => {
     const s = game();
     const lord = s.g.current;
     const other = (lord + 1) % 5;
-    const mine = viewFor(def, s, lord).log.filter((l) => l.msg.key === 'sgs.log.drawYou');
-    const theirs = viewFor(def, s, other).log.filter((l) => l.msg.key === 'sgs.log.drawYou');
+    const mine = viewFor(def, s, lord).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
+    const theirs = viewFor(def, s, other).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
     expect(mine.every((l) => (l.msg.params!.cards as number[]).every((id) => s.g.players[lord]!.hand.includes(id)))).toBe(true);
     expect(theirs.some((l) => (l.msg.params!.cards as number[]).some((id) => s.g.players[lord]!.hand.includes(id)))).toBe(false);
     expect(viewFor(def, s, other).log.some((l) => l.msg.key === 'sgs.log.draw' && l.msg.params!.seat === lord)).toBe(true);

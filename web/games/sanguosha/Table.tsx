@@ -178,6 +178,14 @@ export function Table(p: TableProps) {
                 )}
                 {pickFrom === seat && p.pickable.cards.includes('hand') && <Card id="hand" p={p} small />}
               </div>
+              {seat !== you && x.hand && x.hand.length > 0 && (
+                <div class="sgs-seat-hand">
+                  <span class="sgs-zone-label">{t('sgs.ui.hand')}</span>
+                  {x.hand.map((id) => (
+                    <Card key={id} id={id} p={p} small />
+                  ))}
+                </div>
+              )}
             </li>
           );
         })}

@@ -144,7 +144,7 @@ export function drawCards(ctx: C, seat: number, n: number): boolean {
   if (!ids) return false;
   P(ctx.g, seat).hand.push(...ids);
   ctx.log('sgs.log.draw', { seat, n });
-  ctx.log('sgs.log.drawYou', { cards: ids }, [seat]);
+  ctx.log('sgs.log.drawSecret', { seat, cards: ids }, [seat]);
   return true;
 }
 

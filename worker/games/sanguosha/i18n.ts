@@ -122,10 +122,10 @@ const T: Record<string, [string, string, string]> = {
   'sgs.opt.useSkill': ['发动{skill}', '發動{skill}', 'Use {skill}'],
 
   'sgs.log.start': ['游戏开始：{n}人身份局，{seat}是主公', '遊戲開始：{n}人身份局，{seat}是主公', 'The game begins: {n} players, {seat} is the Lord'],
-  'sgs.log.yourRole': ['你的身份是{role}', '你的身份是{role}', 'Your identity: {role}'],
+  'sgs.log.roleSecret': ['{seat}的身份：{role}（仅本人可见）', '{seat}的身份：{role}（僅本人可見）', '{seat} is the {role} (only they see this)'],
   'sgs.log.turn': ['第{round}轮：{seat}的回合', '第{round}輪：{seat}的回合', 'Round {round}: {seat}’s turn'],
   'sgs.log.draw': ['{seat}摸了{n}张牌', '{seat}摸了{n}張牌', '{seat} draws {n}'],
-  'sgs.log.drawYou': ['你获得了{cards}', '你獲得了{cards}', 'You get {cards}'],
+  'sgs.log.drawSecret': ['{seat}摸到了{cards}', '{seat}摸到了{cards}', '{seat} drew {cards}'],
   'sgs.log.reshuffle': ['牌堆耗尽，弃牌堆洗入牌堆', '牌堆耗盡，棄牌堆洗入牌堆', 'The draw pile ran out; the discard pile is shuffled in'],
   'sgs.log.exhausted': ['牌堆与弃牌堆均已耗尽', '牌堆與棄牌堆均已耗盡', 'Both piles are exhausted'],
   'sgs.log.use': ['{seat}使用了{card}（目标：{targets}）', '{seat}使用了{card}（目標：{targets}）', '{seat} uses {card} (targets: {targets})'],

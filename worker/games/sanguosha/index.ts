@@ -106,8 +106,8 @@ function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
   for (let k = 0; k < n; k++) {
     const p = players[(lord + k) % n]!;
     p.hand = draw.splice(0, 4);
-    ctx.log('sgs.log.yourRole', { role: { key: `sgs.role.${p.role}` } }, [p.seat]);
-    ctx.log('sgs.log.drawYou', { cards: p.hand }, [p.seat]);
+    ctx.log('sgs.log.roleSecret', { seat: p.seat, role: { key: `sgs.role.${p.role}` } }, [p.seat]);
+    ctx.log('sgs.log.drawSecret', { seat: p.seat, cards: p.hand }, [p.seat]);
   }
   ctx.push({ t: 'turn', seat: lord, st: 0 });
   return {
