@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { createGame, legalAnswers } from '../../../worker/engine';
+import def from '../../../worker/games/sanguosha';
+import { table } from './table';
+
+const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as (['lord', 'rebel', 'loyalist', 'traitor'][number])[];
+
+describe('more rules', () => {
+  it('the 杀 limit resets with a new play phase', () => {
+    const t = table({ roles, hands: { 0: ['slash', 'slash'], 1: [] } });
+    const [a, b] = t.hands[0]!;
+    t.use(0, a!, [1]).pass(0);
+    // Seat 1's turn passes; around the table back to the lord.
+    for (const seat of [1, 2, 3]) {
+      while (t.asked(seat)?.kind === 'discard') t.answer(seat, 'discard', { cards: t.prompt(seat).options[0]!.cards!.from.slice(0, t.prompt(seat).options[0]!.cards!.min) });
+      t.pass(seat);
+      while (t.asked(seat)?.kind === 'discard') t.answer(seat, 'discard', { cards: t.prompt(seat).options[0]!.cards!.from.slice(0, t.prompt(seat).options[0]!.cards!.min) });
+    }
+    expect(t.g.current).toBe(0);
+    expect(t.options(0)).toContain(`use:${b}`);
+  });
+
+  it('HP never goes above max HP', () => {
+    const t = table({ roles, hp: [4, 3], hands: { 0: ['god_salvation'] } });
+    t.use(0, t.hands[0]![0]!);
+    expect(t.g.players.map((p) => p.hp)).toEqual([4, 4, 4, 4]);
+  });
+
+  it('桃园结义 opens no 无懈可击 window for a character at full HP', () => {
+    const t = table({ roles, hp: [4, 3], hands: { 0: ['god_salvation'], 2: ['nullification'] } });
+    t.use(0, t.hands[0]![0]!);
+    // Only seat 1 is wounded: one window, about seat 1.
+    expect(t.prompt(2).message).toMatchObject({ key: 'sgs.ask.wuxie', params: { target: 1 } });
+    t.pass(2);
+    expect(t.asked(2)).toBeUndefined();
+    expect(t.p(1).hp).toBe(4);
+  });
+
+  it('无懈可击 is never asked for basic cards', () => {
+    const t = table({ roles, hands: { 0: ['slash'], 2: ['nullification'] } });
+    t.use(0, t.hands[0]![0]!, [1]);
+    expect(t.asked(2)).toBeUndefined();
+    expect(t.p(1).hp).toBe(3);
+  });
+
+  it('火攻 may target yourself when you hold another card', () => {
+    const t = table({ roles, hands: { 0: ['fire_attack', 'jink@heart', 'peach@heart'] } });
+    const o = t.prompt(0).options.find((x) => x.id === `use:${t.hands[0]![0]}`)!;
+    expect(o.seats!.from).toContain(0);
+    t.use(0, t.hands[0]![0]!, [0]).answer(0, 'show', { cards: [t.hands[0]![1]!] }).answer(0, 'discard', { cards: [t.hands[0]![2]!] });
+    expect(t.p(0).hp).toBe(3);
+  });
+
+  it('藤甲 takes fire damage from 火攻 at +1', () => {
+    const t = table({ roles, equip: { 1: ['vine'] }, hands: { 0: ['fire_attack', 'slash@club:8'], 1: ['slash@club:9'] } });
+    t.use(0, t.hands[0]![0]!, [1]).answer(1, 'show', { cards: [t.hands[1]![0]!] }).answer(0, 'discard', { cards: [t.hands[0]![1]!] });
+    expect(t.p(1).hp).toBe(2);
+  });
+
+  it('a dead character’s equipment no longer works (its armour is discarded with it)', () => {
+    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hp: [5, 1], hands: { 0: ['thunder_slash'] }, equip: { 1: ['silver_lion'] } });
+    t.use(0, t.hands[0]![0]!, [1]);
+    expect(t.p(1)).toMatchObject({ alive: false, hp: 0 });
+  });
+
+  it('a −1 horse brings a seat at distance 2 into range 1', () => {
+    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['slash'] }, equip: { 0: ['chitu'] } });
+    expect(t.prompt(0).options.find((x) => x.id.startsWith('use:'))!.seats!.from.sort()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('perft: the legal answers of the first prompt of a fixed game are pinned', () => {
+    const s = createGame(def, { seats: 5, seed: 'perft-1', options: def.parseOptions({}, 5) as any });
+    const p = s.prompts[0]!;
+    const answers = legalAnswers(def, s, p.seat);
+    expect({ kind: p.kind, options: p.options.length, answers: answers.length }).toMatchInlineSnapshot(`
+      {
+        "answers": 9,
+        "kind": "play",
+        "options": 6,
+      }
+    `);
+  });
+});
