@@ -1,5 +1,5 @@
-import { render } from 'preact';
-import { lazy, Suspense } from 'preact/compat';
+import { render, type ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import './styles.css';
 import { lang, s } from './i18n';
 import { match, path } from './router';
@@ -8,21 +8,31 @@ import { registerServiceWorker } from './lib/push';
 import { Home } from './pages/Home';
 import { Spinner, TopBar } from './ui';
 
-// The table and rules pages are their own chunks: the home page stays small on a phone.
-const GamePage = lazy(() => import('./pages/Game').then((m) => ({ default: m.GamePage })));
-const RulesPage = lazy(() => import('./pages/Rules').then((m) => ({ default: m.RulesPage })));
+/**
+ * A page in its own chunk, loaded on first use (preact/compat's `lazy` would pull in all of compat): the
+ * home page stays small on a phone, and the table's code is fetched only by someone who opens a table.
+ */
+function lazyPage<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  return (props: P) => {
+    const [C, setC] = useState(() => loaded);
+    useEffect(() => {
+      if (!C) load().then((c) => setC(() => (loaded = c)));
+    }, []);
+    return C ? <C {...(props as P & object)} /> : <Spinner />;
+  };
+}
+
+const GamePage = lazyPage(() => import('./pages/Game').then((m) => m.GamePage));
+const RulesPage = lazyPage(() => import('./pages/Rules').then((m) => m.RulesPage));
 
 function App() {
   document.documentElement.lang = lang.value;
   const r = match(path.value);
-  return (
-    <Suspense fallback={<Spinner />}>
-      {r.page === 'home' && <Home />}
-      {r.page === 'game' && <GamePage key={r.id} id={r.id} />}
-      {r.page === 'rules' && <RulesPage key={r.game} game={r.game} />}
-      {r.page === 'missing' && <Missing />}
-    </Suspense>
-  );
+  if (r.page === 'game') return <GamePage key={r.id} id={r.id} />;
+  if (r.page === 'rules') return <RulesPage key={r.game} game={r.game} />;
+  if (r.page === 'home') return <Home />;
+  return <Missing />;
 }
 
 function Missing() {

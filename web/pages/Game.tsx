@@ -39,7 +39,12 @@ export function seatLink(id: string, token: string): string {
 }
 
 export function GamePage({ id }: { id: string }) {
-  useMemo(() => takeFragment(id), [id]);
+  useMemo(() => {
+    takeFragment(id);
+    // A game this device knows: fetch its table code now, in parallel with the first state.
+    const known = getGame(id)?.game;
+    if (known) void loadGameUI(known);
+  }, [id]);
   const [token, setToken] = useState(() => getGame(id)?.token);
   const live = useMemo(() => new Live(id, token), [id]);
   const [ui, setUi] = useState<GameUI | null | undefined>(undefined);
