@@ -314,7 +314,7 @@ const use: FrameDef<G> = {
         // Equipment says "equips" itself; cards aimed at the user or at everyone name no targets.
         const untargeted = (targets.length === 1 && targets[0] === user) || ['savage_assault', 'archery_attack', 'god_salvation', 'amazing_grace'].includes(name);
         if (kind.type !== 'equip')
-          ctx.log(cards.length > 1 ? 'sgs.log.useAs' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use', { ...params, as: { key: `sgs.card.${name}` } });
+          ctx.log(cards.length > 1 ? 'sgs.log.useAs' : params.victimSeat !== undefined ? 'sgs.log.useCollateral' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use', { ...params, as: { key: `sgs.card.${name}` } });
         if (isSlashKey(name)) {
           if (f.counted && g.phase === 'play' && g.current === user) g.slashes++;
           f.bonus = g.drunk && g.current === user ? 1 : 0;

@@ -129,6 +129,7 @@ const T: Record<string, [string, string, string]> = {
   'sgs.log.reshuffle': ['牌堆耗尽，弃牌堆洗入牌堆', '牌堆耗盡，棄牌堆洗入牌堆', 'The draw pile ran out; the discard pile is shuffled in'],
   'sgs.log.exhausted': ['牌堆与弃牌堆均已耗尽', '牌堆與棄牌堆均已耗盡', 'Both piles are exhausted'],
   'sgs.log.use': ['{seat}使用了{card}（目标：{targets}）', '{seat}使用了{card}（目標：{targets}）', '{seat} uses {card} (targets: {targets})'],
+  'sgs.log.useCollateral': ['{seat}对{targets}使用了{card}，令其对{victimSeat}使用杀', '{seat}對{targets}使用了{card}，令其對{victimSeat}使用殺', '{seat} uses {card} on {targets}: Slash {victimSeat}, or hand over the weapon'],
   'sgs.log.useSelf': ['{seat}使用了{card}', '{seat}使用了{card}', '{seat} uses {card}'],
   'sgs.log.useAs': ['{seat}将{cards}当{as}使用（目标：{targets}）', '{seat}將{cards}當{as}使用（目標：{targets}）', '{seat} uses {cards} as {as} (targets: {targets})'],
   'sgs.log.play': ['{seat}打出了{card}', '{seat}打出了{card}', '{seat} plays {card}'],
