@@ -138,7 +138,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
                 {tab === 'log' ? <LogView log={st.log} t={t} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
               </div>
             </section>
-            {admin && (
+            {admin && st.status !== 'finished' && (
               <section class="card host">
                 <h2>{s('lobby.host')}</h2>
                 <AdminMenu id={id} st={st} admin={admin} t={t} />
