@@ -26,7 +26,7 @@ describe('seeded random full games', () => {
   for (const P of [4, 5, 6, 7, 8])
     for (const mode of ['bot', 'random'] as const)
       test(`${P} players, ${mode} answers: cards conserved, spirit ≥ 0, nothing hidden leaks, replay equals the snapshot`, () => {
-        for (const seed of [`a${P}`, `b${P}`]) {
+        for (const seed of [`a${P}`, `b${P}`, `c${P}`]) {
           const { s, moves } = playGame(P, `${mode}-${seed}`, mode);
           validOutcome(s);
           expect(replay(ghost, { seats: P, seed: `${mode}-${seed}` }, moves)).toEqual(s);
