@@ -22,7 +22,9 @@ import { hashToken, newSeed, newToken, sameHash } from './tokens';
 import { ok, reject, logRejection, type ErrorCode, type Reply } from './reply';
 import {
   disabledNote,
+  gameTitleOf,
   messageFor,
+  pickStrings,
   retryPlan,
   send,
   targetKey,
@@ -838,7 +840,7 @@ export class GameRoom extends DurableObject<Env> {
           console.log(`notify game=[${mm.id}] seat=[${r.seat}] target=[${r.target_id}] disabled reason=[${plan.reason}]`);
           const t = JSON.parse(r.target) as NotifyTarget;
           // Tell the seat (only that seat) in its chat so it can register again.
-          const title = getGame(mm.game)?.strings?.[t.lang]?.[`${mm.game}.title`] ?? mm.game;
+          const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
           this.sql.exec('INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, -1, ?, ?, ?)', iso(after), '', disabledNote(t, title), r.seat);
           mm.version++;
           noted = true;

@@ -16,7 +16,7 @@ import {
   type VapidKeys,
 } from '../notify';
 import type { Msg } from '../engine';
-export { retryPlan } from '../notify';
+export { retryPlan, pickStrings } from '../notify';
 export { validateTarget };
 export type { DeliveryResult, Lang, NotifyKind, NotifyMessage, NotifyTarget, VapidKeys };
 
@@ -52,7 +52,7 @@ export function messageFor(o: {
   const lang: Lang = o.target.lang;
   const strings = pickStrings(o.strings, lang);
   const nameOf = (s: number) => o.names[s] ?? `#${s + 1}`;
-  const gameTitle = strings[`${o.game}.title`] ?? o.game;
+  const gameTitle = gameTitleOf(strings, o.game);
   const question = o.about ? renderMsg(strings, o.about.message, nameOf, { lang }) : undefined;
   const { title, body } = notificationFor(o.kind, {
     lang,
@@ -73,6 +73,14 @@ export function messageFor(o: {
   if (o.about?.id) msg.promptId = o.about.id;
   if (o.about?.deadline) msg.deadline = o.about.deadline;
   return msg;
+}
+
+/**
+ * The game's display name in one language: `<game id>.title`, else the one `<namespace>.title` key of its
+ * strings (sanguosha's keys are `sgs.*`), else the id.
+ */
+export function gameTitleOf(strings: Record<string, string>, game: string): string {
+  return strings[`${game}.title`] ?? Object.entries(strings).find(([k]) => /^[a-z]+\.title$/.test(k))?.[1] ?? game;
 }
 
 /** The line a seat reads in its chat when one of its targets was turned off after repeated failures. */
