@@ -143,6 +143,13 @@ describe('reaction windows', () => {
     expect(t.g.phase).toBe('exorcism');
     expect(t.asked()).not.toContain('1:respond');
   });
+
+  test('in his day a player who chose "always pass" can ask to be asked again', () => {
+    const t = table({ step: 'dayStart', tweak: (g) => (g.players[0]!.autoPass = true) });
+    t.reply(0, 'askReactions');
+    expect(t.p(0).autoPass).toBe(false);
+    expect(t.options(0)).not.toContain('askReactions');
+  });
 });
 
 describe('haunting', () => {

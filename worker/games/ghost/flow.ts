@@ -203,6 +203,7 @@ const day: F = {
       const two = g.players.flatMap((q, i) => (q.imps.length === 2 ? [i] : []));
       if (two.length) options.push(opt('heretic', 'opt.heretic', undefined, { seats: { from: two, min: 1, max: 1 } }));
     }
+    if (p.autoPass) options.push(opt('askReactions', 'opt.askReactions'));
     options.push(opt('end', 'opt.endDay'));
     ctx.ask({ seat: s, kind: 'play', message: msg('ask.day'), options });
     return 'wait';
@@ -213,6 +214,10 @@ const day: F = {
     const p = g.players[s]!;
     if (a.option === 'end') {
       f.over = true;
+      return;
+    }
+    if (a.option === 'askReactions') {
+      p.autoPass = false;
       return;
     }
     if (a.option === 'buy') {

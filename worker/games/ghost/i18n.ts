@@ -58,6 +58,7 @@ const T: Record<string, [string, string, string]> = {
   'ghost.opt.heretic': ['邪道：亮明身份，弃光手牌，让一位被2张小鬼附身的玩家身上的小鬼重新附身', '邪道：亮明身份，棄光手牌，讓一位被2張小鬼附身的玩家身上的小鬼重新附身', 'Heretic: reveal yourself, discard your hand and make the imps of a player with 2 imps possess anew'],
   'ghost.opt.endDay': ['结束白昼', '結束白晝', 'End the day'],
   'ghost.opt.pass': ['不使用', '不使用', 'Pass'],
+  'ghost.opt.askReactions': ['恢复询问我使用⚡道术', '恢復詢問我使用⚡道術', 'Ask me again in ⚡ reaction windows'],
   'ghost.opt.passAlways': ['本局总是跳过', '本局總是跳過', 'Always pass these'],
   'ghost.opt.exorcise': ['驱鬼', '驅鬼', 'Exorcise'],
   'ghost.opt.summon': ['招魂', '招魂', 'Summon'],
