@@ -4,6 +4,7 @@ import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
 import { EQUIP_SKILLS, skillOfCard } from './equips';
+import { SKILLS } from './skills';
 
 export interface CardInfo {
   id: number;
@@ -41,11 +42,11 @@ export function seatsFrom(g: G, from: number): number[] {
 }
 export const othersFrom = (g: G, seat: number) => seatsFrom(g, seat + 1).filter((s) => s !== seat);
 
-/** Skills a seat has now: its equipment's (generals will add theirs). */
+/** Skills a seat has now: its general's, then its equipment's. A dead character has none. */
 export function skillIds(g: G, seat: number): string[] {
   const p = g.players[seat];
   if (!p || !p.alive) return [];
-  const out: string[] = [];
+  const out: string[] = [...p.skills];
   for (const s of SLOTS) {
     const id = p.equip[s];
     if (id !== null) out.push(skillOfCard(keyOf(id)));
@@ -53,7 +54,8 @@ export function skillIds(g: G, seat: number): string[] {
   return out;
 }
 export const hasSkill = (g: G, seat: number, id: string) => skillIds(g, seat).includes(id);
-export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).map((id) => EQUIP_SKILLS[id]!).filter(Boolean);
+/** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
+export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).map((id) => SKILLS[id]!).filter(Boolean);
 
 /** Seat distance (rules-facts §3): fewest steps either way over living seats, then horses; at least 1. */
 export function distance(g: G, a: number, b: number): number {

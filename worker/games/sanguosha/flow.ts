@@ -12,7 +12,7 @@ import {
 import { KINDS } from './kinds';
 import { T } from './timings';
 import type { C, Ev, G, Role, SgsSkill } from './types';
-import { EQUIP_SKILLS } from './equips';
+import { SKILLS } from './skills';
 
 void _confirm;
 
@@ -1071,7 +1071,7 @@ const confirmFrame: FrameDef<G> = {
     return 'wait';
   },
   answer(ctx, f, _p, a) {
-    const skill: SgsSkill | undefined = EQUIP_SKILLS[f.skill as string];
+    const skill: SgsSkill | undefined = SKILLS[f.skill as string];
     const ev = (ctx.frame(num(f.owner))?.ev ?? {}) as Ev;
     if (a.option === 'use') skill?.resolve?.(ctx, num(f.seat), ev, cardIdsOf(a), f);
     else skill?.decline?.(ctx, num(f.seat), ev, f);
@@ -1084,7 +1084,7 @@ const event: FrameDef<G> = { run: () => 'done', answer: noAnswer };
 export const FRAMES: Record<string, FrameDef<G>> = {
   turn, play, use, slashOn, respond, damage, dying, death, judge, delayed, wuxie, trickOn, pick, duel, collateral, grace, fireAttack, discardPhase,
   confirm: confirmFrame, event,
-  ...Object.assign({}, ...Object.values(EQUIP_SKILLS).map((s) => s.frames ?? {})),
+  ...Object.assign({}, ...Object.values(SKILLS).map((s) => s.frames ?? {})),
 };
 
 export { attackRange };

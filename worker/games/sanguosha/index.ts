@@ -7,7 +7,7 @@ import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
 import { alive, attackRange, distance, inRange, P, seatsFrom, skillIds, slashLimit } from './core';
 import { FRAMES } from './flow';
-import { EQUIP_SKILLS } from './equips';
+import { SKILLS } from './skills';
 import { strings } from './i18n';
 import { bot, defaultAnswer } from './bot';
 import type { G, Player, Role, S } from './types';
@@ -100,7 +100,7 @@ function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
   const lord = roles.indexOf('lord');
   const players: Player[] = roles.map((role, seat) => {
     const hp = role === 'lord' && n >= 5 ? 5 : 4;
-    return { seat, role, revealed: role === 'lord', hp, maxHp: hp, alive: true, gender: null, hand: [], equip: { weapon: null, armor: null, plus: null, minus: null }, judge: [], chained: false };
+    return { seat, role, revealed: role === 'lord', hp, maxHp: hp, alive: true, gender: null, hand: [], equip: { weapon: null, armor: null, plus: null, minus: null }, judge: [], chained: false, skills: [] };
   });
   ctx.log('sgs.log.start', { seat: lord, n });
   for (let k = 0; k < n; k++) {
@@ -132,7 +132,7 @@ const sanguosha: GameDef<G> = {
   },
   defaultAnswer,
   bot,
-  skills: EQUIP_SKILLS,
+  skills: SKILLS,
   skillsOf: (s, seat) => skillIds(s.g, seat),
   triggerOrder: (s) => seatsFrom(s.g, s.g.current),
   strings,

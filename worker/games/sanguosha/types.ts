@@ -18,6 +18,8 @@ export interface Player {
   /** Delayed tricks in the order they were placed (the last is judged first). */
   judge: number[];
   chained: boolean;
+  /** The general's own skills (ids in GameDef.skills); empty for the skill-less generals of this issue. */
+  skills: string[];
 }
 
 export interface G {
