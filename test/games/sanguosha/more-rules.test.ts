@@ -81,3 +81,36 @@ describe('more rules', () => {
     `);
   });
 });
+
+describe('autoPass (S8)', () => {
+  it('the log never says whether a pass was automatic', () => {
+    const auto = table({ roles, hands: { 0: ['slash'] }, options: { autoPass: true } });
+    auto.use(0, auto.hands[0]![0]!, [1]);
+    const manual = table({ roles, hands: { 0: ['slash'] }, options: { autoPass: false } });
+    manual.use(0, manual.hands[0]![0]!, [1]).pass(1);
+    const tail = (t: ReturnType<typeof table>) => t.s.log.slice(-3).map((e) => ({ to: e.to, msg: e.msg }));
+    expect(tail(auto)).toEqual(tail(manual));
+    expect(auto.log()).toContain('sgs.log.noResponse');
+  });
+
+  it('with autoPass off every living player is asked to rescue, in order from the current player', () => {
+    const t = table({ roles, hp: [4, 1], hands: { 0: ['slash'] }, options: { autoPass: false } });
+    t.use(0, t.hands[0]![0]!, [1]).pass(1); // no 闪
+    const asked: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      const p = t.s.prompts[0]!;
+      expect(p.kind).toBe('rescue');
+      asked.push(p.seat);
+      t.pass(p.seat);
+    }
+    expect(asked).toEqual([0, 1, 2, 3]);
+    expect(t.p(1).alive).toBe(false);
+  });
+
+  it('with autoPass on a 借刀杀人 holder without 杀 hands the weapon over at once', () => {
+    const t = table({ roles, hands: { 0: ['collateral'] }, equip: { 1: ['blade'] } });
+    t.use(0, t.hands[0]![0]!, [1, 2]);
+    expect(t.asked(1)).toBeUndefined();
+    expect(t.p(0).hand).toContain(t.equips[1]![0]);
+  });
+});
