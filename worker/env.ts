@@ -10,4 +10,6 @@ export interface Env {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /** "1" only in the e2e Worker (test/e2e/helpers/wrangler.e2e.toml): `start` then accepts a fixed `seed`. */
+  TEST_HOOKS?: string;
 }

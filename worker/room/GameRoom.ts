@@ -435,7 +435,10 @@ export class GameRoom extends DurableObject<Env> {
     if (m.status !== 'lobby') return this.rejected('conflict', 'the game has already started', { action: 'start' });
     const free = this.seatRows().filter((r) => r.name === null && !r.bot);
     if (free.length && !fill) return this.rejected('conflict', `${free.length} seat(s) are free: fill them or start with bots`, { action: 'start' });
-    const seed = newSeed();
+    // Test-only (TEST_HOOKS=1, set by the e2e Worker alone): a fixed seed makes the browser tests' deals known.
+    const testSeed = this.env.TEST_HOOKS === '1' ? (body as { seed?: unknown } | null)?.seed : undefined;
+    if (testSeed !== undefined && (typeof testSeed !== 'string' || !testSeed)) return this.rejected('bad_request', 'seed must be a non-empty string');
+    const seed = typeof testSeed === 'string' ? testSeed : newSeed();
     let state: GameState<any>;
     try {
       state = createGame(this.def(m), { seats: m.seats, seed, options: m.options });
