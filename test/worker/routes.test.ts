@@ -31,6 +31,13 @@ describe('POST /api/games', () => {
     expectError(await api('/games', { body: { game: 'duel', seats: 2.5 } }), 400, 'bad_request');
   });
 
+  it('bots-for-absent-players is a platform option every game accepts', async () => {
+    const r = await api('/games', { body: { game: 'ghost', seats: 4, options: { botsForAbsent: true } } });
+    expect(r.status).toBe(201);
+    expect((await summaryOf(r.body.id)).options.botsForAbsent).toBe(true);
+    expectError(await api('/games', { body: { game: 'ghost', seats: 4, options: { botsForAbsent: 'yes' } } }), 400, 'bad_request');
+  });
+
   it('options are checked by the game', async () => {
     const r = await api('/games', { body: { game: 'duel', seats: 2, options: { wild: 1 } } });
     expectError(r, 400, 'bad_request');
