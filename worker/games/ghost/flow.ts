@@ -1,12 +1,11 @@
 import type { FrameDef } from '../../engine/game';
 import type { Answer, Frame, Option } from '../../engine/types';
-import { EVENT, IMP, RULES, isArtifact, isImp, weightOf } from './cards';
+import { EVENT, IMP, KING, RULES, isArtifact, isImp, weightOf } from './cards';
 import { EVENT_RULES } from './events';
 import { KING_RULES } from './kings';
 import { eligibleSeats, receiverOf } from './possession';
 import { attach, becomeGK, finish, gkDefeated, hereticGKCheck, hereticKing, mostImps, repossess } from './rules';
 import { lookIdentity, playable, playSpell } from './spells';
-import { KING } from './cards';
 import {
   artifactOn,
   buyCost,
@@ -322,7 +321,7 @@ const possess: F = {
     ctx.log('ghost.log.possess', { ghostCard: imp, seat: f.to as number });
     return 'done';
   },
-  answer(ctx, f, p, a) {
+  answer(ctx, _f, p, a) {
     discardFromHand(ctx.g, p.seat, a.cards!);
     ctx.log('ghost.log.discarded', { seat: p.seat, cards: a.cards! });
   },
@@ -626,5 +625,5 @@ const stargaze: F = {
   },
 };
 
+/** Every frame of the flow, by the `t` stored in the state. */
 export const FRAMES: Record<string, F> = { turn, day, window, flip, possess, host, exorcism, escape, endDiscard, stargaze };
-export { becomeGK };

@@ -1,13 +1,10 @@
 import { IMP, type Possession } from './cards';
 import { artifactOn, orderFrom, type G } from './state';
 
-/**
- * Who receives an imp (cards.md §3.2). `eligible` is the set of seats that may receive it (§2.3); the
- * tie-break order (TBO) puts players with a working 八卦镜 last (§2.2, A08).
+/*
+ * Who receives an imp (cards.md §3.2), among the seats eligible to receive it (§2.3); the tie-break order
+ * (TBO) puts players with a working 八卦镜 last (§2.2, A08).
  */
-export interface Among {
-  eligible: number[];
-}
 
 /** Non-GK, not Warded; when nobody qualifies, Wards are ignored (§2.3). `exclude` is left out entirely. */
 export function eligibleSeats(g: G, opts: { ignoreWards?: boolean; exclude?: number[] } = {}): number[] {
