@@ -189,11 +189,13 @@ function Lobby({ id, st, token, title, onJoined, notice, ui }: { id: string; st:
               <>
                 <h2>{s('lobby.youAre', { name: st.seats[st.you]?.name ?? '' })}</h2>
                 <p>{s('lobby.wait')}</p>
+                {/* What a seated player does next: pass the invite on. Their own link comes second. */}
+                {!full && <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />}
                 {token && <LinkBox url={seatLink(id, token)} label={s('lobby.personalLink')} hint={s('lobby.personalHint')} />}
                 {token && <NotifyButton id={id} token={token} inline />}
               </>
             )}
-            <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />
+            {(st.you === null || full) && <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />}
           </section>
           {admin && (
             <section class="card host">
