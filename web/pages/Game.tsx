@@ -119,7 +119,7 @@ export function GamePage({ id }: { id: string }) {
     setNotice(null);
   };
 
-  if (st.status === 'lobby') return <Lobby id={id} st={st} token={token} title={title} onJoined={joined} notice={notice} ui={ui} />;
+  if (st.status === 'lobby') return <Lobby id={id} st={st} token={token} title={title} onJoined={joined} notice={notice} ui={ui} refresh={() => void live.poll()} />;
   return <TableShell id={id} live={live} st={st} ui={ui} title={title} token={token} notice={notice} />;
 }
 
@@ -128,7 +128,7 @@ export function gameName(id: string): string {
   return v === `game.${id}` ? id : v;
 }
 
-function Lobby({ id, st, token, title, onJoined, notice, ui }: { id: string; st: StateBody; token: string | undefined; title: string; onJoined: (t: string) => void; notice: string | null; ui: GameUI | null }) {
+function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: string; st: StateBody; token: string | undefined; title: string; onJoined: (t: string) => void; notice: string | null; ui: GameUI | null; refresh: () => void }) {
   const admin = getGame(id)?.admin;
   const taken = st.seats.filter((x) => x.taken).length;
   const full = taken === st.seats.length;
@@ -140,6 +140,8 @@ function Lobby({ id, st, token, title, onJoined, notice, ui }: { id: string; st:
     setError(null);
     try {
       await api(`/api/games/${id}/start`, { body: { fillWithBots }, token: admin });
+      // The socket brings the new state; ask too, in case it is down right now.
+      refresh();
     } catch (e) {
       setError(e);
     }
@@ -210,7 +212,7 @@ function Lobby({ id, st, token, title, onJoined, notice, ui }: { id: string; st:
                 </button>
               </div>
               <ErrorNote error={error} />
-              <AdminMenu id={id} st={st} admin={admin} t={t} lobby />
+              <AdminMenu id={id} st={st} admin={admin} t={t} lobby refresh={refresh} />
             </section>
           )}
         </div>

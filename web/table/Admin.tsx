@@ -14,7 +14,7 @@ export function adminCall(id: string, admin: string, action: string, body: unkno
  * to a new person (the old link stops working), end the game. Everything goes through
  * `POST /api/games/:id/admin/:action` with the admin token.
  */
-export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody; admin: string; t: (m: Msg | string) => string; lobby?: boolean }) {
+export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: StateBody; admin: string; t: (m: Msg | string) => string; lobby?: boolean; refresh?: () => void }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -32,6 +32,7 @@ export function AdminMenu({ id, st, admin, lobby }: { id: string; st: StateBody;
     try {
       const r = await adminCall(id, admin, action, body);
       setDone(s(`admin.done.${action}`));
+      refresh?.();
       const url = typeof r?.seatUrl === 'string' ? r.seatUrl : typeof r?.inviteUrl === 'string' ? r.inviteUrl : typeof r?.token === 'string' ? `${location.origin}/g/${id}#seat=${r.token}` : null;
       if (url) setNewLink(url.startsWith('/') ? location.origin + url : url);
     } catch (e) {

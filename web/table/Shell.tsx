@@ -141,7 +141,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             {admin && st.status !== 'finished' && (
               <section class="card host">
                 <h2>{s('lobby.host')}</h2>
-                <AdminMenu id={id} st={st} admin={admin} t={t} />
+                <AdminMenu id={id} st={st} admin={admin} t={t} refresh={() => void live.poll()} />
               </section>
             )}
             {token && st.you !== null && (
