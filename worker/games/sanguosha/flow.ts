@@ -5,7 +5,7 @@
  */
 import type { Answer, Frame, FrameDef, Json, Msg, Option } from '../../engine';
 import {
-  alive, attackRange, CARD, confirm as _confirm, discard, distance, drawCards, equipIds, hasCards, hasSkill, inRange, isBlack, isRed,
+  alive, CARD, discard, distance, drawCards, equipIds, hasCards, hasSkill, inRange, isBlack, isRed,
   isSlash, isSlashKey, keyOf, natureOf, noteHostility, othersFrom, P, recover, seatsFrom, skillList, slashLimit, takeOut, takeTop,
   toHand, wounded,
 } from './core';
@@ -14,7 +14,6 @@ import { T } from './timings';
 import type { C, Ev, G, Role, SgsSkill } from './types';
 import { SKILLS } from './skills';
 
-void _confirm;
 
 const autoPass = (ctx: C) => ctx.s.options.autoPass !== false;
 const num = (x: Json | undefined) => x as number;
@@ -851,10 +850,8 @@ const pick: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
     const from = num(f.from), by = num(f.by);
-    const p = P(g, from);
     const choices = pickable(g, from, f.zones as string);
     if (num(f.n) <= 0 || !alive(g, from) || !alive(g, by) || !choices.length) return 'done';
-    void p;
     ctx.ask({
       seat: by, kind: 'pick', message: { key: f.mode === 'take' ? 'sgs.ask.pickTake' : 'sgs.ask.pickDiscard', params: { target: from, reason: { key: `sgs.card.${f.reason}` } } },
       options: [{ id: 'pick', message: { key: 'sgs.opt.pick' }, cards: { from: choices, min: 1, max: 1 } }],
@@ -1087,4 +1084,3 @@ export const FRAMES: Record<string, FrameDef<G>> = {
   ...Object.assign({}, ...Object.values(SKILLS).map((s) => s.frames ?? {})),
 };
 
-export { attackRange };

@@ -5,7 +5,7 @@
 import type { GameDef, Json } from '../../engine';
 import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
-import { alive, attackRange, distance, inRange, P, seatsFrom, skillIds, slashLimit } from './core';
+import { alive, attackRange, distance, inRange, seatsFrom, skillIds, slashLimit } from './core';
 import { FRAMES } from './flow';
 import { SKILLS } from './skills';
 import { strings } from './i18n';
@@ -140,4 +140,3 @@ const sanguosha: GameDef<G> = {
 };
 
 export default sanguosha;
-export { P };
