@@ -23,6 +23,7 @@ interface View {
   discardTop: number[];
   table: number[];
   grace: number[];
+  drunk: boolean;
   me?: { seat: number; attackRange: number; distance: (number | null)[]; inRange: boolean[] };
 }
 
@@ -146,6 +147,7 @@ export function Table(p: TableProps) {
                 {x.alive ? <Hp hp={Math.max(0, x.hp)} max={x.maxHp} label={t('sgs.ui.hp', { hp: x.hp, max: x.maxHp })} /> : <span class="dead">{t('sgs.ui.dead')}</span>}
                 <span>{t('sgs.ui.handCount', { n: x.handCount })}</span>
                 {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
+                {v.drunk && seat === v.current && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}
                 {dist !== null && dist !== undefined && seat !== you && (
                   <span class={v.me?.inRange[seat] ? 'in-range' : 'out-range'}>
                     {t('sgs.ui.distance', { n: dist })}
