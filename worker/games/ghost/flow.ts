@@ -378,6 +378,12 @@ const host: F = {
   },
 };
 
+/** The imp's dispel condition right now, as a message ("net 2 red", "any 3 cards"). */
+function needMsg(g: G, imp: string) {
+  const c = condition(g, imp);
+  return c.colour === 'any' ? msg('ui.condAny', { n: c.n }) : msg('ui.condColour', { n: c.n, colour: msg(`colour.${c.colour}`) });
+}
+
 /** May `v` place votes in the running exorcism? */
 function mayVote(g: G, v: number): boolean {
   const vt = g.vote!;
@@ -414,7 +420,7 @@ const exorcism: F = {
           ctx.ask({
             seat: v,
             kind: 'vote',
-            message: msg(vt.summon ? 'ask.summonVote' : 'ask.vote', { ghostCard: vt.imp, host: vt.host }),
+            message: msg(vt.summon ? 'ask.summonVote' : 'ask.vote', { ghostCard: vt.imp, host: vt.host, need: needMsg(g, vt.imp) }),
             options: [opt('vote', 'opt.vote', undefined, { cards: { from: [...g.players[v]!.hand], min: 1, max: Math.min(cap, g.players[v]!.hand.length) } }), opt('pass', 'opt.noVote')],
           });
           return 'wait';
@@ -426,7 +432,7 @@ const exorcism: F = {
     if (f.stage === 'challenge') {
       const can = challengeable(g);
       if (can.length) {
-        ctx.ask({ seat: vt.host, kind: 'challenge', message: msg('ask.challenge', { ghostCard: vt.imp }), options: [opt('challenge', 'opt.challenge', undefined, { seats: { from: can, min: 1, max: 1 } }), opt('reveal', 'opt.reveal')] });
+        ctx.ask({ seat: vt.host, kind: 'challenge', message: msg('ask.challenge', { ghostCard: vt.imp, need: needMsg(g, vt.imp) }), options: [opt('challenge', 'opt.challenge', undefined, { seats: { from: can, min: 1, max: 1 } }), opt('reveal', 'opt.reveal')] });
         return 'wait';
       }
       f.stage = 'reveal';
