@@ -45,6 +45,13 @@ async function connect(id: string) {
         if (m?.type === type) return m;
       }
     },
+    /** The first state of at least `version` (presence updates keep the version; they are skipped). */
+    async stateAt(version: number): Promise<any> {
+      for (;;) {
+        const m = await next();
+        if (m?.type === 'state' && m.version >= version) return m;
+      }
+    },
     pending: () => queue.length,
     closed: () => closed,
   };
@@ -70,7 +77,8 @@ describe('GET /api/games/:id/live', () => {
     expect(ss.prompts).toEqual([]);
 
     await answer(t.id, t.tokens[0]!, { option: 'blue' }, 'chooseColour');
-    const [ua, ub, us] = [await a.nextOf('state'), await b.nextOf('state'), await spec.nextOf('state')];
+    const v = sa.version + 1;
+    const [ua, ub, us] = [await a.stateAt(v), await b.stateAt(v), await spec.stateAt(v)];
     expect([ua.version, ub.version, us.version]).toEqual([sa.version + 1, sa.version + 1, sa.version + 1]);
     // Only seat 0 sees its own pick before everyone has picked.
     expect([ua.view.colour[0], ub.view.colour[0], us.view.colour[0]]).toEqual(['blue', 'picked', 'picked']);
@@ -91,9 +99,9 @@ describe('GET /api/games/:id/live', () => {
     const sa = await a.nextOf('state');
     const sb = await b.nextOf('state');
     a.send({ type: 'answer', version: sa.version, answer: { prompt: promptOf(sa).id, option: 'red' } });
-    expect((await a.nextOf('state')).version).toBe(sa.version + 1);
-    expect(await a.next()).toEqual({ type: 'ok' });
-    expect((await b.nextOf('state')).version).toBe(sa.version + 1);
+    expect((await a.stateAt(sa.version + 1)).version).toBe(sa.version + 1);
+    expect(await a.nextOf('ok')).toEqual({ type: 'ok' });
+    expect((await b.stateAt(sa.version + 1)).version).toBe(sa.version + 1);
     // The same answer sent twice: the second finds its prompt answered and the client behind.
     a.send({ type: 'answer', version: sa.version, answer: { prompt: promptOf(sa).id, option: 'red' } });
     const err = await a.nextOf('error');
@@ -186,5 +194,22 @@ describe('GET /api/games/:id/live', () => {
     const again = await connect(t.id);
     again.send({ type: 'hello', token: t.tokens[1] });
     expect((await again.nextOf('error')).error.code).toBe('unauthorized');
+  });
+
+  it('the table sees a seat come online and go offline, without a new version', async () => {
+    const t = await table(2);
+    const a = await connect(t.id);
+    a.send({ type: 'hello', token: t.tokens[0] });
+    const first = await a.nextOf('state');
+    expect(first.seats.map((x: { online: boolean }) => x.online)).toEqual([true, false]);
+    const b = await connect(t.id);
+    b.send({ type: 'hello', token: t.tokens[1] });
+    const on = await a.nextOf('state');
+    expect(on.seats.map((x: { online: boolean }) => x.online)).toEqual([true, true]);
+    expect(on.version).toBe(first.version);
+    b.ws.close(1000);
+    const off = await a.nextOf('state');
+    expect(off.seats.map((x: { online: boolean }) => x.online)).toEqual([true, false]);
+    a.ws.close(1000);
   });
 });

@@ -169,6 +169,8 @@ export class GameRoom extends DurableObject<Env> {
   private meta: Meta | null | undefined;
   private game: GameState<any> | null = null;
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
+  /** The socket being closed right now: no longer counted as online, not sent to. */
+  private closing: WebSocket | null = null;
   /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
   private stuckBotPrompt: string | null = null;
 
@@ -265,9 +267,14 @@ export class GameRoom extends DurableObject<Env> {
 
   private sockets(): { ws: WebSocket; att: Attachment }[] {
     return this.ctx.getWebSockets().flatMap((ws) => {
+      if (ws === this.closing) return [];
       const att = ws.deserializeAttachment() as Attachment | null;
       return att ? [{ ws, att }] : [];
     });
+  }
+
+  private seatOnline(seat: number): boolean {
+    return this.sockets().some(({ att }) => att.ready && att.seat === seat);
   }
 
   private seatVisible(seat: number): boolean {
@@ -1108,6 +1115,7 @@ export class GameRoom extends DurableObject<Env> {
           ws.close(4001, 'unauthorized');
           return;
         }
+        const cameOnline = who.seat !== null && !this.seatOnline(who.seat);
         ws.serializeAttachment({ ...att, seat: who.seat, ready: true, visible: msg.visible !== false } satisfies Attachment);
         // The player is here: a stand-in hands the seat back.
         if (who.seat !== null && this.seatRows()[who.seat]?.stand_in) {
@@ -1120,7 +1128,10 @@ export class GameRoom extends DurableObject<Env> {
           await this.afterChange();
           return;
         }
-        say({ type: 'state', ...this.stateBody(who.seat) });
+        // A seat coming online is news for the whole table (SeatInfo.online); the version does not change,
+        // since nothing in the game did.
+        if (cameOnline) this.broadcast();
+        else say({ type: 'state', ...this.stateBody(who.seat) });
         return;
       }
       case 'visible': {
@@ -1149,6 +1160,15 @@ export class GameRoom extends DurableObject<Env> {
       ws.close(code === 1005 ? 1000 : code, reason);
     } catch {
       /* already closed */
+    }
+    // The seat's last socket went away: the table sees it offline.
+    const att = ws.deserializeAttachment() as Attachment | null;
+    if (!att?.ready || att.seat === null || !this.load()) return;
+    this.closing = ws;
+    try {
+      if (!this.seatOnline(att.seat)) this.broadcast();
+    } finally {
+      this.closing = null;
     }
   }
 
