@@ -76,7 +76,7 @@ export function GhostRules({ lang }: { lang: Lang }) {
         <ul class="gh-rule-list">
           {SPELLS.map((c) => (
             <li key={c.id}>
-              <b>{cardName(`${c.id}-R1`, L)}</b> ({str(L, 'ghost.ui.cost', { n: c.cost })}) — {str(L, `ghost.text.${c.id}`)}
+              <b>{cardName(`${c.id}-R1`, L)}</b> ({str(L, 'ghost.ui.cost', { n: c.key === 'ghost_slaying_talisman' ? '2 / 0' : c.cost })}) — {str(L, `ghost.text.${c.id}`)}
             </li>
           ))}
         </ul>

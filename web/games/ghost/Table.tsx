@@ -295,7 +295,6 @@ function HandCardMini({ id, p }: { id: string; p: TableProps }) {
 
 function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
   const L = p.lang;
-  void v;
   return (
     <section class="gh-hand" aria-label={str(L, 'ghost.ui.yourHand')}>
       <h3>
@@ -310,7 +309,9 @@ function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
           const meta: string[] = [];
           if (spell) {
             meta.push(str(L, 'ghost.ui.spell'));
-            if (spell.cost) meta.push(str(L, 'ghost.ui.cost', { n: spell.cost }));
+            // 斩鬼符 costs 2 only while a ghost king exists.
+            const cost = spell.key === 'ghost_slaying_talisman' && v.gk === null ? 0 : spell.cost;
+            if (cost) meta.push(str(L, 'ghost.ui.cost', { n: cost }));
             if (spell.weight === 2) meta.push(str(L, 'ghost.ui.votes2'));
           } else if (isArtifact(c)) meta.push(str(L, 'ghost.ui.artifact'));
           const body = (
