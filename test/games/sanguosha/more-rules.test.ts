@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, legalAnswers } from '../../../worker/engine';
+import { apply, createGame, legalAnswers } from '../../../worker/engine';
 import def from '../../../worker/games/sanguosha';
 import { table } from './table';
 
@@ -112,5 +112,20 @@ describe('autoPass (S8)', () => {
     t.use(0, t.hands[0]![0]!, [1, 2]);
     expect(t.asked(1)).toBeUndefined();
     expect(t.p(0).hand).toContain(t.equips[1]![0]);
+  });
+});
+
+describe('bad answers', () => {
+  it('an illegal answer is rejected with a reason and changes nothing', () => {
+    const t = table({ roles, hands: { 0: ['collateral', 'fire_attack@heart:2'], 1: [] }, equip: { 1: ['crossbow'] } });
+    const before = JSON.stringify(t.s);
+    const wrongOrder = t.try(0, `use:${t.hands[0]![0]}`, { seats: [2, 1] });
+    expect(wrongOrder.ok).toBe(false);
+    if (!wrongOrder.ok) expect(wrongOrder.error).toMatchObject({ code: 'illegal', reason: expect.stringMatching(/weapon/) });
+    expect(t.try(0, `use:${t.hands[0]![1]}`, { seats: [1] }).ok).toBe(false); // 火攻 on a seat with no hand cards
+    expect(t.try(0, 'use:999', {}).ok).toBe(false);
+    const other = apply(def, t.s, 1, { prompt: t.prompt(0).id, option: 'pass' });
+    expect(other.ok ? null : other.error.code).toBe('not_your_prompt');
+    expect(JSON.stringify(t.s)).toBe(before);
   });
 });
