@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../engine/game';
-import type { Answer, Frame, Option } from '../../engine/types';
+import type { Answer, Frame, Json, Option } from '../../engine/types';
 import { EVENT, IMP, KING, RULES, isArtifact, isImp, weightOf } from './cards';
 import { EVENT_RULES } from './events';
 import { KING_RULES } from './kings';
@@ -30,7 +30,7 @@ import {
 } from './state';
 
 type F = FrameDef<G>;
-const msg = (key: string, params?: Record<string, any>) => (params ? { key: `ghost.${key}`, params } : { key: `ghost.${key}` });
+const msg = (key: string, params?: Record<string, any>): { key: string; params?: Record<string, Json> } & Record<string, Json> => (params ? { key: `ghost.${key}`, params } : { key: `ghost.${key}` });
 const opt = (id: string, key: string, params?: Record<string, any>, extra: Partial<Option> = {}): Option => ({ id, message: msg(key, params), ...extra });
 const hasHeretics = (g: G) => hereticKing(g) !== null;
 
@@ -509,7 +509,7 @@ function reveal(ctx: C): void {
   }
   const success = cond.colour === 'any' ? red + blue >= cond.n : (cond.colour === 'red' ? red - blue : blue - red) >= cond.n;
   g.lastReveal = { imp: vt.imp, pool, red, blue, need: cond.n, colour: cond.colour, success, summon: vt.summon, host: vt.host };
-  ctx.log('ghost.log.reveal', { ghostCard: vt.imp, cards: pool, red, blue, need: cond.n, colour: { key: `ghost.colour.${cond.colour}` }, success: success ? 1 : 0 });
+  ctx.log('ghost.log.reveal', { ghostCard: vt.imp, cards: pool, red, blue, need: needMsg(g, vt.imp), result: msg(success ? 'ui.success' : 'ui.failure') });
   g.discard.push(...pool);
   const reward = IMP[vt.imp]!.reward;
   g.vote = null;

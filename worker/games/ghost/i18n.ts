@@ -107,7 +107,7 @@ const T: Record<string, [string, string, string]> = {
   'ghost.log.insight': ['明察令：{host}的质疑无效，驱鬼继续。', '明察令：{host}的質疑無效，驅鬼繼續。', 'Insight decree: {host}\'s challenge has no effect; the exorcism goes on.'],
   'ghost.log.challengeFails': ['{voter}的投票全是正票：驱鬼失败，所有投票作废。', '{voter}的投票全是正票：驅鬼失敗，所有投票作廢。', '{voter}\'s votes were all for it: the exorcism fails and every vote is discarded.'],
   'ghost.log.caught': ['{voter}的投票含负票，被弃置；{host}获得{n}灵力。', '{voter}的投票含負票，被棄置；{host}獲得{n}靈力。', '{voter} had votes against: they are discarded and {host} gains {n} spirit.'],
-  'ghost.log.reveal': ['开票（{ghostCard}）：{cards}——红{red}、蓝{blue}，需{colour}{need}。', '開票（{ghostCard}）：{cards}——紅{red}、藍{blue}，需{colour}{need}。', 'Votes on {ghostCard}: {cards} — red {red}, blue {blue}; needs {need} {colour}.'],
+  'ghost.log.reveal': ['开票（{ghostCard}）：{cards}——红{red}、蓝{blue}，需{need}：{result}。', '開票（{ghostCard}）：{cards}——紅{red}、藍{blue}，需{need}：{result}。', 'Votes on {ghostCard}: {cards} — red {red}, blue {blue}; needs {need}: {result}.'],
   'ghost.log.exorcised': ['驱鬼成功！{host}收下{ghostCard}作为积分。', '驅鬼成功！{host}收下{ghostCard}作為積分。', 'Exorcised! {host} keeps {ghostCard} as a point.'],
   'ghost.log.summoned': ['招魂成功：{ghostCard}依附于鬼王{seat}。', '招魂成功：{ghostCard}依附於鬼王{seat}。', 'Summoned: {ghostCard} joins ghost king {seat}.'],
   'ghost.log.rewards.spirit': ['奖励：{seats}各得{spirit}灵力。', '獎勵：{seats}各得{spirit}靈力。', 'Rewards: {seats} each gain {spirit} spirit.'],
