@@ -124,6 +124,7 @@ const T: Record<string, [string, string, string]> = {
   'ghost.log.hereticEscape': ['{seat}亮明身份{identity}，弃光手牌，身上的小鬼全部转附他人！', '{seat}亮明身份{identity}，棄光手牌，身上的小鬼全部轉附他人！', '{seat} reveals {identity}, discards his hand and sends his imps to others!'],
   'ghost.log.repossess': ['{ghostCard}重新附身于{to}。', '{ghostCard}重新附身於{to}。', '{ghostCard} now possesses {to}.'],
   'ghost.log.gkEmerges': ['鬼王现身！{seat}成为{king}。', '鬼王現身！{seat}成為{king}。', 'The ghost king emerges! {seat} becomes {king}.'],
+  'ghost.log.revealsIdentity': ['{seat}亮出身份牌：{identity}。', '{seat}亮出身份牌：{identity}。', '{seat} reveals his identity card: {identity}.'],
   'ghost.log.topUp': ['{ghostCard}从{from}移到鬼王{to}身上。', '{ghostCard}從{from}移到鬼王{to}身上。', '{ghostCard} moves from {from} to the ghost king {to}.'],
   'ghost.log.gkLosesImp': ['鬼王{seat}失去了{ghostCard}。', '鬼王{seat}失去了{ghostCard}。', 'Ghost king {seat} loses {ghostCard}.'],
   'ghost.log.gkDefeated': ['鬼王{seat}被{by}击败！', '鬼王{seat}被{by}擊敗！', 'Ghost king {seat} is defeated by {by}!'],

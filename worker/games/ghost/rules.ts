@@ -44,8 +44,11 @@ export function becomeGK(ctx: C, seat: number, qualifying: number): void {
   g.k04 = 0;
   p.warded = false;
   p.clearMind = false;
-  if (p.identity === 'heretic_king') p.revealed = true;
-  ctx.log('ghost.log.gkEmerges', { seat, king: g.kingCard, revealed: p.revealed ? p.identity : null });
+  ctx.log('ghost.log.gkEmerges', { seat, king: g.kingCard });
+  if (p.identity === 'heretic_king') {
+    p.revealed = true;
+    ctx.log('ghost.log.revealsIdentity', { seat, identity: { key: `ghost.identity.${p.identity}` } });
+  }
   if (p.artifact) {
     g.discard.push(p.artifact);
     p.artifact = null;
