@@ -21,7 +21,7 @@ try {
   await host.getByRole('button', { name: 'Create the table' }).click();
   await host.waitForURL(/\/g\//);
   await host.waitForSelector('.lobby-grid');
-  const invite = await host.locator('.linkbox-url').last().inputValue();
+  const invite = await host.getByRole('textbox', { name: /Invite link/ }).inputValue();
   log('invite', invite);
   await guest.goto(invite);
   await guest.getByRole('textbox', { name: '你的名字' }).fill('李四');

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,15 @@ export function buildClient(o: { force?: boolean } = {}): void {
   if (!o.force && existsSync(join(ROOT, 'dist/client/index.html'))) return;
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
+}
+
+/** Does anything accept connections on 127.0.0.1:port? */
+function listening(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), ok(true)));
+    s.once('error', () => ok(false));
+  });
 }
 
 export interface DevServer {
@@ -103,6 +112,17 @@ export async function startDev(o: DevOptions = {}): Promise<DevServer> {
       }, 5000);
       await exit;
       clearTimeout(t);
+      // npx may exit before its workerd grandchild has closed the socket: wait until the port is released.
+      for (let i = 0; i < 50 && (await listening(port)); i++) {
+        if (i === 25) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
     rmSync(persist, { recursive: true, force: true });
   };
