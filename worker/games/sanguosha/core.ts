@@ -57,7 +57,10 @@ export const hasSkill = (g: G, seat: number, id: string) => skillIds(g, seat).in
 /** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
 export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).map((id) => SKILLS[id]!).filter(Boolean);
 
-/** Seat distance (rules-facts §3): fewest steps either way over living seats, then horses; at least 1. */
+/**
+ * Seat distance (rules-facts §3): fewest steps either way over living seats, then horses; at least 1.
+ * @example distance(g, 0, 3) // 2 at a 5-seat table with nobody dead and no horses
+ */
 export function distance(g: G, a: number, b: number): number {
   if (a === b) return 0;
   const ring = seatsFrom(g, 0);
@@ -123,6 +126,8 @@ function lostEquip(ctx: C, seat: number, id: number): void {
 }
 
 /**
+ * @example const ids = takeTop(ctx, 2); if (!ids) return 'done'; // the game has just ended in a draw
+ *
  * Take `n` cards from the top of the draw pile, shuffling the discard pile in when it runs out. If both piles
  * together cannot supply them the game ends in a draw (ruling S9) and null is returned.
  */

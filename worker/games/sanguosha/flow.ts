@@ -42,7 +42,10 @@ export interface TargetSpec {
   max?: number;
 }
 
-/** Whether `seat` may use `key` in its play phase now, and on whom; null = not usable. */
+/**
+ * Whether `seat` may use `key` in its play phase now, and on whom; null = not usable.
+ * @example targetSpec(g, 0, 'snatch', [84]) // { from: [1, 4], min: 1, max: 1 }: seats at distance 1 with cards
+ */
 export function targetSpec(g: G, seat: number, key: string, cards: number[]): TargetSpec | null {
   const me = P(g, seat);
   const others = othersFrom(g, seat);
@@ -139,7 +142,10 @@ function passLightning(ctx: C, from: number, card: number): void {
   ctx.log('sgs.log.lightningMoves', { from, to: next, card });
 }
 
-/** Win conditions (seed §7), checked after every death. */
+/**
+ * Win conditions (seed §7), checked after every death; null while the game goes on.
+ * @example winner(g) // { winners: [2, 4], reason: { key: 'sgs.end.rebels' } } once the lord is dead
+ */
 export function winner(g: G): { winners: number[]; reason: Msg } | null {
   const ps = g.players;
   const lord = ps.find((p) => p.role === 'lord')!;

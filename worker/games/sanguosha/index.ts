@@ -16,6 +16,10 @@ export type { G } from './types';
 
 const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'botsForAbsent'];
 
+/**
+ * Creation options: deck ('full' 160 | 'standard' 108), autoPass (S8, default on), doubleTraitor (S2).
+ * @example parseOptions({ deck: 'standard' }, 6) // { deck: 'standard', autoPass: true, doubleTraitor: false }
+ */
 export function parseOptions(raw: unknown, seats: number): Record<string, Json> | string {
   if (seats < 4 || seats > 10) return 'sanguosha is played by 4 to 10 players';
   const o = (raw ?? {}) as Record<string, unknown>;
