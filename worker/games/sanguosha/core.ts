@@ -126,10 +126,9 @@ function lostEquip(ctx: C, seat: number, id: number): void {
 }
 
 /**
- * @example const ids = takeTop(ctx, 2); if (!ids) return 'done'; // the game has just ended in a draw
- *
  * Take `n` cards from the top of the draw pile, shuffling the discard pile in when it runs out. If both piles
  * together cannot supply them the game ends in a draw (ruling S9) and null is returned.
+ * @example const ids = takeTop(ctx, 2); if (!ids) return 'done'; // the game has just ended in a draw
  */
 export function takeTop(ctx: C, n: number): number[] | null {
   const g = ctx.g;
