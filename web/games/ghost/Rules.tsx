@@ -1,5 +1,5 @@
 import type { Lang } from '../types';
-import { ARTIFACTS, EVENTS, IMPS, KINGS, SPELLS } from '../../../worker/games/ghost/cards';
+import { ARTIFACTS, EVENTS, IDENTITIES, IMPS, KINGS, RULES, SPELLS, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import { cardName, dispelText, rewardText, str } from './labels';
 
 type Section = [string, string[]];
@@ -49,6 +49,34 @@ export function GhostRules({ lang }: { lang: Lang }) {
           ))}
         </section>
       ))}
+      <section>
+        <h2>{sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}</h2>
+        <table class="gh-rule-table">
+          <thead>
+            <tr>
+              <th>{L === 'en' ? 'Players' : '人数'}</th>
+              <th>{L === 'en' ? 'Identities' : L === 'zh-TW' ? '身份' : '身份'}</th>
+              <th>{L === 'en' ? 'Ghost deck' : '鬼牌堆'}</th>
+              <th>{L === 'en' ? 'Imps to end' : L === 'zh-TW' ? '驅散幾隻結束' : '驱散几只结束'}</th>
+              <th>{L === 'en' ? 'Ghost king refills to' : L === 'zh-TW' ? '鬼王補滿手牌' : '鬼王补满手牌'}</th>
+              <th>{L === 'en' ? 'Heretic points per imp' : L === 'zh-TW' ? '邪道每隻得分' : '邪道每只得分'}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[4, 5, 6, 7, 8].map((P) => (
+              <tr key={P}>
+                <td>{P}</td>
+                <td>{Object.entries(IDENTITIES[P]!).map(([id, n]) => `${str(L, `ghost.identity.${id}`)}×${n}`).join(L === 'en' ? ', ' : '、')}</td>
+                <td>{ghostDeckFor(P).length}</td>
+                <td>{RULES.endThreshold[P]}</td>
+                <td>{RULES.gkRefill[P]}</td>
+                <td>{RULES.hereticPerImp[P] ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>{L === 'en' ? 'A heretic also gains +2/+3/+4 for 2/3/4+ exorcised imps of one colour (not with 8 players).' : L === 'zh-TW' ? '邪道驅散同色小鬼2/3/4隻以上另得+2/+3/+4分（8人局不適用）。' : '邪道驱散同色小鬼2/3/4只以上另得+2/+3/+4分（8人局不适用）。'}</p>
+      </section>
       <section>
         <h2>{sectionTitle('Imps', L === 'zh-TW' ? '小鬼牌' : '小鬼牌')}</h2>
         <ul class="gh-rule-list">

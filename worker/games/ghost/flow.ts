@@ -50,7 +50,12 @@ function askDiscard(ctx: C, seat: number, n: number, why: string): void {
   ctx.ask({ seat, kind: 'discard', message: msg(`ask.${why}`, { n }), options: [opt('discard', 'opt.discard', { n }, { cards: { from: [...hand], min: n, max: n } })] });
 }
 
-/** One turn of one player (seed 回合流程; cards.md §11). `step` walks the phases. */
+/**
+ * One turn of one player (seed 回合流程; cards.md §11). `step` walks the timing points in order:
+ * start 回合开始 → draw 抽卡阶段 → dayStart/day 白昼阶段 → night 黑夜阶段 (鬼王抽牌, ⚡ window 鬼魂出没前) →
+ * haunt 鬼魂出没 → after (⚡ window 鬼魂出没后) → exorcise 驱鬼/招魂 → escape 邪道脱身 → emerge 鬼王的产生 and
+ * 鬼王牌 → endTurn 回合结束 (弃牌) → end 游戏结束判定, then the next seat clockwise.
+ */
 const turn: F = {
   run(ctx, f) {
     const g = ctx.g;
