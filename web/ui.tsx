@@ -22,9 +22,8 @@ export function formatLeft(ms: number): string {
 }
 
 export function formatMinutes(min: number): string {
-  if (min % 1440 === 0) return s('time.days', { n: min / 1440 });
-  if (min % 60 === 0) return s('time.hours', { n: min / 60 });
-  return s('time.minutes', { n: min });
+  const [unit, n] = min % 1440 === 0 ? ['days', min / 1440] : min % 60 === 0 ? ['hours', min / 60] : ['minutes', min];
+  return s(n === 1 ? `time.${unit}.one` : `time.${unit}`, { n });
 }
 
 export function Countdown({ deadline, paused }: { deadline: string | null | undefined; paused?: boolean }) {

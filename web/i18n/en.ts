@@ -30,6 +30,9 @@ const en: Record<string, string> = {
   'time.hm': '{h} h {m} min',
   'time.minutes': '{n} minutes',
   'time.hours': '{n} hours',
+  'time.minutes.one': '{n} minute',
+  'time.hours.one': '{n} hour',
+  'time.days.one': '{n} day',
   'time.days': '{n} days',
 
   'home.title': 'Teahouse · card games with friends, by link',

@@ -30,6 +30,9 @@ const zhCN: Record<string, string> = {
   'time.hm': '{h}小时{m}分',
   'time.minutes': '{n} 分钟',
   'time.hours': '{n} 小时',
+  'time.minutes.one': '{n} 分钟',
+  'time.hours.one': '{n} 小时',
+  'time.days.one': '{n} 天',
   'time.days': '{n} 天',
 
   'home.title': '茶馆 · 和朋友凭链接玩桌游',

@@ -30,6 +30,9 @@ const zhTW: Record<string, string> = {
   'time.hm': '{h}小時{m}分',
   'time.minutes': '{n} 分鐘',
   'time.hours': '{n} 小時',
+  'time.minutes.one': '{n} 分鐘',
+  'time.hours.one': '{n} 小時',
+  'time.days.one': '{n} 天',
   'time.days': '{n} 天',
 
   'home.title': '茶館 · 和朋友憑連結玩桌遊',

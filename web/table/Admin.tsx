@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Msg, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
 import { api } from '../lib/api';
-import { ErrorNote, LinkBox } from '../ui';
+import { ErrorNote, formatMinutes, LinkBox } from '../ui';
 import { IconGear, IconPause, IconPlay } from '../icons';
 
 export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
@@ -68,7 +68,7 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
                   <select value={hours} onChange={(e) => setHours(Number((e.target as HTMLSelectElement).value))}>
                     {[1, 6, 12, 24, 72].map((h) => (
                       <option key={h} value={h}>
-                        {h < 24 ? s('time.hours', { n: h }) : s('time.days', { n: h / 24 })}
+                        {formatMinutes(h * 60)}
                       </option>
                     ))}
                   </select>
