@@ -5,7 +5,7 @@ import { cardName, dispelText, rewardText, str } from './labels';
 type Section = [string, string[]];
 
 // prettier-ignore
-const RULES: Record<Lang, Section[]> = {
+const TEXT: Record<Lang, Section[]> = {
   'zh-CN': [
     ['目标', ['4–8人。每人暗抽一张身份：太平道（红）、天师道（蓝），5/7/8人局还有邪道（王），8人局再加邪道（众）。同队的人一起赢。', '每晚会有小鬼附身到某位玩家身上。大家用手牌投票把小鬼驱散；驱散的小鬼成为主持者的积分。若小鬼越积越多，会有人变成鬼王。']],
     ['开局', ['每人4张手牌、1点灵力。公开一张鬼王牌（写着鬼王的额外胜利条件）。随机决定先手，之后按顺时针（左手边）轮流。']],
@@ -41,7 +41,7 @@ export function GhostRules({ lang }: { lang: Lang }) {
   const sectionTitle = (en: string, zh: string) => (L === 'en' ? en : zh);
   return (
     <article class="ghost-rules">
-      {RULES[L].map(([h, ps]) => (
+      {TEXT[L].map(([h, ps]) => (
         <section key={h}>
           <h2>{h}</h2>
           {ps.map((x, i) => (
