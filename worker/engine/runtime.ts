@@ -311,3 +311,8 @@ export function replay<G>(def: GameDef<G>, o: { seats: number; seed: string; opt
 }
 
 export type { Option };
+
+/** DESIGN §3: null while the game runs, then the winners, scores and reason. */
+export function outcome(s: GameState<any>): Outcome | null {
+  return s.outcome;
+}
