@@ -53,9 +53,22 @@ export interface StateBody extends GameSummary {
   waiting: number[];
   /** Earliest deadline among the prompts the table waits for. */
   deadline: string | null;
+  /**
+   * The part of your visible log this body carries: every line you may read whose engine index `i` is at
+   * least `logFrom` (oldest first). `logFrom` 0 is the whole record; a socket message after a change carries
+   * only that change's lines (`logFrom` = the log length before it). `GET /state?log=N` asks for lines from N;
+   * without it you get the last {@link LOG_TAIL} lines. A client holding lines up to `logEnd` of an earlier
+   * body merges by `i`; a `logFrom` beyond what it holds is a gap to fill with `?log=`.
+   */
   log: LogLine[];
+  logFrom: number;
+  /** The engine log's length: the index the next line will have. */
+  logEnd: number;
   chat: ChatLine[];
 }
+
+/** Lines of visible log a state body carries when the request names no `log` start. */
+export const LOG_TAIL = 150;
 
 export interface ApiError {
   error: { code: string; message: string };
@@ -63,7 +76,11 @@ export interface ApiError {
 
 /** Messages on the live socket. */
 export type ClientMessage =
-  | { type: 'hello'; token?: string; since?: number }
+  /**
+   * `log`: the engine index from which this client needs log lines (what it holds ends there). A socket whose
+   * hello names `log` gets log deltas afterwards; one without it gets the whole visible log in every message.
+   */
+  | { type: 'hello'; token?: string; since?: number; log?: number }
   | { type: 'answer'; version: number; answer: Answer }
   | { type: 'visible'; visible: boolean };
 export type ServerMessage =

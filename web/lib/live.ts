@@ -1,14 +1,20 @@
 import { signal } from '@preact/signals';
 import type { Answer, ServerMessage, StateBody } from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
+import { mergeLog, type LogBook } from './logbook';
 
 export type ConnState = 'connecting' | 'live' | 'polling' | 'offline';
 
 /**
  * One game's state as this viewer sees it, kept fresh. The WebSocket is the main channel (the server sends
- * a full `state` for this viewer after every change); when it drops we reconnect with exponential backoff
+ * a `state` for this viewer after every change); when it drops we reconnect with exponential backoff
  * and, meanwhile, poll `GET /state?since=V` (304 = unchanged) so the page never goes stale. A state is only
  * accepted if its version is not older than the one shown, so a late poll cannot undo a newer socket push.
+ *
+ * The log comes in slices (only the new lines after a change): every body's slice is merged into one book by
+ * engine index, and the `state` signal shows the book as `log` (`logFrom`..`logEnd` = what it holds). Every
+ * request says where the book ends (`?log=`, hello `log`), and a slice starting beyond it is a gap, filled
+ * with one `GET /state?log=<end>`.
  */
 export class Live {
   readonly state = signal<StateBody | null>(null);
@@ -19,11 +25,18 @@ export class Live {
   private wsTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private book: LogBook | null = null;
+  private filling: number | null = null;
   private readonly onVisibility = () => this.visibilityChanged();
 
+  /**
+   * `needFrom`: the first log index the page needs even when it is older than the default tail (the line after
+   * the last one seen on this device, for "since you were last here").
+   */
   constructor(
     readonly id: string,
     private token: string | undefined,
+    private readonly needFrom?: number,
   ) {}
 
   start(): void {
@@ -42,12 +55,45 @@ export class Live {
     ws?.close(1000, 'bye');
   }
 
-  /** Take a state if it is not older than the one shown. */
+  /**
+   * Take a state if it is not older than the one shown. Its log lines are merged whatever its version (lines
+   * never change once written), so the book only grows.
+   */
   accept(s: StateBody): void {
+    const { book, missing } = mergeLog(this.book, s);
+    this.book = book;
     const cur = this.state.value;
-    if (cur && s.version < cur.version) return;
-    this.state.value = s;
-    this.error.value = null;
+    const base = cur && s.version < cur.version ? cur : s;
+    if (base !== cur || book.lines !== cur?.log) {
+      this.state.value = { ...base, log: book.lines, logFrom: book.from, logEnd: book.end };
+      if (base === s) this.error.value = null;
+    }
+    if (missing !== null) void this.fill(missing);
+    else if (this.needFrom !== undefined && book.from > this.needFrom) void this.fill(this.needFrom);
+  }
+
+  /** Where the held log ends: the `log` start of the next request (undefined: none held, take the tail). */
+  private logParam(): number | undefined {
+    return this.book?.end;
+  }
+
+  /** Fetch the log lines from `from` on (a gap, or earlier lines); one such request at a time per start. */
+  private async fill(from: number): Promise<void> {
+    if (this.filling !== null && this.filling <= from) return;
+    this.filling = from;
+    try {
+      const s = await api<StateBody>(this.path(`/state?log=${from}`), { token: this.token });
+      if (s) this.accept(s);
+    } catch {
+      /* the next change or poll retries */
+    } finally {
+      if (this.filling === from) this.filling = null;
+    }
+  }
+
+  /** The log holds only a tail: fetch the earlier lines too ("show earlier"). */
+  loadEarlier(): Promise<void> {
+    return this.fill(0);
   }
 
   private path(p = ''): string {
@@ -57,8 +103,12 @@ export class Live {
   /** One `GET /state`; with `since` the server may answer 304. */
   async poll(): Promise<void> {
     const v = this.state.value?.version;
+    const q = new URLSearchParams();
+    if (v !== undefined) q.set('since', String(v));
+    const log = this.logParam();
+    if (log !== undefined) q.set('log', String(log));
     try {
-      const s = await api<StateBody>(this.path('/state') + (v !== undefined ? `?since=${v}` : ''), { token: this.token });
+      const s = await api<StateBody>(this.path('/state') + (q.toString() ? `?${q}` : ''), { token: this.token });
       if (s) this.accept(s);
       if (this.conn.value === 'offline') this.conn.value = this.ws?.readyState === WebSocket.OPEN ? 'live' : 'polling';
     } catch (e) {
@@ -99,7 +149,7 @@ export class Live {
       this.retry = 0;
       this.conn.value = 'live';
       clearTimeout(this.pollTimer);
-      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version }));
+      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version, log: this.logParam() ?? 0 }));
       this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
     };
     ws.onmessage = (ev) => {
@@ -154,6 +204,8 @@ export class Live {
   setToken(token: string | undefined): void {
     this.token = token;
     this.state.value = null;
+    // Another viewer sees other private lines: start the log afresh.
+    this.book = null;
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000, 'new viewer');
@@ -167,7 +219,8 @@ export class Live {
   async answer(a: Answer): Promise<void> {
     const version = this.state.value?.version ?? 0;
     try {
-      const s = await api<StateBody>(this.path('/answers'), { body: { version, answer: a }, token: this.token });
+      const log = this.logParam();
+      const s = await api<StateBody>(this.path('/answers') + (log !== undefined ? `?log=${log}` : ''), { body: { version, answer: a }, token: this.token });
       if (s && typeof s.version === 'number') this.accept(s);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {

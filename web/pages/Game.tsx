@@ -46,7 +46,11 @@ export function GamePage({ id }: { id: string }) {
     if (known) void loadGameUI(known);
   }, [id]);
   const [token, setToken] = useState(() => getGame(id)?.token);
-  const live = useMemo(() => new Live(id, token), [id]);
+  // "Since you were last here" needs the lines after the last one seen, even when older than the default tail.
+  const live = useMemo(() => {
+    const seen = getGame(id)?.seen;
+    return new Live(id, token, seen === undefined ? undefined : seen + 1);
+  }, [id]);
   const [ui, setUi] = useState<GameUI | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {

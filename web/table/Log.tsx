@@ -5,30 +5,62 @@ import { ErrorNote } from '../ui';
 
 type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 
-/** The table's record, oldest first, kept scrolled to the newest line unless the reader scrolled up. */
-export function LogView({ log, t }: { log: LogLine[]; t: T }) {
+/** The label of "show earlier": kept here until the shell's string tables carry it. */
+const EARLIER: Record<string, string> = { 'zh-CN': '显示更早的记录', 'zh-TW': '顯示更早的紀錄', en: 'Show earlier lines' };
+
+/**
+ * The table's record, oldest first, kept scrolled to the newest line unless the reader scrolled up. `earlier`
+ * is given while the client holds only the newest part of the log: a button above the lines fetches the rest.
+ */
+export function LogView({ log, t, earlier }: { log: LogLine[]; t: T; earlier?: (() => Promise<void>) | undefined }) {
   const ref = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     const el = ref.current;
     if (el && stick.current) el.scrollTop = el.scrollHeight;
   }, [log.length]);
-  if (!log.length) return <p class="empty">{s('log.empty')}</p>;
-  return (
-    <ol
-      class="log"
-      ref={ref}
-      tabIndex={0}
-      aria-label={s('log.title')}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+  const more = earlier && (
+    <button
+      type="button"
+      class="btn small ghost"
+      disabled={busy}
+      onClick={async () => {
+        // Older lines arrive above: keep the reader where they were rather than jumping to the bottom.
+        stick.current = false;
+        setBusy(true);
+        await earlier();
+        setBusy(false);
       }}
     >
-      {log.map((l) => (
-        <li key={l.i}>{t(l.msg)}</li>
-      ))}
-    </ol>
+      {EARLIER[lang.value] ?? EARLIER.en}
+    </button>
+  );
+  if (!log.length)
+    return (
+      <>
+        {more}
+        <p class="empty">{s('log.empty')}</p>
+      </>
+    );
+  return (
+    <>
+      {more}
+      <ol
+        class="log"
+        ref={ref}
+        tabIndex={0}
+        aria-label={s('log.title')}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+      >
+        {log.map((l) => (
+          <li key={l.i}>{t(l.msg)}</li>
+        ))}
+      </ol>
+    </>
   );
 }
 

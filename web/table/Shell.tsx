@@ -5,6 +5,7 @@ import { lang, s } from '../i18n';
 import { announceTurn } from '../lib/badge';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
+import { linesSince } from '../lib/logbook';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, Countdown, LangSwitch } from '../ui';
 import { AdminMenu } from './Admin';
@@ -42,7 +43,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   // "Since you were last here": the cut is taken once, when the page opens.
   const [seenAtOpen] = useState(() => getGame(id)?.seen);
   const [sinceClosed, setSinceClosed] = useState(false);
-  const since = seenAtOpen === undefined ? [] : st.log.filter((x) => x.i > seenAtOpen);
+  const since = linesSince(st.log, seenAtOpen);
   const lastI = st.log.length ? st.log[st.log.length - 1]!.i : -1;
   useEffect(() => {
     const mark = () => {
@@ -135,7 +136,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
                 </button>
               </div>
               <div id="panel-talk" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-                {tab === 'log' ? <LogView log={st.log} t={t} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
+                {tab === 'log' ? <LogView log={st.log} t={t} earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
               </div>
             </section>
             {admin && st.status !== 'finished' && (

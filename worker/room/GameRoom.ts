@@ -15,7 +15,7 @@ import {
   type OpenPrompt,
   type Outcome,
 } from '../engine';
-import type { ChatLine, GameStatus, GameSummary, SeatInfo, StateBody } from '../protocol';
+import { LOG_TAIL, type ChatLine, type GameStatus, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import type { Env } from '../env';
 import { hasSchema, migrate } from './schema';
 import { hashToken, newSeed, newToken, sameHash } from './tokens';
@@ -110,7 +110,17 @@ interface Attachment {
   ready: boolean;
   /** The tab is visible: a prompt for this seat needs no push. */
   visible: boolean;
+  /**
+   * Log deltas: the engine log length this socket has been sent up to. Absent for a socket whose hello named
+   * no `log` (an older client): it gets the whole visible log in every message.
+   */
+  log?: number;
+  /** The whole record (public once the game is over) has been sent to this socket. */
+  whole?: boolean;
 }
+
+/** Which part of the visible log a state body carries: lines from an engine index, or the default tail. */
+type LogPart = { from: number } | 'tail';
 
 /** Who made a move: the player, the default on expiry, the bot on expiry, the stand-in, or a bot seat. */
 type MoveBy = 'player' | 'expired' | 'absent-bot' | 'stand-in' | 'bot';
@@ -317,16 +327,52 @@ export class GameRoom extends DurableObject<Env> {
     return rows.reverse().map((r) => ({ at: r.at, seat: r.seat, name: r.name, text: r.text }));
   }
 
-  /** The body of `/state` and of every socket message, for one viewer. Only `viewFor` output leaves. */
-  private stateBody(seat: number | null, shared: Shared = this.shared()): StateBody {
+  /**
+   * The body of `/state` and of every socket message, for one viewer. Only `viewFor` output leaves. `part`
+   * picks the log lines: from an engine index (clamped to the log), or the last `LOG_TAIL` visible lines.
+   */
+  private stateBody(seat: number | null, shared: Shared = this.shared(), part: LogPart = 'tail'): StateBody {
     const chat = this.chatFor(seat);
-    if (!this.game) return { ...shared.summary, you: seat, view: null, prompts: [], waiting: [], deadline: null, log: [], chat };
+    if (!this.game) return { ...shared.summary, you: seat, view: null, prompts: [], waiting: [], deadline: null, log: [], logFrom: 0, logEnd: 0, chat };
     const v = viewFor(this.def(this.meta!), this.game, seat);
     const prompts = v.prompts.map((p) => {
       const at = shared.clocks.get(p.id);
       return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
     });
-    return { ...shared.summary, you: seat, view: v.view, prompts, waiting: v.waiting, deadline: shared.deadline, log: v.log, chat };
+    const logEnd = this.game.log.length;
+    let logFrom: number;
+    let log = v.log;
+    if (part === 'tail') {
+      logFrom = log.length > LOG_TAIL ? log[log.length - LOG_TAIL]!.i : 0;
+      log = log.slice(-LOG_TAIL);
+    } else {
+      logFrom = Math.min(Math.max(0, part.from), logEnd);
+      if (logFrom > 0) log = log.filter((l) => l.i >= logFrom);
+    }
+    return { ...shared.summary, you: seat, view: v.view, prompts, waiting: v.waiting, deadline: shared.deadline, log, logFrom, logEnd, chat };
+  }
+
+  /**
+   * What a socket is sent next, and its attachment updated to match: a delta-aware socket gets the lines it has
+   * not had yet (all of them, once, when the game is over: the whole record is public then); an older client
+   * the whole visible log. Bodies are cached per (seat, log start), so a broadcast renders each once.
+   */
+  private socketMessage(ws: WebSocket, att: Attachment, shared: Shared, cache: Map<string, string>): string {
+    let from = 0;
+    let next = att;
+    if (att.log !== undefined) {
+      const whole = !!this.game?.outcome;
+      from = whole && !att.whole ? 0 : att.log;
+      next = { ...att, log: this.game?.log.length ?? 0, whole };
+    }
+    const key = `${att.seat}|${from}`;
+    let msg = cache.get(key);
+    if (msg === undefined) {
+      msg = JSON.stringify({ type: 'state', ...this.stateBody(att.seat, shared, { from }) });
+      cache.set(key, msg);
+    }
+    if (next !== att) ws.serializeAttachment(next);
+    return msg;
   }
 
   /** What every viewer's state body has in common: computed once per broadcast. */
@@ -343,16 +389,12 @@ export class GameRoom extends DurableObject<Env> {
 
   /** Send every ready socket its own view (one rendering per distinct seat). */
   private broadcast(): void {
-    const cache = new Map<number | null, string>();
+    const cache = new Map<string, string>();
     let shared: Shared | undefined;
     for (const { ws, att } of this.sockets()) {
       if (!att.ready) continue;
-      let msg = cache.get(att.seat);
-      if (msg === undefined) {
-        shared ??= this.shared();
-        msg = JSON.stringify({ type: 'state', ...this.stateBody(att.seat, shared) });
-        cache.set(att.seat, msg);
-      }
+      shared ??= this.shared();
+      const msg = this.socketMessage(ws, att, shared, cache);
       try {
         ws.send(msg);
       } catch {
@@ -405,7 +447,7 @@ export class GameRoom extends DurableObject<Env> {
   async glance(): Promise<(GameSummary & { waiting: number[]; deadline: string | null }) | null> {
     if (!this.load()) return null;
     const s = this.stateBody(null);
-    const { you: _you, view: _view, prompts: _prompts, log: _log, chat: _chat, ...rest } = s;
+    const { you: _you, view: _view, prompts: _prompts, log: _log, logFrom: _logFrom, logEnd: _logEnd, chat: _chat, ...rest } = s;
     return rest;
   }
 
@@ -470,17 +512,19 @@ export class GameRoom extends DurableObject<Env> {
     return ok(this.summary());
   }
 
-  async getState(token: string | null, since: number | null): Promise<Reply> {
+  /** `logFrom`: the engine index the client wants log lines from (null: the default tail). */
+  async getState(token: string | null, since: number | null, logFrom: number | null = null): Promise<Reply> {
     if (!this.load()) return reject('not_found', 'no such game');
     const who = await this.whoIs(token);
     if (!who) return this.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'state' });
     if (since !== null && since === this.meta!.version) return { status: 304, body: null };
-    return ok(this.stateBody(who.seat));
+    return ok(this.stateBody(who.seat, undefined, logFrom === null ? 'tail' : { from: logFrom }));
   }
 
   // ---------------------------------------------------------------- answers
 
-  async answer(token: string | null, body: unknown): Promise<Reply> {
+  /** `logFrom`: as for `getState`, the log lines the reply (the new state) should carry. */
+  async answer(token: string | null, body: unknown, logFrom: number | null = null): Promise<Reply> {
     if (!this.load()) return reject('not_found', 'no such game');
     // 1. parse (the route already checked size and JSON)
     const parsed = parseAnswerBody(body);
@@ -490,10 +534,11 @@ export class GameRoom extends DurableObject<Env> {
     const who = await this.whoIs(token);
     if (!who || who.seat === null) return this.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'answers' });
     if (!this.allow(who.seat)) return this.rejected('rate_limited', 'too many requests; slow down', { seat: who.seat });
-    const res = this.handleAnswer(who.seat, parsed.version, parsed.answer);
+    const part: LogPart = logFrom === null ? 'tail' : { from: logFrom };
+    const res = this.handleAnswer(who.seat, parsed.version, parsed.answer, part);
     if (!res.ok) return res.reply;
     await this.afterChange();
-    return ok(this.stateBody(who.seat));
+    return ok(this.stateBody(who.seat, undefined, part));
   }
 
   /**
@@ -501,7 +546,7 @@ export class GameRoom extends DurableObject<Env> {
    * asked? → version? → apply → persist (inside commitMove) → bots. Broadcast and alarm follow in
    * `afterChange`, after everything is persisted.
    */
-  private handleAnswer(seat: number, version: number, answer: Answer): { ok: true } | { ok: false; reply: Reply } {
+  private handleAnswer(seat: number, version: number, answer: Answer, part: LogPart = 'tail'): { ok: true } | { ok: false; reply: Reply } {
     const m = this.meta!;
     const ctx = { seat, prompt: answer.prompt, option: answer.option, version };
     const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: this.rejected(code, message, ctx, extra) });
@@ -514,7 +559,7 @@ export class GameRoom extends DurableObject<Env> {
     const p = this.game!.prompts.find((x) => x.id === answer.prompt);
     if (!p) {
       // A prompt that closed since the client's version: the client is behind, not wrong.
-      if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat) });
+      if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat, undefined, part) });
       return fail('illegal', `no open prompt ${answer.prompt}`);
     }
     if (p.seat !== seat) return fail('not_your_prompt', `prompt ${answer.prompt} is not addressed to you`);
@@ -523,7 +568,7 @@ export class GameRoom extends DurableObject<Env> {
     // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
     const opened = this.sql.exec<{ v: number }>('SELECT opened_version AS v FROM clocks WHERE prompt = ?', p.id).toArray()[0]?.v;
     const stillAsked = opened !== undefined && opened <= version && version <= m.version;
-    if (stale && !stillAsked) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat) });
+    if (stale && !stillAsked) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat, undefined, part) });
     // 6–7. apply and persist
     const r = this.commitMove(seat, answer, 'player');
     if (!r.ok) return fail(r.code, r.message);
@@ -1116,7 +1161,11 @@ export class GameRoom extends DurableObject<Env> {
           return;
         }
         const cameOnline = who.seat !== null && !this.seatOnline(who.seat);
-        ws.serializeAttachment({ ...att, seat: who.seat, ready: true, visible: msg.visible !== false } satisfies Attachment);
+        // A hello naming `log` asks for deltas from there (the first message carries lines from `log` on).
+        const log = typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0 ? msg.log : undefined;
+        const hello: Attachment = { sid: att.sid, seat: who.seat, ready: true, visible: msg.visible !== false };
+        if (log !== undefined) Object.assign(hello, { log, whole: false });
+        ws.serializeAttachment(hello);
         // The player is here: a stand-in hands the seat back.
         if (who.seat !== null && this.seatRows()[who.seat]?.stand_in) {
           const seat = who.seat;
@@ -1131,7 +1180,12 @@ export class GameRoom extends DurableObject<Env> {
         // A seat coming online is news for the whole table (SeatInfo.online); the version does not change,
         // since nothing in the game did.
         if (cameOnline) this.broadcast();
-        else say({ type: 'state', ...this.stateBody(who.seat) });
+        else
+          try {
+            ws.send(this.socketMessage(ws, hello, this.shared(), new Map()));
+          } catch {
+            /* closing */
+          }
         return;
       }
       case 'visible': {

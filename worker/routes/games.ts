@@ -91,13 +91,24 @@ games.get('/games/:id/state', async (c) => {
     since = Number(q);
     if (!Number.isInteger(since)) return fail(c, 'bad_request', 'since must be an integer version');
   }
-  return send(c, await r.room.getState(bearer(c), since));
+  const log = logStart(c.req.query('log'));
+  if (log === undefined) return fail(c, 'bad_request', 'log must be a non-negative integer (the first log index wanted)');
+  return send(c, await r.room.getState(bearer(c), since, log));
 });
+
+/** `?log=N`: the engine log index the client wants lines from; null when absent, undefined when malformed. */
+function logStart(q: string | undefined): number | null | undefined {
+  if (q === undefined) return null;
+  const n = Number(q);
+  return q !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
 
 games.post('/games/:id/answers', limitBody, async (c) => {
   const r = roomOf(c);
   if (!r.ok) return r.res;
   const j = await readJson(c);
   if (!j.ok) return j.res;
-  return send(c, await r.room.answer(bearer(c), j.body));
+  const log = logStart(c.req.query('log'));
+  if (log === undefined) return fail(c, 'bad_request', 'log must be a non-negative integer (the first log index wanted)');
+  return send(c, await r.room.answer(bearer(c), j.body, log));
 });
