@@ -37,9 +37,11 @@ function read(): Record<string, MyGame> {
 /** All games this device knows, newest first; a signal so lists re-render when another tab changes them. */
 export const myGames = signal<Record<string, MyGame>>(read());
 
-addEventListener('storage', (e) => {
-  if (e.key === KEY) myGames.value = read();
-});
+// Outside a browser (unit tests in Node) there is no other tab to listen to.
+if (typeof addEventListener === 'function')
+  addEventListener('storage', (e) => {
+    if (e.key === KEY) myGames.value = read();
+  });
 
 export function getGame(id: string): MyGame | undefined {
   return myGames.value[id];

@@ -23,10 +23,55 @@ export interface Picks {
 
 const EMPTY = { cards: [] as string[], seats: [] as number[] };
 
-function toggle<T>(list: T[], x: T, max: number): T[] {
+export type Picked = { cards: string[]; seats: number[] };
+
+/** Click on a candidate: unpick it if picked; with one to pick, the click replaces; otherwise add up to `max`. */
+export function toggle<T>(list: T[], x: T, max: number): T[] {
   if (list.includes(x)) return list.filter((y) => y !== x);
   if (max <= 1) return [x];
   return list.length >= max ? list : [...list, x];
+}
+
+/** What may be clicked: the chosen option's candidates, or, with none chosen, every option's. */
+export function pickableFor(prompts: Prompt[], option: Option | null): Picked {
+  if (option) return { cards: option.cards?.from ?? [], seats: option.seats?.from ?? [] };
+  const cards = new Set<string>();
+  const seats = new Set<number>();
+  for (const p of prompts)
+    for (const o of p.options) {
+      o.cards?.from.forEach((c) => cards.add(c));
+      o.seats?.from.forEach((x) => seats.add(x));
+    }
+  return { cards: [...cards], seats: [...seats] };
+}
+
+/** The picks made for the player when an option is chosen: a forced choice (exactly as many candidates as must be picked). */
+export function forcedPicks(o: Option): Picked {
+  return {
+    cards: o.cards && o.cards.from.length === o.cards.min ? [...o.cards.from] : [],
+    seats: o.seats && o.seats.from.length === o.seats.min && o.seats.min > 0 ? [...o.seats.from] : [],
+  };
+}
+
+/** The first option of any prompt passing `test` (a card or seat clicked while no option is chosen). */
+export function firstOption(prompts: Prompt[], test: (o: Option) => boolean): [Prompt, Option] | null {
+  for (const p of prompts) for (const o of p.options) if (test(o)) return [p, o];
+  return null;
+}
+
+/** The answer the picks make, or null while they are outside `min..max`. */
+export function answerFor(prompt: Prompt | null, option: Option | null, picked: Picked): Answer | null {
+  if (!prompt || !option) return null;
+  const a: Answer = { prompt: prompt.id, option: option.id };
+  if (option.cards) {
+    if (picked.cards.length < option.cards.min || picked.cards.length > option.cards.max) return null;
+    a.cards = picked.cards;
+  }
+  if (option.seats) {
+    if (picked.seats.length < option.seats.min || picked.seats.length > option.seats.max) return null;
+    a.seats = picked.seats;
+  }
+  return a;
 }
 
 /**
@@ -46,30 +91,14 @@ export function usePicks(prompts: Prompt[]): Picks {
   const prompt = sel ? (prompts.find((p) => p.id === sel.prompt) ?? null) : null;
   const option = prompt?.options.find((o) => o.id === sel!.option) ?? null;
 
-  const pickable = useMemo(() => {
-    if (option) return { cards: option.cards?.from ?? [], seats: option.seats?.from ?? [] };
-    const cards = new Set<string>();
-    const seats = new Set<number>();
-    for (const p of prompts) for (const o of p.options) {
-      o.cards?.from.forEach((c) => cards.add(c));
-      o.seats?.from.forEach((x) => seats.add(x));
-    }
-    return { cards: [...cards], seats: [...seats] };
-  }, [key, option]);
+  const pickable = useMemo(() => pickableFor(prompts, option), [key, option]);
 
   const select = (p: Prompt, o: Option) => {
     setSel({ prompt: p.id, option: o.id });
-    // When the choice is forced (exactly as many candidates as must be picked), pick them already.
-    setPicked({
-      cards: o.cards && o.cards.from.length === o.cards.min ? [...o.cards.from] : [],
-      seats: o.seats && o.seats.from.length === o.seats.min && o.seats.min > 0 ? [...o.seats.from] : [],
-    });
+    setPicked(forcedPicks(o));
   };
 
-  const find = (test: (o: Option) => boolean): [Prompt, Option] | null => {
-    for (const p of prompts) for (const o of p.options) if (test(o)) return [p, o];
-    return null;
-  };
+  const find = (test: (o: Option) => boolean) => firstOption(prompts, test);
 
   const toggleCard = (id: string) => {
     if (option?.cards?.from.includes(id)) {
@@ -93,19 +122,7 @@ export function usePicks(prompts: Prompt[]): Picks {
     setPicked({ cards: [], seats: [seat] });
   };
 
-  const answer = (): Answer | null => {
-    if (!prompt || !option) return null;
-    const a: Answer = { prompt: prompt.id, option: option.id };
-    if (option.cards) {
-      if (picked.cards.length < option.cards.min || picked.cards.length > option.cards.max) return null;
-      a.cards = picked.cards;
-    }
-    if (option.seats) {
-      if (picked.seats.length < option.seats.min || picked.seats.length > option.seats.max) return null;
-      a.seats = picked.seats;
-    }
-    return a;
-  };
+  const answer = (): Answer | null => answerFor(prompt, option, picked);
 
   return {
     sel,

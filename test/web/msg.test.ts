@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../web/games/types';
+import { makeT } from '../../web/lib/msg';
+import { shellStrings } from '../../web/i18n';
+
+const names = ['Ann', 'Bo', 'Cy'];
+const nameOf = (seat: number) => names[seat] ?? `#${seat + 1}`;
+const ui = {
+  strings: {
+    'zh-CN': { 'g.hit': '{source}用{card}打{target}', 'g.only': '中文独有' },
+    'zh-TW': {},
+    en: {
+      'g.hit': '{source} hits {target} with {card}',
+      'g.vote': '{voter} votes for {seats}',
+      'g.hand': '{fromSeat} shows {cards}',
+      'g.why': '{who} because {reason}',
+      'g.n': '{n} left, {skill}',
+      'skill.zhiheng': 'Balance of Power',
+    },
+  } as Record<Lang, Record<string, string>>,
+  cardLabel: (id: string, lang: Lang) => (lang === 'en' ? `card ${id}` : `牌${id}`),
+};
+
+describe('the message renderer (common.md param convention)', () => {
+  const t = makeT('en', ui, nameOf);
+
+  it('a seat param (source, target, voter, …Seat) holding a number shows the player’s name', () => {
+    expect(t({ key: 'g.hit', params: { source: 0, target: 2, card: 's7' } })).toBe('Ann hits Cy with card s7');
+    expect(t({ key: 'g.hand', params: { fromSeat: 1, cards: ['a', 'b'] } })).toBe('Bo shows card a, card b');
+  });
+
+  it('seats/targets lists become names joined for the language', () => {
+    expect(t({ key: 'g.vote', params: { voter: 1, seats: [0, 2] } })).toBe('Bo votes for Ann, Cy');
+    expect(makeT('zh-CN', { strings: { ...ui.strings, 'zh-CN': { 'g.vote': '{voter}投{seats}' } } }, nameOf)({ key: 'g.vote', params: { voter: 1, seats: [0, 2] } })).toBe('Bo投Ann、Cy');
+  });
+
+  it('cards go through the game’s card label in the current language', () => {
+    expect(makeT('zh-CN', ui, nameOf)({ key: 'g.hit', params: { source: 0, target: 1, card: 'x' } })).toBe('Ann用牌x打Bo');
+  });
+
+  it('a nested message renders recursively', () => {
+    expect(t({ key: 'g.why', params: { who: 'Ann', reason: { key: 'g.hit', params: { source: 1, target: 0, card: 'k' } } } })).toBe('Ann because Bo hits Ann with card k');
+  });
+
+  it('a skill id shows the game’s name for it; a plain number is shown as is (n is not a seat)', () => {
+    expect(t({ key: 'g.n', params: { n: 2, skill: 'zhiheng' } })).toBe('2 left, Balance of Power');
+    expect(t({ key: 'g.n', params: { n: 2, skill: 'unknown' } })).toBe('2 left, unknown');
+  });
+
+  it('a key missing in the current language falls back to English, then to the shell’s strings', () => {
+    expect(makeT('zh-TW', ui, nameOf)({ key: 'g.hit', params: { source: 0, target: 1, card: 'q' } })).toBe('Ann hits Bo with 牌q');
+    const key = Object.keys(shellStrings.en).find((k) => shellStrings['zh-CN'][k] && !/\{/.test(shellStrings['zh-CN'][k]!))!;
+    expect(makeT('zh-CN', ui, nameOf)(key)).toBe(shellStrings['zh-CN'][key]);
+  });
+
+  it('a key nobody has a string for still reads: the key and its params, seats as names', () => {
+    expect(t({ key: 'g.nope', params: { seat: 1, n: 3 } })).toBe('g.nope (seat: Bo, n: 3)');
+    expect(t({ key: 'g.bare' })).toBe('g.bare');
+    expect(makeT('en', null, nameOf)({ key: 'x.y', params: { cards: ['c1'] } })).toBe('x.y (cards: c1)');
+  });
+
+  it('a template placeholder with no param is left visible rather than dropped', () => {
+    expect(t({ key: 'g.hit', params: { source: 0, card: 'z' } })).toBe('Ann hits {target} with card z');
+  });
+});
