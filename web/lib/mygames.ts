@@ -86,7 +86,8 @@ export async function refreshMyGames(): Promise<void> {
   await Promise.all(
     rest.map(async (g) => {
       try {
-        const s = await api<StateBody>(`/api/games/${encodeURIComponent(g.id)}/state`, { token: g.token });
+        // Only the status matters here: a log start past any log's end asks for no log lines at all.
+        const s = await api<StateBody>(`/api/games/${encodeURIComponent(g.id)}/state?log=${Number.MAX_SAFE_INTEGER}`, { token: g.token });
         if (s) next[g.id] = fromState(s);
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) next[g.id] = { ...emptyInfo(), status: 'gone' };
