@@ -134,6 +134,7 @@ const en: Record<string, string> = {
   'prompt.cancel': 'Back',
   'prompt.waitingFor': 'Waiting for {names}',
   'prompt.nothing': 'Nothing to decide right now.',
+  'prompt.openWindow': 'A response window is open: waiting for anyone who wants to respond. Nothing is asked of you.',
   'prompt.closeTab': 'You can close this tab — we will let you know when it is your turn.',
   'prompt.spectator': 'Watching. Decisions are shown only to the players.',
 

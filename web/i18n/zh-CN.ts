@@ -134,6 +134,7 @@ const zhCN: Record<string, string> = {
   'prompt.cancel': '返回',
   'prompt.waitingFor': '等待 {names}',
   'prompt.nothing': '现在没有需要你决定的事。',
+  'prompt.openWindow': '响应窗口开放中：等待想要响应的玩家。你无需操作。',
   'prompt.closeTab': '可以关掉这个页面——轮到你时我们会通知你。',
   'prompt.spectator': '观战中。决策只对玩家显示。',
 

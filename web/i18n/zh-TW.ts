@@ -134,6 +134,7 @@ const zhTW: Record<string, string> = {
   'prompt.cancel': '返回',
   'prompt.waitingFor': '等待 {names}',
   'prompt.nothing': '現在沒有需要你決定的事。',
+  'prompt.openWindow': '響應窗口開放中：等待想要響應的玩家。你無需操作。',
   'prompt.closeTab': '可以關掉這個頁面——輪到你時我們會通知你。',
   'prompt.spectator': '觀戰中。決策只對玩家顯示。',
 

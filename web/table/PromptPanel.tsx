@@ -65,6 +65,17 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send }: Props) {
   );
 }
 
+/**
+ * What the table waits for, said to someone with nothing to decide. A game may list every seat as waited for
+ * while a response window is open, so nobody learns who could respond (三国杀 ruling S7); a reader listed
+ * without a prompt of his own is in such a window, and is told so rather than "waiting for you".
+ */
+export function idleText(st: Pick<StateBody, 'waiting' | 'you' | 'prompts'>, name: (n: number) => string): string {
+  if (st.you !== null && st.prompts.length === 0 && st.waiting.includes(st.you)) return s('prompt.openWindow');
+  const others = st.waiting.filter((x) => x !== st.you);
+  return others.length ? s('prompt.waitingFor', { names: others.map(name).join('、') }) : s('prompt.nothing');
+}
+
 function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: Props['t'] }) {
   if (st.outcome)
     return (
@@ -81,7 +92,7 @@ function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: 
   if (st.paused) return <p class="idle">{s('table.pausedLong')}</p>;
   return (
     <div class="idle">
-      <p>{st.waiting.length ? s('prompt.waitingFor', { names: st.waiting.map(name).join('、') }) : s('prompt.nothing')}</p>
+      <p>{idleText(st, name)}</p>
       <Countdown deadline={st.deadline} paused={st.paused} />
       <p class="hint">{s('prompt.closeTab')}</p>
     </div>

@@ -11,6 +11,8 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
   picked?: number[];
 }) {
   const waiting = new Set(st.status === 'playing' ? st.waiting : []);
+  // Listed as waited for without a question of your own: an open response window (see idleText), not your move.
+  if (st.you !== null && st.prompts.length === 0) waiting.delete(st.you);
   const winners = new Set(st.outcome?.winners ?? []);
   return (
     <ol class="seat-list">
