@@ -10,8 +10,9 @@ import type { Prompt, StateBody } from '../../worker/protocol';
  * `wrangler dev` (workerd) with the fixture duel game, and real HTTP endpoints in this Node process. No test
  * opens a socket, so every new prompt is for a seat with no visible live socket and is notified.
  *
- * Nothing here asserts a duration. "A failing endpoint never delays the game" is shown by order: answers
- * complete while the room's request to a hanging endpoint is still open.
+ * Nothing here asserts that anything is fast. "A failing endpoint never delays the game" is shown by order:
+ * answers complete while the room's request to a hanging endpoint is still open. The only times checked are
+ * lower bounds the room's retry policy sets (no retry before the backoff or the endpoint's Retry-After).
  */
 
 // ---------------------------------------------------------------- a local endpoint
