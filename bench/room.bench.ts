@@ -69,6 +69,13 @@ async function playGame(base: string, samples: number[]): Promise<void> {
 it(`room: answer → broadcast latency with ${GAMES} concurrent games × ${SEATS} sockets`, async () => {
   const dev = await startDev();
   try {
+    // Baseline: what wrangler dev's local proxy costs before any Durable Object runs (an unknown API path).
+    const base: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const b0 = performance.now();
+      await (await fetch(`${dev.url}/api/no-such-route`)).text();
+      base.push(performance.now() - b0);
+    }
     const samples: number[] = [];
     const t0 = performance.now();
     await Promise.all([...Array(GAMES)].map(() => playGame(dev.url, samples)));
@@ -77,6 +84,7 @@ it(`room: answer → broadcast latency with ${GAMES} concurrent games × ${SEATS
       { name: 'answer → all 4 sockets updated, median', value: quantile(samples, 0.5), unit: 'ms' },
       { name: 'answer → all 4 sockets updated, p99', value: quantile(samples, 0.99), unit: 'ms' },
       { name: 'answers measured', value: samples.length, unit: 'answers' },
+      { name: 'baseline: HTTP 404 from the Worker, no room, median', value: quantile(base, 0.5), unit: 'ms' },
       { name: 'throughput', value: samples.length / secs, unit: 'answers/s' },
     ]);
   } finally {
