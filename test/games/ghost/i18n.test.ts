@@ -38,3 +38,13 @@ describe('display strings', () => {
     }
   });
 });
+
+describe('English counts', () => {
+  test('no English text reads "1 cards" (or imps, points, votes) when a count is 1', async () => {
+    const { str } = await import('../../../web/games/ghost/labels');
+    for (const k of Object.keys(strings.en!).filter((k) => !k.endsWith('.one'))) {
+      const params = Object.fromEntries([...strings.en![k]!.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, /^(n|total|count|spirit|turn)$/.test(m[1]!) ? 1 : 'x']));
+      expect(str('en', k, params), k).not.toMatch(/\b1 (cards|imps|points|pts|votes|ghost cards)\b/);
+    }
+  });
+});

@@ -42,6 +42,56 @@ describe('views hide what a seat may not see', () => {
     expect((t.view(3).view as any).vote.open['3']).toEqual(blues(2));
   });
 
+  test('the vote order and the seat asked now are public: the same for every seat and a spectator, naming only the seat the table waits on', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(2) } });
+    const votes = () => [0, 1, 2, 3, null].map((v) => {
+      const vt = (t.view(v).view as any).vote;
+      return { order: vt.order, at: vt.at };
+    });
+    t.reply(0, 'target', { cards: ['I01'] });
+    // Host first, then counter-clockwise; the host is asked now.
+    expect(votes()).toEqual(Array(5).fill({ order: [0, 3, 2, 1], at: 0 }));
+    t.reply(0, 'vote', { cards: reds(1) });
+    expect(votes()).toEqual(Array(5).fill({ order: [0, 3, 2, 1], at: 1 }));
+    expect(t.view(null).waiting).toEqual([3]);
+    // Seats 2 and 1 hold no cards and are skipped: after 3 votes the asking is over and the host decides on a challenge.
+    t.reply(3, 'vote', { cards: blues(2) });
+    expect(votes()).toEqual(Array(5).fill({ order: [0, 3, 2, 1], at: 4 }));
+    expect(t.asked()).toEqual(['0:challenge']);
+  });
+
+  test('in seeded games the seat a view says is asked to vote is always the seat the table waits on, and no view differs in it', () => {
+    for (const seed of ['ask-a', 'ask-b', 'ask-c']) {
+      let s = createGame(ghost, { seats: 5, seed });
+      let checked = 0;
+      for (let n = 0; !s.outcome && n < 3000; n++) {
+        const p = s.prompts[0]!;
+        if (s.g.vote) {
+          const views = [0, 1, 2, 3, 4, null].map((v) => ghost.view(s, v) as any);
+          const { order, at } = views[5].vote;
+          for (const w of views) expect({ order: w.vote.order, at: w.vote.at }).toEqual({ order, at });
+          if (at < order.length) expect([p.seat, p.kind]).toEqual([order[at], 'vote']);
+          else expect([p.seat, p.kind]).toEqual([s.g.vote.host, 'challenge']);
+          checked++;
+        }
+        // Vote with the first card and challenge when possible, so exorcisms run their whole course.
+        const ids = p.options.map((o) => o.id);
+        const a =
+          p.kind === 'vote' && ids.includes('vote')
+            ? { prompt: p.id, option: 'vote', cards: p.options.find((o) => o.id === 'vote')!.cards!.from.slice(0, 1) }
+            : p.kind === 'challenge' && n % 2
+              ? { prompt: p.id, option: 'challenge', seats: [p.options.find((o) => o.id === 'challenge')!.seats!.from[0]!] }
+              : p.kind === 'host' && ids.includes('target')
+                ? { prompt: p.id, option: 'target', cards: [p.options.find((o) => o.id === 'target')!.cards!.from[0]!] }
+                : defaultAnswer(ghost, s, p);
+        const r = apply(ghost, s, p.seat, a);
+        if (!r.ok) throw new Error(r.error.reason);
+        s = r.value.state;
+      }
+      expect(checked).toBeGreaterThan(10);
+    }
+  });
+
   test('what a look showed one seat is not shown to another', () => {
     const t = table({ step: 'dayStart', hands: { 0: ['S08-R1', 'S12-R1'], 2: reds(3) }, spirit: { 0: 9 } });
     t.reply(0, 'play:S08-R1', { seats: [2] }).reply(0, 'play:S12-R1', { seats: [2] });

@@ -1,5 +1,5 @@
 import type { TableProps } from '../types';
-import { IMP, KING, SPELL, colourOf, isArtifact, typeOf } from '../../../worker/games/ghost/cards';
+import { IMP, KING, SPELL, colourOf, isArtifact, typeOf, weightOf } from '../../../worker/games/ghost/cards';
 import { cardLabel, cardName, dispelText, rewardText, str } from './labels';
 
 /** The game view as `worker/games/ghost/view.ts` builds it. */
@@ -48,6 +48,9 @@ export interface GhostView {
     open: Record<string, string[]>;
     shown: Record<string, string[]>;
     challenged: number[];
+    /** Seats asked to vote, in order, and the index of the one asked now (`order.length` when voting is over). */
+    order?: number[];
+    at?: number;
   };
   lastReveal: null | { imp: string; pool: string[]; red: number; blue: number; need: number; colour: string; success: boolean; summon: boolean; host: number; failedBy?: number };
   seen: { kind: string; seat: number | null; what: string[]; turn: number }[];
@@ -232,37 +235,61 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
   const vt = v.vote!;
   const cond = dispelText(vt.imp, L, vt.condition.colour, vt.condition.n);
   const line = str(L, vt.summon ? 'ghost.ui.summonNow' : 'ghost.ui.exorcismNow', { host: p.name(vt.host), seat: p.name(vt.holder), ghostCard: cardName(vt.imp, L), cond });
-  const seats = [...Array(v.P).keys()].map((i) => (vt.host - i + v.P * 2) % v.P);
+  // Older views (before `order` existed) fall back to every seat from the host counter-clockwise, all asked.
+  const seats = vt.order ?? [...Array(v.P).keys()].map((i) => (vt.host - i + v.P * 2) % v.P);
+  const at = vt.at ?? seats.length;
   return (
     <section class="gh-vote" aria-live="polite">
       <h3>{line}</h3>
       <ImpChip id={vt.imp} p={p} />
+      {!vt.summon && <p class="gh-text muted">{str(L, 'ghost.ui.voteHow')}</p>}
       <ul class="gh-voters">
-        {seats.map((s) => {
+        {seats.map((s, i) => {
           const n = vt.counts[s];
-          const open = vt.shown[s] ?? vt.open[s];
+          const shown = vt.shown[s];
+          const open = shown ?? vt.open[s];
+          const challenged = vt.challenged.includes(s);
+          // A caught voter's cards left the vote (`counts` lost him) but the challenge showed them to everyone.
+          const thrownOut = shown !== undefined && n === undefined;
           return (
-            <li key={s} class={vt.challenged.includes(s) ? 'challenged' : ''}>
+            <li key={s} class={`${challenged ? 'challenged' : ''}${i === at ? ' asking' : ''}`.trim() || undefined}>
               <span class="gh-voter">{p.name(s)}</span>
-              {n === undefined ? (
-                <span class="muted">{str(L, 'ghost.ui.notVoted')}</span>
-              ) : open ? (
-                open.map((c) => <HandCardMini key={c} id={c} p={p} />)
-              ) : (
+              {open ? (
+                <span class={`gh-open${thrownOut ? ' out' : ''}`}>
+                  {open.map((c) => (
+                    <HandCardMini key={c} id={c} p={p} />
+                  ))}
+                </span>
+              ) : n !== undefined ? (
                 <span class="gh-backs" aria-label={str(L, 'ghost.ui.votedDown', { n })}>
-                  {Array.from({ length: n }, (_, i) => (
-                    <span key={i} class="gh-back" aria-hidden="true" />
+                  {Array.from({ length: n }, (_, k) => (
+                    <span key={k} class="gh-back" aria-hidden="true" />
                   ))}
                   <span class="gh-count">{str(L, 'ghost.ui.votedDown', { n })}</span>
                 </span>
+              ) : i === at ? (
+                <span class="gh-tag cur">{str(L, 'ghost.ui.votingNow')}</span>
+              ) : i > at ? (
+                <span class="muted">{str(L, 'ghost.ui.notYet')}</span>
+              ) : (
+                <span class="muted">{str(L, 'ghost.ui.notVoted')}</span>
               )}
-              {vt.challenged.includes(s) && <span class="gh-tag">{str(L, 'ghost.ui.challenged')}</span>}
+              {challenged && <span class="gh-tag">{str(L, 'ghost.ui.challenged')}</span>}
+              {shown && <span class="gh-note">{str(L, thrownOut ? 'ghost.ui.thrownOut' : 'ghost.ui.shownKept')}</span>}
             </li>
           );
         })}
       </ul>
+      <WeightNote cards={Object.values(vt.shown).concat(Object.values(vt.open)).flat()} p={p} />
     </section>
   );
+}
+
+/** 敕令符 counts 2 in a vote; say so wherever one lies face up, or the totals cannot be followed. */
+function WeightNote({ cards, p }: { cards: string[]; p: TableProps }) {
+  const heavy = [...new Set(cards.filter((c) => weightOf(c) === 2).map(typeOf))];
+  if (!heavy.length) return null;
+  return <p class="gh-text gh-weight-note">{heavy.map((t) => str(p.lang, 'ghost.ui.weightNote', { card: cardName(`${t}-R1`, p.lang) })).join(' ')}</p>;
 }
 
 function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
@@ -279,18 +306,27 @@ function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
       <h3>{str(L, 'ghost.ui.lastReveal')}</h3>
       <p>{text}</p>
       {r.failedBy === undefined && (
-        <div class="gh-pool">
-          {r.pool.map((c) => (
-            <HandCardMini key={c} id={c} p={p} />
-          ))}
-        </div>
+        <>
+          <div class="gh-pool">
+            {r.pool.map((c) => (
+              <HandCardMini key={c} id={c} p={p} />
+            ))}
+          </div>
+          <WeightNote cards={r.pool} p={p} />
+        </>
       )}
     </section>
   );
 }
 
 function HandCardMini({ id, p }: { id: string; p: TableProps }) {
-  return <span class={`gh-mini ${colourOf(id)}`}>{cardLabel(id, p.lang)}</span>;
+  const heavy = weightOf(id) === 2;
+  return (
+    <span class={`gh-mini ${colourOf(id)}`}>
+      {cardLabel(id, p.lang)}
+      {heavy && <b class="gh-weight"> {str(p.lang, 'ghost.ui.weight2')}</b>}
+    </span>
+  );
 }
 
 function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {

@@ -16,7 +16,9 @@ function status(p: TableProps): string {
   if (!names) return phase;
   if (v.vote) {
     const ghostCard = cardName(v.vote.imp, L);
-    const challenge = p.state.waiting.includes(v.vote.host) && Object.keys(v.vote.counts).some((k) => Number(k) !== v.vote!.host);
+    const vt = v.vote;
+    // Past the last voter only the host's challenge-or-reveal question can be open.
+    const challenge = vt.order && vt.at !== undefined ? vt.at >= vt.order.length : p.state.waiting.includes(vt.host) && Object.keys(vt.counts).some((k) => Number(k) !== vt.host);
     return str(L, challenge ? 'ghost.status.challenge' : 'ghost.status.vote', { phase, ghostCard, names });
   }
   return str(L, 'ghost.status.other', { phase, names });

@@ -3,8 +3,11 @@ import { strings } from '../../../worker/games/ghost/i18n';
 import type { Lang } from '../types';
 
 /** Display helpers shared by the table, the rules page and the message parameters. */
-export const str = (lang: Lang, key: string, params: Record<string, string | number> = {}): string =>
-  (strings[lang]?.[key] ?? strings.en![key] ?? key).replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+export const str = (lang: Lang, key: string, params: Record<string, string | number> = {}): string => {
+  // English needs a singular for n = 1 ("1 card"); such keys have a `.one` twin. Chinese has no plural.
+  const k = params.n === 1 && strings[lang]?.[`${key}.one`] !== undefined ? `${key}.one` : key;
+  return (strings[lang]?.[k] ?? strings.en![k] ?? k).replace(/\{(\w+)\}/g, (_, p: string) => String(params[p] ?? ''));
+};
 
 const isHandCard = (id: string) => /^[SA]\d\d-[RB]\d$/.test(id);
 

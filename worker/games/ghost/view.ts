@@ -1,5 +1,5 @@
 import type { GameState, Json } from '../../engine/types';
-import { condition, handLimit, type G } from './state';
+import { condition, handLimit, voteOrder, type G } from './state';
 
 /**
  * What `seat` may see (DESIGN §3). Hidden: other hands (counts only), unrevealed identities, face-down
@@ -10,6 +10,10 @@ export function viewGhost(s: GameState<G>, seat: number | null): Json {
   const g = s.g;
   const all = s.outcome !== null;
   const vt = g.vote;
+  // The running exorcism frame says whose vote is awaited; its order is public (host, then counter-clockwise).
+  const ex = vt ? s.stack.find((f) => f.t === 'exorcism') : undefined;
+  const voteSeats = ex && Array.isArray(ex.order) ? (ex.order as number[]).slice() : vt ? (vt.summon ? [vt.host] : voteOrder(g, vt.host)) : [];
+  const voteAt = ex && ex.stage === 'vote' ? (ex.i as number) : voteSeats.length;
   const imps = (list: { id: string; at: number }[]) => list.map((i) => ({ id: i.id, at: i.at }));
   return {
     P: g.P,
@@ -67,6 +71,10 @@ export function viewGhost(s: GameState<G>, seat: number | null): Json {
           open: Object.fromEntries(Object.entries(vt.votes).filter(([v]) => all || vt.faceUp.includes(Number(v)) || Number(v) === seat).map(([v, c]) => [v, [...c]])),
           shown: Object.fromEntries(Object.entries(vt.shown).map(([v, c]) => [v, [...c]])),
           challenged: [...vt.challenged],
+          /** Who is asked to vote, in order, and how far the asking has got (`order.length` once voting is over).
+           * Public: the order follows from the host, and the seat asked now is the one the table waits on. */
+          order: voteSeats,
+          at: voteAt,
         }
       : null,
     lastReveal: g.lastReveal ? (JSON.parse(JSON.stringify(g.lastReveal)) as Json) : null,
