@@ -141,6 +141,7 @@ const en: Record<string, string> = {
   'since.title': 'Since you were last here ({n})',
   'since.more': 'Show {n} more',
   'log.title': 'Log',
+  'log.earlier': 'Show earlier lines',
   'log.empty': 'Nothing has happened yet.',
   'chat.title': 'Chat',
   'chat.empty': 'No messages yet. Say hello!',

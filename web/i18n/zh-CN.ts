@@ -141,6 +141,7 @@ const zhCN: Record<string, string> = {
   'since.title': '你不在时发生了什么（{n}）',
   'since.more': '再显示 {n} 条',
   'log.title': '记录',
+  'log.earlier': '显示更早的记录',
   'log.empty': '还什么都没发生。',
   'chat.title': '聊天',
   'chat.empty': '还没有消息，打个招呼吧！',

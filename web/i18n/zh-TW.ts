@@ -141,6 +141,7 @@ const zhTW: Record<string, string> = {
   'since.title': '你不在時發生了什麼（{n}）',
   'since.more': '再顯示 {n} 條',
   'log.title': '紀錄',
+  'log.earlier': '顯示更早的紀錄',
   'log.empty': '還什麼都沒發生。',
   'chat.title': '聊天',
   'chat.empty': '還沒有訊息，打個招呼吧！',

@@ -5,8 +5,6 @@ import { ErrorNote } from '../ui';
 
 type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 
-/** The label of "show earlier": kept here until the shell's string tables carry it. */
-const EARLIER: Record<string, string> = { 'zh-CN': '显示更早的记录', 'zh-TW': '顯示更早的紀錄', en: 'Show earlier lines' };
 
 /**
  * The table's record, oldest first, kept scrolled to the newest line unless the reader scrolled up. `earlier`
@@ -33,7 +31,7 @@ export function LogView({ log, t, earlier }: { log: LogLine[]; t: T; earlier?: (
         setBusy(false);
       }}
     >
-      {EARLIER[lang.value] ?? EARLIER.en}
+      {s('log.earlier')}
     </button>
   );
   if (!log.length)
