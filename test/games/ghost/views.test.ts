@@ -69,7 +69,9 @@ describe('views hide what a seat may not see', () => {
         if (s.g.vote) {
           const views = [0, 1, 2, 3, 4, null].map((v) => ghost.view(s, v) as any);
           const { order, at } = views[5].vote;
-          for (const w of views) expect({ order: w.vote.order, at: w.vote.at }).toEqual({ order, at });
+          for (const w of views) expect({ order: w.vote.order, at: w.vote.at, faceUp: w.vote.faceUp }).toEqual({ order, at, faceUp: views[5].vote.faceUp });
+          // A face-up voter's cards are open to every seat anyway, so naming him tells nothing more.
+          for (const f of views[5].vote.faceUp) for (const w of views) expect(w.vote.open[f]).toEqual(s.g.vote.votes[f]);
           if (at < order.length) expect([p.seat, p.kind]).toEqual([order[at], 'vote']);
           else expect([p.seat, p.kind]).toEqual([s.g.vote.host, 'challenge']);
           checked++;

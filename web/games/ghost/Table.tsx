@@ -48,6 +48,7 @@ export interface GhostView {
     open: Record<string, string[]>;
     shown: Record<string, string[]>;
     challenged: number[];
+    faceUp?: number[];
     /** Seats asked to vote, in order, and the index of the one asked now (`order.length` when voting is over). */
     order?: number[];
     at?: number;
@@ -254,6 +255,7 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
           return (
             <li key={s} class={`${challenged ? 'challenged' : ''}${i === at ? ' asking' : ''}`.trim() || undefined}>
               <span class="gh-voter">{p.name(s)}</span>
+              {challenged && <span class="gh-tag">{str(L, 'ghost.ui.challenged')}</span>}
               {open ? (
                 <span class={`gh-open${thrownOut ? ' out' : ''}`}>
                   {open.map((c) => (
@@ -268,13 +270,13 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
                   <span class="gh-count">{str(L, 'ghost.ui.votedDown', { n })}</span>
                 </span>
               ) : i === at ? (
-                <span class="gh-tag cur">{str(L, 'ghost.ui.votingNow')}</span>
+                <span class="gh-tag cur">{str(L, s === p.state.you ? 'ghost.ui.yourVoteNow' : 'ghost.ui.votingNow')}</span>
               ) : i > at ? (
                 <span class="muted">{str(L, 'ghost.ui.notYet')}</span>
               ) : (
                 <span class="muted">{str(L, 'ghost.ui.notVoted')}</span>
               )}
-              {challenged && <span class="gh-tag">{str(L, 'ghost.ui.challenged')}</span>}
+              {!shown && open && s === p.state.you && !vt.faceUp?.includes(s) && <span class="gh-count">{str(L, 'ghost.ui.yourVotes')}</span>}
               {shown && <span class="gh-note">{str(L, thrownOut ? 'ghost.ui.thrownOut' : 'ghost.ui.shownKept')}</span>}
             </li>
           );
@@ -300,7 +302,7 @@ function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
   const text =
     r.colour === 'any'
       ? str(L, 'ghost.ui.revealAny', { ghostCard: cardName(r.imp, L), total: r.red + r.blue, cond, result })
-      : str(L, 'ghost.ui.revealLine', { ghostCard: cardName(r.imp, L), red: r.red, blue: r.blue, cond, result });
+      : str(L, 'ghost.ui.revealLine', { ghostCard: cardName(r.imp, L), red: r.red, blue: r.blue, net: netText(r.red, r.blue, L), cond, result });
   return (
     <section class={`gh-reveal ${r.success ? 'ok' : 'fail'}`}>
       <h3>{str(L, 'ghost.ui.lastReveal')}</h3>
@@ -317,6 +319,12 @@ function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
       )}
     </section>
   );
+}
+
+/** What is left after red and blue cancel 1:1 ("蓝1" / "1 blue"). */
+function netText(red: number, blue: number, L: TableProps['lang']): string {
+  if (red === blue) return '0';
+  return str(L, 'ghost.ui.net', { n: Math.abs(red - blue), colour: str(L, `ghost.colour.${red > blue ? 'red' : 'blue'}`) });
 }
 
 function HandCardMini({ id, p }: { id: string; p: TableProps }) {

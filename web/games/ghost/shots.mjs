@@ -1,5 +1,6 @@
 // Screenshots of the ghost table for looking at it by eye (not part of the build or the tests). After
-// `npx vite build`: npx node web/games/ghost/shots.mjs  → /tmp/gshots/{vote,reveal,end}-<lang>-<size>.png
+// `npx vite build`: npx node web/games/ghost/shots.mjs  → /tmp/gshots/{vote,caught,reveal,end}-<lang>-<size>.png
+// (vote: mid-vote with later voters not yet asked; caught: a challenged voter's cards thrown out; reveal: a pool with 敕令符 if one comes up)
 import { startDev } from '../../../test/e2e/helpers/dev.ts';
 import { launchBrowser } from '../../../test/e2e/helpers/browser.ts';
 const out = '/tmp/gshots';
@@ -25,6 +26,11 @@ const shoot = async (g, who, name, langs = ['zh-CN', 'en']) => {
       await page.waitForSelector('.ghost', { timeout: 20000 });
       await page.waitForTimeout(600);
       await page.screenshot({ path: `${out}/${name}-${lang}-${size}.png`, fullPage: true });
+      // The vote / reveal panel alone, at full resolution (a full phone page is too tall to read scaled down).
+      for (const sel of ['.gh-vote', '.gh-reveal']) {
+        const el = await page.$(sel);
+        if (el) await el.screenshot({ path: `${out}/${name}-${lang}-${size}-${sel.slice(4)}.png` });
+      }
       await ctx.close();
       console.log(name, lang, size);
     }
@@ -36,6 +42,8 @@ try {
   await post(`/api/games/${g.id}/start`, {}, g.adminToken);
   let midShot = false;
   let revealShot = false;
+  let caughtShot = false;
+  let heavyShot = false;
   for (let k = 0; k < 3000; k++) {
     let st, who;
     for (const s of seats) {
@@ -48,9 +56,15 @@ try {
       midShot = true;
       await shoot(g, who, 'vote');
     }
-    if (midShot && !revealShot && st.view.lastReveal && !st.view.vote && p.kind === 'play') {
+    if (!caughtShot && st.view.vote && st.view.vote.challenged.some((c) => st.view.vote.counts[c] === undefined)) {
+      caughtShot = true;
+      await shoot(g, who, 'caught');
+    }
+    const heavy = st.view.lastReveal?.pool.some((c) => c.startsWith('S04'));
+    if (midShot && (!revealShot || (heavy && !heavyShot)) && st.view.lastReveal && !st.view.lastReveal.failedBy && !st.view.vote) {
       revealShot = true;
-      await shoot(g, who, 'reveal', ['en']);
+      heavyShot = heavy;
+      await shoot(g, who, 'reveal');
     }
     const ids = p.options.map((o) => o.id);
     let a;

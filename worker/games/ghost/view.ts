@@ -71,6 +71,8 @@ export function viewGhost(s: GameState<G>, seat: number | null): Json {
           open: Object.fromEntries(Object.entries(vt.votes).filter(([v]) => all || vt.faceUp.includes(Number(v)) || Number(v) === seat).map(([v, c]) => [v, [...c]])),
           shown: Object.fromEntries(Object.entries(vt.shown).map(([v, c]) => [v, [...c]])),
           challenged: [...vt.challenged],
+          /** Voters whose cards lie face up (长舌鬼): public, the log says so and `open` shows them to all. */
+          faceUp: [...vt.faceUp],
           /** Who is asked to vote, in order, and how far the asking has got (`order.length` once voting is over).
            * Public: the order follows from the host, and the seat asked now is the one the table waits on. */
           order: voteSeats,
