@@ -18,7 +18,7 @@ const en: Record<string, string> = {
   'common.endedByHost': 'The host ended the game.',
   'skill.ask': 'Use {skill}?',
   'skill.use': 'Use {skill}',
-  'common.points': '{n} pts',
+  'common.points': 'score {n}',
 
   'game.sanguosha': 'Sanguosha',
   'game.sanguosha.tagline': 'Three Kingdoms · lord, loyalists, rebels, traitor',
