@@ -262,6 +262,7 @@ describe('驱鬼 in Chromium', () => {
     // The seed: the room's own options, the pure engine, the same answers the clicks will give.
     const summary = (await (await fetch(`${dev.url}/api/games/${gameId}`)).json()) as { options: Record<string, Json> };
     const plan = findPlan(summary.options);
+    console.info(`ghost e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; host seat ${plan.host} exorcises ${plan.imp} on seat ${plan.holder}, seat ${plan.caught} is caught`);
 
     const players: Player[] = [];
     for (let i = 0; i < SEATS; i++) {

@@ -276,6 +276,7 @@ describe('三国杀 in Chromium', () => {
     const summary = (await (await fetch(`${dev.url}/api/games/${gameId}`)).json()) as { options: Record<string, Json> };
     expect(summary.options.autoPass).toBe(true);
     const plan = findPlan(summary.options);
+    console.info(`sanguosha e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; 杀 ${plan.slash.src}→${plan.slash.target}, trick ${plan.trick.user}→${plan.trick.target} cancelled by ${plan.trick.nullifier}`);
 
     for (let i = 0; i < SEATS; i++) expect((await stateOf(pages[i]!)).you).toBe(i); // seats are taken in join order
     const nameOf = (s: number) => specs[s]!.name;
