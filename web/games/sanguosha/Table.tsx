@@ -91,6 +91,8 @@ export function Table(p: TableProps) {
   const start = you ?? 0;
   const order = Array.from({ length: n }, (_, k) => (start + k) % n);
   const waiting = new Set(p.state.status === 'playing' ? p.state.waiting : []);
+  // S7 lists every living seat during a 无懈可击 window; the reader without a question is not the one awaited.
+  if (you !== null && p.state.prompts.length === 0) waiting.delete(you);
   const winners = new Set(p.state.outcome?.winners ?? []);
 
   // The card being played, when a play option is chosen: explain the seats it cannot target.
