@@ -129,3 +129,29 @@ export async function recordDeliveries(id: string, result: () => DeliveryResult 
   });
   return sent;
 }
+
+/** mulberry32: the test's own choices are seeded, so a failure replays with the same choices. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** Any legal-shaped answer to `p`: a random option with a random allowed number of its cards and seats. */
+export function randomAnswer(p: Prompt, r: (n: number) => number): Answer {
+  const o = p.options[r(p.options.length)]!;
+  const pick = <T>(spec: { from: T[]; min: number; max: number }) => {
+    const k = spec.min + r(Math.min(spec.max, spec.from.length) - spec.min + 1);
+    const pool = [...spec.from];
+    return [...Array(k)].map(() => pool.splice(r(pool.length), 1)[0]!);
+  };
+  const a: Answer = { prompt: p.id, option: o.id };
+  if (o.cards) a.cards = pick(o.cards);
+  if (o.seats) a.seats = pick(o.seats);
+  return a;
+}

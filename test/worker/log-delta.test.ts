@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, runInDurableObject } from 'cloudflare:test';
-import type { Answer, LogLine, Prompt, StateBody } from '../../worker/protocol';
+import type { LogLine, StateBody } from '../../worker/protocol';
 import { LOG_TAIL } from '../../worker/protocol';
 import type { GameState } from '../../worker/engine/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { ORIGIN, answer, api, expectError, pickColours, room, stateOf, table } from './helpers';
+import { ORIGIN, answer, api, expectError, pickColours, randomAnswer, rng, room, stateOf, table } from './helpers';
 
 /** The room's engine state as it is in memory right now (the ground truth the bodies are checked against). */
 async function gameOf(id: string): Promise<GameState<unknown>> {
@@ -46,31 +46,6 @@ async function socket(id: string, token: string | null, log?: number) {
     }
   };
   return { ws, states, nth, at };
-}
-
-/** mulberry32: seeded choices, so a failure replays. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-function randomAnswer(p: Prompt, r: (n: number) => number): Answer {
-  const o = p.options[r(p.options.length)]!;
-  const pick = <T>(spec: { from: T[]; min: number; max: number }) => {
-    const k = spec.min + r(Math.min(spec.max, spec.from.length) - spec.min + 1);
-    const pool = [...spec.from];
-    return [...Array(k)].map(() => pool.splice(r(pool.length), 1)[0]!);
-  };
-  const a: Answer = { prompt: p.id, option: o.id };
-  if (o.cards) a.cards = pick(o.cards);
-  if (o.seats) a.seats = pick(o.seats);
-  return a;
 }
 
 /** Merge slices by engine index (the client's rule, restated here independently). */
