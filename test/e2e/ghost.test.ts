@@ -1,17 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, startDev, type DevServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { SPECS, answerTaken, caughtUp, createTable, exactly, expectEngineView, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
 import ghost from '../../worker/games/ghost';
-import { apply, createGame, viewFor, type Answer, type GameState, type Json, type Msg, type OpenPrompt, type Prompt } from '../../worker/engine';
+import { apply, createGame, viewFor, type Answer, type GameState, type Json, type OpenPrompt, type Prompt } from '../../worker/engine';
 import { colourOf } from '../../worker/games/ghost/cards';
 import { condition, type G } from '../../worker/games/ghost/state';
 import { strings as ghostStrings } from '../../worker/games/ghost/i18n';
-import { cardLabel, cardName, formatParam } from '../../web/games/ghost/labels';
-import shellEn from '../../web/i18n/en';
-import shellZhCN from '../../web/i18n/zh-CN';
-import shellZhTW from '../../web/i18n/zh-TW';
-import type { Lang } from '../../web/games/types';
+import { cardLabel, cardName } from '../../web/games/ghost/labels';
+import ghostUI from '../../web/games/ghost';
 
 /**
  * 驱鬼 in a real browser against `wrangler dev`: four players (three languages, phone and desktop sizes) create,
@@ -21,9 +17,8 @@ import type { Lang } from '../../web/games/types';
  * vote counts, the challenge and the reveal in the table and the log).
  *
  * The deal comes from a seed the test finds by playing the pure engine in Node with the same answers; the e2e
- * Worker (TEST_HOOKS = "1") lets the start request carry it. Screenshots of the key steps go to OUT.
+ * Worker (TEST_HOOKS = "1") lets the start request carry it. Screenshots of the key steps go to OUT (helpers/table.ts).
  */
-const OUT = '/tmp/teahouse-e2e';
 const SEATS = 4;
 
 // ------------------------------------------------------------------ the plan, found with the pure engine
@@ -117,169 +112,27 @@ function findPlan(options: Record<string, Json>): GhostPlan {
   return best;
 }
 
-// ------------------------------------------------------------------ rendering messages as the client does
-
-const SHELL: Record<Lang, Record<string, string>> = { en: shellEn, 'zh-CN': shellZhCN, 'zh-TW': shellZhTW };
-const SEAT_PARAMS = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter']);
-
-/** The client's message rendering (web/lib/msg.ts makeT with the ghost GameUI), for the expected texts. */
-function makeT(lang: Lang, nameOf: (s: number) => string) {
-  const lookup = (key: string) => ghostStrings[lang]?.[key] ?? SHELL[lang][key] ?? ghostStrings.en?.[key] ?? SHELL.en[key];
-  const join = (xs: string[]) => xs.join(lang === 'en' ? ', ' : '、');
-  const param = (name: string, v: unknown): string => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Msg).key === 'string') return t(v as Msg);
-    const custom = formatParam(name, v, lang);
-    if (custom !== undefined) return custom;
-    if (typeof v === 'number' && (SEAT_PARAMS.has(name) || name.endsWith('Seat'))) return nameOf(v);
-    if (Array.isArray(v) && (name === 'seats' || name === 'targets')) return join(v.map((x) => (typeof x === 'number' ? nameOf(x) : String(x))));
-    if (name === 'card') return cardLabel(String(v), lang);
-    if (name === 'cards' && Array.isArray(v)) return join(v.map((c) => cardLabel(String(c), lang)));
-    return String(v);
-  };
-  function t(m: Msg): string {
-    const tpl = lookup(m.key) ?? m.key;
-    return tpl.replace(/\{(\w+)\}/g, (whole, k: string) => (m.params && k in m.params ? param(k, m.params[k]) : whole));
-  }
-  return t;
-}
-
 // ------------------------------------------------------------------ the browser side
 
-interface Player {
-  name: string;
-  lang: Lang;
-  page: Page;
-  seat: number;
-  t: (m: Msg) => string;
-}
-
-let dev: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  dev = await startDev();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
-
-/**
- * A fresh browser context. Its init script only observes: it notes the newest state version the page has
- * received (socket pushes and state/answer responses), so the test knows the page has caught up before it
- * looks at the page or clicks (the page renders synchronously when a state arrives).
- */
-async function open(lang: Lang, viewport: { width: number; height: number }): Promise<Page> {
-  const ctx = await browser.newContext({ locale: lang, viewport });
-  await ctx.addInitScript(() => {
-    const w = window as unknown as { __e2eVersion: number };
-    w.__e2eVersion = 0;
-    const note = (b: unknown) => {
-      const v = (b as { version?: unknown } | null)?.version;
-      if (typeof v === 'number' && v > w.__e2eVersion) w.__e2eVersion = v;
-    };
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        this.addEventListener('message', (ev) => {
-          try {
-            const m = JSON.parse(String(ev.data)) as { type?: string };
-            if (m.type === 'state') note(m);
-          } catch {
-            /* not JSON */
-          }
-        });
-      }
-    };
-    const nativeFetch = window.fetch.bind(window);
-    window.fetch = async (...args: Parameters<typeof fetch>) => {
-      const r = await nativeFetch(...args);
-      const url = String(args[0] instanceof Request ? args[0].url : args[0]);
-      if (r.ok && /\/api\/games\/[^/]+\/(state|answers)/.test(url) && !url.includes('e2e-probe')) r.clone().json().then(note, () => undefined);
-      return r;
-    };
-  });
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => console.error('pageerror', e.message));
-  return p;
-}
-
-/** The page's own state with the whole log, read with its own seat token (marked so the version observer ignores it). */
-async function stateOf(p: Page): Promise<{ version: number; you: number | null; prompts: Prompt[]; view: Json; log: { msg: Msg }[] }> {
-  return p.evaluate(async () => {
-    const id = location.pathname.split('/')[2]!;
-    const all = JSON.parse(localStorage.getItem('teahouse.games') ?? '{}') as Record<string, { token?: string }>;
-    const token = all[id]?.token;
-    const r = await fetch(`/api/games/${id}/state?e2e-probe=1&log=0`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return r.json();
-  });
-}
-
-const shown = (p: Page) => p.evaluate(() => (window as unknown as { __e2eVersion: number }).__e2eVersion);
-const caughtUp = (p: Page, v: number) => p.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion >= x, v, { timeout: 15_000 });
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s: string) => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
-
-async function shot(p: Player, name: string): Promise<void> {
-  await p.page.screenshot({ path: `${OUT}/ghost-${name}-${p.seat}-${p.lang}.png`, fullPage: true });
-}
+const env = useDevAndBrowser();
+const shot = (p: Player, name: string) => screenshot('ghost', p, name);
 
 describe('驱鬼 in Chromium', () => {
   it('four players play through the UI to an exorcism with face-down votes, a caught challenge and the reveal, each seeing only their part', async () => {
-    const specs: { name: string; lang: Lang; viewport: { width: number; height: number } }[] = [
-      { name: 'Host', lang: 'en', viewport: { width: 1280, height: 900 } },
-      { name: '安', lang: 'zh-CN', viewport: { width: 390, height: 844 } },
-      { name: 'Bo', lang: 'en', viewport: { width: 390, height: 844 } },
-      { name: '張三', lang: 'zh-TW', viewport: { width: 1024, height: 768 } },
-    ];
-    const pages = await Promise.all(specs.map((s) => open(s.lang, s.viewport)));
-    const host = pages[0]!;
-
-    // The host creates a 4-player ghost table and takes the first seat.
-    await host.goto(`${dev.url}/?game=ghost`);
-    await host.getByRole('combobox', { name: /Players/ }).selectOption(String(SEATS));
-    await host.getByRole('textbox', { name: /Your name/ }).fill(specs[0]!.name);
-    await host.getByRole('button', { name: 'Create the table' }).click();
-    await host.waitForURL(/\/g\//);
-    await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('.linkbox-url')].some((e) => !e.value.includes('#seat=')));
-    const invite = (await host.locator('.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).find((u) => !u.includes('#seat='))!;
-    const gameId = invite.split('/g/')[1]!;
-
-    // Three friends join from the invite link, each in their own language.
-    for (let i = 1; i < SEATS; i++) {
-      const sp = specs[i]!;
-      const p = pages[i]!;
-      await p.goto(invite);
-      await p.getByRole('textbox', { name: SHELL[sp.lang]['join.name']!, exact: true }).fill(sp.name);
-      await p.getByRole('button', { name: SHELL[sp.lang]['join.button']!, exact: true }).click();
-      await p.waitForSelector(`text=${SHELL[sp.lang]['lobby.youAre']!.replace('{name}', sp.name)}`);
-    }
-    for (const sp of specs.slice(1)) await host.waitForSelector(`.seat-list >> text=${sp.name}`);
+    const specs = SPECS;
+    // The host creates a 4-player ghost table and takes the first seat; three friends join from the invite link,
+    // each in their own language.
+    const { pages, host, options } = await createTable(env, 'ghost', specs);
 
     // The seed: the room's own options, the pure engine, the same answers the clicks will give.
-    const summary = (await (await fetch(`${dev.url}/api/games/${gameId}`)).json()) as { options: Record<string, Json> };
-    const plan = findPlan(summary.options);
+    const plan = findPlan(options);
     console.info(`ghost e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; host seat ${plan.host} exorcises ${plan.imp} on seat ${plan.holder}, seat ${plan.caught} is caught`);
 
-    const players: Player[] = [];
-    for (let i = 0; i < SEATS; i++) {
-      const st = await stateOf(pages[i]!);
-      expect(st.you).toBe(i); // seats are taken in join order
-    }
+    const players: Player[] = await seatPlayers(specs, pages, ghostUI);
     const nameOf = (s: number) => specs[s]!.name;
-    specs.forEach((sp, i) => players.push({ name: sp.name, lang: sp.lang, page: pages[i]!, seat: i, t: makeT(sp.lang, nameOf) }));
 
     // The host starts; the test-only hook passes the seed along with the start request.
-    await host.route('**/api/games/*/start', async (route) => {
-      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-      await route.continue({ postData: JSON.stringify({ ...body, seed: plan.seed }) });
-    });
-    await host.getByRole('button', { name: 'Start the game' }).click();
-    await host.waitForSelector('.ghost .gh-board', { timeout: 20_000 });
-    await host.unroute('**/api/games/*/start');
+    await startWithSeed(host, plan.seed, '.ghost .gh-board');
 
     /** Every page shows state `s` (version `v`): the asked seat its question and options, the others no prompt. */
     const checkAll = async (s: GameState<G>, v: number) => {
@@ -368,9 +221,7 @@ describe('驱鬼 in Chromium', () => {
         if (step.prompt.kind === 'vote' && step.answer.option === 'vote' && voted.length === 1) await shot(pl, '2-voting');
         if (step.prompt.kind === 'challenge' && step.answer.option === 'challenge') await shot(pl, '3-challenging');
       });
-      await pl.page.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion > x, version, { timeout: 15_000 }).catch(async (e) => {
-        throw new Error(`${pl.name}'s answer to ${step.prompt.kind} was not taken: ${await pl.page.locator('.prompt-panel').innerText()}\n${String(e)}`);
-      });
+      await answerTaken(pl, version, step.prompt.kind);
       if (step.prompt.kind === 'vote' && step.answer.option === 'vote') {
         voted.push(step.seat);
         counts.set(step.seat, step.answer.cards!.length);
@@ -387,14 +238,20 @@ describe('驱鬼 in Chromium', () => {
         }
       }
       if (step.prompt.kind === 'challenge' && step.answer.option === 'challenge') {
-        // Everyone sees the challenged voter's row marked, and the log names his cards and what was found.
-        // (The row itself does not show the shown cards once they are thrown out: .notes/ui-bugs.md.)
+        // Everyone sees the challenged voter's row marked, with the cards the challenge caught struck through and
+        // "thrown out" (.notes/ui-bugs.md item 1), and the log names his cards and what was found.
         const cards = plan.steps.find((x) => x.prompt.kind === 'vote' && x.seat === plan.caught)!.answer.cards!;
         for (const x of players) {
           await shot(x, '3-challenged');
           const row = x.page.locator('.gh-vote .gh-voters li.challenged');
           expect(await row.innerText()).toContain(nameOf(plan.caught));
           expect(await row.innerText()).toContain(ghostStrings[x.lang]!['ghost.ui.challenged']);
+          const minis = row.locator('.gh-open.out .gh-mini');
+          expect(await minis.count()).toBe(cards.length);
+          const shownCards = (await minis.allInnerTexts()).join(' | ');
+          for (const c of cards) expect(shownCards).toContain(cardLabel(c, x.lang));
+          for (const k of cards.keys()) expect(await minis.nth(k).evaluate((e) => getComputedStyle(e).textDecorationLine)).toContain('line-through');
+          expect(await row.innerText()).toContain(ghostStrings[x.lang]!['ghost.ui.thrownOut']);
           const log = await x.page.locator('ol.log li').allInnerTexts();
           const lines = step.after.log.filter((l) => l.msg.key === 'ghost.log.challenge' || l.msg.key === 'ghost.log.caught').map((l) => x.t(l.msg));
           expect(lines).toHaveLength(2);
@@ -427,11 +284,6 @@ describe('驱鬼 in Chromium', () => {
       expect(await seat.locator('.gh-points').innerText()).toContain(cardName(plan.imp, x.lang));
     }
     // And every page's state is exactly the engine's view for that seat after the planned answers.
-    for (const x of players) {
-      const st = await stateOf(x.page);
-      const want = viewFor(ghost, end, x.seat);
-      expect(st.view).toEqual(want.view);
-      expect(st.log.map((l) => l.msg)).toEqual(want.log.map((l) => l.msg));
-    }
+    for (const x of players) await expectEngineView(ghost, end, x);
   });
 });

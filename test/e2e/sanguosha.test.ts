@@ -1,17 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, startDev, type DevServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { SPECS, answerTaken, caughtUp, createTable, expectEngineView, exactly, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
 import sanguosha from '../../worker/games/sanguosha';
-import { apply, createGame, viewFor, type Answer, type GameState, type Json, type Msg, type OpenPrompt, type Prompt } from '../../worker/engine';
+import { apply, createGame, viewFor, type Answer, type GameState, type Json, type OpenPrompt, type Prompt } from '../../worker/engine';
 import { keyOf } from '../../worker/games/sanguosha/core';
 import type { G } from '../../worker/games/sanguosha/types';
 import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
 import { cardLabel } from '../../web/games/sanguosha/cards';
-import shellEn from '../../web/i18n/en';
-import shellZhCN from '../../web/i18n/zh-CN';
-import shellZhTW from '../../web/i18n/zh-TW';
-import type { Lang } from '../../web/games/types';
+import sanguoshaUI from '../../web/games/sanguosha';
+import { shellStrings } from '../../web/i18n';
 
 /**
  * 三国杀 in a real browser against `wrangler dev`: four players (three languages, phone and desktop sizes) create,
@@ -22,9 +19,8 @@ import type { Lang } from '../../web/games/types';
  * table and the log lines for all.
  *
  * The deal comes from a seed the test finds by playing the pure engine in Node with the same answers; the e2e
- * Worker (TEST_HOOKS = "1") lets the start request carry it. Screenshots of the key steps go to OUT.
+ * Worker (TEST_HOOKS = "1") lets the start request carry it. Screenshots of the key steps go to OUT (helpers/table.ts).
  */
-const OUT = '/tmp/teahouse-e2e';
 const SEATS = 4;
 /** "Several turns": a whole round and the start of the next. */
 const TURNS = 5;
@@ -130,166 +126,28 @@ function findPlan(options: Record<string, Json>): SgsPlan {
   return best;
 }
 
-// ------------------------------------------------------------------ rendering messages as the client does
-
-const SHELL: Record<Lang, Record<string, string>> = { en: shellEn, 'zh-CN': shellZhCN, 'zh-TW': shellZhTW };
-const SEAT_PARAMS = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter']);
-
-/** The client's message rendering (web/lib/msg.ts makeT with the sanguosha GameUI), for the expected texts. */
-function makeT(lang: Lang, nameOf: (s: number) => string) {
-  const lookup = (key: string) => sgsStrings[lang]?.[key] ?? SHELL[lang][key] ?? sgsStrings.en?.[key] ?? SHELL.en[key];
-  const join = (xs: string[]) => xs.join(lang === 'en' ? ', ' : '、');
-  const param = (name: string, v: unknown): string => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Msg).key === 'string') return t(v as Msg);
-    if (name === 'trick' && (typeof v === 'number' || typeof v === 'string')) return cardLabel(String(v), lang);
-    if (typeof v === 'number' && (SEAT_PARAMS.has(name) || name.endsWith('Seat'))) return nameOf(v);
-    if ((name === 'skill' || name === 'timing') && typeof v === 'string') return lookup(`${name}.${v}`) ?? v;
-    if (Array.isArray(v) && (name === 'seats' || name === 'targets')) return join(v.map((x) => (typeof x === 'number' ? nameOf(x) : String(x))));
-    if (name === 'card' && (typeof v === 'string' || typeof v === 'number')) return cardLabel(String(v), lang);
-    if (name === 'cards' && Array.isArray(v)) return join(v.map((c) => cardLabel(String(c), lang)));
-    if (Array.isArray(v)) return join(v.map(String));
-    return v === null || v === undefined ? '' : String(v);
-  };
-  function t(m: Msg): string {
-    const tpl = lookup(m.key) ?? m.key;
-    return tpl.replace(/\{(\w+)\}/g, (whole, k: string) => (m.params && k in m.params ? param(k, m.params[k]) : whole));
-  }
-  return t;
-}
-
 // ------------------------------------------------------------------ the browser side
 
-interface Player {
-  name: string;
-  lang: Lang;
-  page: Page;
-  seat: number;
-  t: (m: Msg) => string;
-}
-
-let dev: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  dev = await startDev();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
-
-/**
- * A fresh browser context. Its init script only observes: it notes the newest state version the page has
- * received (socket pushes and state/answer responses), so the test knows the page has caught up before it
- * looks at the page or clicks (the page renders synchronously when a state arrives).
- */
-async function open(lang: Lang, viewport: { width: number; height: number }): Promise<Page> {
-  const ctx = await browser.newContext({ locale: lang, viewport });
-  await ctx.addInitScript(() => {
-    const w = window as unknown as { __e2eVersion: number };
-    w.__e2eVersion = 0;
-    const note = (b: unknown) => {
-      const v = (b as { version?: unknown } | null)?.version;
-      if (typeof v === 'number' && v > w.__e2eVersion) w.__e2eVersion = v;
-    };
-    const Native = window.WebSocket;
-    window.WebSocket = class extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        this.addEventListener('message', (ev) => {
-          try {
-            const m = JSON.parse(String(ev.data)) as { type?: string };
-            if (m.type === 'state') note(m);
-          } catch {
-            /* not JSON */
-          }
-        });
-      }
-    };
-    const nativeFetch = window.fetch.bind(window);
-    window.fetch = async (...args: Parameters<typeof fetch>) => {
-      const r = await nativeFetch(...args);
-      const url = String(args[0] instanceof Request ? args[0].url : args[0]);
-      if (r.ok && /\/api\/games\/[^/]+\/(state|answers)/.test(url) && !url.includes('e2e-probe')) r.clone().json().then(note, () => undefined);
-      return r;
-    };
-  });
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => console.error('pageerror', e.message));
-  return p;
-}
-
-/** The page's own state with the whole log, read with its own seat token (marked so the version observer ignores it). */
-async function stateOf(p: Page): Promise<{ version: number; you: number | null; prompts: Prompt[]; view: Json; log: { msg: Msg }[] }> {
-  return p.evaluate(async () => {
-    const id = location.pathname.split('/')[2]!;
-    const all = JSON.parse(localStorage.getItem('teahouse.games') ?? '{}') as Record<string, { token?: string }>;
-    const token = all[id]?.token;
-    const r = await fetch(`/api/games/${id}/state?e2e-probe=1&log=0`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-    return r.json();
-  });
-}
-
-const shown = (p: Page) => p.evaluate(() => (window as unknown as { __e2eVersion: number }).__e2eVersion);
-const caughtUp = (p: Page, v: number) => p.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion >= x, v, { timeout: 15_000 });
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exactly = (s: string) => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
-
-async function shot(p: Player, name: string): Promise<void> {
-  await p.page.screenshot({ path: `${OUT}/sanguosha-${name}-${p.seat}-${p.lang}.png`, fullPage: true });
-}
+const env = useDevAndBrowser();
+const shot = (p: Player, name: string) => screenshot('sanguosha', p, name);
 
 describe('三国杀 in Chromium', () => {
   it('four players play several turns through the UI: a 杀 answered with 闪 and a trick cancelled by 无懈可击, each shown to the right players', async () => {
-    const specs: { name: string; lang: Lang; viewport: { width: number; height: number } }[] = [
-      { name: 'Host', lang: 'en', viewport: { width: 1280, height: 900 } },
-      { name: '安', lang: 'zh-CN', viewport: { width: 390, height: 844 } },
-      { name: 'Bo', lang: 'en', viewport: { width: 390, height: 844 } },
-      { name: '張三', lang: 'zh-TW', viewport: { width: 1024, height: 768 } },
-    ];
-    const pages = await Promise.all(specs.map((s) => open(s.lang, s.viewport)));
-    const host = pages[0]!;
-
-    // The host creates a 4-player table with the default options (autoPass on) and takes the first seat.
-    await host.goto(`${dev.url}/?game=sanguosha`);
-    await host.getByRole('combobox', { name: /Players/ }).selectOption(String(SEATS));
-    await host.getByRole('textbox', { name: /Your name/ }).fill(specs[0]!.name);
-    await host.getByRole('button', { name: 'Create the table' }).click();
-    await host.waitForURL(/\/g\//);
-    await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('.linkbox-url')].some((e) => !e.value.includes('#seat=')));
-    const invite = (await host.locator('.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).find((u) => !u.includes('#seat='))!;
-    const gameId = invite.split('/g/')[1]!;
-
-    for (let i = 1; i < SEATS; i++) {
-      const sp = specs[i]!;
-      const p = pages[i]!;
-      await p.goto(invite);
-      await p.getByRole('textbox', { name: SHELL[sp.lang]['join.name']!, exact: true }).fill(sp.name);
-      await p.getByRole('button', { name: SHELL[sp.lang]['join.button']!, exact: true }).click();
-      await p.waitForSelector(`text=${SHELL[sp.lang]['lobby.youAre']!.replace('{name}', sp.name)}`);
-    }
-    for (const sp of specs.slice(1)) await host.waitForSelector(`.seat-list >> text=${sp.name}`);
+    const specs = SPECS;
+    // The host creates a 4-player table with the default options (autoPass on) and takes the first seat; three
+    // friends join from the invite link, each in their own language.
+    const { pages, host, options } = await createTable(env, 'sanguosha', specs);
 
     // The seed: the room's own options, the pure engine, the same answers the clicks will give.
-    const summary = (await (await fetch(`${dev.url}/api/games/${gameId}`)).json()) as { options: Record<string, Json> };
-    expect(summary.options.autoPass).toBe(true);
-    const plan = findPlan(summary.options);
+    expect(options.autoPass).toBe(true);
+    const plan = findPlan(options);
     console.info(`sanguosha e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; 杀 ${plan.slash.src}→${plan.slash.target}, trick ${plan.trick.user}→${plan.trick.target} cancelled by ${plan.trick.nullifier}`);
 
-    for (let i = 0; i < SEATS; i++) expect((await stateOf(pages[i]!)).you).toBe(i); // seats are taken in join order
+    const players: Player[] = await seatPlayers(specs, pages, sanguoshaUI);
     const nameOf = (s: number) => specs[s]!.name;
-    const players: Player[] = specs.map((sp, i) => ({ name: sp.name, lang: sp.lang, page: pages[i]!, seat: i, t: makeT(sp.lang, nameOf) }));
 
     // The host starts; the test-only hook passes the seed along with the start request.
-    await host.route('**/api/games/*/start', async (route) => {
-      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
-      await route.continue({ postData: JSON.stringify({ ...body, seed: plan.seed }) });
-    });
-    await host.getByRole('button', { name: 'Start the game' }).click();
-    await host.waitForSelector('.sgs .sgs-seats', { timeout: 20_000 });
-    await host.unroute('**/api/games/*/start');
+    await startWithSeed(host, plan.seed, '.sgs .sgs-seats');
 
     /** Every page shows state `s` (version `v`): each asked seat its question and options, the others whom the table waits for. */
     const checkAll = async (s: GameState<G>, v: number) => {
@@ -305,11 +163,14 @@ describe('三国杀 in Chromium', () => {
             await pl.page.locator('.prompt-panel:not(.asking)').waitFor({ timeout: 10_000 });
             // Listed as waited for without a question: an open 无懈可击 window, said as such (S7); else whom it waits for.
             const idle = await pl.page.locator('.prompt-panel').innerText();
-            if (sv.waiting.includes(pl.seat)) expect(idle).toContain(SHELL[pl.lang]['prompt.openWindow']);
+            if (sv.waiting.includes(pl.seat)) expect(idle).toContain(shellStrings[pl.lang]['prompt.openWindow']);
             else for (const w of sv.waiting) expect(idle).toContain(nameOf(w));
           }
-          // The table marks exactly the seats it waits for (all of them while a 无懈可击 window is open).
-          expect(await pl.page.locator('.sgs-seats .tag.wait').count()).toBe(sv.waiting.length);
+          // The table marks exactly the seats it waits for (all of them while a 无懈可击 window is open), except the
+          // reader's own seat when nothing is asked of him (a687c07: he is not the one awaited).
+          const marked = sv.waiting.filter((w) => w !== pl.seat || sv.prompts.length > 0);
+          expect(await pl.page.locator('.sgs-seats .tag.wait').count()).toBe(marked.length);
+          for (let x = 0; x < SEATS; x++) expect(await seatLi(pl, x).locator('.tag.wait').count()).toBe(marked.includes(x) ? 1 : 0);
         }),
       );
     };
@@ -379,9 +240,7 @@ describe('三国杀 in Chromium', () => {
         }
         if (step.mark === 'trick') await shot(pl, '3-trick-aimed');
       });
-      await pl.page.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion > x, version, { timeout: 15_000 }).catch(async (e) => {
-        throw new Error(`${pl.name}'s answer to ${step.prompt.kind} was not taken: ${await pl.page.locator('.prompt-panel').innerText()}\n${String(e)}`);
-      });
+      await answerTaken(pl, version, step.prompt.kind);
       stateBefore = step.after;
       version = await shown(pl.page);
       await checkAll(step.after, version);
@@ -422,10 +281,7 @@ describe('三国杀 in Chromium', () => {
     const end = plan.steps.at(-1)!.after;
     expect(end.log.filter((l) => l.msg.key === 'sgs.log.turn').length).toBeGreaterThanOrEqual(TURNS);
     for (const x of players) {
-      const st = await stateOf(x.page);
-      const want = viewFor(sanguosha, end, x.seat);
-      expect(st.view).toEqual(want.view);
-      expect(st.log.map((l) => l.msg)).toEqual(want.log.map((l) => l.msg));
+      await expectEngineView(sanguosha, end, x);
       await shot(x, '6-end');
     }
   });
