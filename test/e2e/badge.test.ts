@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startDev, type DevServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useDevAndBrowser } from './helpers';
 
 /**
  * Issue "Never miss your turn", in the page: "my games" and the title badge follow another player's move
  * without a reload (the fixture duel game, 2 seats).
  */
-let dev: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  dev = await startDev();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const env = useDevAndBrowser();
 
 async function page(locale: string): Promise<Page> {
-  const p = await (await browser.newContext({ locale, viewport: { width: 900, height: 900 } })).newPage();
+  const p = await (await env.browser.newContext({ locale, viewport: { width: 900, height: 900 } })).newPage();
   p.on('pageerror', (e) => console.error('pageerror', e.message));
   return p;
 }
@@ -33,7 +23,7 @@ describe('my games and the title badge', () => {
   it('the title badge and "my games" show your turn when another player moves, without a reload', async () => {
     const host = await page('en');
     const guest = await page('en');
-    await host.goto(`${dev.url}/?game=duel`);
+    await host.goto(`${env.dev.url}/?game=duel`);
     await host.getByRole('combobox', { name: /Players/ }).selectOption('2');
     await host.getByRole('textbox', { name: /Your name/ }).fill('Host');
     await host.getByRole('button', { name: 'Create the table' }).click();
@@ -52,7 +42,7 @@ describe('my games and the title badge', () => {
     await guest.waitForSelector('.prompt-panel.asking', { timeout: 15_000 });
 
     // The host goes to the home page: the game is listed, waiting for the others; no count in the title.
-    await host.goto(`${dev.url}/`);
+    await host.goto(`${env.dev.url}/`);
     await host.waitForSelector('.game-item');
     await expect.poll(() => host.title()).not.toMatch(/^\(\d+\)/);
     expect(await host.locator('.game-item .badge.turn').count()).toBe(0);

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startDev, type DevServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useDevAndBrowser } from './helpers';
 
 /**
  * The platform in a real browser against `wrangler dev` (the fixture duel game, built client): a host creates
  * a table, two friends join from the invite link, the game starts, each answers a prompt, and every page
  * follows every change live; a personal seat link opened in a fresh browser resumes that seat.
  */
-let dev: DevServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  dev = await startDev();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await dev?.stop();
-});
+const env = useDevAndBrowser();
 
 async function page(locale = 'en', viewport = { width: 1200, height: 900 }): Promise<Page> {
-  const p = await (await browser.newContext({ locale, viewport })).newPage();
+  const p = await (await env.browser.newContext({ locale, viewport })).newPage();
   p.on('pageerror', (e) => console.error('pageerror', e.message));
   return p;
 }
@@ -42,7 +32,7 @@ describe('platform in Chromium', () => {
     const ann = await page('zh-CN', { width: 390, height: 844 });
     const bo = await page('en', { width: 390, height: 844 });
 
-    await host.goto(`${dev.url}/?game=duel`);
+    await host.goto(`${env.dev.url}/?game=duel`);
     await host.getByRole('combobox', { name: /Players/ }).selectOption('3');
     await host.getByRole('textbox', { name: /Your name/ }).fill('Host');
     await host.getByRole('button', { name: 'Create the table' }).click();
