@@ -11,7 +11,7 @@ import {
   type GameDef,
   type GameState,
 } from '../../worker/engine';
-import { duel, valueOf, type DuelData } from '../fixtures/duel';
+import { duel, type DuelData } from '../fixtures/duel';
 import { allViews, playOut } from '../helpers/play';
 
 const params = (seed: string, seats = 3) => ({ seats, seed });
@@ -28,14 +28,13 @@ function pickColours(s: S, colours: ('red' | 'blue')[]): S {
   return s;
 }
 
-/** A state with the hands set by hand (test positions). */
+/** A state with the hands set by hand (test positions), before the first play prompt is built from them. */
 function withHands(s: S, hands: string[][]): S {
   const c = structuredClone(s);
   const all = new Set(hands.flat());
   c.g.deck = c.g.deck.concat(c.g.hands.flat()).filter((x) => !all.has(x));
   c.g.discard = c.g.discard.filter((x) => !all.has(x));
   c.g.hands = hands;
-  // the open play prompt lists the current hand: rebuild it through the flow
   return c;
 }
 
@@ -358,5 +357,3 @@ describe('engine: loop guard', () => {
     expect(() => createGame(looping, params('loop'))).toThrow(LoopGuardError);
   });
 });
-
-export { valueOf };
