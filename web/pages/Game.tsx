@@ -13,6 +13,7 @@ import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
 import { AdminMenu, adminCall } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
 import { SeatList } from '../table/Seats';
+import { SeatQr } from '../table/SeatQr';
 import { TableShell } from '../table/Shell';
 
 /**
@@ -197,7 +198,12 @@ function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: st
                 <p>{s('lobby.wait')}</p>
                 {/* What a seated player does next: pass the invite on. Their own link comes second. */}
                 {!full && <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />}
-                {token && <LinkBox url={seatLink(id, token)} label={s('lobby.personalLink')} hint={s('lobby.personalHint')} />}
+                {token && (
+                  <>
+                    <LinkBox url={seatLink(id, token)} label={s('lobby.personalLink')} hint={s('lobby.personalHint')} />
+                    <SeatQr url={seatLink(id, token)} />
+                  </>
+                )}
                 {token && <NotifyButton id={id} token={token} inline />}
               </>
             )}

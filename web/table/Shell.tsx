@@ -14,6 +14,7 @@ import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
 import { usePicks } from './picks';
 import { PromptPanel } from './PromptPanel';
+import { SeatQr } from './SeatQr';
 import { SeatList } from './Seats';
 
 interface Props {
@@ -170,6 +171,7 @@ function PersonalLink({ id, token }: { id: string; token: string }) {
         <CopyInline text={url} />
       </div>
       <p class="hint">{s('lobby.personalHint')}</p>
+      <SeatQr url={url} />
     </div>
   );
 }
