@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QUIET_ZONE, qrMatrix } from '../../web/lib/qr';
 
-// lean-qr ships no decoder, so these tests read back what a scanner locks on to first: the finder and timing
-// patterns, and the format information (error correction level + mask, BCH-protected and stored twice).
+// lean-qr ships no decoder, so this file carries a small reader for the versions a seat link needs, and also
+// checks what a scanner locks on to first: the finder and timing patterns and the format information.
 const link = 'https://teahouse.example/g/Ab3dEf9hJk#seat=Zq8xW2vY7uT5sR4pO1nM0lK6jI3hG9fE';
 
 function formatBits(rows: boolean[][]): { first: number; second: number } {
@@ -38,7 +38,100 @@ function hasFinder(rows: boolean[][], x0: number, y0: number): boolean {
   return true;
 }
 
+/** A module the standard reserves (finders, separators, format, timing, the one alignment pattern of versions 2–6). */
+function isFunction(size: number, x: number, y: number): boolean {
+  if (x === 6 || y === 6) return true;
+  if ((x <= 8 && y <= 8) || (x >= size - 8 && y <= 8) || (x <= 8 && y >= size - 8)) return true;
+  return size > 21 && Math.abs(x - (size - 7)) <= 2 && Math.abs(y - (size - 7)) <= 2;
+}
+
+const MASKS: ((x: number, y: number) => boolean)[] = [
+  (x, y) => (x + y) % 2 === 0,
+  (_x, y) => y % 2 === 0,
+  (x) => x % 3 === 0,
+  (x, y) => (x + y) % 3 === 0,
+  (x, y) => (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0,
+  (x, y) => ((x * y) % 2) + ((x * y) % 3) === 0,
+  (x, y) => (((x * y) % 2) + ((x * y) % 3)) % 2 === 0,
+  (x, y) => (((x + y) % 2) + ((x * y) % 3)) % 2 === 0,
+];
+// Error correction codewords per block and number of blocks, versions 1–6, by the format's level bits (M=0, L=1, H=2, Q=3).
+const EC_PER_BLOCK = [[10, 16, 26, 18, 24, 16], [7, 10, 15, 20, 26, 18], [17, 28, 22, 16, 22, 28], [13, 22, 18, 26, 18, 24]];
+const BLOCKS = [[1, 1, 1, 2, 2, 4], [1, 1, 1, 1, 1, 2], [1, 1, 2, 4, 4, 4], [1, 1, 2, 2, 4, 4]];
+
+/**
+ * Reads the text back out of a module grid the way a scanner does (ISO 18004): unmask, walk the zigzag, undo the
+ * block interleaving, parse numeric / alphanumeric / byte segments. Versions 1–6 only (no version block, one
+ * alignment pattern), which covers every seat link; it does not correct errors, it needs none on a clean grid.
+ */
+function decode(rows: boolean[][]): string {
+  const size = rows.length;
+  const version = (size - 17) / 4;
+  if (version < 1 || version > 6) throw new Error(`decoder handles versions 1–6, got ${version}`);
+  const format = formatBits(rows).first ^ 0x5412;
+  const level = (format >> 13) & 3;
+  const mask = MASKS[(format >> 10) & 7]!;
+  const bits: number[] = [];
+  for (let right = size - 1; right >= 1; right -= 2) {
+    if (right === 6) right = 5;
+    for (let vert = 0; vert < size; vert++)
+      for (let j = 0; j < 2; j++) {
+        const x = right - j;
+        const y = ((right + 1) & 2) === 0 ? size - 1 - vert : vert;
+        if (!isFunction(size, x, y)) bits.push(rows[y]![x]! !== mask(x, y) ? 1 : 0);
+      }
+  }
+  const raw = Math.floor(bits.length / 8);
+  const words = Array.from({ length: raw }, (_, i) => bits.slice(i * 8, i * 8 + 8).reduce((a, b) => (a << 1) | b, 0));
+  const blocks = BLOCKS[level]![version - 1]!;
+  const ec = EC_PER_BLOCK[level]![version - 1]!;
+  const shortLen = Math.floor(raw / blocks);
+  const shortBlocks = blocks - (raw % blocks);
+  const data: number[][] = Array.from({ length: blocks }, () => []);
+  let k = 0;
+  for (let i = 0; i < shortLen - ec + 1; i++)
+    for (let b = 0; b < blocks; b++) if (i < shortLen - ec || b >= shortBlocks) data[b]!.push(words[k++]!);
+  const stream = data.flat().flatMap((w) => Array.from({ length: 8 }, (_, i) => (w >> (7 - i)) & 1));
+  let at = 0;
+  const read = (n: number) => {
+    let v = 0;
+    for (let i = 0; i < n; i++) v = (v << 1) | (stream[at++] ?? 0);
+    return v;
+  };
+  const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:';
+  const bytes: number[] = [];
+  for (;;) {
+    if (at + 4 > stream.length) break;
+    const modeBits = read(4);
+    if (modeBits === 0) break;
+    if (modeBits === 7) read(8); // ECI designator: the text stays UTF-8 / ASCII here
+    else if (modeBits === 4) for (let n = read(8); n > 0; n--) bytes.push(read(8));
+    else if (modeBits === 2)
+      for (let n = read(9); n > 0; n -= 2) {
+        if (n === 1) bytes.push(ALNUM.charCodeAt(read(6)));
+        else {
+          const v = read(11);
+          bytes.push(ALNUM.charCodeAt(Math.floor(v / 45)), ALNUM.charCodeAt(v % 45));
+        }
+      }
+    else if (modeBits === 1)
+      for (let n = read(10); n > 0; n -= 3) {
+        const d = Math.min(n, 3);
+        for (const c of String(read(d === 3 ? 10 : d === 2 ? 7 : 4)).padStart(d, '0')) bytes.push(c.charCodeAt(0));
+      }
+    else throw new Error(`unexpected segment mode ${modeBits}`);
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
 describe('the seat link QR code', () => {
+  it('decodes back to exactly the seat link, token and all', () => {
+    expect(decode(qrMatrix(link).rows)).toBe(link);
+    const local = 'http://127.0.0.1:8787/g/mdbgrqm8qhsi8w#seat=_2_C2VoVP4Ax9Ke71qNYNA';
+    expect(decode(qrMatrix(local).rows)).toBe(local);
+    expect(decode(qrMatrix('https://a.b/g/x#seat=y').rows)).toBe('https://a.b/g/x#seat=y');
+  });
+
   it('has a standard size (17 + 4 × version) and a square module grid', () => {
     const m = qrMatrix(link);
     expect((m.size - 17) % 4).toBe(0);
