@@ -13,7 +13,7 @@ import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
 import { AdminMenu, adminCall } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
 import { SeatList } from '../table/Seats';
-import { SeatQr } from '../table/SeatQr';
+import { SeatQr, seatLink } from '../table/SeatQr';
 import { TableShell } from '../table/Shell';
 
 /**
@@ -33,10 +33,6 @@ function takeFragment(id: string): void {
     ...(admin ? { admin } : {}),
   });
   history.replaceState(history.state, '', location.pathname + location.search);
-}
-
-export function seatLink(id: string, token: string): string {
-  return `${location.origin}/g/${id}#seat=${token}`;
 }
 
 export function GamePage({ id }: { id: string }) {

@@ -4,6 +4,7 @@ import { s } from '../i18n';
 import { api } from '../lib/api';
 import { ErrorNote, formatMinutes, LinkBox } from '../ui';
 import { IconGear, IconPause, IconPlay } from '../icons';
+import { seatLink } from './SeatQr';
 
 export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
   return api<Record<string, unknown>>(`/api/games/${encodeURIComponent(id)}/admin/${action}`, { body, token: admin });
@@ -33,7 +34,7 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
       const r = await adminCall(id, admin, action, body);
       setDone(s(`admin.done.${action}`));
       refresh?.();
-      const url = typeof r?.seatUrl === 'string' ? r.seatUrl : typeof r?.inviteUrl === 'string' ? r.inviteUrl : typeof r?.token === 'string' ? `${location.origin}/g/${id}#seat=${r.token}` : null;
+      const url = typeof r?.seatUrl === 'string' ? r.seatUrl : typeof r?.inviteUrl === 'string' ? r.inviteUrl : typeof r?.token === 'string' ? seatLink(id, r.token) : null;
       if (url) setNewLink(url.startsWith('/') ? location.origin + url : url);
     } catch (e) {
       setError(e);

@@ -2,6 +2,11 @@ import { useState } from 'preact/hooks';
 import { s } from '../i18n';
 import type { QrMatrix } from '../lib/qr';
 
+/** A seat's personal link: the token rides in the fragment, so it never reaches a server log. */
+export function seatLink(id: string, token: string): string {
+  return `${location.origin}/g/${id}#seat=${token}`;
+}
+
 /**
  * "Show QR code" next to a personal seat link, so a player moves from laptop to phone (or back) by scanning.
  * The encoder is imported only when the button is pressed: the home page and the entry bundle never carry it.

@@ -14,7 +14,7 @@ import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
 import { usePicks } from './picks';
 import { PromptPanel } from './PromptPanel';
-import { SeatQr } from './SeatQr';
+import { SeatQr, seatLink } from './SeatQr';
 import { SeatList } from './Seats';
 
 interface Props {
@@ -163,7 +163,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
 }
 
 function PersonalLink({ id, token }: { id: string; token: string }) {
-  const url = `${location.origin}/g/${id}#seat=${token}`;
+  const url = seatLink(id, token);
   return (
     <div class="linkbox">
       <div class="linkbox-row">
