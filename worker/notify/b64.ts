@@ -6,11 +6,16 @@
 /** Bytes backed by a plain ArrayBuffer, which is what WebCrypto accepts as a `BufferSource`. */
 export type Bytes = Uint8Array<ArrayBuffer>;
 
-export function b64urlEncode(data: Uint8Array | ArrayBuffer): string {
+/** Plain base64 with padding (RFC 4648 §4), as RFC 2047 encoded words want it. */
+export function b64Encode(data: Uint8Array | ArrayBuffer): string {
   const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
   let bin = '';
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(bin);
+}
+
+export function b64urlEncode(data: Uint8Array | ArrayBuffer): string {
+  return b64Encode(data).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /**

@@ -9,7 +9,7 @@
  *   cannot ping a whole server; the deadline as a `<t:…:R>` stamp, which Discord shows in each reader's
  *   own time zone and language.
  */
-import { b64urlEncode, utf8 } from './b64';
+import { b64Encode, utf8 } from './b64';
 import { clip } from './push';
 import type { Lang, NotifyKind, NotifyMessage, WebhookFormat } from './types';
 
@@ -51,8 +51,7 @@ const DEADLINE_LABEL: Record<Lang, string> = { 'zh-CN': '截止', 'zh-TW': '截�
 export function headerText(text: string): string {
   const oneLine = text.replace(/[\r\n]+/g, ' ');
   if (/^[\x20-\x7e]*$/.test(oneLine)) return oneLine;
-  const b64 = b64urlEncode(utf8(oneLine)).replace(/-/g, '+').replace(/_/g, '/');
-  return `=?UTF-8?B?${b64 + '='.repeat((4 - (b64.length % 4)) % 4)}?=`;
+  return `=?UTF-8?B?${b64Encode(utf8(oneLine))}?=`;
 }
 
 /** A URL safe for a header: percent-encoded by the URL parser; empty when it is not an absolute URL. */
