@@ -3,7 +3,7 @@
  * hand, revealed identities and the public record of who attacked whom (`g.stance`).
  */
 import type { Answer, Prompt, Rng } from '../../engine';
-import { CARD, inRange, keyOf, P, seatsFrom, wounded } from './core';
+import { CARD, inRange, isSlash, keyOf, P, seatsFrom, wounded } from './core';
 import { KINDS } from './kinds';
 import type { G, S } from './types';
 
@@ -172,10 +172,10 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
     const foes = enemies(from);
     switch (key) {
       case 'peach':
-        consider(mine.hp < mine.maxHp - 0 && mine.hp <= 2 ? 60 : mine.hp < mine.maxHp ? 20 : 0, a);
+        consider(wounded(mine) && mine.hp <= 2 ? 60 : wounded(mine) ? 20 : 0, a);
         break;
       case 'analeptic':
-        if (p.options.some((x) => x.id.startsWith('use:') && CARD[Number(x.id.slice(4))] && ['slash', 'fire_slash', 'thunder_slash'].includes(keyOf(Number(x.id.slice(4)))) && enemies(x.seats?.from ?? []).length)) consider(38, a);
+        if (p.options.some((x) => x.id.startsWith('use:') && CARD[Number(x.id.slice(4))] && isSlash(Number(x.id.slice(4))) && enemies(x.seats?.from ?? []).length)) consider(38, a);
         break;
       case 'ex_nihilo':
         consider(55, a);
