@@ -328,7 +328,7 @@ const use: FrameDef<G> = {
         const harmful = isSlashKey(name) || ['dismantlement', 'snatch', 'duel', 'indulgence', 'supply_shortage', 'fire_attack', 'collateral'].includes(name);
         if (harmful) for (const t of targets) noteHostility(g, user, t);
         f.st = 1;
-        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: isSlashKey(name) && cards.length > 1 ? 'normal' : cards.length === 1 ? natureOf(cards[0]!) : 'normal' });
+        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: cards.length === 1 ? natureOf(cards[0]!) : 'normal' });
         return 'again';
       }
       case 1: {
