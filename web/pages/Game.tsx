@@ -10,7 +10,7 @@ import { makeT } from '../lib/msg';
 import { noteState, watchMyGames } from '../lib/mygames';
 import { getGame, pref, saveGame, setPref } from '../lib/store';
 import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
-import { AdminMenu, adminCall } from '../table/Admin';
+import { AdminMenu } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
 import { SeatList } from '../table/Seats';
 import { SeatQr, seatLink } from '../table/SeatQr';
@@ -269,5 +269,3 @@ export function JoinForm({ id, game, onJoined }: { id: string; game: string; onJ
     </form>
   );
 }
-
-export { adminCall };
