@@ -1,6 +1,16 @@
 import { gkLosesLatest } from './rules';
 import { eligibleSeats, extreme, tbo } from './possession';
-import { latest, stamp, takeImp, type C, type ImpCard } from './state';
+import { latest, stamp, takeImp, type C, type G, type ImpCard, type Player } from './state';
+
+/** The latest-arrived card over every player's `pile` (imps or points), and whose it is; ties go to the lower seat. */
+function latestOnTable(g: G, pile: (p: Player) => ImpCard[]): { s: number; imp: ImpCard } | null {
+  let best: { s: number; imp: ImpCard } | null = null;
+  g.players.forEach((p, s) => {
+    const l = latest(pile(p));
+    if (l && (!best || l.at > best.imp.at)) best = { s, imp: l };
+  });
+  return best;
+}
 
 /**
  * Event cards (cards.md §4), one small function per key. They resolve at once, with no player decisions;
@@ -30,13 +40,9 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
   heavenly_thunder(ctx) {
     const g = ctx.g;
     if (g.gk !== null) return gkLosesLatest(ctx, g.current);
-    let best: { s: number; imp: ImpCard } | null = null;
-    g.players.forEach((p, s) => {
-      const l = latest(p.imps);
-      if (l && (!best || l.at > best.imp.at)) best = { s, imp: l };
-    });
+    const best = latestOnTable(g, (p) => p.imps);
     if (!best) return;
-    const { s, imp } = best as { s: number; imp: ImpCard };
+    const { s, imp } = best;
     takeImp(g, s, imp.id);
     g.removed.push(imp.id);
     ctx.log('ghost.log.impRemoved', { ghostCard: imp.id, seat: s });
@@ -62,13 +68,9 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
   },
   borrowed_corpse(ctx) {
     const g = ctx.g;
-    let best: { s: number; imp: ImpCard } | null = null;
-    g.players.forEach((p, s) => {
-      const l = latest(p.points);
-      if (l && (!best || l.at > best.imp.at)) best = { s, imp: l };
-    });
+    const best = latestOnTable(g, (p) => p.points);
     if (!best) return;
-    const { s, imp } = best as { s: number; imp: ImpCard };
+    const { s, imp } = best;
     const pts = g.players[s]!.points;
     pts.splice(pts.indexOf(imp), 1);
     g.limbo.push(imp.id);
