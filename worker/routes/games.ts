@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getGame } from '../engine';
 import { LIMITS, type GameRoom } from '../room/GameRoom';
 import { GAME_ID_PATTERN, newGameId } from '../room/tokens';
-import { bearer, fail, limitBody, readJson, roomOf, send, type App } from './http';
+import { bearer, fail, limitBody, readJson, roomOf, send, type App, type Ctx } from './http';
 
 /** Create a game, read its summary and state, start it, answer prompts. */
 export const games = new Hono<App>();
@@ -91,16 +91,18 @@ games.get('/games/:id/state', async (c) => {
     since = Number(q);
     if (!Number.isInteger(since)) return fail(c, 'bad_request', 'since must be an integer version');
   }
-  const log = logStart(c.req.query('log'));
-  if (log === undefined) return fail(c, 'bad_request', 'log must be a non-negative integer (the first log index wanted)');
+  const log = logStart(c);
+  if (log instanceof Response) return log;
   return send(c, await r.room.getState(bearer(c), since, log));
 });
 
-/** `?log=N`: the engine log index the client wants lines from; null when absent, undefined when malformed. */
-function logStart(q: string | undefined): number | null | undefined {
+/** `?log=N`: the engine log index the client wants lines from; null when absent, a 400 Response when malformed. */
+function logStart(c: Ctx): number | null | Response {
+  const q = c.req.query('log');
   if (q === undefined) return null;
   const n = Number(q);
-  return q !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
+  if (q !== '' && Number.isInteger(n) && n >= 0) return n;
+  return fail(c, 'bad_request', 'log must be a non-negative integer (the first log index wanted)');
 }
 
 games.post('/games/:id/answers', limitBody, async (c) => {
@@ -108,7 +110,7 @@ games.post('/games/:id/answers', limitBody, async (c) => {
   if (!r.ok) return r.res;
   const j = await readJson(c);
   if (!j.ok) return j.res;
-  const log = logStart(c.req.query('log'));
-  if (log === undefined) return fail(c, 'bad_request', 'log must be a non-negative integer (the first log index wanted)');
+  const log = logStart(c);
+  if (log instanceof Response) return log;
   return send(c, await r.room.answer(bearer(c), j.body, log));
 });
