@@ -278,9 +278,14 @@ export interface SeatView {
   outcome: Outcome | null;
 }
 
+/** Seats everyone is told the table waits for: the game's say, else the seats of the open prompts. Public. */
+export function waitingSeats<G>(def: GameDef<G>, s: GameState<G>): number[] {
+  return def.waitingOn ? def.waitingOn(s) : [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
+}
+
 /** The only way state leaves the engine (DESIGN §3). */
 export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null, o: { sinceStep?: number } = {}): SeatView {
-  const waiting = def.waitingOn ? def.waitingOn(s) : [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
+  const waiting = waitingSeats(def, s);
   return {
     game: s.game,
     seats: s.seats,
