@@ -7,6 +7,7 @@ import {
   defaultAnswer,
   getGame,
   viewFor,
+  waitingSeats,
   type Answer,
   type GameDef,
   type GameState,
@@ -273,6 +274,18 @@ export class GameRoom extends DurableObject<Env> {
     return null;
   }
 
+  /**
+   * The seat a request acts for: a token is required, must be a seat's (not a spectator's), and the seat must
+   * have requests left in its bucket. The same check, in the same order, for answers, chat and notify targets.
+   */
+  private async actingSeat(token: string | null, route: string, what = 'requests'): Promise<{ seat: number } | { reply: Reply }> {
+    if (token === null) return { reply: this.rejected('unauthorized', 'a seat token is required', { route }) };
+    const who = await this.whoIs(token);
+    if (!who || who.seat === null) return { reply: this.rejected('unauthorized', 'this seat token is not valid for this game', { route }) };
+    if (!this.allow(who.seat)) return { reply: this.rejected('rate_limited', `too many ${what}; slow down`, { seat: who.seat, route }) };
+    return { seat: who.seat };
+  }
+
   // ---------------------------------------------------------------- views
 
   private sockets(): { ws: WebSocket; att: Attachment }[] {
@@ -446,9 +459,9 @@ export class GameRoom extends DurableObject<Env> {
    */
   async glance(): Promise<(GameSummary & { waiting: number[]; deadline: string | null }) | null> {
     if (!this.load()) return null;
-    const s = this.stateBody(null);
-    const { you: _you, view: _view, prompts: _prompts, log: _log, logFrom: _logFrom, logEnd: _logEnd, chat: _chat, ...rest } = s;
-    return rest;
+    // Only public lines: no view, log or chat is rendered for a list of games.
+    const { summary, deadline } = this.shared();
+    return { ...summary, waiting: this.game ? waitingSeats(this.def(this.meta!), this.game) : [], deadline: this.game ? deadline : null };
   }
 
   /** Take the first free seat. */
@@ -530,10 +543,8 @@ export class GameRoom extends DurableObject<Env> {
     const parsed = parseAnswerBody(body);
     if (typeof parsed === 'string') return this.rejected('bad_request', parsed, { route: 'answers' });
     // 2. authenticate the seat
-    if (token === null) return this.rejected('unauthorized', 'a seat token is required', { route: 'answers' });
-    const who = await this.whoIs(token);
-    if (!who || who.seat === null) return this.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'answers' });
-    if (!this.allow(who.seat)) return this.rejected('rate_limited', 'too many requests; slow down', { seat: who.seat });
+    const who = await this.actingSeat(token, 'answers');
+    if ('reply' in who) return who.reply;
     const part: LogPart = logFrom === null ? 'tail' : { from: logFrom };
     const res = this.handleAnswer(who.seat, parsed.version, parsed.answer, part);
     if (!res.ok) return res.reply;
@@ -667,6 +678,11 @@ export class GameRoom extends DurableObject<Env> {
     return this.meta!.deadlineMinutes * 60_000;
   }
 
+  /** How long a prompt's clock runs: the game's deadline, or the stand-in's short grace. */
+  private clockLength(standIn: number): number {
+    return standIn ? Math.min(LIMITS.standInGraceMs, this.deadlineMs()) : this.deadlineMs();
+  }
+
   /**
    * Make the clocks match the open prompts of human seats (call inside a transaction): new prompt → new
    * clock (and a notification when its seat is not looking), closed prompt → clock and pending sends gone,
@@ -687,7 +703,7 @@ export class GameRoom extends DurableObject<Env> {
       }
       const standIn = seats[c.seat]?.stand_in ?? 0;
       if (standIn === c.stand_in) continue;
-      const len = standIn ? Math.min(LIMITS.standInGraceMs, this.deadlineMs()) : this.deadlineMs();
+      const len = this.clockLength(standIn);
       const rem = standIn ? [] : reminderOffsets(len);
       if (c.deadline_at === null) {
         this.sql.exec('UPDATE clocks SET remaining_ms = ?, reminders = ?, stand_in = ? WHERE prompt = ?', standIn ? Math.min(len, c.remaining_ms) : len, JSON.stringify(rem), standIn, c.prompt);
@@ -700,7 +716,7 @@ export class GameRoom extends DurableObject<Env> {
     for (const p of open) {
       if (known.has(p.id)) continue;
       const standIn = seats[p.seat]?.stand_in ?? 0;
-      const len = standIn ? Math.min(LIMITS.standInGraceMs, this.deadlineMs()) : this.deadlineMs();
+      const len = this.clockLength(standIn);
       this.sql.exec(
         'INSERT INTO clocks (prompt, seat, deadline_at, remaining_ms, reminders, stand_in, opened_version) VALUES (?, ?, ?, ?, ?, ?, ?)',
         p.id,
@@ -919,10 +935,8 @@ export class GameRoom extends DurableObject<Env> {
     const text = raw.trim();
     const len = [...text].length;
     if (len < 1 || len > LIMITS.chatChars) return this.rejected('bad_request', `a message has 1 to ${LIMITS.chatChars} characters`, { route: 'chat' });
-    if (token === null) return this.rejected('unauthorized', 'a seat token is required', { route: 'chat' });
-    const who = await this.whoIs(token);
-    if (!who || who.seat === null) return this.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'chat' });
-    if (!this.allow(who.seat)) return this.rejected('rate_limited', 'too many messages; slow down', { seat: who.seat, route: 'chat' });
+    const who = await this.actingSeat(token, 'chat', 'messages');
+    if ('reply' in who) return who.reply;
     const name = this.seatRows()[who.seat]?.name ?? `#${who.seat + 1}`;
     const line: ChatLine = { at: iso(this.now()), seat: who.seat, name, text };
     this.mutate((mm) => {
@@ -947,10 +961,8 @@ export class GameRoom extends DurableObject<Env> {
       if (id !== undefined && !Number.isInteger(id)) return this.rejected('bad_request', 'id must be an integer', { route: 'notify' });
       removeId = (id as number | undefined) ?? null;
     }
-    if (token === null) return this.rejected('unauthorized', 'a seat token is required', { route: 'notify' });
-    const who = await this.whoIs(token);
-    if (!who || who.seat === null) return this.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'notify' });
-    if (!this.allow(who.seat)) return this.rejected('rate_limited', 'too many requests; slow down', { seat: who.seat, route: 'notify' });
+    const who = await this.actingSeat(token, 'notify');
+    if ('reply' in who) return who.reply;
     const seat = who.seat;
     if (target) {
       const key = targetKey(target);
