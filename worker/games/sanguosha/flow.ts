@@ -5,7 +5,7 @@
  */
 import type { Answer, Frame, FrameDef, Json, Msg, Option } from '../../engine';
 import {
-  alive, CARD, discard, distance, drawCards, equipIds, hasCards, hasSkill, inRange, isBlack, isRed,
+  alive, CARD, discard, distance, drawCards, equipIds, hasCards, inRange, isBlack, isRed,
   isSlash, isSlashKey, keyOf, natureOf, noteHostility, othersFrom, P, recover, seatsFrom, skillList, slashLimit, takeOut, takeTop,
   toHand, wounded,
 } from './core';
@@ -29,6 +29,9 @@ function emit(ctx: C, f: Frame, timing: string, ev: Ev, seats?: number[]): void 
   ctx.trigger(timing, f, 'ev', seats);
 }
 const evOf = (f: Frame) => f.ev as Ev;
+
+/** 丈八蛇矛 and its kind: two hand cards may stand for a 杀. */
+const canTwoAsSlash = (g: G, seat: number) => P(g, seat).hand.length >= 2 && skillList(g, seat).some((s) => s.twoAsSlash);
 
 const slashColor = (cards: number[]): 'red' | 'black' | 'none' =>
   cards.every(isRed) ? 'red' : cards.every(isBlack) ? 'black' : 'none';
@@ -110,7 +113,7 @@ export function playOptions(g: G, seat: number): Option[] {
     }
     if (key === 'iron_chain') out.push({ id: `recast:${id}`, message: { key: 'sgs.opt.recast', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } });
   }
-  if (hand.length >= 2 && skillList(g, seat).some((s) => s.twoAsSlash)) {
+  if (canTwoAsSlash(g, seat)) {
     const spec = targetSpec(g, seat, 'slash', []);
     if (spec?.from) out.push({ id: 'spear', message: { key: 'sgs.opt.spear' }, cards: { from: hand.map(String), min: 2, max: 2 }, seats: { from: spec.from, min: 1, max: 1 } });
   }
@@ -460,7 +463,7 @@ const respond: FrameDef<G> = {
     }
     const hand = P(g, seat).hand;
     const fits = hand.filter((c) => matches(pattern, c));
-    const spear = pattern === 'slash' && hand.length >= 2 && skillList(g, seat).some((s) => s.twoAsSlash);
+    const spear = pattern === 'slash' && canTwoAsSlash(g, seat);
     if (!fits.length && !spear && autoPass(ctx)) {
       ctx.log('sgs.log.noResponse', { seat });
       parentSet(ctx, f, false);
@@ -931,7 +934,7 @@ const collateral: FrameDef<G> = {
     if (weapon === null || !alive(g, w)) return 'done';
     const hand = P(g, w).hand;
     const fits = hand.filter(isSlash);
-    const spear = hand.length >= 2 && hasSkill(g, w, 'spear');
+    const spear = canTwoAsSlash(g, w);
     const victimOk = alive(g, v) && inRange(g, w, v);
     if (!victimOk || (!fits.length && !spear && autoPass(ctx))) {
       giveWeapon(ctx, w, user);
