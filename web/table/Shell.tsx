@@ -7,7 +7,7 @@ import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { linesSince } from '../lib/logbook';
 import { getGame, saveGame } from '../lib/store';
-import { Brand, Countdown, LangSwitch } from '../ui';
+import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
 import { AdminMenu } from './Admin';
 import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
@@ -168,24 +168,11 @@ function PersonalLink({ id, token }: { id: string; token: string }) {
     <div class="linkbox">
       <div class="linkbox-row">
         <input class="linkbox-url" readOnly value={url} aria-label={s('lobby.personalLink')} onFocus={(e) => (e.target as HTMLInputElement).select()} />
-        <CopyInline text={url} />
+        <CopyButton text={url} />
       </div>
       <p class="hint">{s('lobby.personalHint')}</p>
       <SeatQr url={url} />
     </div>
-  );
-}
-
-function CopyInline({ text }: { text: string }) {
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      class="btn small"
-      onClick={() => navigator.clipboard?.writeText(text).then(() => (setDone(true), setTimeout(() => setDone(false), 2000)))}
-    >
-      {done ? s('common.copied') : s('common.copy')}
-    </button>
   );
 }
 
