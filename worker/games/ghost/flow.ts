@@ -1,6 +1,6 @@
 import type { FrameDef } from '../../engine/game';
 import type { Answer, Frame, Json, Option } from '../../engine/types';
-import { EVENT, IMP, KING, RULES, isArtifact, isImp, weightOf } from './cards';
+import { EVENT, IMP, KING, RULES, colourOf, isArtifact, isImp, weightOf } from './cards';
 import { EVENT_RULES } from './events';
 import { KING_RULES } from './kings';
 import { eligibleSeats, receiverOf } from './possession';
@@ -44,11 +44,17 @@ function spellOptions(g: G, s: number, window: 'day' | 'before' | 'after'): Opti
   return out;
 }
 
-/** Ask `seat` to discard exactly `n` cards of his choice. */
+/** Ask `seat` to discard exactly `n` cards of his choice; the frame's `answer` is `discarded`. */
 function askDiscard(ctx: C, seat: number, n: number, why: string): void {
   const hand = ctx.g.players[seat]!.hand;
   ctx.ask({ seat, kind: 'discard', message: msg(`ask.${why}`, { n }), options: [opt('discard', 'opt.discard', { n }, { cards: { from: [...hand], min: n, max: n } })] });
 }
+
+/** The answer to an `askDiscard` prompt. */
+const discarded: F['answer'] = (ctx, _f, p, a) => {
+  discardFromHand(ctx.g, p.seat, a.cards!);
+  ctx.log('ghost.log.discarded', { seat: p.seat, cards: a.cards! });
+};
 
 /**
  * One turn of one player (seed 回合流程; cards.md §11). `step` walks the timing points in order:
@@ -326,10 +332,7 @@ const possess: F = {
     ctx.log('ghost.log.possess', { ghostCard: imp, seat: f.to as number });
     return 'done';
   },
-  answer(ctx, _f, p, a) {
-    discardFromHand(ctx.g, p.seat, a.cards!);
-    ctx.log('ghost.log.discarded', { seat: p.seat, cards: a.cards! });
-  },
+  answer: discarded,
 };
 
 /** Imps `s` may target now: as host (R3, GK imps only with ≤1 imp, not his own 替死鬼) or as GK (summon, R17). */
@@ -509,7 +512,7 @@ function reveal(ctx: C): void {
   let red = 0;
   let blue = 0;
   for (const c of pool) {
-    if (c[4] === 'R') red += weightOf(c);
+    if (colourOf(c) === 'red') red += weightOf(c);
     else blue += weightOf(c);
   }
   const success = cond.colour === 'any' ? red + blue >= cond.n : (cond.colour === 'red' ? red - blue : blue - red) >= cond.n;
@@ -601,20 +604,17 @@ const endDiscard: F = {
     }
     return 'done';
   },
-  answer(ctx, _f, p, a) {
-    discardFromHand(ctx.g, p.seat, a.cards!);
-    ctx.log('ghost.log.discarded', { seat: p.seat, cards: a.cards! });
-  },
+  answer: discarded,
 };
 
 /** 观星术: keep both on top in either order, or one to the bottom (cards.md S05). */
 const stargaze: F = {
   run(ctx, f) {
+    if (f.done) return 'done';
     const cards = f.cards as string[];
     const options = cards.length === 2
       ? [opt(`top:${cards[0]}`, 'opt.gazeTop', { ghostCard: cards[0]!, second: cards[1]! }), opt(`top:${cards[1]}`, 'opt.gazeTop', { ghostCard: cards[1]!, second: cards[0]! }), opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! }), opt(`bottom:${cards[1]}`, 'opt.gazeBottom', { ghostCard: cards[1]! })]
       : [opt(`top:${cards[0]}`, 'opt.gazeKeep', { ghostCard: cards[0]! }), opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! })];
-    if (f.done) return 'done';
     ctx.ask({ seat: f.seat as number, kind: 'arrange', message: msg('ask.gaze', { ghostCards: cards }), options });
     return 'wait';
   },
