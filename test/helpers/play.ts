@@ -52,15 +52,6 @@ export function playOut<G>(
   return { state: s, moves, steps: moves.length };
 }
 
-/** Every string and number leaf of a JSON value, for "does this view mention card X" checks. */
-export function leaves(x: unknown, out: Set<string> = new Set()): Set<string> {
-  if (x === null || x === undefined) return out;
-  if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out.add(String(x));
-  else if (Array.isArray(x)) for (const y of x) leaves(y, out);
-  else if (typeof x === 'object') for (const y of Object.values(x)) leaves(y, out);
-  return out;
-}
-
 /** The views of every seat and of a spectator, as JSON text. */
 export function allViews<G>(def: GameDef<G>, s: GameState<G>): { seat: number | null; json: string }[] {
   return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({ seat, json: JSON.stringify(viewFor(def, s, seat)) }));

@@ -3,5 +3,4 @@ export * from './rng';
 export * from './game';
 export type { Ctx } from './ctx';
 export * from './runtime';
-export * from './cards';
 export * from './registry';
