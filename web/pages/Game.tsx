@@ -12,7 +12,7 @@ import { getGame, pref, saveGame, setPref } from '../lib/store';
 import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
 import { AdminMenu } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
-import { SeatList } from '../table/Seats';
+import { SeatList, seatName } from '../table/Seats';
 import { SeatQr, seatLink } from '../table/SeatQr';
 import { TableShell } from '../table/Shell';
 
@@ -135,7 +135,7 @@ function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: st
   const full = taken === st.seats.length;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const t = makeT(lang.value, ui, (n) => st.seats[n]?.name ?? s('seat.n', { n: n + 1 }));
+  const t = makeT(lang.value, ui, (n) => seatName(st, n));
   const start = async (fillWithBots: boolean) => {
     setBusy(true);
     setError(null);

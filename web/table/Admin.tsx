@@ -5,6 +5,7 @@ import { api } from '../lib/api';
 import { ErrorNote, formatMinutes, LinkBox } from '../ui';
 import { IconGear, IconPause, IconPlay } from '../icons';
 import { seatLink } from './SeatQr';
+import { seatName } from './Seats';
 
 export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
   return api<Record<string, unknown>>(`/api/games/${encodeURIComponent(id)}/admin/${action}`, { body, token: admin });
@@ -42,7 +43,6 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
     setBusy(false);
   };
 
-  const seatName = (n: number) => st.seats[n]?.name ?? s('seat.n', { n: n + 1 });
   return (
     <div class={`admin${lobby ? ' in-lobby' : ''}`}>
       <button type="button" class="btn small ghost" aria-expanded={open} aria-controls="admin-panel" onClick={() => setOpen(!open)}>
@@ -88,15 +88,15 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
                   .filter((x) => x.taken)
                   .map((x) => (
                     <option key={x.seat} value={x.seat}>
-                      {x.seat + 1}. {seatName(x.seat)}
+                      {x.seat + 1}. {seatName(st, x.seat)}
                     </option>
                   ))}
               </select>
             </label>
-            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'bot' }, s('admin.confirmBot', { name: seatName(seat) }))}>
+            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'bot' }, s('admin.confirmBot', { name: seatName(st, seat) }))}>
               {s('admin.toBot')}
             </button>
-            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'invite' }, s('admin.confirmInvite', { name: seatName(seat) }))}>
+            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'invite' }, s('admin.confirmInvite', { name: seatName(st, seat) }))}>
               {s('admin.toInvite')}
             </button>
           </div>

@@ -2,6 +2,9 @@ import type { Msg, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
 import { IconHourglass } from '../icons';
 
+/** A seat's player name, or 'seat 3' while it has none. */
+export const seatName = (st: StateBody, n: number) => st.seats[n]?.name ?? s('seat.n', { n: n + 1 });
+
 /** Every seat: name, who you are, bots and stand-ins, who is online, and whom the table waits for. */
 export function SeatList({ st, t, onSeat, pickable, picked }: {
   st: StateBody;

@@ -15,7 +15,7 @@ import { NotifyButton } from './Notify';
 import { usePicks } from './picks';
 import { PromptPanel } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
-import { SeatList } from './Seats';
+import { SeatList, seatName } from './Seats';
 
 interface Props {
   id: string;
@@ -34,7 +34,7 @@ interface Props {
  */
 export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const l = lang.value;
-  const name = (n: number) => st.seats[n]?.name ?? s('seat.n', { n: n + 1 });
+  const name = (n: number) => seatName(st, n);
   // A game without a client may still get its strings from the server (an optional `strings` in the state).
   const strings = (st as StateBody & { strings?: GameUI['strings'] }).strings;
   const t = useMemo(() => makeT(l, ui ?? (strings ? { strings } : null), name), [l, ui, st.seats, strings]);
