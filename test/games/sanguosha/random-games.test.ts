@@ -5,11 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apply, botAnswer, botRng, candidates, defaultAnswer, replay, rngOf, seedRng, viewFor, type Answer, type Move } from '../../../worker/engine';
-import def, { hiddenFrom } from '../../../worker/games/sanguosha';
+import def, { deckIds, hiddenFrom } from '../../../worker/games/sanguosha';
 import { winner } from '../../../worker/games/sanguosha/flow';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { allCards } from './table';
-import { deckIds } from '../../../worker/games/sanguosha';
 
 const PRIVATE_KEYS = new Set(['sgs.log.drawSecret', 'sgs.log.takeHandSecret', 'sgs.log.roleSecret']);
 
