@@ -20,12 +20,12 @@ import { pathToFileURL } from 'node:url';
 
 export const DEV_SUBJECT = 'mailto:dev@teahouse.invalid';
 
-/** A fresh P-256 key pair as `{ publicKey, privateKey }`, base64url raw. */
+/** A fresh P-256 key pair as `{ publicKey, privateKey }`, base64url raw (the JWK's `d` already is the raw scalar). */
 export function generateVapidKeys() {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const jwk = privateKey.export({ format: 'jwk' });
   const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
-  return { publicKey: point.toString('base64url'), privateKey: Buffer.from(jwk.d, 'base64url').toString('base64url') };
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d };
 }
 
 const has = (text, name) => new RegExp(`^\\s*${name}\\s*=`, 'm').test(text);
