@@ -2,7 +2,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startDev, type DevServer } from './helpers';
-import { makeSubscriber, makeVapid, openPush, type Bytes, type ReceivedRequest, type Subscriber } from '../notify/receiver';
+import { receive } from '../notify/http-server';
+import { makeSubscriber, makeVapid, openPush, type ReceivedRequest, type Subscriber } from '../notify/receiver';
 import type { Prompt, StateBody } from '../../worker/protocol';
 
 /**
@@ -37,11 +38,7 @@ async function endpoint(mode: (hit: Hit) => Mode = () => ({ status: 201 })) {
   const held: ServerResponse[] = [];
   const server = createServer(async (req, res) => {
     const at = Date.now();
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const hit: Hit = { url: `http://${req.headers.host}${req.url}`, method: req.method ?? '', headers, body: new Uint8Array(Buffer.concat(chunks)) as Bytes, at, abandoned: false, answered: false };
+    const hit: Hit = { ...(await receive(req)), at, abandoned: false, answered: false };
     res.on('close', () => {
       if (!res.writableFinished) hit.abandoned = true;
     });

@@ -16,18 +16,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<Bytes> {
+/** The request as the tests inspect it: absolute URL, method, headers, the whole body. */
+export async function receive(req: IncomingMessage): Promise<ReceivedRequest> {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return new Uint8Array(Buffer.concat(chunks)) as Bytes;
+  return { url: `http://${req.headers.host}${req.url}`, method: req.method ?? '', headers, body: new Uint8Array(Buffer.concat(chunks)) as Bytes };
 }
 
 export async function startServer(reply: (req: ReceivedRequest) => Reply = () => ({ status: 201 })): Promise<TestServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const rec: ReceivedRequest = { url: `http://${req.headers.host}${req.url}`, method: req.method ?? '', headers, body: await readBody(req) };
+    const rec = await receive(req);
     received.push(rec);
     const r = reply(rec);
     if (r === 'hang') return;
