@@ -1,7 +1,7 @@
 import type { Rng } from '../../engine/rng';
 import type { Answer, GameState, Prompt } from '../../engine/types';
 import { IMP, colourOf, identityColour, isArtifact, teamOf, typeOf, weightOf, type Colour, type Team } from './cards';
-import { condition, handLimit, isPositive, type G } from './state';
+import { condition, handLimit, holderOf, isPositive, type G } from './state';
 
 /**
  * A bot that plays legal, sensible moves: hosts the most promising exorcism, votes for its team (sabotages
@@ -47,6 +47,8 @@ const teamKnown = (g: G, me: number, t: number): Team | null => {
   return seen ? teamOf(seen.what[0] as never) : null;
 };
 const myTeam = (g: G, me: number) => teamOf(g.players[me]!.identity);
+/** The option playing a spell of type `key` ('S06'), if the prompt offers one. */
+const spellOption = (p: Prompt, key: string) => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
 
 /** Weighted positive minus negative of `cards` for an imp's current condition. */
 function net(g: G, imp: string, cards: string[]): number {
@@ -82,7 +84,7 @@ function bestTarget(g: G, me: number, from: string[]): string | null {
       if (pos < cond.n) continue;
       score = -cond.n;
     } else {
-      const holder = g.players.findIndex((q) => q.imps.some((i) => i.id === imp));
+      const holder = holderOf(g, imp);
       if (holder === g.gk) score += 3;
       if (holder === me) score += 1;
       if (identityColour(g.players[me]!.identity) === IMP[imp]!.colour) score += 0.5;
@@ -135,10 +137,9 @@ function challenge(g: G, me: number, from: number[], rng: Rng, a: Mk): Answer {
 }
 
 function respond(g: G, me: number, p: Prompt, a: Mk): Answer {
-  const play = (key: string) => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
-  const ward = play('S06');
+  const ward = spellOption(p, 'S06');
   if (ward && g.players[me]!.imps.length >= 2) return a(ward.id);
-  const bind = play('S18');
+  const bind = spellOption(p, 'S18');
   if (bind && g.gk !== null && g.gk !== me && bind.seats!.from.includes(g.gk) && g.players[g.gk]!.imps.length > 0) return a(bind.id, { seats: [g.gk] });
   return a('pass');
 }
@@ -146,18 +147,17 @@ function respond(g: G, me: number, p: Prompt, a: Mk): Answer {
 function day(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
   const pl = g.players[me]!;
   const opts = p.options;
-  const find = (key: string) => opts.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
-  const slay = find('S19');
+  const slay = spellOption(p, 'S19');
   if (slay) return a(slay.id);
   const equip = opts.find((o) => o.id === 'equip');
   if (equip && !pl.artifact) return a('equip', { cards: [equip.cards!.from[0]!] });
   for (const key of ['S01', 'S02', 'S03']) {
-    const o = find(key);
+    const o = spellOption(p, key);
     if (o) return a(o.id);
   }
-  const dual = find('S15');
+  const dual = spellOption(p, 'S15');
   if (dual) return a(dual.id, { seats: [dual.seats!.from[0]!] });
-  const eye = find('S08');
+  const eye = spellOption(p, 'S08');
   if (eye) {
     const unknown = eye.seats!.from.filter((t) => teamKnown(g, me, t) === null);
     if (unknown.length) return a(eye.id, { seats: [unknown[0]!] });
