@@ -1,6 +1,5 @@
 /** Card labels for the client: name, suit symbol and rank ("杀 ♠7"), from the shared catalogue. */
 import { DECK } from '../../../worker/games/sanguosha/deck';
-import { KINDS } from '../../../worker/games/sanguosha/kinds';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { Lang } from '../types';
 
@@ -29,6 +28,3 @@ export function cardLabel(id: string, lang: Lang): string {
   if (!c) return id;
   return `${cardName(c.key, lang)} ${suitRank(c.id)}`;
 }
-
-export const slotOf = (id: number) => KINDS[CARDS[id]?.key ?? '']?.slot;
-export const kindOf = (id: number) => KINDS[CARDS[id]?.key ?? '']?.type;
