@@ -2,7 +2,7 @@ import type { Answer } from '../../engine/types';
 import { SPELL, typeOf } from './cards';
 import { eligibleSeats } from './possession';
 import { gkLosesLatest } from './rules';
-import { draw, effectCount, gain, see, stamp, takeImp, type C, type G } from './state';
+import { discardFromHand, draw, effectCount, gain, holderOf, see, stamp, takeImp, type C, type G } from './state';
 
 /** What playing a spell picks (becomes the option's `cards` / `seats` spec). */
 export interface Pick {
@@ -29,7 +29,7 @@ const idMsg = (g: G, t: number) => ({ key: `ghost.identity.${g.players[t]!.ident
 export function lookIdentity(ctx: C, s: number, t: number): void {
   see(ctx.g, s, 'identity', t, [ctx.g.players[t]!.identity]);
   ctx.log('ghost.log.lookIdentity', { seat: s, target: t, identity: idMsg(ctx.g, t) }, [s]);
-  ctx.log('ghost.log.lookedAt', { seat: s, target: t }, ctx.g.players.map((_, i) => i).filter((i) => i !== s));
+  ctx.log('ghost.log.lookedAt', { seat: s, target: t }, others(ctx.g, s));
 }
 
 /** Destinations of 移魂术: eligible non-GK players with ≤1 imp (a Warded player is not eligible). */
@@ -75,7 +75,7 @@ export const SPELL_RULES: Record<string, SpellRule> = {
     play(ctx, s, a) {
       const g = ctx.g;
       const imp = a.cards![0]!;
-      const from = g.players.findIndex((p) => p.imps.some((x) => x.id === imp));
+      const from = holderOf(g, imp)!;
       takeImp(g, from, imp);
       g.players[target(a)]!.imps.push({ id: imp, at: stamp(g) });
       ctx.log('ghost.log.impMoved', { ghostCard: imp, from, to: target(a), by: s });
@@ -130,11 +130,7 @@ export const SPELL_RULES: Record<string, SpellRule> = {
     pick: (g, s, card) => ({ cards: { from: g.players[s]!.hand.filter((c) => c !== card), min: 0, max: 3 } }),
     play(ctx, s, a) {
       const cards = a.cards ?? [];
-      for (const c of cards) {
-        const h = ctx.g.players[s]!.hand;
-        h.splice(h.indexOf(c), 1);
-        ctx.g.discard.push(c);
-      }
+      discardFromHand(ctx.g, s, cards);
       gain(ctx.g, s, cards.length);
       if (cards.length) ctx.log('ghost.log.discarded', { seat: s, cards });
     },
