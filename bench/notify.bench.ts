@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startDev, type DevServer } from '../test/e2e/helpers';
 import { makeSubscriber, makeVapid } from '../test/notify/receiver';
-import type { Prompt, StateBody } from '../worker/protocol';
+import type { StateBody } from '../worker/protocol';
+import { postJson, quantile, simpleAnswer as simple } from './loopback';
 import { record } from './report';
 
 /**
@@ -14,7 +15,6 @@ import { record } from './report';
  * - the answer's own round trip with a webhook that answers at once and with one that takes 2 s (sends happen
  *   from the alarm, never inside the answer, so the two must be the same).
  */
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 /** A local endpoint that records when each request arrived and answers after `delayMs`. */
 async function endpoint(delayMs: number) {
@@ -41,13 +41,7 @@ async function endpoint(delayMs: number) {
   return { origin, arrivals, next, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
 }
 
-async function call(dev: DevServer, path: string, body: unknown, token?: string) {
-  const r = await fetch(`${dev.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json() as Promise<Record<string, any>>;
-}
-
-const simple = (p: Prompt) => ({ prompt: p.id, option: (p.options.find((o) => o.id === 'pass') ?? p.options.find((o) => !o.cards && !o.seats) ?? p.options[0]!).id });
+const call = (dev: DevServer, path: string, body: unknown, token?: string) => postJson(`${dev.url}${path}`, body, token);
 
 /** A 2-seat fixture game with a notification target registered for both seats; returns the seat tokens. */
 async function table(dev: DevServer, target: (seat: number) => Promise<Record<string, unknown>>) {

@@ -1,7 +1,8 @@
 import { it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { startDev } from '../test/e2e/helpers';
-import type { Answer, Prompt, StateBody } from '../worker/protocol';
+import type { StateBody } from '../worker/protocol';
+import { postJson as post, quantile, simpleAnswer as simple } from './loopback';
 import { record } from './report';
 
 /**
@@ -11,20 +12,6 @@ import { record } from './report';
  */
 const GAMES = Number(process.env.BENCH_GAMES ?? 50);
 const SEATS = 4;
-
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-
-/** The simplest legal answer of the fixture: pass where possible, else the first option without picks. */
-function simple(p: Prompt): Answer {
-  const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.cards && !x.seats) ?? p.options[0]!;
-  return { prompt: p.id, option: o.id };
-}
-
-async function post(url: string, body: unknown, token?: string) {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-  return r.json() as Promise<Record<string, unknown>>;
-}
 
 async function playGame(base: string, samples: number[]): Promise<void> {
   const g = await post(`${base}/api/games`, { game: 'duel', seats: SEATS, deadline: { hours: 24 } });
