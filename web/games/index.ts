@@ -1,3 +1,4 @@
+import { s } from '../i18n';
 import type { GameUI } from './types';
 
 /**
@@ -36,3 +37,9 @@ export const CATALOGUE: { id: string; min: number; max: number; def: number }[] 
   { id: 'sanguosha', min: 4, max: 10, def: 5 },
   { id: 'ghost', min: 4, max: 8, def: 5 },
 ];
+
+/** A game's name in the shell's strings (`game.<id>`), or its id when the shell has none (the fixture game). */
+export function gameName(id: string): string {
+  const v = s(`game.${id}`);
+  return v === `game.${id}` ? id : v;
+}

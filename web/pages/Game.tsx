@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { StateBody } from '../../worker/protocol';
 import type { GameUI } from '../games/types';
-import { loadGameUI } from '../games';
+import { gameName, loadGameUI } from '../games';
 import { lang, s } from '../i18n';
 import { api, ApiError } from '../lib/api';
 import { pageTitle } from '../lib/badge';
@@ -122,11 +122,6 @@ export function GamePage({ id }: { id: string }) {
 
   if (st.status === 'lobby') return <Lobby id={id} st={st} token={token} title={title} onJoined={joined} notice={notice} ui={ui} refresh={() => void live.poll()} />;
   return <TableShell id={id} live={live} st={st} ui={ui} title={title} token={token} notice={notice} />;
-}
-
-export function gameName(id: string): string {
-  const v = s(`game.${id}`);
-  return v === `game.${id}` ? id : v;
 }
 
 function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: string; st: StateBody; token: string | undefined; title: string; onJoined: (t: string) => void; notice: string | null; ui: GameUI | null; refresh: () => void }) {

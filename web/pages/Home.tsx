@@ -4,7 +4,7 @@ import { api, ApiError } from '../lib/api';
 import { pageTitle } from '../lib/badge';
 import { statuses, watchMyGames } from '../lib/mygames';
 import { forgetGame, myGames, pref, saveGame, setPref } from '../lib/store';
-import { CATALOGUE } from '../games';
+import { CATALOGUE, gameName } from '../games';
 import { navigate } from '../router';
 import { Countdown, ErrorNote, formatMinutes, TopBar } from '../ui';
 
@@ -20,12 +20,6 @@ const GAME_OPTIONS: Record<string, { id: string; key?: string; def: boolean; val
   ],
   ghost: [],
 };
-
-function gameTitle(id: string): string {
-  const k = `game.${id}`;
-  const v = s(k);
-  return v === k ? id : v;
-}
 
 export function Home() {
   pageTitle.value = s('home.title');
@@ -62,7 +56,7 @@ export function Footer() {
       <nav aria-label={s('common.rules')}>
         {CATALOGUE.map((g) => (
           <a key={g.id} href={`/rules/${g.id}`}>
-            {s('rules.of', { game: gameTitle(g.id) })}
+            {s('rules.of', { game: gameName(g.id) })}
           </a>
         ))}
       </nav>
@@ -143,7 +137,7 @@ function CreateForm() {
         {games.map((g) => (
           <label key={g.id} class={`game-choice game-${g.id}${game === g.id ? ' on' : ''}`}>
             <input type="radio" name="game" value={g.id} checked={game === g.id} onChange={() => pick(g.id)} />
-            <span class="game-choice-title">{gameTitle(g.id)}</span>
+            <span class="game-choice-title">{gameName(g.id)}</span>
             <span class="game-choice-sub">
               {s(`game.${g.id}.tagline`) === `game.${g.id}.tagline` ? '' : s(`game.${g.id}.tagline`)}
             </span>
@@ -224,7 +218,7 @@ function MyGames() {
             <li key={g.id} class={`game-item${st?.yourTurn ? ' your-turn' : ''}`}>
               <a href={`/g/${g.id}`} class="game-link">
                 <span class="game-item-title">
-                  {gameTitle(g.game)}
+                  {gameName(g.game)}
                   {g.name && <span class="muted"> · {g.name}</span>}
                   {g.admin && <span class="tag">{s('home.host')}</span>}
                 </span>
@@ -248,7 +242,7 @@ function MyGames() {
               <button
                 type="button"
                 class="icon-btn"
-                aria-label={s('home.forget', { game: gameTitle(g.game) })}
+                aria-label={s('home.forget', { game: gameName(g.game) })}
                 title={s('home.forgetShort')}
                 onClick={() => confirm(s('home.forgetConfirm')) && forgetGame(g.id)}
               >

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameUI } from '../games/types';
-import { loadGameUI } from '../games';
+import { gameName, loadGameUI } from '../games';
 import { lang, s } from '../i18n';
 import { pageTitle } from '../lib/badge';
 import { Spinner, TopBar } from '../ui';
 import { Footer } from './Home';
-import { gameName } from './Game';
 
 /** `/rules/<game>`: the game's own Rules component, or a short summary while a game has none. */
 export function RulesPage({ game }: { game: string }) {
