@@ -2,19 +2,19 @@
  * Identity without accounts (DESIGN §4): 128-bit random tokens, stored only as SHA-256 hashes and compared
  * in constant time; unguessable game ids.
  */
+import { b64urlEncode } from '../notify/b64';
 
-const b64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /** A fresh 128-bit token, base64url (22 characters). */
 export function newToken(): string {
-  return b64url(crypto.getRandomValues(new Uint8Array(16)));
+  return b64urlEncode(crypto.getRandomValues(new Uint8Array(16)));
 }
 
 /** Hex SHA-256 of a token: the only form in which the server keeps it. */
 export async function hashToken(token: string): Promise<string> {
   const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex(new Uint8Array(d));
 }
 
 /** Constant-time comparison of two hashes (a timing side channel must not reveal a prefix). */
@@ -38,5 +38,5 @@ export function newGameId(): string {
 
 /** The game's random seed: 128 bits, kept server-side only (views strip the PRNG state). */
 export function newSeed(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }
