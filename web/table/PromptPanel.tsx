@@ -76,11 +76,16 @@ export function idleText(st: Pick<StateBody, 'waiting' | 'you' | 'prompts'>, nam
   return others.length ? s('prompt.waitingFor', { names: others.map(name).join('、') }) : s('prompt.nothing');
 }
 
+/** How a finished game is announced: its winners by name, or a draw. */
+export function winnersText(winners: number[], name: (n: number) => string): string {
+  return winners.length ? s('table.winners', { names: winners.map(name).join(' · ') }) : s('table.draw');
+}
+
 function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: Props['t'] }) {
   if (st.outcome)
     return (
       <div class="idle outcome">
-        <p class="prompt-q">{st.outcome.winners.length ? s('table.winners', { names: st.outcome.winners.map(name).join(' · ') }) : s('table.draw')}</p>
+        <p class="prompt-q">{winnersText(st.outcome.winners, name)}</p>
         <p>{t(st.outcome.reason)}</p>
         <a class="btn primary" href={`/?game=${encodeURIComponent(st.game)}`}>
           {s('table.again')}

@@ -13,7 +13,7 @@ import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
 import { usePicks } from './picks';
-import { PromptPanel } from './PromptPanel';
+import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
 import { SeatList, seatName } from './Seats';
 
@@ -177,7 +177,7 @@ function PersonalLink({ id, token }: { id: string; token: string }) {
 }
 
 function statusLine(st: StateBody, ui: GameUI | null, props: TableProps, name: (n: number) => string): string {
-  if (st.outcome) return st.outcome.winners.length ? s('table.winners', { names: st.outcome.winners.map(name).join(' · ') }) : s('table.draw');
+  if (st.outcome) return winnersText(st.outcome.winners, name);
   if (st.status === 'finished') return s('status.finished');
   if (st.paused) return s('table.paused');
   const own = ui?.status?.(props);
