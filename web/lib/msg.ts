@@ -1,17 +1,10 @@
 import type { GameUI, Lang } from '../games/types';
-import type { Msg } from '../../worker/protocol';
+import { isMsg, isSeatParam, SEATS_PARAMS, type Msg } from '../../worker/protocol';
 import { fill, shellStrings } from '../i18n';
 
-/** Params holding one seat number (common.md convention). */
-const SEAT_PARAMS = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter']);
-const SEATS_PARAMS = new Set(['seats', 'targets']);
-
-export const isSeatParam = (name: string) => SEAT_PARAMS.has(name) || name.endsWith('Seat');
+export { isSeatParam };
 export const listJoin = (lang: Lang, items: string[]) => items.join(lang === 'en' ? ', ' : '、');
 
-function isMsg(v: unknown): v is Msg {
-  return !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as Msg).key === 'string';
-}
 
 /**
  * The `t` every part of the table uses: look the key up in the game's strings, then the shell's (current

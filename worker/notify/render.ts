@@ -3,13 +3,15 @@
  * (common brief): a number in a param named `seat`, `target`, `source`, `from`, `to`, `by`, `host`,
  * `voter` or ending in `Seat` is a seat, shown as the player's name; `seats` / `targets` (number[]) are
  * seats; `card` / `cards` are card ids (the game's label when one is given); a `{key, params}` value is a
- * nested message; anything else is shown as is. The client has its own renderer with the same rules.
+ * nested message; anything else is shown as is. The convention itself lives in worker/protocol.ts, shared
+ * with the client's renderer.
  */
 import type { Json, Msg } from '../engine/types';
 import type { Lang } from './types';
+import { isMsg, isSeatParam, SEATS_PARAMS } from '../protocol';
 
-const SEAT_PARAMS = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter']);
-const SEATS_PARAMS = new Set(['seats', 'targets']);
+export { isSeatParam };
+
 const MAX_DEPTH = 8;
 
 export interface RenderOptions {
@@ -21,10 +23,6 @@ export interface RenderOptions {
   formatParam?: (name: string, value: unknown) => string | undefined;
 }
 
-export const isSeatParam = (name: string): boolean => SEAT_PARAMS.has(name) || name.endsWith('Seat');
-
-const isMsg = (v: unknown): v is Msg =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { key?: unknown }).key === 'string';
 
 /**
  * The strings of one language with fallbacks filled in key by key: zh-TW falls back to zh-CN, then en;
