@@ -81,29 +81,32 @@ interface Run {
   sentBytes: number;
 }
 
-/** Room methods timed per answer when present (the old room's and the rebuilt room's names). */
-const PHASES: [string, string][] = [
-  ['commit (apply + persist)', 'commitMove'],
-  ['broadcast (views + send)', 'broadcast'],
+/** Room methods timed per answer, by path from the room (the old one-class room's and the rebuilt room's names). */
+const PHASES: [string, string[][]][] = [
+  ['commit (apply + persist)', [['commitMove'], ['moves', 'commit']]],
+  ['broadcast (views + serialise + send)', [['broadcast'], ['sockets', 'broadcast']]],
 ];
 
 async function playRoom(game: string, seats: number, seed: string, options: Record<string, any>, moves: Move[], snapEvery = 0): Promise<Run> {
   const r: BenchRoom = await benchRoom({ game, seats, options, seed });
   const run: Run = { us: [], statements: [], bound: [], wal: [], phases: {}, snapshots: [], sentBytes: 0 };
   const acc: Record<string, number> = {};
-  for (const [name, method] of PHASES) {
-    const target = r.room as unknown as Record<string, (...a: unknown[]) => unknown>;
-    const orig = target[method];
-    if (typeof orig !== 'function') continue;
-    run.phases[name] = [];
-    target[method] = function (this: unknown, ...args: unknown[]) {
-      const t0 = performance.now();
-      try {
-        return orig.apply(r.room, args);
-      } finally {
-        acc[name] = (acc[name] ?? 0) + (performance.now() - t0) * 1000;
-      }
-    };
+  for (const [name, paths] of PHASES) {
+    for (const path of paths) {
+      const target = path.slice(0, -1).reduce<any>((o, k) => o?.[k], r.room) as Record<string, (...a: unknown[]) => unknown> | undefined;
+      const method = path.at(-1)!;
+      const orig = target?.[method];
+      if (!target || typeof orig !== 'function') continue;
+      run.phases[name] = [];
+      target[method] = function (this: unknown, ...args: unknown[]) {
+        const t0 = performance.now();
+        try {
+          return orig.apply(target, args);
+        } finally {
+          acc[name] = (acc[name] ?? 0) + (performance.now() - t0) * 1000;
+        }
+      };
+    }
   }
   const sent0 = r.sockets.reduce((n, s) => n + s.bytes, 0);
   r.fs.sql.checkpoint();

@@ -164,7 +164,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
     const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true };
-    server.serializeAttachment(att);
+    this.sockets.attach(server, att);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -203,7 +203,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
         const log = typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0 ? msg.log : undefined;
         const hello: Attachment = { sid: att.sid, seat: who.seat, ready: true, visible: msg.visible !== false };
         if (log !== undefined) Object.assign(hello, { log, whole: false });
-        ws.serializeAttachment(hello);
+        this.sockets.attach(ws, hello);
         // The player is here: a stand-in hands the seat back.
         if (who.seat !== null && this.seats.rows[who.seat]?.stand_in) {
           const seat = who.seat;
@@ -222,7 +222,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
         return;
       }
       case 'visible': {
-        ws.serializeAttachment({ ...att, visible: msg.visible !== false } satisfies Attachment);
+        this.sockets.attach(ws, { ...att, visible: msg.visible !== false } satisfies Attachment);
         return;
       }
       case 'answer': {

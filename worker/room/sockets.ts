@@ -25,17 +25,42 @@ interface SeatParts {
  */
 export class Sockets {
   /** The socket being closed right now: no longer counted as online, not sent to. */
-  closing: WebSocket | null = null;
+  private closingNow: WebSocket | null = null;
+  /**
+   * The list as read during the current event: an answer asks who is looking several times (the clocks, the
+   * outbox, the broadcast), and each read deserialises every attachment. Dropped at the end of the event's
+   * synchronous run and whenever an attachment is written (through `attach`).
+   */
+  private memo: { ws: WebSocket; att: Attachment }[] | null = null;
 
   constructor(private readonly r: Room) {}
 
+  get closing(): WebSocket | null {
+    return this.closingNow;
+  }
+
+  set closing(ws: WebSocket | null) {
+    this.closingNow = ws;
+    this.memo = null;
+  }
+
   /** The open sockets with their attachments: the one place sockets are listed and counted. */
   list(): { ws: WebSocket; att: Attachment }[] {
-    return this.r.state.getWebSockets().flatMap((ws) => {
-      if (ws === this.closing) return [];
+    if (this.memo) return this.memo;
+    const list = this.r.state.getWebSockets().flatMap((ws) => {
+      if (ws === this.closingNow) return [];
       const att = ws.deserializeAttachment() as Attachment | null;
       return att ? [{ ws, att }] : [];
     });
+    this.memo = list;
+    queueMicrotask(() => (this.memo = null));
+    return list;
+  }
+
+  /** Write a socket's attachment (the only place its seat is kept). */
+  attach(ws: WebSocket, att: Attachment): void {
+    ws.serializeAttachment(att);
+    this.memo = null;
   }
 
   count(): number {
@@ -170,6 +195,7 @@ export class Sockets {
         bodies.set(key, msg);
       }
       if (p.next) p.ws.serializeAttachment(p.next);
+      this.memo = null;
       try {
         p.ws.send(msg);
       } catch {
