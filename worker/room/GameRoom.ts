@@ -146,7 +146,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
     this.clocks.remind(now);
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
-    await this.clocks.schedule();
+    // The alarm that is running is spent: set the next one whatever was scheduled before.
+    await this.clocks.schedule(true);
   }
 
   // ---------------------------------------------------------------- WebSocket (hibernation API)

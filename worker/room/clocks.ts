@@ -106,12 +106,20 @@ export class Clocks {
     return Number.isFinite(t) ? t : null;
   }
 
+  /** The alarm time this instance last set (undefined: not known since it started). */
+  private scheduled: number | null | undefined;
+
   /**
    * Point the one alarm at the next piece of work. The time is computed and the call issued with no await in
-   * between, so a change that lands meanwhile cannot be overwritten by an older computation.
+   * between, so a change that lands meanwhile cannot be overwritten by an older computation. An alarm already
+   * set earlier is left alone (setting one is a storage write the answer's messages would wait for): it finds
+   * nothing due, or only part of the work, and points the alarm again — `alarm()` always ends here.
    */
-  async schedule(): Promise<void> {
+  async schedule(force = false): Promise<void> {
     const t = this.nextWake();
+    const known = this.scheduled;
+    if (!force && known !== undefined && (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))) return;
+    this.scheduled = t;
     if (t === null) await this.r.state.storage.deleteAlarm();
     else await this.r.state.storage.setAlarm(t);
   }
