@@ -20,9 +20,10 @@ export class FakeSql {
   statements = 0;
   /** Bytes bound into statements that write (INSERT / UPDATE / REPLACE): the logical write volume. */
   boundBytes = 0;
-  constructor(readonly file: string) {
-    this.db = new DatabaseSync(file);
-    this.db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = NORMAL;');
+  /** `file` null: an in-memory database, for timing the room's CPU without this machine's disk in it. */
+  constructor(readonly file: string | null) {
+    this.db = new DatabaseSync(file ?? ':memory:');
+    if (file) this.db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = NORMAL;');
   }
   exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): { toArray(): T[]; one(): T; [Symbol.iterator](): Iterator<T> } {
     this.statements++;
@@ -46,10 +47,11 @@ export class FakeSql {
     };
   }
   get databaseSize(): number {
-    return statSync(this.file).size;
+    return this.file ? statSync(this.file).size : 0;
   }
   /** Bytes in the write-ahead log: every page a transaction wrote, appended. */
   walBytes(): number {
+    if (!this.file) return 0;
     try {
       return statSync(`${this.file}-wal`).size;
     } catch {
@@ -58,7 +60,7 @@ export class FakeSql {
   }
   /** Fold the WAL into the database and empty it (between measurements). */
   checkpoint(): void {
-    this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    if (this.file) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 }
 
@@ -93,9 +95,9 @@ export interface FakeState {
   dispose(): void;
 }
 
-export function fakeState(): FakeState {
+export function fakeState(o: { disk?: boolean } = {}): FakeState {
   const dir = mkdtempSync(join(tmpdir(), 'teahouse-bench-'));
-  const sql = new FakeSql(join(dir, 'room.sqlite'));
+  const sql = new FakeSql(o.disk === false ? null : join(dir, 'room.sqlite'));
   const sockets: FakeSocket[] = [];
   let depth = 0;
   const out: FakeState = {

@@ -22,9 +22,9 @@ export interface BenchRoom {
 
 const versionOf = (msg: string): number => Number(/"version":(\d+)/.exec(msg)![1]);
 
-export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string }): Promise<BenchRoom> {
+export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string; disk?: boolean }): Promise<BenchRoom> {
   installGlobals();
-  const fs = fakeState();
+  const fs = fakeState({ disk: o.disk });
   const room = new GameRoom(fs.state, { TEST_HOOKS: '1' } as unknown as Env);
   let t = Date.parse('2026-12-01T00:00:00Z');
   room.now = () => t;
