@@ -44,10 +44,10 @@ export class LogTable {
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = entries.map((e, k) => ({ i: this.end + k, at: e.at, aud: audienceBits(e.to), msg: e.msg }));
-    this.r.sql.exec(
-      "INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(?)",
-      JSON.stringify(rows.map((x) => [x.i, x.at, x.aud, JSON.stringify(x.msg)])),
-    );
+    // One multi-row INSERT (SQLite allows up to 32,766 bound values; an answer writes a few dozen lines at most).
+    const args: (number | string | null)[] = [];
+    for (const x of rows) args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
+    this.r.sql.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}`, ...args);
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
   }

@@ -61,7 +61,8 @@ export class Store {
 
   /** Run `fn` in one SQLite transaction with a copy of meta; the copy replaces meta only if it commits. */
   mutate<T>(fn: (m: Meta) => T): T {
-    const m: Meta = structuredClone(this.m);
+    // Meta is plain JSON: a JSON round trip is the cheapest deep copy of it.
+    const m = JSON.parse(JSON.stringify(this.m)) as Meta;
     let out: T;
     try {
       out = this.r.state.storage.transactionSync(() => {
