@@ -13,6 +13,8 @@ interface Row {
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
 export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean => over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
 
+const LINES_PER_INSERT = 25;
+
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
 
 /**
@@ -44,10 +46,15 @@ export class LogTable {
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = entries.map((e, k) => ({ i: this.end + k, at: e.at, aud: audienceBits(e.to), msg: e.msg }));
-    // One multi-row INSERT (SQLite allows up to 32,766 bound values; an answer writes a few dozen lines at most).
-    const args: (number | string | null)[] = [];
-    for (const x of rows) args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
-    this.r.sql.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${rows.map(() => '(?, ?, ?, ?)').join(', ')}`, ...args);
+    // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
+    // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
+    // that, so it costs one statement.
+    for (let k = 0; k < rows.length; k += LINES_PER_INSERT) {
+      const chunk = rows.slice(k, k + LINES_PER_INSERT);
+      const args: (number | string | null)[] = [];
+      for (const x of chunk) args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
+      this.r.sql.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`, ...args);
+    }
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
   }
