@@ -156,7 +156,29 @@ describe('exorcism', () => {
     expect(t.g.killer).toBe(0);
     // Red side: I01 is red → +2, plus +5 for the kill.
     expect((t.g.result as any).teams).toEqual({ red: 7, blue: 0 });
-    expect(t.s.outcome!.winners).toEqual([0, 2]);
+    // The GK (seat 2) is on the red team, which wins, but a defeated GK loses (seed 鬼王的特点, R26 v1.1).
+    expect(t.s.outcome!.winners).toEqual([0]);
+  });
+
+  test('a defeated ghost king is not among the winners even when his team scores most without the kill', () => {
+    // GK seat 2 is red; his team-mate seat 0 holds 4 red points (8). Blue seat 1 kills him: 1 + 5 = 6.
+    const t = table({ step: 'exorcise', current: 1, gk: 2, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 0: ['I02', 'I03', 'I04', 'I05'] }, imps: { 2: ['I01'] }, hands: { 0: [], 1: reds(2), 2: [], 3: [] } });
+    t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'vote', { cards: reds(2) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDefeated');
+    expect((t.g.result as any).teams).toEqual({ red: 8, blue: 6 });
+    expect((t.g.result as any).winningTeams).toEqual(['red']);
+    expect(t.s.outcome!.winners).toEqual([0]);
+  });
+
+  test('a defeated heretic-king ghost king takes the heretic follower down with him; the best other team wins', () => {
+    const ids8 = ['taiping_red', 'heretic_follower', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'] as const;
+    // The follower holds 5 points (2 each in 8p: 10), more than any other team even with the kill.
+    const t = table({ P: 8, step: 'exorcise', gk: 7, ids: [...ids8], points: { 1: ['I02', 'I03', 'I04', 'I05', 'I06'] }, imps: { 7: ['I01'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] } });
+    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDefeated');
+    expect((t.g.result as any).teams).toEqual({ red: 7, heretic: 10, blue: 0 });
+    expect((t.g.result as any).winningTeams).toEqual(['red']);
+    expect(t.s.outcome!.winners).toEqual([0, 2, 5]);
   });
 });
 

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import type { GameDef } from '../../../worker/engine/game';
 import { apply, createGame, viewFor } from '../../../worker/engine/runtime';
-import type { Answer, GameState, OpenPrompt } from '../../../worker/engine/types';
+import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
 import type { Identity } from '../../../worker/games/ghost/cards';
 import type { G } from '../../../worker/games/ghost/state';
 
@@ -162,6 +162,14 @@ export class Runner {
   logKeys(): string[] {
     return this.s.log.map((e) => e.msg.key);
   }
+  /** The keys of the log lines so far (the name the shared test contract uses). */
+  log(): string[] {
+    return this.logKeys();
+  }
+  /** The log lines so far, with audiences and params. */
+  entries(): LogEntry[] {
+    return this.s.log;
+  }
   p(s: number) {
     return this.g.players[s]!;
   }
@@ -172,3 +180,10 @@ export const R = ['S01-R1', 'S01-R2', 'S02-R1', 'S02-R2', 'S03-R1', 'S03-R2', 'S
 export const B = ['S01-B1', 'S01-B2', 'S02-B1', 'S02-B2', 'S03-B1', 'S03-B2', 'S09-B1', 'S09-B2'];
 export const reds = (n: number, from = 0) => R.slice(from, from + n);
 export const blues = (n: number, from = 0) => B.slice(from, from + n);
+
+/** A `tweak` for tables that start at the GK-emergence check: the 3rd imp of these seats arrived this turn (R8). */
+export const third =
+  (...seats: number[]) =>
+  (g: G): void => {
+    g.ts.thirdImp = seats;
+  };
