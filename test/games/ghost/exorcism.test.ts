@@ -201,3 +201,38 @@ describe('summon', () => {
     expect(t.g.discard).toEqual(expect.arrayContaining([...reds(1), ...blues(1)]));
   });
 });
+
+describe('the vote question states the rule that applies (issue 10)', () => {
+  const key = (t: ReturnType<typeof table>) => t.prompt.message;
+
+  test('a colour imp: face-down cards, its dispel colour for it, the other against', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), ...empty } });
+    t.reply(0, 'target', { cards: ['I01'] });
+    expect(key(t)).toMatchObject({ key: 'ghost.ask.vote', params: { colour: { key: 'ghost.colour.red' }, need: { key: 'ghost.ui.condColour' } } });
+  });
+
+  test('an any-N imp: every card counts whatever its colour, and there is no challenge', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I07'] }, hands: { 0: reds(1), ...empty } });
+    t.reply(0, 'target', { cards: ['I07'] });
+    expect(key(t)).toMatchObject({ key: 'ghost.ask.vote.any', params: { need: { key: 'ghost.ui.condAny', params: { n: 3 } } } });
+  });
+
+  test('a voter possessed by 长舌鬼 is told the cards go face up', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'], 3: ['I11'] }, hands: { 0: [], 1: [], 2: [], 3: blues(1) } });
+    t.reply(0, 'target', { cards: ['I01'] });
+    expect(t.prompt.seat).toBe(3);
+    expect(key(t).key).toBe('ghost.ask.vote.faceUp');
+    const u = table({ step: 'exorcise', imps: { 2: ['I07'], 3: ['I11'] }, hands: { 0: [], 1: [], 2: [], 3: blues(1) } });
+    u.reply(0, 'target', { cards: ['I07'] });
+    expect(key(u).key).toBe('ghost.ask.vote.any.faceUp');
+  });
+
+  test('the summoning ghost king is told to vote alone, with the rule of the imp', () => {
+    const t = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 2: ['I01'], 3: ['I14'] }, hands: { 1: reds(2) } });
+    t.reply(1, 'target', { cards: ['I01'] });
+    expect(key(t).key).toBe('ghost.ask.summonVote');
+    const u = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 3: ['I14'] }, hands: { 1: reds(2) } });
+    u.reply(1, 'target', { cards: ['I14'] });
+    expect(key(u).key).toBe('ghost.ask.summonVote.any');
+  });
+});

@@ -392,6 +392,18 @@ function needMsg(g: G, imp: string) {
   return c.colour === 'any' ? msg('ui.condAny', { n: c.n }) : msg('ui.condColour', { n: c.n, colour: msg(`colour.${c.colour}`) });
 }
 
+/**
+ * The vote question states the rule that applies to this imp and this voter (issue 10): colours for and against,
+ * or any N cards (no challenge); face up for a 长舌鬼 holder; a summon votes alone.
+ */
+function voteMsg(g: G, v: number) {
+  const vt = g.vote!;
+  const c = condition(g, vt.imp);
+  const any = c.colour === 'any' ? '.any' : '';
+  const key = vt.summon ? `ask.summonVote${any}` : `ask.vote${any}${has(g, v, 'VOTES_FACE_UP') ? '.faceUp' : ''}`;
+  return msg(key, { ghostCard: vt.imp, host: vt.host, need: needMsg(g, vt.imp), colour: msg(`colour.${c.colour}`) });
+}
+
 /** May `v` place votes in the running exorcism? */
 function mayVote(g: G, v: number): boolean {
   const vt = g.vote!;
@@ -428,7 +440,7 @@ const exorcism: F = {
           ctx.ask({
             seat: v,
             kind: 'vote',
-            message: msg(vt.summon ? 'ask.summonVote' : 'ask.vote', { ghostCard: vt.imp, host: vt.host, need: needMsg(g, vt.imp) }),
+            message: voteMsg(g, v),
             options: [opt('vote', 'opt.vote', undefined, { cards: { from: [...g.players[v]!.hand], min: 1, max: Math.min(cap, g.players[v]!.hand.length) } }), opt('pass', 'opt.noVote')],
           });
           return 'wait';
