@@ -544,6 +544,28 @@ describe('more rulings', () => {
     expect(u.p(1).imps).toHaveLength(1);
   });
 
+  test('a turn saved by an older build, without this turn\'s emergence facts, plays on and counts as "no arrival"', () => {
+    const t = table({ step: 'haunt', current: 1, ghost: ['I08'], imps: { 0: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: [], 3: [] }, tweak: (g) => {
+      const ts = g.ts as Record<string, unknown>;
+      delete ts.thirdImp;
+      delete ts.exorcisedFrom;
+      delete ts.seventh;
+    } });
+    t.reply(1, 'pass');
+    expect(t.g.gk).toBeNull();
+    expect(t.g.current).toBe(2);
+  });
+
+  test('the view tells everyone whose 3rd imp arrived this turn and whose imps were exorcised', () => {
+    const ids = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
+    const t = table({ P: 5, step: 'haunt', ghost: ['I08'], ids: [...ids], imps: { 0: ['I01', 'I02'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
+    for (const v of [null, 0, 1]) expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [], seventh: false });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    // The heretic-escape question is open: the turn is not over yet.
+    expect(t.asked()).toEqual(['0:escape']);
+    for (const v of [null, 3]) expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [3] });
+  });
+
   test('an imp removed by 天雷 scores for nobody', () => {
     const t = table({ step: 'haunt', ghost: ['E04'], imps: { 1: ['I01'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
     expect(t.g.removed).toEqual(['I01']);

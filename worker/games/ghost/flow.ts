@@ -23,6 +23,7 @@ import {
   orderFrom,
   see,
   stamp,
+  readFacts,
   takeImp,
   turnFacts,
   voteOrder,
@@ -183,7 +184,7 @@ function emergence(ctx: C): void {
   const g = ctx.g;
   if (g.gk !== null && g.gkTurn !== g.turn && !g.ts.exorcised) g.k04++;
   if (g.gk === null) {
-    const t = turnFacts(g);
+    const t = readFacts(g);
     const third = t.thirdImp.filter((s) => !t.exorcisedFrom.includes(s) && g.players[s]!.imps.length >= RULES.gkEmergePlayerImps);
     const hk = hereticKing(g);
     if (hk !== null && third.includes(hk)) {

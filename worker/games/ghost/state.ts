@@ -172,13 +172,18 @@ export function artifactOn(g: G, s: number, typeId: string): boolean {
 
 export const stamp = (g: G) => ++g.clock;
 
-/** This turn's arrival and exorcism facts, filled in when a turn saved by an older build lacks them. */
-export function turnFacts(g: G): Pick<TurnState, 'thirdImp' | 'exorcisedFrom' | 'seventh'> {
+type Facts = Pick<TurnState, 'thirdImp' | 'exorcisedFrom' | 'seventh'>;
+
+/** This turn's arrival and exorcism facts, to write to: filled in when a turn saved by an older build lacks them. */
+export function turnFacts(g: G): Facts {
   g.ts.thirdImp ??= [];
   g.ts.exorcisedFrom ??= [];
   g.ts.seventh ??= false;
   return g.ts;
 }
+
+/** The same facts, read only (views must not change the state). */
+export const readFacts = (g: G): Facts => ({ thirdImp: g.ts.thirdImp ?? [], exorcisedFrom: g.ts.exorcisedFrom ?? [], seventh: g.ts.seventh ?? false });
 
 /** The hand deck is rebuilt from the shuffled discard pile the moment it runs out (seed; cards.md §2.5 v1.1). */
 function rebuild(ctx: C): void {
