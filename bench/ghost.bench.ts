@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { playGame } from '../test/games/ghost/play';
-import type { GameState } from '../worker/engine/types';
+import type { GameState, LogEntry } from '../worker/engine/types';
 import type { G } from '../worker/games/ghost/state';
 import { record } from './report';
 
@@ -36,13 +36,13 @@ interface Tally {
   defeatedGkWon: number;
 }
 
-function tally(t: Tally, s: GameState<G>, answers: number): void {
+function tally(t: Tally, s: GameState<G>, answers: number, events: LogEntry[]): void {
   const g = s.g;
   const r = g.result as { reason: string; winningTeams: string[] };
   t.games++;
   t.answers += answers;
   t.turns += g.turn;
-  for (const e of s.log) {
+  for (const e of events) {
     if (e.msg.key === 'ghost.log.exorcismStart') t.attempts++;
     if (e.msg.key === 'ghost.log.exorcised') t.successes++;
     if (e.msg.key === 'ghost.log.vote' || e.msg.key === 'ghost.log.voteFaceUp') t.voted += Number(e.msg.params?.n ?? (e.msg.params?.cards as string[] | undefined)?.length ?? 0);
@@ -70,8 +70,8 @@ it('ghost: random games per second, answers per game, GK emergence and winners o
     const t: Tally = { games: 0, answers: 0, turns: 0, attempts: 0, successes: 0, voted: 0, gk: 0, gkWins: 0, wins: {}, reasons: {}, defeatedGkWon: 0 };
     const t1 = performance.now();
     for (let k = 0; k < N; k++) {
-      const { s, moves } = playGame(P, `bot${P}-${k}`, 'bot', false);
-      tally(t, s, moves.length);
+      const { s, moves, events } = playGame(P, `bot${P}-${k}`, 'bot', false);
+      tally(t, s, moves.length, events);
     }
     const botMs = performance.now() - t1;
     const pct = (x: number) => (100 * x) / t.games;
