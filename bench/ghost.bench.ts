@@ -36,13 +36,13 @@ interface Tally {
   defeatedGkWon: number;
 }
 
-function tally(t: Tally, s: GameState<G>, answers: number, events: LogEntry[]): void {
+function tally(t: Tally, s: GameState<G>, answers: number, log: LogEntry[]): void {
   const g = s.g;
   const r = g.result as { reason: string; winningTeams: string[] };
   t.games++;
   t.answers += answers;
   t.turns += g.turn;
-  for (const e of events) {
+  for (const e of log) {
     if (e.msg.key === 'ghost.log.exorcismStart') t.attempts++;
     if (e.msg.key === 'ghost.log.exorcised') t.successes++;
     if (e.msg.key === 'ghost.log.vote' || e.msg.key === 'ghost.log.voteFaceUp') t.voted += Number(e.msg.params?.n ?? (e.msg.params?.cards as string[] | undefined)?.length ?? 0);
@@ -70,8 +70,8 @@ it('ghost: random games per second, answers per game, GK emergence and winners o
     const t: Tally = { games: 0, answers: 0, turns: 0, attempts: 0, successes: 0, voted: 0, gk: 0, gkWins: 0, wins: {}, reasons: {}, defeatedGkWon: 0 };
     const t1 = performance.now();
     for (let k = 0; k < N; k++) {
-      const { s, moves, events } = playGame(P, `bot${P}-${k}`, 'bot', false);
-      tally(t, s, moves.length, events);
+      const { s, moves, log } = playGame(P, `bot${P}-${k}`, 'bot', false);
+      tally(t, s, moves.length, log);
     }
     const botMs = performance.now() - t1;
     const pct = (x: number) => (100 * x) / t.games;

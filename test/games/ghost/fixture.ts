@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import type { GameDef } from '../../../worker/engine/game';
 import { apply, createGame, viewFor } from '../../../worker/engine/runtime';
-import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
+import type { Answer, GameState, OpenPrompt } from '../../../worker/engine/types';
 import type { Identity } from '../../../worker/games/ghost/cards';
 import type { G } from '../../../worker/games/ghost/state';
 
@@ -161,14 +161,6 @@ export class Runner {
   }
   logKeys(): string[] {
     return this.s.log.map((e) => e.msg.key);
-  }
-  /** The keys of the log lines so far (the name the shared test contract uses). */
-  log(): string[] {
-    return this.logKeys();
-  }
-  /** The log lines so far, with audiences and params. */
-  entries(): LogEntry[] {
-    return this.s.log;
   }
   p(s: number) {
     return this.g.players[s]!;

@@ -64,13 +64,13 @@ export function checkInvariants(s: GameState<G>): void {
 const SORTED_HAND = sorted(HAND_DECK).join();
 
 /**
- * Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. `events`
- * are the log entries the answers wrote (what the room stores), so readers need not look into the state.
+ * Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. `log`
+ * holds the log entries the answers wrote (what the room stores), so readers need not look into the state.
  */
-export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[]; events: LogEntry[] } {
+export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
   let s = createGame(ghost, { seats: P, seed });
   const moves: Move[] = [];
-  const events: LogEntry[] = [];
+  const log: LogEntry[] = [];
   const rng = rngOf(seedRng(`answers|${seed}`));
   if (check) checkInvariants(s);
   for (let n = 0; !s.outcome; n++) {
@@ -89,14 +89,14 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
       }
       if (!r.ok) throw new Error(r.error.reason);
       next = r.value.state;
-      events.push(...r.value.events);
+      log.push(...r.value.events);
     } else {
       for (let k = 0; k < 30 && !next; k++) {
         a = randomAnswer(p, rng);
         const r = apply(ghost, s, p.seat, a);
         if (r.ok) {
           next = r.value.state;
-          events.push(...r.value.events);
+          log.push(...r.value.events);
         }
       }
       if (!next) {
@@ -104,13 +104,13 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
         const r = apply(ghost, s, p.seat, a);
         if (!r.ok) throw new Error(`default refused: ${r.error.reason}`);
         next = r.value.state;
-        events.push(...r.value.events);
+        log.push(...r.value.events);
       }
     }
     moves.push({ seat: p.seat, answer: a! });
     s = next;
     if (check) checkInvariants(s);
   }
-  return { s, moves, events };
+  return { s, moves, log };
 }
 
