@@ -32,6 +32,8 @@ interface Tally {
   gkWins: number;
   wins: Record<string, number>;
   reasons: Record<string, number>;
+  /** Games a defeated GK still won (seed 鬼王的特点: he loses whatever his team scores). */
+  defeatedGkWon: number;
 }
 
 function tally(t: Tally, s: GameState<G>, answers: number, log: LogEntry[]): void {
@@ -50,6 +52,7 @@ function tally(t: Tally, s: GameState<G>, answers: number, log: LogEntry[]): voi
   const key = [...r.winningTeams].sort().join('+');
   t.wins[key] = (t.wins[key] ?? 0) + 1;
   t.reasons[r.reason] = (t.reasons[r.reason] ?? 0) + 1;
+  if (r.reason === 'gkDefeated' && g.gk !== null && s.outcome!.winners.includes(g.gk)) t.defeatedGkWon++;
 }
 
 it('ghost: random games per second, answers per game, GK emergence and winners over bot games', () => {
@@ -64,7 +67,7 @@ it('ghost: random games per second, answers per game, GK emergence and winners o
       games++;
     }
     const rndMs = performance.now() - t0;
-    const t: Tally = { games: 0, answers: 0, turns: 0, attempts: 0, successes: 0, voted: 0, gk: 0, gkWins: 0, wins: {}, reasons: {} };
+    const t: Tally = { games: 0, answers: 0, turns: 0, attempts: 0, successes: 0, voted: 0, gk: 0, gkWins: 0, wins: {}, reasons: {}, defeatedGkWon: 0 };
     const t1 = performance.now();
     for (let k = 0; k < N; k++) {
       const { s, moves, log } = playGame(P, `bot${P}-${k}`, 'bot', false);
@@ -88,9 +91,10 @@ it('ghost: random games per second, answers per game, GK emergence and winners o
       { name: 'cards voted per attempt', value: t.voted / Math.max(1, t.attempts), unit: 'cards', note: `§12: ${ref[3]}` },
       { name: 'GK emerges', value: pct(t.gk), unit: '% of games', note: `§12: ${ref[4]}%` },
       { name: 'GK wins when emerged', value: (100 * t.gkWins) / Math.max(1, t.gk), unit: '%', note: `§12: ${ref[5]}% (naive bots)` },
+      { name: 'defeated GK among the winners', value: pct(t.defeatedGkWon), unit: '% of games' },
       { name: 'bot games', value: t.games, unit: 'games', note: `winners: ${winText}` },
     ]);
-    rows.push(`${P}p  GK emerges ${pct(t.gk).toFixed(1)}% (§12 ${ref[4]}%) · GK wins ${((100 * t.gkWins) / Math.max(1, t.gk)).toFixed(0)}% of those (§12 ${ref[5]}%) · winners: ${winText} · ends: ${JSON.stringify(t.reasons)}`);
+    rows.push(`${P}p  GK emerges ${pct(t.gk).toFixed(1)}% (§12 ${ref[4]}%) · GK wins ${((100 * t.gkWins) / Math.max(1, t.gk)).toFixed(0)}% of those (§12 ${ref[5]}%) · winners: ${winText} · defeated GK among winners ${t.defeatedGkWon} · ends: ${JSON.stringify(t.reasons)}`);
   }
   console.log(`\nghost over ${N} bot games per player count\n${rows.join('\n')}`);
 });

@@ -63,11 +63,15 @@ export function checkInvariants(s: GameState<G>): void {
 
 const SORTED_HAND = sorted(HAND_DECK).join();
 
-/** Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. */
+/**
+ * Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. `log`
+ * holds the log entries the setup and the answers wrote (what the room stores), so readers need not look into
+ * the state.
+ */
 export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
   const start = startGame(ghost, { seats: P, seed });
   let s = start.state;
-  const log = start.events;
+  const log: LogEntry[] = [...start.events];
   const moves: Move[] = [];
   const rng = rngOf(seedRng(`answers|${seed}`));
   if (check) checkInvariants(s);
