@@ -19,6 +19,8 @@ import { record, type Metric } from './report';
  */
 const REPS = Number(process.env.REPS ?? 5);
 const GAMES = Number(process.env.BENCH_GAMES ?? 50);
+/** Answers per game in the concurrent phase. */
+const PER_GAME = Number(process.env.BENCH_PER_GAME ?? 100);
 
 const spread = (xs: number[]) => (xs.length > 1 ? `[${Math.min(...xs).toPrecision(3)}–${Math.max(...xs).toPrecision(3)}]` : '');
 const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `${spread(xs)} ${note}`.trim() });
@@ -73,7 +75,7 @@ it(`inside workerd (Miniflare directly): answer → all sockets, and ${GAMES} ga
     },
   };
   try {
-    const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: 100 });
+    const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME });
     record(`live: inside workerd (Miniflare directly), hidden-hand fixture, ${REPS} repetitions`, metrics(r, GAMES));
   } finally {
     await mf.dispose();
@@ -106,7 +108,7 @@ it(`through wrangler dev (as npm start runs it): answer → all sockets, and ${G
     },
   };
   try {
-    const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: 100 });
+    const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME });
     record(`live: through wrangler dev (loopback, local tracing off), hidden-hand fixture, ${REPS} repetitions`, metrics(r, GAMES));
   } finally {
     await dev.stop();
