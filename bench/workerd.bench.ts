@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDev } from '../test/e2e/helpers';
@@ -35,9 +35,10 @@ function metrics(r: Awaited<ReturnType<typeof liveBench>>, games: number): Metri
   ];
 }
 
-it(`inside workerd (Miniflare directly): answer → all sockets, and ${GAMES} games × 4 sockets`, async () => {
+/** The room of `entry` (a Worker entry registering the hidden-hand fixture) in Miniflare, measured. */
+async function miniflareRun(entry: string, label: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'teahouse-mf-'));
-  await build({ entryPoints: ['test/fixtures/entry.ts'], bundle: true, format: 'esm', platform: 'neutral', outfile: join(dir, 'worker.js'), external: ['cloudflare:*', 'node:*'], conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], logLevel: 'warning' });
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(dir, 'worker.js'), external: ['cloudflare:*', 'node:*'], conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], logLevel: 'warning' });
   // Written in Miniflare 4's option shape, which Miniflare 5 converts (convertV4MiniflareOptions).
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -76,9 +77,36 @@ it(`inside workerd (Miniflare directly): answer → all sockets, and ${GAMES} ga
   };
   try {
     const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME });
-    record(`live: inside workerd (Miniflare directly), hidden-hand fixture, ${REPS} repetitions`, metrics(r, GAMES));
+    record(`live: inside workerd (Miniflare directly), ${label}, hidden-hand fixture, ${REPS} repetitions`, metrics(r, GAMES));
   } finally {
     await mf.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+it(`inside workerd (Miniflare directly): answer → all sockets, and ${GAMES} games × 4 sockets`, async () => {
+  await miniflareRun('test/fixtures/entry.ts', 'this tree');
+});
+
+/** BENCH_BASELINE: the same on an older checkout (its Worker, with the hidden-hand fixture registered by a generated entry). */
+const BASE = process.env.BENCH_BASELINE;
+it.skipIf(!BASE)('inside workerd (Miniflare directly), the baseline checkout', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'teahouse-base-'));
+  const entry = join(dir, 'entry.ts');
+  writeFileSync(
+    entry,
+    [
+      `import { registerGame } from '${BASE}/worker/engine';`,
+      `import { hidden } from '${BASE}/test/helpers/hidden';`,
+      `import app from '${BASE}/worker/index';`,
+      'registerGame(hidden);',
+      'export default app;',
+      `export { GameRoom } from '${BASE}/worker/index';`,
+    ].join('\n'),
+  );
+  try {
+    await miniflareRun(entry, 'baseline');
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
