@@ -4,7 +4,7 @@ import { strings } from '../../../worker/games/sanguosha/i18n';
 import { KINDS } from '../../../worker/games/sanguosha/kinds';
 
 const dir = new URL('../../../worker/games/sanguosha/', import.meta.url);
-const sources = [...readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => new URL(f, dir)), ...readdirSync(new URL('equips/', dir)).map((f) => new URL(`equips/${f}`, dir))].map((u) => readFileSync(u, 'utf8'));
+const sources = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(new URL(f, dir), 'utf8'));
 
 describe('display strings', () => {
   it('zh-CN, zh-TW and en have exactly the same keys, none empty except the normal damage nature', () => {
@@ -15,7 +15,7 @@ describe('display strings', () => {
   });
 
   it('every message key the rules use has a string', () => {
-    const used = new Set(sources.flatMap((src) => [...src.matchAll(/'(sgs\.(?:ask|log|opt|end|ui|status|summary)[A-Za-z_.]*)'/g)].map((m) => m[1]!)));
+    const used = new Set(sources.flatMap((src) => [...src.matchAll(/'(sgs\.(?:ask|log|opt|end|ui|why|status|summary)[A-Za-z_.]*)'/g)].map((m) => m[1]!)));
     expect(used.size).toBeGreaterThan(50);
     for (const k of used) expect(strings.en[k], k).toBeDefined();
   });
