@@ -11,6 +11,7 @@ import type { G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguo
 import { becomeGeneral } from '../../../worker/games/sanguosha/flow/select';
 import type { Slot } from '../../../worker/games/sanguosha/kinds';
 import { KINDS } from '../../../worker/games/sanguosha/kinds';
+import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
 export type CardSpec = string | number;
 
@@ -34,6 +35,8 @@ export interface Layout {
   def?: GameDef<G>;
   /** Generals by seat (`{0: 'caocao'}`): kingdom, gender, skills and max HP from generals.ts (the lord's +1 at 5+). */
   generals?: Record<number, string>;
+  /** Extra skill ids by seat (added to the general's; e.g. test skills registered by `withSkills`). */
+  skills?: Record<number, string[]>;
   /** Kingdoms by seat, for skill-less characters (护驾, 救援 ask about kingdoms). */
   kingdoms?: Record<number, Kingdom>;
 }
@@ -127,8 +130,13 @@ export class Table {
   }
 }
 
-/** The real game plus test skills given to some seats (as generals' skills plug in), without touching the catalogue. */
-export function withSkills(extra: Record<string, SgsSkill>, owners: Record<number, string[]>, base: GameDef<G> = def): GameDef<G> {
+/**
+ * The real game plus test skills given to some seats (as generals' skills plug in). The test skills also join the
+ * skill catalogue under their (test_…) ids, so the static lookups — view-as, prohibitions, play options, hand limit —
+ * see them too when a seat has them (`owners`, or `Layout.skills`); no real general has such an id.
+ */
+export function withSkills(extra: Record<string, SgsSkill>, owners: Record<number, string[]> = {}, base: GameDef<G> = def): GameDef<G> {
+  Object.assign(SKILLS, extra);
   return {
     ...base,
     skills: { ...base.skills, ...extra },
@@ -163,6 +171,7 @@ export function table(l: Layout): Table {
         const gen = l.generals?.[seat];
         if (gen) becomeGeneral(g, seat, gen);
         if (l.kingdoms?.[seat]) p.kingdom = l.kingdoms[seat]!;
+        if (l.skills?.[seat]) p.skills = [...p.skills, ...l.skills[seat]!];
         p.maxHp = l.maxHp?.[seat] ?? p.maxHp;
         p.hp = l.hp?.[seat] ?? p.maxHp;
         p.chained = !!l.chained?.includes(seat);

@@ -1,0 +1,144 @@
+/** The foundations the generals stand on (issue 13 Deliver 1–4): offers, moves, cards as data, target reasons, hooks. */
+import { describe, expect, it } from 'vitest';
+import { T } from '../../../worker/games/sanguosha/timings';
+import type { SgsSkill } from '../../../worker/games/sanguosha/types';
+import { CARDS } from '../../../worker/games/sanguosha/cards';
+import { KINDS } from '../../../worker/games/sanguosha/kinds';
+import { expectConserved, table, withSkills } from './table';
+
+const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
+
+/** A test skill that records every `cardsLost` event of its owner. */
+function lossRecorder(seen: Record<string, unknown>[]): SgsSkill {
+  return { id: 'test_loss', effects: [{ on: T.cardsLost, can: (_c, seat, ev) => ev.seat === seat, use: (_c, _s, ev) => void seen.push({ ...ev }) }] };
+}
+
+describe('one move function: every loss fires cardsLost', () => {
+  it('losing the last hand card by use says handEmpty', () => {
+    const seen: Record<string, unknown>[] = [];
+    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withSkills({ test_loss: lossRecorder(seen) }, { 0: ['test_loss'] }) });
+    t.use(0, t.hands[0]![0]!, [1]);
+    expect(seen[0]).toMatchObject({ seat: 0, hand: [t.hands[0]![0]], handEmpty: true, to: 'table' });
+  });
+
+  it('过河拆桥 and 顺手牵羊 of the last hand card fire cardsLost for the victim', () => {
+    for (const trick of ['dismantlement', 'snatch']) {
+      const seen: Record<string, unknown>[] = [];
+      const t = table({ roles: [...roles], hands: { 0: [trick], 1: ['jink'] }, def: withSkills({ test_loss: lossRecorder(seen) }, { 1: ['test_loss'] }) });
+      t.use(0, t.hands[0]![0]!, [1]).answer(0, 'pick', { cards: ['hand'] });
+      expect(seen, trick).toEqual([expect.objectContaining({ seat: 1, hand: [t.hands[1]![0]], handEmpty: true })]);
+    }
+  });
+
+  it('replacing equipment fires cardsLost with the old card in `equip`', () => {
+    const seen: Record<string, unknown>[] = [];
+    const t = table({ roles: [...roles], hands: { 0: ['crossbow@diamond'] }, equip: { 0: ['kylin_bow'] }, def: withSkills({ test_loss: lossRecorder(seen) }, { 0: ['test_loss'] }) });
+    t.use(0, t.hands[0]![0]!);
+    expect(seen.some((e) => (e.equip as number[]).includes(t.equips[0]![0]!))).toBe(true);
+    expect(t.p(0).equip.weapon).toBe(t.hands[0]![0]);
+    expectConserved(t.g);
+  });
+
+  it('cards entering the discard pile together are shuffled by the game RNG, not kept in hand order', () => {
+    // A death discards the whole hand at once; over many seeds the pile order must differ from the hand order.
+    let differs = 0;
+    for (let k = 0; k < 6; k++) {
+      const t = table({ roles: [...roles], hp: [4, 1], hands: { 0: ['slash'], 1: ['jink', 'peach', 'ex_nihilo', 'duel', 'snatch'] }, options: { autoPass: true }, top: [] });
+      // A different game RNG state each round.
+      t.s.rng[0] = (t.s.rng[0] + k * 7919) >>> 0;
+      t.use(0, t.hands[0]![0]!, [1]);
+      t.passAll();
+      const hand = t.hands[1]!.filter((c) => c !== undefined);
+      const tail = t.g.discard.filter((c) => hand.includes(c));
+      if (JSON.stringify(tail) !== JSON.stringify(hand)) differs++;
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+});
+
+describe('cards in files', () => {
+  it('every basic card and trick has its own definition with a bot value; the flow looks targets up there', () => {
+    for (const [key, kind] of Object.entries(KINDS)) if (kind.type !== 'equip') expect(CARDS[key], key).toBeDefined();
+    expect(CARDS.snatch!.harmful).toBe(true);
+    expect(CARDS.peach!.harmful).toBe(false);
+  });
+
+  it('a seat that cannot be targeted comes with its reason (contracts §3): out of range, too far, no cards', () => {
+    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['slash', 'snatch'] }, equip: { 2: ['chitu'] } });
+    const slash = t.prompt(0).options.find((o) => o.id === `use:${t.hands[0]![0]}`)!;
+    expect(slash.seats!.from).toEqual([1, 4]);
+    expect(slash.seats!.blocked).toEqual(expect.arrayContaining([{ seat: 2, why: { key: 'sgs.ui.outOfRange' } }, { seat: 0, why: { key: 'sgs.ui.self' } }]));
+    const snatch = t.prompt(0).options.find((o) => o.id === `use:${t.hands[0]![1]}`)!;
+    // Seats 1 and 4 are near but have no cards; 2 has a card but is too far.
+    expect(snatch).toBeUndefined();
+  });
+
+  it('a prohibition skill blocks a target with the skill named as the reason (how 空城 and 谦逊 plug in)', () => {
+    const noSlash: SgsSkill = { id: 'test_ward', prohibit: (_g, _owner, _user, name) => name === 'slash', effects: [] };
+    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, skills: { 1: ['test_ward'] }, def: withSkills({ test_ward: noSlash }) });
+    const o = t.prompt(0).options.find((x) => x.id.startsWith('use:'))!;
+    expect(o.seats!.from).toEqual([3]);
+    expect(o.seats!.blocked).toContainEqual({ seat: 1, why: { key: 'sgs.why.skill', params: { skill: { key: 'sgs.skill.test_ward' } } } });
+  });
+});
+
+describe('flow hooks', () => {
+  it('targetConfirming may move a 杀 to another seat (how 流离 redirects)', () => {
+    const redirect: SgsSkill = { id: 'test_redirect', effects: [{ on: T.targetConfirming, can: (_c, seat, ev) => ev.target === seat, use: (_c, _s, ev) => void (ev.target = 2) }] };
+    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withSkills({ test_redirect: redirect }, { 1: ['test_redirect'] }) });
+    t.use(0, t.hands[0]![0]!, [1]);
+    expect(t.p(1).hp).toBe(4);
+    expect(t.p(2).hp).toBe(3);
+  });
+
+  it('slashTargeted `jinks` makes a 杀 need two 闪 (无双) and `noJink` forbids 闪 (铁骑)', () => {
+    const two: SgsSkill = { id: 'test_two', effects: [{ on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.jinks = 2) }] };
+    const t = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withSkills({ test_two: two }, { 0: ['test_two'] }) });
+    t.use(0, t.hands[0]![0]!, [1]);
+    // One 闪 is not enough (and autoPass ends the second request at once).
+    t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    expect(t.p(1).hp).toBe(3);
+    const iron: SgsSkill = { id: 'test_iron', effects: [{ on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.noJink = true) }] };
+    const u = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withSkills({ test_iron: iron }, { 0: ['test_iron'] }) });
+    u.use(0, u.hands[0]![0]!, [1]);
+    expect(u.p(1).hp).toBe(3);
+    expect(u.p(1).hand).toEqual(u.hands[1]);
+  });
+
+  it('phaseBegin `skip` skips a phase (how 突袭, 克己 and 放权 replace one)', () => {
+    const skipDraw: SgsSkill = { id: 'test_skip', effects: [{ on: T.phaseBegin, can: (_c, seat, ev) => ev.seat === seat && ev.phase === 'draw', use: (_c, _s, ev) => void (ev.skip = true) }] };
+    const t = table({ roles: [...roles], phase: 'start', def: withSkills({ test_skip: skipDraw }, { 0: ['test_skip'] }) });
+    expect(t.p(0).hand).toEqual([]);
+    expect(t.log()).toContain('sgs.log.skipPhase');
+  });
+
+  it('a turned-over character skips its next turn and turns face up (放逐)', () => {
+    const t = table({ roles: [...roles], current: 0 });
+    t.p(1).turnedOver = true;
+    t.pass(0);
+    expect(t.p(1).turnedOver).toBe(false);
+    expect(t.log()).toContain('sgs.log.turnBack');
+    expect(t.g.current).toBe(2);
+  });
+
+  it('extra turns (放权) come before the next seat’s turn', () => {
+    const t = table({ roles: [...roles], current: 0 });
+    t.g.extraTurns.push(2);
+    t.pass(0);
+    expect(t.g.current).toBe(2);
+  });
+
+  it('an effect that calls ctx.ask inside use() fails loudly instead of losing the answer', () => {
+    const asker: SgsSkill = {
+      id: 'test_asker',
+      effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.ask({ seat, kind: 'skill', message: { key: 'x' }, options: [{ id: 'pass', message: { key: 'x' } }] }) }],
+    };
+    expect(() => table({ roles: [...roles], phase: 'start', def: withSkills({ test_asker: asker }, { 0: ['test_asker'] }) })).toThrow(/cannot ask/);
+  });
+
+  it('a skill’s hand limit change applies in the discard phase (血裔)', () => {
+    const t = table({ roles: [...roles], hp: [2], hands: { 0: ['jink', 'jink', 'jink', 'peach'] } });
+    t.pass(0);
+    expect(t.prompt(0).message).toMatchObject({ key: 'sgs.ask.discard', params: { n: 2, hp: 2 } });
+  });
+});
