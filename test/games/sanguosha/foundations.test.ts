@@ -142,3 +142,30 @@ describe('flow hooks', () => {
     expect(t.prompt(0).message).toMatchObject({ key: 'sgs.ask.discard', params: { n: 2, hp: 2 } });
   });
 });
+
+describe('general prompts skills push', () => {
+  it('arrange (观星): picked cards go on top in the picked order, the rest to the bottom in the order given', () => {
+    const look: SgsSkill = { id: 'test_look', effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.push({ t: 'arrange', seat, cards: ctx.g.draw.slice(0, 3), skill: 'test_look', st: 0, top: null, bottom: null }) }] };
+    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach', 'duel'], def: withSkills({ test_look: look }, { 0: ['test_look'] }) });
+    const [a, b, c] = t.top;
+    expect(t.prompt(0).kind).toBe('arrange');
+    t.answer(0, 'top', { cards: [c!] });
+    t.answer(0, 'bottom', { cards: [b!, a!] });
+    // The draw phase then draws the new top: c, and the next card after the arranged ones.
+    expect(t.p(0).hand).toContain(c);
+    expect(t.g.draw.slice(-2)).toEqual([b, a]);
+    expectConserved(t.g);
+  });
+
+  it('distribute (遗计): the cards are handed out in any split; each recipient learns its own cards, the table only the number', () => {
+    const give: SgsSkill = { id: 'test_give', effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.push({ t: 'distribute', seat, cards: ctx.g.draw.slice(0, 2), skill: 'test_give' }) }] };
+    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach'], def: withSkills({ test_give: give }, { 0: ['test_give'] }) });
+    t.answer(0, 'give', { cards: [t.top[0]!], seats: [2] });
+    expect(t.p(2).hand).toEqual([t.top[0]]);
+    t.answer(0, 'give', { cards: [t.top[1]!], seats: [0] });
+    expect(t.p(0).hand).toContain(t.top[1]);
+    const secret = t.entries().filter((e) => e.msg.key === 'sgs.log.distributeSecret');
+    expect(secret.map((e) => e.to)).toEqual([[0, 2], [0]]);
+    expectConserved(t.g);
+  });
+});

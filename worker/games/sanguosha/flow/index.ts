@@ -15,12 +15,13 @@ import { DAMAGE_FRAMES } from './damage';
 import { TRICK_FRAMES } from './tricks';
 import { JUDGE_FRAMES } from './judge';
 import { SELECT_FRAMES } from './select';
+import { PROMPT_FRAMES } from './prompts';
 
 export { winner } from './damage';
 export { pickable } from './tricks';
 export { playOptions, targetSpec, type TargetSpec } from './targets';
 
 export const FRAMES: Record<string, FrameDef<G>> = {
-  ...TURN_FRAMES, ...USE_FRAMES, ...SLASH_FRAMES, ...DAMAGE_FRAMES, ...TRICK_FRAMES, ...JUDGE_FRAMES, ...SELECT_FRAMES, ...CARD_FRAMES,
+  ...TURN_FRAMES, ...USE_FRAMES, ...SLASH_FRAMES, ...DAMAGE_FRAMES, ...TRICK_FRAMES, ...JUDGE_FRAMES, ...SELECT_FRAMES, ...PROMPT_FRAMES, ...CARD_FRAMES,
   ...Object.assign({}, ...Object.values(SKILLS).map((s) => s.frames ?? {})),
 };
