@@ -4,6 +4,7 @@ import { T } from '../../../worker/games/sanguosha/timings';
 import type { SgsSkill } from '../../../worker/games/sanguosha/types';
 import { CARDS } from '../../../worker/games/sanguosha/cards';
 import { KINDS } from '../../../worker/games/sanguosha/kinds';
+import { SKILLS } from '../../../worker/games/sanguosha/skills';
 import { expectConserved, table, withSkills } from './table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -53,6 +54,12 @@ describe('one move function: every loss fires cardsLost', () => {
       if (JSON.stringify(tail) !== JSON.stringify(hand)) differs++;
     }
     expect(differs).toBeGreaterThan(0);
+  });
+});
+
+describe('the skill catalogue', () => {
+  it('holds every equipment skill and every implemented general skill (an import cycle would silently drop some)', () => {
+    for (const id of ['crossbow', 'blade', 'spear', 'eight_diagram', 'plus_horse', 'minus_horse', 'jianxiong', 'hujia', 'wusheng', 'zhiheng', 'jiuyuan']) expect(SKILLS[id], id).toBeDefined();
   });
 });
 

@@ -61,6 +61,8 @@ export function skillIds(g: G, seat: number): string[] {
   }
   return out;
 }
+/** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
+export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
 export const hasSkill = (g: G, seat: number, id: string) => skillIds(g, seat).includes(id);
 /** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
 export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).map((id) => SKILLS[id]!).filter(Boolean);
@@ -92,6 +94,9 @@ export const slashLimit = (g: G, seat: number) => (skillList(g, seat).some((s) =
 export const handLimit = (g: G, seat: number) => Math.max(0, P(g, seat).hp) + skillList(g, seat).reduce((n, s) => n + (s.handLimit?.(g, seat) ?? 0), 0);
 /** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */
 export const judgeName = (g: G, id: number) => g.asName[id] ?? keyOf(id);
+/** A public counter on a character (若愚's awakening, marks of later generals): `addMark(g, seat, 'ruoyu')`. */
+export const addMark = (g: G, seat: number, id: string, n = 1) => void (P(g, seat).marks[id] = (P(g, seat).marks[id] ?? 0) + n);
+export const markOf = (g: G, seat: number, id: string) => P(g, seat).marks[id] ?? 0;
 /** Uses of a once-per-phase skill by `seat` this play phase. */
 export const usedCount = (g: G, seat: number, skill: string) => g.used[`${seat}:${skill}`] ?? 0;
 export const markUsed = (g: G, seat: number, skill: string) => void (g.used[`${seat}:${skill}`] = usedCount(g, seat, skill) + 1);

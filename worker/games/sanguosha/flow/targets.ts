@@ -1,11 +1,10 @@
 /** Who may be targeted by what (with the public reason for every seat that may not), and the play-phase options. */
 import type { Msg, Option } from '../../../engine';
-import { alive, keyOf, markUsed, othersFrom, P, seatsFrom, skillIds, usedCount } from '../core';
+import { alive, keyOf, markUsed, othersFrom, P, seatsFrom, skillIds, usedCount, skillById } from '../core';
 import { CARDS } from '../cards';
 import { prohibited } from '../cards/rules';
 import { KINDS } from '../kinds';
 import { useAsMsg, viewAsOffers } from '../offers';
-import { SKILLS } from '../skills';
 import type { C, G, TargetSpec } from '../types';
 
 export type { TargetSpec };
@@ -62,7 +61,7 @@ export function playOptions(g: G, seat: number): Option[] {
     out.push(opt);
   }
   for (const sid of skillIds(g, seat)) {
-    const act = SKILLS[sid]?.active;
+    const act = skillById(sid)?.active;
     if (!act || (act.perPhase !== undefined && usedCount(g, seat, sid) >= act.perPhase)) continue;
     const o = act.option(g, seat);
     if (!o) continue;
@@ -75,7 +74,7 @@ export function playOptions(g: G, seat: number): Option[] {
 
 /** Use a play-phase skill option: checks ownership and the per-phase limit, then the skill's own `use`. */
 export function useActive(ctx: C, seat: number, sid: string, cards: number[], targets: number[]): string | void {
-  const act = SKILLS[sid]?.active;
+  const act = skillById(sid)?.active;
   if (!act || !skillIds(ctx.g, seat).includes(sid) || !alive(ctx.g, seat)) return `you do not have ${sid}`;
   if (act.perPhase !== undefined && usedCount(ctx.g, seat, sid) >= act.perPhase) return `${sid} is used up this phase`;
   const bad = act.use(ctx, seat, cards, targets);

@@ -1,9 +1,8 @@
 /** Using a card (real or view-as), equipping, recovering, and the generic "use <skill>?" confirmation. */
 import type { FrameDef, Json, Msg, Option } from '../../../engine';
-import { alive, CARD, discard, drawCards, keyOf, move, natureOf, noteHostility, othersFrom, P, seatsFrom, isSlashKey } from '../core';
+import { alive, CARD, discard, drawCards, keyOf, move, natureOf, noteHostility, othersFrom, P, seatsFrom, isSlashKey, skillById } from '../core';
 import { CARDS } from '../cards';
 import { KINDS } from '../kinds';
-import { SKILLS } from '../skills';
 import { T } from '../timings';
 import type { C, Ev, G, SgsSkill } from '../types';
 import { cardIdsOf, colorOf, emit, evOf, noAnswer, num, nums } from './common';
@@ -144,7 +143,7 @@ const confirmFrame: FrameDef<G> = {
     return 'wait';
   },
   answer(ctx, f, _p, a) {
-    const skill: SgsSkill | undefined = SKILLS[f.skill as string];
+    const skill: SgsSkill | undefined = skillById(f.skill as string);
     const ev = (ctx.frame(num(f.owner))?.ev ?? {}) as Ev;
     if (a.option === 'use') {
       if (f.seats && !(a.seats ?? []).length) return 'pick a seat';
