@@ -176,3 +176,28 @@ describe('general prompts skills push', () => {
     expectConserved(t.g);
   });
 });
+
+describe('text defects of issue 13 §9', () => {
+  it('雌雄双股剑’s target is offered "discard a hand card" / "let them draw", not the wielder’s labels', () => {
+    const t = table({ roles: [...roles], equip: { 0: ['double_swords'] }, gender: { 0: 'male', 1: 'female' }, hands: { 0: ['slash'], 1: ['peach'] } });
+    t.use(0, t.hands[0]![0]!, [1]).answer(0, 'use');
+    expect(t.prompt(1).options.map((o) => o.message.key)).toEqual(['sgs.opt.dsDiscard', 'sgs.opt.dsLetDraw']);
+  });
+
+  it('a rescuer who is not dying is offered only 桃, and the dying prompt says how many are needed', () => {
+    const t = table({ roles: [...roles], hp: [4, 1], hands: { 0: ['slash'], 2: ['peach', 'analeptic'] } });
+    t.use(0, t.hands[0]![0]!, [1]);
+    const p = t.prompt(2);
+    expect(p.message).toMatchObject({ key: 'sgs.ask.rescue', params: { n: 1 } });
+    expect(p.options[0]!.cards!.from).toEqual([String(t.hands[2]![0])]);
+    expect(p.options[0]!.message.key).toBe('sgs.opt.rescuePeach');
+  });
+
+  it('a 闪 against a 杀 is logged as used (使用); a 杀 in a 决斗 as played (打出)', () => {
+    const t = table({ roles: [...roles], hands: { 0: ['slash', 'duel'], 1: ['jink', 'slash'] } });
+    t.use(0, t.hands[0]![0]!, [1]).answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    expect(t.log()).toContain('sgs.log.respondUse');
+    t.use(0, t.hands[0]![1]!, [1]).answer(1, 'play', { cards: [t.hands[1]![1]!] });
+    expect(t.log()).toContain('sgs.log.play');
+  });
+});

@@ -1,5 +1,5 @@
 /** Card facts, zones, distance and the small state operations every rule uses. */
-import type { Json } from '../../engine';
+import type { Json, Msg } from '../../engine';
 import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
@@ -123,10 +123,11 @@ export function takeOut(g: G, id: number): { owner: number | null; zone: string 
 
 /**
  * A frame that asks `seat` whether to use `skill` now (and which cards, or which seat); the skill's `resolve` acts
- * on "use", `decline` on "pass". The question is `msg`; the event `ev` (its `frame`) is handed back to both.
+ * on "use", `decline` on "pass". The question is `msg` (`useMsg`/`passMsg` relabel the two answers: the target of
+ * 雌雄双股剑 is asked "discard a card" / "let them draw"); the event `ev` (its `frame`) is handed back to both.
  */
-export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: { key: string; params?: Record<string, Json> }; cards?: number[]; min?: number; max?: number; seats?: number[] }): void {
-  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, seats: o.seats ?? null, asked: false });
+export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: Msg; cards?: number[]; min?: number; max?: number; seats?: number[]; useMsg?: Msg; passMsg?: Msg }): void {
+  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as unknown as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, seats: o.seats ?? null, useMsg: (o.useMsg ?? null) as unknown as Json, passMsg: (o.passMsg ?? null) as unknown as Json, asked: false });
 }
 
 export type Zone = 'hand' | 'equip' | 'judge' | 'draw' | 'bottom' | 'discard' | 'table' | 'grace';

@@ -132,7 +132,8 @@ const respond: FrameDef<G> = {
     if (typeof r === 'string') return r;
     const as = { key: `sgs.card.${f.pattern}` };
     if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
-    else ctx.log('sgs.log.play', { seat, card: r.cards[0]!, cards: r.cards, as });
+    // 闪 against a 杀 is used (使用); 杀 in a 决斗 and against 南蛮入侵 is played (打出).
+    else ctx.log(how === 'use' ? 'sgs.log.respondUse' : 'sgs.log.play', { seat, card: r.cards[0]!, cards: r.cards, as });
     fire(ctx, T.cardResponded, { seat, name: r.name, cards: r.cards, skill: r.skill, how, src: f.src ?? null });
     discard(ctx, r.cards);
   },

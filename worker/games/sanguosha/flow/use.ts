@@ -134,12 +134,12 @@ const confirmFrame: FrameDef<G> = {
     const seat = num(f.seat);
     if (!alive(ctx.g, seat)) return 'done';
     f.asked = true;
-    const use: Option = { id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: `sgs.skill.${f.skill}` } } } };
+    const use: Option = { id: 'use', message: (f.useMsg as unknown as Msg | null) ?? { key: 'sgs.opt.useSkill', params: { skill: { key: `sgs.skill.${f.skill}` } } } };
     const cards = f.cards as number[] | null;
     if (cards) use.cards = { from: cards.map(String), min: num(f.min), max: num(f.max) };
     const seats = f.seats as number[] | null;
     if (seats) use.seats = { from: seats, min: 1, max: 1 };
-    ctx.ask({ seat, kind: 'skill', message: f.msg as unknown as Msg, options: [use, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] });
+    ctx.ask({ seat, kind: 'skill', message: f.msg as unknown as Msg, options: [use, { id: 'pass', message: (f.passMsg as unknown as Msg | null) ?? { key: 'sgs.opt.noResponse' } }] });
     return 'wait';
   },
   answer(ctx, f, _p, a) {
