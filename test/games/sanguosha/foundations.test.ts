@@ -5,7 +5,8 @@ import type { SgsSkill } from '../../../worker/games/sanguosha/types';
 import { CARDS } from '../../../worker/games/sanguosha/cards';
 import { KINDS } from '../../../worker/games/sanguosha/kinds';
 import { SKILLS } from '../../../worker/games/sanguosha/skills';
-import { expectConserved, table, withSkills } from './table';
+import { expectConserved, table, withCard, withSkills } from './table';
+import { drawCards } from '../../../worker/games/sanguosha/core';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
@@ -64,6 +65,22 @@ describe('the skill catalogue', () => {
 });
 
 describe('cards in files', () => {
+  it('a trick added by a test alone (one definition, no flow edit) is offered with its targets, opens a 无懈可击 window and resolves', () => {
+    const undo = withCard({ key: 'test_gift', harmful: false, value: 1, pick: { min: 1, max: 1, why: () => null }, effect: (ctx, f) => void drawCards(ctx, f.target as number, 1) }, { type: 'trick' }, [1]);
+    try {
+      const t = table({ roles: [...roles], hands: { 0: [1], 2: ['nullification'] } });
+      const o = t.prompt(0).options.find((x) => x.id === 'use:1')!;
+      expect(o.seats!.from).toEqual([1, 2, 3]);
+      t.use(0, 1, [3]);
+      expect(t.prompt(2).kind).toBe('nullify');
+      t.pass(2);
+      expect(t.p(3).hand.length).toBe(1);
+      expectConserved(t.g);
+    } finally {
+      undo();
+    }
+  });
+
   it('every basic card and trick has its own definition with a bot value; the flow looks targets up there', () => {
     for (const [key, kind] of Object.entries(KINDS)) if (kind.type !== 'equip') expect(CARDS[key], key).toBeDefined();
     expect(CARDS.snatch!.harmful).toBe(true);

@@ -7,10 +7,12 @@ import { expect } from 'vitest';
 import { apply, createGame, type Answer, type GameDef, type Json, type Prompt } from '../../../worker/engine';
 import def, { deckIds } from '../../../worker/games/sanguosha';
 import { CARD, P, takeOut } from '../../../worker/games/sanguosha/core';
-import type { G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguosha/types';
+import type { CardDef, G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguosha/types';
 import { becomeGeneral } from '../../../worker/games/sanguosha/flow/select';
 import type { Slot } from '../../../worker/games/sanguosha/kinds';
-import { KINDS } from '../../../worker/games/sanguosha/kinds';
+import { KINDS, type Kind } from '../../../worker/games/sanguosha/kinds';
+import { CARDS } from '../../../worker/games/sanguosha/cards';
+import { FRAMES } from '../../../worker/games/sanguosha/flow';
 import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
 export type CardSpec = string | number;
@@ -141,6 +143,24 @@ export function withSkills(extra: Record<string, SgsSkill>, owners: Record<numbe
     ...base,
     skills: { ...base.skills, ...extra },
     skillsOf: (s, seat) => [...base.skillsOf!(s, seat), ...(s.g.players[seat]!.alive ? (owners[seat] ?? []) : [])],
+  };
+}
+
+/**
+ * Add a card to the catalogue for one test without touching the real deck: the physical cards `ids` now count as
+ * `card.key` (a new basic card or trick with its own file-like definition). Call the returned function to undo it.
+ * @example const undo = withCard({ key: 'test_gift', harmful: false, value: 1, pick: …, effect: … }, { type: 'trick' }, [1]);
+ */
+export function withCard(card: CardDef, kind: Kind, ids: number[]): () => void {
+  const before = ids.map((id) => ({ ...CARD[id]! }));
+  CARDS[card.key] = card;
+  KINDS[card.key] = kind;
+  Object.assign(FRAMES, card.frames ?? {});
+  for (const id of ids) Object.assign(CARD[id]!, { key: card.key, kind });
+  return () => {
+    delete CARDS[card.key];
+    delete KINDS[card.key];
+    for (const c of before) Object.assign(CARD[c.id]!, c);
   };
 }
 
