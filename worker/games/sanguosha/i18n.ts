@@ -162,7 +162,7 @@ const T: Record<string, [string, string, string]> = {
   'sgs.log.loseHp': ['{seat}失去了{n}点体力（剩余{hp}）', '{seat}失去了{n}點體力（剩餘{hp}）', '{seat} loses {n} HP ({hp} left)'],
   'sgs.log.turnBack': ['{seat}的武将牌翻回正面，跳过此回合', '{seat}的武將牌翻回正面，跳過此回合', '{seat} turns face up again and skips this turn'],
   'sgs.log.wuxieCounter': ['{seat}使用{card}抵消了{by}的无懈可击', '{seat}使用{card}抵消了{by}的無懈可擊', '{seat} plays {card}, cancelling {by}’s Negate'],
-  'sgs.log.generals': ['武将亮出：{generals}', '武將亮出：{generals}', 'Generals revealed: {generals}'],
+  'sgs.log.generalRevealed': ['{seat}亮出武将：{general}', '{seat}亮出武將：{general}', '{seat} reveals {general}'],
   'sgs.log.lordGeneral': ['主公{seat}选择了{general}', '主公{seat}選擇了{general}', 'The lord {seat} chooses {general}'],
   'sgs.log.generalPicked': ['你选择了{general}（亮出前只有你知道）', '你選擇了{general}（亮出前只有你知道）', 'You chose {general} (secret until the reveal)'],
   'sgs.log.skillUse': ['{seat}发动了{skill}', '{seat}發動了{skill}', '{seat} uses {skill}'],

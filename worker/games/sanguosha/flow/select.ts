@@ -58,7 +58,7 @@ const select: FrameDef<G> = {
     }
     sel.revealed = true;
     for (const p of g.players) if (p.seat !== lord) becomeGeneral(g, p.seat, sel.picks[p.seat]!);
-    ctx.log('sgs.log.generals', { seats: g.players.map((p) => p.seat), generals: g.players.map((p) => ({ key: `sgs.general.${p.general}` })) });
+    for (const seat of seatsFrom(g, lord)) if (seat !== lord) ctx.log('sgs.log.generalRevealed', { seat, general: { key: `sgs.general.${P(g, seat).general}` } });
     dealStart(ctx, lord);
     g.phase = 'none';
     return 'done';
