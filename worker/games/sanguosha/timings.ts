@@ -10,7 +10,7 @@ export const T = {
   playBegin: 'playBegin', // 出牌阶段开始时 {seat}
   phaseEnd: 'phaseEnd', // 结束阶段开始时 {seat}
   turnEnd: 'turnEnd', // 回合结束时 {seat}
-  cardUsed: 'cardUsed', // 使用牌时 {user, name, cards, targets, nature✎, skill} (also for 无懈可击)
+  cardUsed: 'cardUsed', // 使用牌时 {user, name, cards, targets, nature✎, skill, virtual, suit, color} (also for 无懈可击: {user, name, cards, skill})
   cardResponded: 'cardResponded', // 使用或打出闪/杀作为响应后 {seat, name, cards, skill, how} — 雷击
   targetConfirming: 'targetConfirming', // 成为杀的目标时 {src, target✎, cards, name} — 流离 redirects by changing `target`
   slashTargeted: 'slashTargeted', // 指定目标后 {src, target, cards, nature, ignoreArmor✎, jinks✎, noJink✎}

@@ -56,7 +56,7 @@ const use: FrameDef<G> = {
         }
         if (def?.harmful && !def.auto) for (const t of targets) if (t !== user) noteHostility(g, user, t);
         f.st = 1;
-        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: virtual ? (kind.nature ?? 'normal') : natureOf(cards[0]!), skill: (f.skill as string | null) ?? null });
+        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: virtual ? (kind.nature ?? 'normal') : natureOf(cards[0]!), skill: (f.skill as string | null) ?? null, virtual, suit: f.suit ?? null, color: f.color! });
         return 'again';
       }
       case 1: {
