@@ -3,7 +3,7 @@
  * hand, revealed identities and the public record of who attacked whom (`g.stance`).
  */
 import type { Answer, Prompt, Rng } from '../../engine';
-import { CARD, inRange, isSlash, keyOf, P, seatsFrom, wounded } from './core';
+import { CARD, inRange, isSlash, keyOf, P, seatsFrom, skillById, wounded } from './core';
 import { KINDS } from './kinds';
 import { CARDS } from './cards';
 import { GENERAL } from './generals';
@@ -62,6 +62,10 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   const withCards = (id: string, cards: string[]): Answer => ({ prompt: p.id, option: id, cards });
   const params = (p.message.params ?? {}) as Record<string, number>;
 
+  // A prompt a skill asks is answered by the skill's own bot, if it has one.
+  const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
+  const own = sid ? skillById(sid)?.bot?.(s, p, rng) : undefined;
+  if (own) return own;
   switch (p.kind) {
     case 'play':
       return botPlay(s, p, rng);
@@ -155,8 +159,8 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
   for (const o of p.options) {
     if (o.id === 'pass') continue;
     if (o.id.startsWith('skill:')) {
-      const a = skillPlay(s, p, o.id.slice(6), o);
-      if (a) consider(a.score, a.a);
+      const a = skillById(o.id.slice(6))?.active?.bot?.(s, me, o, p.id);
+      if (a) consider(a.score, a.answer);
       continue;
     }
     if (o.id.startsWith('as:')) {
@@ -251,16 +255,3 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
   return best.a;
 }
 
-/** Play-phase skills: 制衡 away junk (low-value cards, when there are two or more). */
-function skillPlay(s: S, p: Prompt, sid: string, o: Prompt['options'][number]): { score: number; a: Answer } | null {
-  const from = (o.cards?.from ?? []).map(Number);
-  switch (sid) {
-    case 'zhiheng': {
-      const hand = new Set(P(s.g, p.seat).hand);
-      const junk = from.filter((c) => hand.has(c) && cardValue(c) <= 3);
-      return junk.length >= 2 ? { score: 30, a: { prompt: p.id, option: o.id, cards: junk.map(String) } } : null;
-    }
-    default:
-      return null;
-  }
-}

@@ -1,4 +1,4 @@
-import type { Ctx, Effect, Frame, FrameDef, GameState, Json, Msg, Option, Skill } from '../../engine';
+import type { Answer, Ctx, Effect, Frame, FrameDef, GameState, Json, Msg, Option, Prompt, Rng, Skill } from '../../engine';
 import type { Slot } from './kinds';
 
 export type Role = 'lord' | 'loyalist' | 'rebel' | 'traitor';
@@ -99,6 +99,8 @@ export interface ViewAs {
 export interface Active {
   /** Uses per play phase (counted in `g.used`); omitted = unlimited. */
   perPhase?: number;
+  /** The bot's use of this option: a score (40 ≈ a good 杀, 55 ≈ 无中生有; the best-scored option is played) and the answer, or null to leave it. */
+  bot?(s: S, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
   /** The option (cards/seats it may pick), or null when it cannot be used now. `message` defaults to `sgs.opt.skill {skill}`. */
   option(g: G, seat: number): Omit<Option, 'id' | 'message'> & { message?: Msg } | null;
   /** Check the picks (return a reason to reject) and act: log, move cards, push frames. */
@@ -142,6 +144,8 @@ export interface SgsSkill extends Skill<G> {
   resolve?: (ctx: C, seat: number, ev: Ev, picked: number[], f: Frame) => string | void;
   /** The owner answered "pass" to its `confirm` prompt. */
   decline?: (ctx: C, seat: number, ev: Ev, f: Frame) => void;
+  /** The bot's answer to prompts this skill asks (message key `sgs.ask.<id>…`); null falls back to the generic bot. */
+  bot?: (s: S, p: Prompt, rng: Rng) => Answer | null;
   /** Equipment leaving the area (白银狮子); called before the `cardsLost` timing. */
   onLose?: (ctx: C, seat: number) => void;
   /** Frames this skill runs (merged into the GameDef's frames). */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { botRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -33,5 +35,13 @@ describe('制衡 zhiheng (孙权)', () => {
     const t = table({ roles: [...roles], generals: { 0: 'sunquan' }, hands: { 0: ['jink'] } });
     expect(t.try(0, 'skill:zhiheng', { cards: [] }).ok).toBe(false);
     expect(t.p(0).hand).toEqual(t.hands[0]);
+  });
+
+  it('a bot uses 制衡 to throw away its junk (low-value cards), keeping the good ones', () => {
+    const t = table({ roles: [...roles], generals: { 0: 'sunquan' }, hands: { 0: ['lightning', 'god_salvation', 'iron_chain', 'peach'] }, hp: [5] });
+    const p = t.prompt(0);
+    const a = bot(t.s, p, botRng(t.s, p))!;
+    expect(a.option).toBe('skill:zhiheng');
+    expect(a.cards!.map(Number).sort()).toEqual(t.hands[0]!.slice(0, 3).sort());
   });
 });

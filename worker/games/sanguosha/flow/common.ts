@@ -32,3 +32,6 @@ export const noAnswer = () => 'this frame asks nothing';
 /** A frame that starts a damage (the fields every damage frame carries). */
 export const damageFrame = (src: number | null, target: number, amount: number, nature: string, cards: number[], bySlash = false) =>
   ({ t: 'damage', src, target, amount, nature, cards, bySlash, ignoreArmor: false, transmitted: false, st: 0 });
+
+/** The display name of a reason: a card key ('indulgence'), or 'skill:<id>' for a skill's own judgement or pick. */
+export const reasonMsg = (reason: string) => (reason.startsWith('skill:') ? { key: `sgs.skill.${reason.slice(6)}` } : { key: `sgs.card.${reason}` });

@@ -3,7 +3,7 @@ import type { FrameDef } from '../../../engine';
 import { CARD, discard, judgeName, move, othersFrom, P, takeTop } from '../core';
 import { T } from '../timings';
 import type { C, G } from '../types';
-import { damageFrame, emit, evOf, noAnswer, num, parentSet } from './common';
+import { damageFrame, emit, evOf, noAnswer, num, parentSet, reasonMsg } from './common';
 
 /** 闪电 moves on to the next living seat without one (or to the discard pile when there is none). */
 function passLightning(ctx: C, from: number, card: number): void {
@@ -17,7 +17,10 @@ function passLightning(ctx: C, from: number, card: number): void {
   ctx.log('sgs.log.lightningMoves', { from, to: next, card });
 }
 
-/** A judgement: the top card is revealed, may be replaced (`judgeRetrial`: set `ev.card`), then takes effect. */
+/**
+ * A judgement: the top card is revealed, may be replaced (`judgeRetrial`: set `ev.card`), then takes effect; the card
+ * id goes to the parent (`parent`, `key`). Push: `{ t: 'judge', seat, reason: 'skill:ganglie', parent: f.id, key: 'result', st: 0 }`.
+ */
 const judge: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
@@ -28,7 +31,7 @@ const judge: FrameDef<G> = {
       const card = ids[0]!;
       g.table.push(card);
       f.card = card;
-      ctx.log('sgs.log.judge', { seat, reason: { key: `sgs.card.${f.reason}` }, card });
+      ctx.log('sgs.log.judge', { seat, reason: reasonMsg(f.reason as string), card });
       f.st = 1;
       emit(ctx, f, T.judgeRetrial, { seat, card, reason: f.reason! });
       return 'again';

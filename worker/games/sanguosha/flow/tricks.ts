@@ -5,7 +5,7 @@ import { CARDS } from '../cards';
 import { answerOptions, resolveAnswer } from '../offers';
 import { T } from '../timings';
 import type { G } from '../types';
-import { autoPass, damageFrame, emit, evOf, noAnswer, num, nums, parentSet } from './common';
+import { autoPass, damageFrame, emit, evOf, noAnswer, num, nums, parentSet, reasonMsg } from './common';
 
 const wuxieOptions = (g: G, seat: number): Option[] => answerOptions(g, seat, ['nullification'], 'use', { id: 'use', message: { key: 'sgs.opt.wuxie' } });
 
@@ -99,14 +99,17 @@ export function pickable(g: G, seat: number, zones: string): string[] {
   return out;
 }
 
-/** 过河拆桥 / 顺手牵羊 / 寒冰剑 / 反馈 …: `by` picks `n` cards of `from` (hand cards blind), to discard or to take. */
+/**
+ * 过河拆桥 / 顺手牵羊 / 寒冰剑 / 反馈 …: `by` picks `n` cards of `from` (hand cards blind), to discard or to take.
+ * Push: `{ t: 'pick', by, from, mode: 'take' | 'discard', zones: 'he' | 'hej', n: 1, reason: 'skill:fankui' }`.
+ */
 const pick: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
     const from = num(f.from), by = num(f.by);
     const choices = pickable(g, from, f.zones as string);
     if (num(f.n) <= 0 || !alive(g, from) || !alive(g, by) || !choices.length) return 'done';
-    const reason = (f.reason as string).startsWith('skill:') ? { key: `sgs.skill.${(f.reason as string).slice(6)}` } : { key: `sgs.card.${f.reason}` };
+    const reason = reasonMsg(f.reason as string);
     ctx.ask({
       seat: by, kind: 'pick', message: { key: f.mode === 'take' ? 'sgs.ask.pickTake' : 'sgs.ask.pickDiscard', params: { target: from, reason } },
       options: [{ id: 'pick', message: { key: 'sgs.opt.pick' }, cards: { from: choices, min: 1, max: 1 } }],
