@@ -3,7 +3,6 @@
  * `on`; the event object each one carries is described beside it. Fields an effect may change are marked ✎.
  */
 export const T = {
-  turnBegin: 'turnBegin', // 回合开始前 {seat, skip✎} (a turned-over character's turn is skipped before this fires)
   phaseBegin: 'phaseBegin', // 阶段开始前 {seat, phase, skip✎} — 突袭 (draw), 克己 (discard), 放权 (play) skip or replace a phase
   phaseStart: 'phaseStart', // 准备阶段开始时 {seat}
   drawPhase: 'drawPhase', // 摸牌阶段摸牌时 {seat, n✎}
