@@ -82,6 +82,34 @@ describe('more rules', () => {
   });
 });
 
+describe('perft with generals', () => {
+  it('perft: the lord’s selection prompt and the first play prompt of a fixed game with generals are pinned', () => {
+    let s = createGame(def, { seats: 5, seed: 'perft-generals', options: def.parseOptions({}, 5) as any });
+    const first = s.prompts[0]!;
+    const counts = [{ kind: first.kind, options: first.options.length, answers: legalAnswers(def, s, first.seat).length }];
+    while (s.prompts.some((p) => p.kind === 'chooseGeneral')) {
+      const p = s.prompts.find((x) => x.kind === 'chooseGeneral')!;
+      s = (apply(def, s, p.seat, { prompt: p.id, option: p.options[0]!.id }) as any).value.state;
+    }
+    const play = s.prompts[0]!;
+    counts.push({ kind: play.kind, options: play.options.length, answers: legalAnswers(def, s, play.seat).length });
+    expect(counts).toMatchInlineSnapshot(`
+      [
+        {
+          "answers": 9,
+          "kind": "chooseGeneral",
+          "options": 9,
+        },
+        {
+          "answers": 8,
+          "kind": "play",
+          "options": 6,
+        },
+      ]
+    `);
+  });
+});
+
 describe('autoPass (S8)', () => {
   it('the log never says whether a pass was automatic', () => {
     const auto = table({ roles, hands: { 0: ['slash'] }, options: { autoPass: true } });
