@@ -4,15 +4,15 @@ import { answerOptions, resolveAnswer } from '../offers';
 import type { G, SgsSkill } from '../types';
 import { num } from '../flow/common';
 
-const options = (g: G, seat: number, target: number): Option[] =>
-  answerOptions(g, seat, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: 'sgs.skill.blade' } } } }).map((o) => ({ ...o }));
+/** The 杀 the wielder could use again, real or view-as. */
+const options = (g: G, seat: number): Option[] => answerOptions(g, seat, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: 'sgs.skill.blade' } } } });
 
 /** Asks the wielder for another 杀 (a real one or any view-as 杀, e.g. 武圣) on the same target. */
 const bladeFrame: FrameDef<G> = {
   run(ctx, f) {
     const seat = num(f.seat), target = num(f.target);
     if (f.asked || !alive(ctx.g, seat) || !alive(ctx.g, target)) return 'done';
-    const opts = options(ctx.g, seat, target);
+    const opts = options(ctx.g, seat);
     if (!opts.length) return 'done';
     f.asked = true;
     ctx.ask({ seat, kind: 'skill', message: { key: 'sgs.ask.blade', params: { target } }, options: [...opts, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] });
@@ -33,7 +33,7 @@ export const blade: SgsSkill = {
   effects: [
     {
       on: 'slashDodged',
-      can: (ctx, seat, ev) => ev.src === seat && alive(ctx.g, ev.target as number) && options(ctx.g, seat, ev.target as number).length > 0,
+      can: (ctx, seat, ev) => ev.src === seat && alive(ctx.g, ev.target as number) && options(ctx.g, seat).length > 0,
       use: (ctx, seat, ev) => void ctx.push({ t: 'blade', seat, target: ev.target as number, asked: false }),
     },
   ],
