@@ -112,7 +112,7 @@ function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
     steps.push({ seat: pick.p.seat, prompt: pick.p, answer: pick.a, after: s, log: [...log], ...(pick.mark ? { mark: pick.mark } : {}) });
     if (pick.mark === 'jink') jinked = true;
     if (pick.mark === 'wuxie') nullified = true;
-    const turns = log.filter((l) => l.msg.key === 'sglog.turn').length;
+    const turns = log.filter((l) => l.msg.key === 'sgs.log.turn').length;
     if (jinked && nullified && turns >= TURNS) return { seed, start, steps, slash: slash!, trick: trick! };
     if (turns > 3 * TURNS) return null;
   }
@@ -255,16 +255,16 @@ describe('三国杀 in Chromium', () => {
         // The 杀 lies on the table for all; its target alone is asked "… uses 杀 on you — play 闪?".
         for (const x of players) {
           expect(await x.page.locator('.sgs-middle').getByRole('img', { name: cardLabel(String(plan.slash.card), x.lang), exact: true }).count()).toBe(1);
-          expect(await logOf(x)).toContain(linesOf('sglog.use', x).at(-1));
+          expect(await logOf(x)).toContain(linesOf('sgs.log.use', x).at(-1));
           expect(await x.page.locator('.prompt-panel.asking .kind-respond').count()).toBe(x.seat === plan.slash.target ? 1 : 0);
         }
         await Promise.all(players.filter((x) => x.seat === plan.slash.target || x.seat === (plan.slash.target + 1) % SEATS).map((x) => shot(x, '2-jink-asked')));
       }
       if (step.mark === 'jink') {
-        // Everyone reads that the target played his 闪, and his HP is untouched everywhere.
+        // Everyone reads that the target used his 闪 (a 闪 against a 杀 is 使用), and his HP is untouched everywhere.
         const hp = step.after.g.players[plan.slash.target]!;
         for (const x of players) {
-          expect(await logOf(x)).toContain(linesOf('sglog.play', x).at(-1));
+          expect(await logOf(x)).toContain(linesOf('sgs.log.respondUse', x).at(-1));
           expect(await seatLi(x, plan.slash.target).locator('.sgs-hp').getAttribute('aria-label')).toBe(x.t({ key: 'sgs.ui.hp', params: { hp: hp.hp, max: hp.maxHp } }));
           expect(hp.hp).toBe(hp.maxHp);
         }
@@ -277,7 +277,7 @@ describe('三国杀 in Chromium', () => {
         await Promise.all(players.filter((x) => x.seat === plan.trick.nullifier || x.seat === plan.trick.user).map((x) => shot(x, '4-wuxie-window')));
       }
       if (step.mark === 'wuxie') {
-        for (const x of players) expect(await logOf(x)).toContain(linesOf('sglog.wuxie', x).at(-1));
+        for (const x of players) expect(await logOf(x)).toContain(linesOf('sgs.log.wuxie', x).at(-1));
         await Promise.all(players.map((x) => shot(x, '5-wuxie-played')));
       }
     }
@@ -285,7 +285,7 @@ describe('三国杀 in Chromium', () => {
     // Several turns went by, and every page's state is exactly the engine's view for that seat.
     const end = plan.steps.at(-1)!.after;
     const endLog = plan.steps.at(-1)!.log;
-    expect(endLog.filter((l) => l.msg.key === 'sglog.turn').length).toBeGreaterThanOrEqual(TURNS);
+    expect(endLog.filter((l) => l.msg.key === 'sgs.log.turn').length).toBeGreaterThanOrEqual(TURNS);
     for (const x of players) {
       await expectEngineView(sanguosha, end, x, endLog);
       await shot(x, '6-end');

@@ -9,7 +9,7 @@ import { table } from './table';
 const setupLog = new WeakMap<S, LogEntry[]>();
 const logOf = (s: S): LogEntry[] => setupLog.get(s) ?? [];
 const game = (n = 5, seed = 'views') => {
-  const { state, events } = startGame(def, { seats: n, seed, options: def.parseOptions({}, n) as any });
+  const { state, events } = startGame(def, { seats: n, seed, options: def.parseOptions({ noGenerals: true }, n) as any });
   setupLog.set(state as S, events);
   return state as S;
 };
