@@ -1,4 +1,6 @@
 /** 群 skills, one file each (generals.ts says who has which). */
 import type { SgsSkill } from '../types';
+import { qingnang } from './qingnang';
+import { jijiu } from './jijiu';
 
-export const QUN: SgsSkill[] = [];
+export const QUN: SgsSkill[] = [qingnang, jijiu];
