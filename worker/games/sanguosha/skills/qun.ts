@@ -2,5 +2,6 @@
 import type { SgsSkill } from '../types';
 import { qingnang } from './qingnang';
 import { jijiu } from './jijiu';
+import { wushuang } from './wushuang';
 
-export const QUN: SgsSkill[] = [qingnang, jijiu];
+export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang];
