@@ -3,5 +3,7 @@ import type { SgsSkill } from '../types';
 import { qingnang } from './qingnang';
 import { jijiu } from './jijiu';
 import { wushuang } from './wushuang';
+import { lijian } from './lijian';
+import { biyue } from './biyue';
 
-export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang];
+export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang, lijian, biyue];
