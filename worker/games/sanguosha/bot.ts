@@ -165,7 +165,13 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
     }
     if (o.id.startsWith('as:')) {
       // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
-      const name = o.id.split(':')[2]!;
+      const [, sk, name] = o.id.split(':') as [string, string, string];
+      const rule = skillById(sk)?.viewAs?.find((r) => r.as === name);
+      if (rule?.bot) {
+        const a = rule.bot(s, me, o, p.id);
+        if (a) consider(a.score, a.answer);
+        continue;
+      }
       const t = enemies(o.seats?.from ?? [])[0];
       const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(Number(x.id.slice(4))));
       const cards = byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min);
