@@ -5,5 +5,8 @@ import { jijiu } from './jijiu';
 import { wushuang } from './wushuang';
 import { lijian } from './lijian';
 import { biyue } from './biyue';
+import { leiji } from './leiji';
+import { guidao } from './guidao';
+import { huangtian } from './huangtian';
 
-export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang, lijian, biyue];
+export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang, lijian, biyue, leiji, guidao, huangtian];
