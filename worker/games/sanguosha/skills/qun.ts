@@ -8,5 +8,7 @@ import { biyue } from './biyue';
 import { leiji } from './leiji';
 import { guidao } from './guidao';
 import { huangtian } from './huangtian';
+import { luanji } from './luanji';
+import { xueyi } from './xueyi';
 
-export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang, lijian, biyue, leiji, guidao, huangtian];
+export const QUN: SgsSkill[] = [qingnang, jijiu, wushuang, lijian, biyue, leiji, guidao, huangtian, luanji, xueyi];
