@@ -1,6 +1,6 @@
 import type { FrameDef } from '../../../engine';
 import { attitude } from '../bot';
-import { alive, CARD, seatsFrom } from '../core';
+import { alive, CARD, noteHostility, seatsFrom } from '../core';
 import { damageFrame, num } from '../flow/common';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
@@ -41,6 +41,7 @@ const leijiFrame: FrameDef<G> = {
     f.target = t;
     f.st = 1;
     ctx.log('sgs.log.leiji', { seat: num(f.seat), target: t });
+    noteHostility(ctx.g, num(f.seat), t);
   },
 };
 

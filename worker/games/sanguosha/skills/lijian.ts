@@ -1,5 +1,5 @@
 import { attitude, cardValue } from '../bot';
-import { discard, equipIds, othersFrom, P } from '../core';
+import { discard, equipIds, noteHostility, othersFrom, P } from '../core';
 import { prohibited } from '../cards/rules';
 import type { G, SgsSkill } from '../types';
 
@@ -47,6 +47,8 @@ export const lijian: SgsSkill = {
       if (targets.length !== 2 || first === undefined || second === undefined || first === second || !men.includes(first) || !men.includes(second)) return 'lijian: choose two other male characters';
       if (prohibited(g, second, first, 'duel')) return 'lijian: the first character may not be the target of that 决斗';
       ctx.log('sgs.log.lijian', { seat, card, target: first, source: second });
+      // The bots' public memory: 离间 is 貂蝉's attack on the first man (the dueller only does her bidding).
+      noteHostility(g, seat, first);
       // The 决斗 waits for the discard's own triggers (连营, 枭姬), which the discard pushes on top of it.
       ctx.push({ t: 'trickOn', name: 'duel', user: second, target: first, cards: [], card: null, victim: null, noWuxie: true, st: 0, cancelled: false, ok: false });
       discard(ctx, [card]);
