@@ -2,5 +2,6 @@
 import type { SgsSkill } from '../types';
 import { zhiheng } from './zhiheng';
 import { jiuyuan } from './jiuyuan';
+import { qixi } from './qixi';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi];
