@@ -23,6 +23,7 @@ export const WU: Rows = {
   'sgs.skill.lianying': ['连营', '連營', 'Continuous Camps'],
   'sgs.skill.xiaoji': ['枭姬', '梟姬', 'Warrior Princess'],
   'sgs.skill.jieyin': ['结姻', '結姻', 'Marriage'],
+  'sgs.ask.keji': ['克己：是否跳过弃牌阶段？', '克己：是否跳過棄牌階段？', 'Self-Restraint: skip your discard phase?'],
   'sgs.skillText.zhiheng': ['出牌阶段限一次，你可以弃置任意张牌，然后摸等量的牌。', '出牌階段限一次，你可以棄置任意張牌，然後摸等量的牌。', 'Once per play phase: discard any number of your cards (hand or equipped), then draw as many.'],
   'sgs.skillText.jiuyuan': [
     '主公技，锁定技，你处于濒死状态时，其他吴势力角色对你使用【桃】时，你额外回复1点体力。',

@@ -3,5 +3,6 @@ import type { SgsSkill } from '../types';
 import { zhiheng } from './zhiheng';
 import { jiuyuan } from './jiuyuan';
 import { qixi } from './qixi';
+import { keji } from './keji';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji];
