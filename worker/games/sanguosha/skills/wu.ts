@@ -4,5 +4,6 @@ import { zhiheng } from './zhiheng';
 import { jiuyuan } from './jiuyuan';
 import { qixi } from './qixi';
 import { keji } from './keji';
+import { kurou } from './kurou';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou];
