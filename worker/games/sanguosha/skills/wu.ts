@@ -5,5 +5,7 @@ import { jiuyuan } from './jiuyuan';
 import { qixi } from './qixi';
 import { keji } from './keji';
 import { kurou } from './kurou';
+import { yingzi } from './yingzi';
+import { fanjian } from './fanjian';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian];
