@@ -7,5 +7,7 @@ import { keji } from './keji';
 import { kurou } from './kurou';
 import { yingzi } from './yingzi';
 import { fanjian } from './fanjian';
+import { guose } from './guose';
+import { liuli } from './liuli';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian, guose, liuli];
