@@ -34,6 +34,7 @@ export const WU: Rows = {
   'sgs.log.liuli': ['{seat}发动流离，弃置了{cards}，将{source}的杀转移给了{target}', '{seat}發動流離，棄置了{cards}，將{source}的殺轉移給了{target}', '{seat} uses Deflection, discarding {cards}: {source}’s Slash now targets {target}'],
   'sgs.why.liuliUser': ['杀的使用者', '殺的使用者', 'the Slash’s user'],
   'sgs.why.liuliTargeted': ['已是此杀的目标', '已是此殺的目標', 'already a target of this Slash'],
+  'sgs.ask.lianying': ['连营：你失去了最后的手牌，是否摸一张牌？', '連營：你失去了最後的手牌，是否摸一張牌？', 'Continuous Camps: you lost your last hand card — draw a card?'],
   'sgs.suit.spade': ['♠黑桃', '♠黑桃', '♠ Spades'],
   'sgs.suit.heart': ['♥红桃', '♥紅心', '♥ Hearts'],
   'sgs.suit.club': ['♣梅花', '♣梅花', '♣ Clubs'],

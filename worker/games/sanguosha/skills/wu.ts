@@ -9,5 +9,7 @@ import { yingzi } from './yingzi';
 import { fanjian } from './fanjian';
 import { guose } from './guose';
 import { liuli } from './liuli';
+import { qianxun } from './qianxun';
+import { lianying } from './lianying';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian, guose, liuli];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian, guose, liuli, qianxun, lianying];
