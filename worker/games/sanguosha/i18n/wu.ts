@@ -35,6 +35,8 @@ export const WU: Rows = {
   'sgs.why.liuliUser': ['杀的使用者', '殺的使用者', 'the Slash’s user'],
   'sgs.why.liuliTargeted': ['已是此杀的目标', '已是此殺的目標', 'already a target of this Slash'],
   'sgs.ask.lianying': ['连营：你失去了最后的手牌，是否摸一张牌？', '連營：你失去了最後的手牌，是否摸一張牌？', 'Continuous Camps: you lost your last hand card — draw a card?'],
+  'sgs.ask.xiaoji': ['枭姬：你失去了装备区里的牌，是否摸两张牌？（还可发动{n}次）', '梟姬：你失去了裝備區裡的牌，是否摸兩張牌？（還可發動{n}次）', 'Warrior Princess: you lost an equipped card — draw two? ({n} left)'],
+  'sgs.log.jieyin': ['{seat}发动结姻，弃置了{cards}，与{target}各回复1点体力', '{seat}發動結姻，棄置了{cards}，與{target}各回復1點體力', '{seat} uses Marriage, discarding {cards}: she and {target} each recover 1 HP'],
   'sgs.suit.spade': ['♠黑桃', '♠黑桃', '♠ Spades'],
   'sgs.suit.heart': ['♥红桃', '♥紅心', '♥ Hearts'],
   'sgs.suit.club': ['♣梅花', '♣梅花', '♣ Clubs'],

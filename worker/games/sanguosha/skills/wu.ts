@@ -11,5 +11,7 @@ import { guose } from './guose';
 import { liuli } from './liuli';
 import { qianxun } from './qianxun';
 import { lianying } from './lianying';
+import { xiaoji } from './xiaoji';
+import { jieyin } from './jieyin';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian, guose, liuli, qianxun, lianying];
+export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian, guose, liuli, qianxun, lianying, xiaoji, jieyin];
