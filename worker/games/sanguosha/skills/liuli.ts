@@ -35,6 +35,7 @@ function choices(g: G, seat: number, src: number, others: number[]) {
   const cards = cardsOf(g, seat);
   const from: number[] = [];
   const blocked: { seat: number; why: Msg }[] = [];
+  if (!cards.length) return { cards, from, blocked };
   for (const t of seatsFrom(g, seat + 1)) {
     if (t === seat) continue;
     const whys = cards.map((c) => blockedWhy(g, seat, src, t, c, others));
