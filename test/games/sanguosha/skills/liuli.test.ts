@@ -65,6 +65,15 @@ describe('流离 liuli (大乔)', () => {
     expect(t.p(2).hp).toBe(2);
   });
 
+  it('流离 cannot move a 杀 onto a seat that is already its target (方天画戟 with three targets)', () => {
+    const t = table({ roles: [...roles], current: 1, generals: { 2: 'daqiao' }, hands: { 1: ['slash'], 2: ['peach'] }, equip: { 1: ['halberd'], 2: ['qinggang_sword'] } });
+    t.use(1, t.hands[1]![0]!, [2, 3]);
+    const o = t.prompt(2).options.find((x) => x.id === 'use')!;
+    expect(o.seats!.from).toEqual([4, 0]);
+    expect(o.seats!.blocked).toContainEqual({ seat: 3, why: { key: 'sgs.why.liuliTargeted' } });
+    expect(t.try(2, 'use', { cards: [t.hands[2]![0]!], seats: [3] }).ok).toBe(false);
+  });
+
   it('with no card to discard 流离 is not offered', () => {
     const t = table({ roles: [...roles], current: 1, generals: { 2: 'daqiao' }, hands: { 1: ['slash'] } });
     t.use(1, t.hands[1]![0]!, [2]);
