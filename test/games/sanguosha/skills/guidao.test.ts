@@ -37,6 +37,15 @@ describe('鬼道 guidao (张角)', () => {
     expect(t.p(0).hand).toEqual(t.hands[0]);
   });
 
+  it('with autoPass off 鬼道 is asked even without a black card (only "pass"), so the wait tells nothing', () => {
+    const t = table({ roles: [...roles], current: 1, phase: 'start', options: { autoPass: false }, generals: { 0: 'zhangjiao' }, judge: { 1: ['lightning@spade'] }, hands: { 0: ['peach@heart'] }, top: ['thunder_slash@spade:5'] });
+    // Everyone is asked for 无懈可击 first (autoPass off).
+    for (let k = 0; k < 10 && t.s.prompts.some((x) => x.kind === 'nullify'); k++) t.pass(t.s.prompts.find((x) => x.kind === 'nullify')!.seat);
+    const p = t.s.prompts.find((x) => x.message.key === 'sgs.ask.guidao')!;
+    expect(p.seat).toBe(0);
+    expect(p.options.map((o) => o.id)).toEqual(['pass']);
+  });
+
   it('with no black card 鬼道 is not asked', () => {
     const t = table({ roles: [...roles], current: 1, phase: 'start', generals: { 0: 'zhangjiao' }, judge: { 1: ['lightning@spade'] }, hands: { 0: ['peach@heart'] }, top: ['thunder_slash@spade:5'] });
     expect(t.s.prompts.some((p) => p.message.key === 'sgs.ask.guidao')).toBe(false);

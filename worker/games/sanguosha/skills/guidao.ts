@@ -1,7 +1,7 @@
 import type { FrameDef, Json } from '../../../engine';
 import { attitude, cardValue } from '../bot';
 import { alive, CARD, equipIds, isBlack, move, P, toHand } from '../core';
-import { num, reasonMsg } from '../flow/common';
+import { autoPass, num, reasonMsg } from '../flow/common';
 import { T } from '../timings';
 import type { Ev, G, SgsSkill } from '../types';
 
@@ -46,11 +46,13 @@ const guidaoFrame: FrameDef<G> = {
     const ev = evOfOwner(ctx, f);
     if (f.asked || !ev || !alive(g, seat)) return 'done';
     const cards = blacks(g, seat);
-    if (!cards.length) return 'done';
+    // With autoPass off he is asked even without a black card, so the wait never tells whether he holds one (S8).
+    if (!cards.length && autoPass(ctx)) return 'done';
     f.asked = true;
+    const use = cards.length ? [{ id: 'use', message: { key: 'sgs.opt.guidao' }, cards: { from: cards.map(String), min: 1, max: 1 } }] : [];
     ctx.ask({
       seat, kind: 'skill', message: { key: 'sgs.ask.guidao', params: { target: num(ev.seat), reason: reasonMsg(ev.reason as string), card: num(ev.card) } },
-      options: [{ id: 'use', message: { key: 'sgs.opt.guidao' }, cards: { from: cards.map(String), min: 1, max: 1 } }, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }],
+      options: [...use, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }],
     });
     return 'wait';
   },
@@ -78,7 +80,7 @@ export const guidao: SgsSkill = {
   effects: [
     {
       on: T.judgeRetrial,
-      can: (ctx, seat) => blacks(ctx.g, seat).length > 0,
+      can: (ctx, seat) => blacks(ctx.g, seat).length > 0 || !autoPass(ctx),
       use(ctx, seat, ev) {
         ctx.push({ t: 'guidao', seat, owner: num(ev.frame), asked: false });
       },
