@@ -1,5 +1,10 @@
 /** 蜀 skills, one file each (generals.ts says who has which). */
 import type { SgsSkill } from '../types';
 import { wusheng } from './wusheng';
+import { paoxiao } from './paoxiao';
+import { kongcheng } from './kongcheng';
+import { longdan } from './longdan';
+import { mashu } from './mashu';
+import { qicai } from './qicai';
 
-export const SHU: SgsSkill[] = [wusheng];
+export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai];
