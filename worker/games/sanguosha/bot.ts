@@ -63,8 +63,10 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   const params = (p.message.params ?? {}) as Record<string, number>;
 
   // A prompt a skill asks is answered by the skill's own bot, if it has one.
+  // The shared prompts a skill pushes (观星's arrange, 遗计's distribute) name the skill in `params.skill` instead.
+  const named = /^sgs\.skill\.([a-z_]+)$/.exec((p.message.params?.skill as { key?: string } | undefined)?.key ?? '')?.[1];
   const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
-  const own = sid ? skillById(sid)?.bot?.(s, p, rng) : undefined;
+  const own = (sid ? skillById(sid)?.bot?.(s, p, rng) : undefined) ?? (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(named)?.bot?.(s, p, rng) : undefined);
   if (own) return own;
   switch (p.kind) {
     case 'play':
