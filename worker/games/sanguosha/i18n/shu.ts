@@ -38,4 +38,10 @@ export const SHU: Rows = {
   'sgs.skillText.xiangle': ['锁定技，当你成为【杀】的目标时，使用者须弃置一张基本牌，否则此【杀】对你无效。', '鎖定技，當你成為【殺】的目標時，使用者須棄置一張基本牌，否則此【殺】對你無效。', 'Compulsory. When you become the target of a Slash, its user must discard a basic card or the Slash has no effect on you.'],
   'sgs.skillText.fangquan': ['你可以跳过出牌阶段；若如此做，回合结束时你可以弃置一张手牌，令一名其他角色进行一个额外的回合。', '你可以跳過出牌階段；若如此做，回合結束時你可以棄置一張手牌，令一名其他角色進行一個額外的回合。', 'You may skip your play phase; if you do, at the end of the turn you may discard a hand card to give another character an extra turn.'],
   'sgs.skillText.ruoyu': ['主公技，觉醒技，准备阶段，若你的体力值为全场最少（或之一），你加1点体力上限，回复1点体力，然后获得“激将”。', '主公技，覺醒技，準備階段，若你的體力值為全場最少（或之一），你加1點體力上限，回復1點體力，然後獲得「激將」。', 'Lord skill, awakening. At the start of your start phase, if no one has less HP than you, gain 1 max HP, recover 1 HP and gain Rouse.'],
+  'sgs.ask.tieqi': ['是否对{target}发动铁骑进行判定？（红色：其不能使用闪响应此杀）', '是否對{target}發動鐵騎進行判定？（紅色：其不能使用閃回應此殺）', 'Use Iron Cavalry on {target}? Judge: if red, they cannot Dodge this Slash'],
+  'sgs.log.tieqiHit': ['{seat}的铁骑判定为红色：{target}不能使用闪', '{seat}的鐵騎判定為紅色：{target}不能使用閃', '{seat}’s Iron Cavalry judges red: {target} cannot Dodge'],
+  'sgs.log.tieqiMiss': ['{seat}的铁骑判定为黑色，无效果', '{seat}的鐵騎判定為黑色，無效果', '{seat}’s Iron Cavalry judges black: no effect'],
+  'sgs.ask.jizhi': ['你使用了{card}，是否发动集智摸一张牌？', '你使用了{card}，是否發動集智摸一張牌？', 'You used {card}: use Gathered Wisdom to draw a card?'],
+  'sgs.log.jizhi': ['{seat}发动集智，摸一张牌', '{seat}發動集智，摸一張牌', '{seat} uses Gathered Wisdom and draws a card'],
+  'sgs.ask.guanxing': ['是否发动观星，观看牌堆顶的{n}张牌？', '是否發動觀星，觀看牌堆頂的{n}張牌？', 'Use Stargazing to look at the top {n} cards of the deck?'],
 };

@@ -6,5 +6,8 @@ import { kongcheng } from './kongcheng';
 import { longdan } from './longdan';
 import { mashu } from './mashu';
 import { qicai } from './qicai';
+import { tieqi } from './tieqi';
+import { jizhi } from './jizhi';
+import { guanxing } from './guanxing';
 
-export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai];
+export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai, tieqi, jizhi, guanxing];
