@@ -44,4 +44,13 @@ export const SHU: Rows = {
   'sgs.ask.jizhi': ['你使用了{card}，是否发动集智摸一张牌？', '你使用了{card}，是否發動集智摸一張牌？', 'You used {card}: use Gathered Wisdom to draw a card?'],
   'sgs.log.jizhi': ['{seat}发动集智，摸一张牌', '{seat}發動集智，摸一張牌', '{seat} uses Gathered Wisdom and draws a card'],
   'sgs.ask.guanxing': ['是否发动观星，观看牌堆顶的{n}张牌？', '是否發動觀星，觀看牌堆頂的{n}張牌？', 'Use Stargazing to look at the top {n} cards of the deck?'],
+  'sgs.log.rende': ['{seat}发动仁德，将{n}张手牌交给{to}', '{seat}發動仁德，將{n}張手牌交給{to}', '{seat} uses Benevolence and gives {n} hand cards to {to}'],
+  'sgs.log.rendeSecret': ['{seat}交给{to}的牌：{cards}', '{seat}交給{to}的牌：{cards}', 'The cards {seat} gave {to}: {cards}'],
+  'sgs.ask.jijiangUse': ['激将：是否令其他蜀势力角色替你打出杀？', '激將：是否令其他蜀勢力角色替你打出殺？', 'Rouse: ask the other Shu characters to play a Slash for you?'],
+  'sgs.ask.jijiang': ['{lord}发动激将：是否替其打出一张杀？', '{lord}發動激將：是否替其打出一張殺？', '{lord} uses Rouse — play a Slash for them?'],
+  'sgs.ask.jijiangSlash': ['{lord}发动激将：是否替其打出一张杀（由其对{target}使用）？', '{lord}發動激將：是否替其打出一張殺（由其對{target}使用）？', '{lord} uses Rouse — play a Slash that they use on {target}?'],
+  'sgs.opt.jijiang': ['发动激将：令蜀势力角色替你出杀', '發動激將：令蜀勢力角色替你出殺', 'Rouse: have a Shu character give you a Slash'],
+  'sgs.opt.jijiangGive': ['替{lord}打出杀', '替{lord}打出殺', 'Play a Slash for {lord}'],
+  'sgs.log.jijiangGive': ['{seat}响应激将，替{lord}打出了杀（{cards}）', '{seat}回應激將，替{lord}打出了殺（{cards}）', '{seat} answers Rouse and plays a Slash for {lord} ({cards})'],
+  'sgs.log.jijiangNone': ['无人响应{seat}的激将', '無人回應{seat}的激將', 'Nobody answers {seat}’s Rouse'],
 };

@@ -9,5 +9,7 @@ import { qicai } from './qicai';
 import { tieqi } from './tieqi';
 import { jizhi } from './jizhi';
 import { guanxing } from './guanxing';
+import { rende } from './rende';
+import { jijiang } from './jijiang';
 
-export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai, tieqi, jizhi, guanxing];
+export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai, tieqi, jizhi, guanxing, rende, jijiang];
