@@ -42,7 +42,7 @@ const jijiangFrame: FrameDef<G> = {
         continue;
       }
       options.push({ id: 'pass', message: { key: 'sgs.opt.noResponse' } });
-      const params = f.mode === 'use' ? { lord, target: nums(f.targets)[0]! } : { lord };
+      const params: Record<string, number> = f.mode === 'use' ? { lord, target: nums(f.targets)[0]! } : { lord };
       ctx.ask({ seat: w, kind: 'respond', message: { key: f.mode === 'use' ? 'sgs.ask.jijiangSlash' : 'sgs.ask.jijiang', params }, options });
       return 'wait';
     }
