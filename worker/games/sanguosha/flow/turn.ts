@@ -21,7 +21,8 @@ const turn: FrameDef<G> = {
     const p = P(g, seat);
     if ((f.st === 1 || f.st === 2) && !p.alive) f.st = 9;
     if (f.st === 0) {
-      if (p.role === 'lord') g.round++;
+      // An extra turn (放权) is no new round.
+      if (p.role === 'lord' && !f.extra) g.round++;
       Object.assign(g, { current: seat, slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, phase: 'start', used: {} });
       if (p.turnedOver) {
         p.turnedOver = false;
@@ -112,7 +113,11 @@ const turn: FrameDef<G> = {
       const s = g.extraTurns.shift()!;
       if (alive(g, s)) nextSeat = s;
     }
-    f.seat = nextSeat ?? othersFrom(g, seat)[0] ?? seat;
+    // After extra turns play goes on from the seat whose normal turn came before them (`base`), not from the guest.
+    const base = f.extra ? num(f.base) : seat;
+    f.extra = nextSeat !== undefined;
+    f.base = base;
+    f.seat = nextSeat ?? othersFrom(g, base)[0] ?? base;
     f.st = 0;
     return 'again';
   },
