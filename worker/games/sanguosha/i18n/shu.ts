@@ -53,4 +53,13 @@ export const SHU: Rows = {
   'sgs.opt.jijiangGive': ['替{lord}打出杀', '替{lord}打出殺', 'Play a Slash for {lord}'],
   'sgs.log.jijiangGive': ['{seat}响应激将，替{lord}打出了杀（{cards}）', '{seat}回應激將，替{lord}打出了殺（{cards}）', '{seat} answers Rouse and plays a Slash for {lord} ({cards})'],
   'sgs.log.jijiangNone': ['无人响应{seat}的激将', '無人回應{seat}的激將', 'Nobody answers {seat}’s Rouse'],
+  'sgs.ask.xiangle': ['{target}的享乐：弃置一张基本牌，否则此杀对其无效', '{target}的享樂：棄置一張基本牌，否則此殺對其無效', '{target}’s Pleasure: discard a basic card, or this Slash has no effect on them'],
+  'sgs.opt.xiangleDiscard': ['弃置一张基本牌', '棄置一張基本牌', 'Discard a basic card'],
+  'sgs.opt.xiangleNo': ['不弃置（此杀对{target}无效）', '不棄置（此殺對{target}無效）', 'Discard nothing (the Slash has no effect on {target})'],
+  'sgs.log.xiangleDiscard': ['{seat}因享乐弃置了{card}', '{seat}因享樂棄置了{card}', '{seat} discards {card} for Pleasure'],
+  'sgs.ask.fangquan': ['是否发动放权，跳过出牌阶段？', '是否發動放權，跳過出牌階段？', 'Use Delegation and skip your play phase?'],
+  'sgs.ask.fangquanGive': ['放权：是否弃置一张手牌，令一名其他角色进行一个额外的回合？', '放權：是否棄置一張手牌，令一名其他角色進行一個額外的回合？', 'Delegation: discard a hand card to give another character an extra turn?'],
+  'sgs.opt.fangquanGive': ['弃置一张手牌并选择一名其他角色', '棄置一張手牌並選擇一名其他角色', 'Discard a hand card and choose another character'],
+  'sgs.log.fangquan': ['{seat}发动放权，弃置{card}，令{to}进行一个额外的回合', '{seat}發動放權，棄置{card}，令{to}進行一個額外的回合', '{seat} uses Delegation, discards {card} and gives {to} an extra turn'],
+  'sgs.log.ruoyu': ['{seat}的若愚觉醒：体力上限+1，回复1点体力，获得激将', '{seat}的若愚覺醒：體力上限+1，回復1點體力，獲得激將', '{seat}’s Seeming Fool awakens: +1 max HP, recovers 1 HP and gains Rouse'],
 };

@@ -11,5 +11,8 @@ import { jizhi } from './jizhi';
 import { guanxing } from './guanxing';
 import { rende } from './rende';
 import { jijiang } from './jijiang';
+import { xiangle } from './xiangle';
+import { fangquan } from './fangquan';
+import { ruoyu } from './ruoyu';
 
-export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai, tieqi, jizhi, guanxing, rende, jijiang];
+export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai, tieqi, jizhi, guanxing, rende, jijiang, xiangle, fangquan, ruoyu];
