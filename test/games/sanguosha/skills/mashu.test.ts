@@ -11,7 +11,8 @@ describe('马术 mashu (马超)', () => {
     expect(distance(t.g, 2, 0)).toBe(2);
     const o = t.prompt(0).options.find((x) => x.id === `use:${t.hands[0]![0]}`)!;
     expect(o.seats!.from).toContain(2);
-    t.use(0, t.hands[0]![0]!, [2]);
+    // (declining 铁骑's judgement)
+    t.use(0, t.hands[0]![0]!, [2]).pass(0);
     expect(t.p(2).hp).toBe(3);
   });
 
