@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { botRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -36,5 +38,17 @@ describe('龙胆 longdan (赵云)', () => {
     const t = table({ roles: [...roles], generals: { 0: 'zhaoyun' }, hands: { 0: ['peach', 'jink'] } });
     expect(t.try(0, 'as:longdan:slash', { cards: [t.hands[0]![0]!], seats: [1] }).ok).toBe(false);
     expect(t.p(0).hand).toEqual(t.hands[0]);
+  });
+
+  it('a bot with 青龙偃月刀 follows a dodged 杀 with 龙胆’s 闪 as 杀 when that is its only 杀', () => {
+    const t = table({ roles: [...roles], generals: { 0: 'zhaoyun' }, equip: { 0: ['blade'] }, hands: { 0: ['slash', 'jink'], 1: ['jink'] } });
+    t.use(0, t.hands[0]![0]!, [1]).answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    const p = t.prompt(0);
+    expect(p.message.key).toBe('sgs.ask.blade');
+    expect(p.options.map((o) => o.id)).toEqual(['as:longdan:slash', 'pass']);
+    const a = bot(t.s, p, botRng(t.s, p))!;
+    expect(a).toEqual({ prompt: p.id, option: 'as:longdan:slash', cards: [String(t.hands[0]![1])] });
+    t.answer(0, a.option, { cards: a.cards! });
+    expect(t.p(1).hp).toBe(3);
   });
 });
