@@ -33,4 +33,13 @@ describe('空城 kongcheng (诸葛亮)', () => {
     const o = t.prompt(0).options.find((x) => x.id === 'as:wusheng:slash')!;
     expect(o.seats!.blocked).toContainEqual({ seat: 1, why });
   });
+
+  it('空城 protects him from being named the victim of 借刀杀人 (the holder’s 杀 could not target him)', () => {
+    const t = table({ roles: [...roles], generals: { 1: 'zhugeliang' }, hands: { 0: ['collateral'], 2: ['slash'] }, equip: { 2: ['blade'] } });
+    const r = t.try(0, `use:${t.hands[0]![0]}`, { seats: [2, 1] });
+    expect(r.ok).toBe(false);
+    expect(t.p(2).equip.weapon).toBe(t.equips[2]![0]!);
+    t.use(0, t.hands[0]![0]!, [2, 3]);
+    expect(t.prompt(2).kind).toBe('collateral');
+  });
 });

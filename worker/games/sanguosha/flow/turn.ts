@@ -6,6 +6,7 @@ import type { G } from '../types';
 import { cardIdsOf, checkInHand, emit, evOf, noAnswer, num } from './common';
 import { playOptions, targetSpec, useActive } from './targets';
 import { resolveAnswer } from '../offers';
+import { prohibited } from '../cards/rules';
 
 export const PHASES = ['start', 'judge', 'draw', 'play', 'discard', 'end'] as const;
 
@@ -169,6 +170,8 @@ const play: FrameDef<G> = {
       const [w, v] = targets as [number, number];
       if (w === seat || P(g, w).equip.weapon === null) return 'the first seat must be another character with a weapon';
       if (!inRange(g, w, v)) return 'the second seat must be within the weapon holder’s attack range';
+      // The victim is the target of the holder's 杀, so 空城 protects it here too.
+      if (prohibited(g, w, v, 'slash')) return 'the second seat cannot be the target of a 杀 now';
       victim = v;
     }
     const auto = !spec.from;
