@@ -15,8 +15,14 @@ describe('观星 guanxing (诸葛亮)', () => {
     const p = t.prompt(0);
     expect(p.kind).toBe('arrange');
     expect(p.options[0]!.cards!.from).toEqual([a, b, c, d].map(String));
-    // Nobody else is shown the cards.
-    for (const seat of [1, 2, 3]) expect(JSON.stringify(viewFor(def, t.s, seat))).not.toContain(`"${a}"`);
+    // Nobody else is shown the cards: another seat or a spectator gets no prompt and no log line naming them.
+    for (const seat of [1, 2, 3, null]) {
+      // (Lines since the first answer: the fixture's own setup deal is not part of this.)
+      const v = viewFor(def, t.s, seat, { sinceStep: 1 });
+      expect(v.prompts).toEqual([]);
+      const named = v.log.flatMap((l) => [l.msg.params?.card, l.msg.params?.cards].flat()).filter((x) => typeof x === 'number');
+      for (const id of [a, b, c, d]) expect(named).not.toContain(id);
+    }
     t.answer(0, 'top', { cards: [c, a] });
     t.answer(0, 'bottom', { cards: [d, b] });
     // The draw phase takes the two he put on top, in his order; the others wait at the bottom.
