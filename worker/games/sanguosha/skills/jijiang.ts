@@ -76,7 +76,7 @@ function jijiangBot(s: S, p: Prompt): Answer | null {
   const g = s.g;
   const params = (p.message.params ?? {}) as Record<string, number>;
   if (p.kind === 'skill') {
-    const mine = P(g, p.seat).hand.some(isSlash) || viewAsOffers(g, p.seat, ['slash'], 'respond').some((o) => o.skill !== 'jijiang');
+    const mine = P(g, p.seat).hand.some(isSlash) || viewAsOffers(g, p.seat, ['slash'], 'respond').length > 0;
     return { prompt: p.id, option: mine ? 'pass' : 'use' };
   }
   const give = p.options.find((o) => o.id !== 'pass');

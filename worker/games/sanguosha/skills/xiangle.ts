@@ -7,6 +7,9 @@ import type { Ev, G, S, SgsSkill } from '../types';
 
 const basics = (g: G, seat: number) => P(g, seat).hand.filter((c) => CARD[c]!.kind.type === 'basic');
 
+/** No basic card discarded: the 杀 has no effect on 刘禅 (its `slashEffect` event is cancelled). */
+const xiangleFail = (ev: Ev | undefined) => void (ev && (ev.cancelled = true));
+
 /** The 杀's user discards a basic card, or the 杀 has no effect on 刘禅 (the owner event's `cancelled`). */
 const xiangleFrame: FrameDef<G> = {
   run(ctx, f) {
@@ -38,7 +41,6 @@ const xiangleFrame: FrameDef<G> = {
     discard(ctx, cards);
   },
 };
-const xiangleFail = (ev: Ev | undefined) => void (ev && (ev.cancelled = true));
 
 /** The 杀's user pays with the cheapest basic card to hit an enemy; a 桃 is kept while its holder is low. */
 function xiangleBot(s: S, p: Prompt): Answer | null {
