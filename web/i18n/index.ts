@@ -1,14 +1,12 @@
 import { signal } from '@preact/signals';
 import type { Lang, Strings } from '../games/types';
 import { pref, setPref } from '../lib/store';
-import zhCN from './zh-CN';
-import zhTW from './zh-TW';
-import en from './en';
+import { strings } from './strings';
 
 export type { Lang };
 
 /** The shell's own strings (`common.*`, `table.*`, `home.*`...). Games bring theirs through their GameUI. */
-export const shellStrings: Record<Lang, Strings> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
+export const shellStrings: Record<Lang, Strings> = strings;
 
 export const LANGS: { id: Lang; label: string }[] = [
   { id: 'zh-CN', label: '简体中文' },

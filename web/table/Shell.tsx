@@ -8,6 +8,7 @@ import { makeT } from '../lib/msg';
 import { linesSince } from '../lib/logbook';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
+import { OutboxNote } from '../parts/OutboxNote';
 import { AdminMenu } from './Admin';
 import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
@@ -112,6 +113,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
         {!sinceClosed && <SinceLastVisit lines={since} t={t} onClose={() => setSinceClosed(true)} />}
         <div class="table-grid">
           <div class="col-prompt">
+            <OutboxNote live={live} t={t} />
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} />
           </div>
           <div class="col-table">
