@@ -1,30 +1,16 @@
-import { render, type ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { render } from 'preact';
 import './styles.css';
-import { lang, s } from './i18n';
+import { lang, ready, s } from './i18n';
 import { match, path } from './router';
 import { startBadge } from './lib/badge';
-import { registerServiceWorker } from './lib/push';
-import { Home } from './pages/Home';
+import { registerServiceWorker } from './lib/sw';
+import { lazy } from './lib/lazy';
 import { Spinner, TopBar } from './ui';
 
-/**
- * A page in its own chunk, loaded on first use (preact/compat's `lazy` would pull in all of compat): the
- * home page stays small on a phone, and the table's code is fetched only by someone who opens a table.
- */
-function lazyPage<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loaded: ComponentType<P> | null = null;
-  return (props: P) => {
-    const [C, setC] = useState(() => loaded);
-    useEffect(() => {
-      if (!C) load().then((c) => setC(() => (loaded = c)));
-    }, []);
-    return C ? <C {...(props as P & object)} /> : <Spinner />;
-  };
-}
-
-const GamePage = lazyPage(() => import('./pages/Game').then((m) => m.GamePage));
-const RulesPage = lazyPage(() => import('./pages/Rules').then((m) => m.RulesPage));
+// Each page is its own chunk: a table page loads no home-page code, and the home page no table code.
+const Home = lazy(() => import('./pages/Home').then((m) => m.Home));
+const GamePage = lazy(() => import('./pages/Game').then((m) => m.GamePage));
+const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
 
 function App() {
   document.documentElement.lang = lang.value;
@@ -52,4 +38,7 @@ function Missing() {
 
 startBadge();
 registerServiceWorker();
-render(<App />, document.getElementById('app')!);
+// The first language's strings come in their own chunk (preloaded by index.html): render once they are in,
+// or without them if they cannot come (the keys then show, and a language switch can retry).
+const show = () => render(<App />, document.getElementById('app')!);
+ready.then(show, show);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LogLine, Prompt, StateBody } from '../../worker/protocol';
+import type { Json, LogLine, Prompt, StateBody } from '../../worker/protocol';
 import { Live } from '../../web/lib/live';
 import { decide, type Queued } from '../../web/lib/outbox';
 
 const prompt = (id: string, seat = 0): Prompt => ({ id, seat, kind: 'play', message: { key: 'q' }, options: [{ id: 'pass', message: { key: 'common.pass' } }] });
-const line = (i: number, key = 'x', params?: Record<string, unknown>): LogLine => ({ i, at: i, msg: params ? { key, params } : { key } });
+const line = (i: number, key = 'x', params?: Record<string, Json>): LogLine => ({ i, at: i, msg: params ? { key, params } : { key } });
 
 function body(version: number, prompts: Prompt[], log: LogLine[] = []): StateBody {
   const end = log.length ? log[log.length - 1]!.i + 1 : 0;
