@@ -19,11 +19,16 @@ export interface PageSize {
 
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
-export async function measurePages(root: string, langs: readonly string[] = ['zh-CN', 'zh-TW', 'en']): Promise<PageSize[]> {
+/** The production client build, in memory (nothing written): chunks and assets as `vite build` makes them. */
+export async function buildInMemory(root: string): Promise<(Rolldown.OutputChunk | Rolldown.OutputAsset)[]> {
   // As `vite build` does before it loads anything: production builds of preact and the preset.
   process.env.NODE_ENV = 'production';
   const out = (await build({ configFile: `${root}/vite.config.ts`, mode: 'production', logLevel: 'silent', build: { write: false } })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-  const output = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
+  return (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
+}
+
+export async function measurePages(root: string, langs: readonly string[] = ['zh-CN', 'zh-TW', 'en']): Promise<PageSize[]> {
+  const output = await buildInMemory(root);
   const chunks = output.filter((c): c is Chunk => c.type === 'chunk');
   const byFile = new Map(output.map((c) => [c.fileName, c]));
   const size = new Map(output.map((c) => [c.fileName, gzipSync(c.type === 'chunk' ? c.code : c.source, { level: 9 }).length]));
