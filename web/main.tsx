@@ -5,17 +5,22 @@ import { match, path } from './router';
 import { startBadge } from './lib/badge';
 import { registerServiceWorker } from './lib/sw';
 import { lazy } from './lib/lazy';
+import { loadPack } from './i18n/packs';
 import { Spinner, TopBar } from './ui';
+import { loadGameUI } from './games';
+import { getGame } from './lib/store';
 
 // Each page is its own chunk: a table page loads no home-page code, and the home page no table code.
 const Home = lazy(() => import('./pages/Home').then((m) => m.Home));
 const GamePage = lazy(() => import('./pages/Game').then((m) => m.GamePage));
 const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
+const ReplayPage = lazy(() => Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)]).then(([m]) => m.ReplayPage));
 
 function App() {
   document.documentElement.lang = lang.value;
   const r = match(path.value);
   if (r.page === 'game') return <GamePage key={r.id} id={r.id} />;
+  if (r.page === 'replay') return <ReplayPage key={r.id} id={r.id} />;
   if (r.page === 'rules') return <RulesPage key={r.game} game={r.game} />;
   if (r.page === 'home') return <Home />;
   return <Missing />;
@@ -34,6 +39,13 @@ function Missing() {
       </main>
     </>
   );
+}
+
+// A table this device knows: fetch its game's code and strings now, alongside the table page's own chunk.
+const first = match(location.pathname);
+if (first.page === 'game') {
+  const known = getGame(first.id)?.game;
+  if (known) void loadGameUI(known);
 }
 
 startBadge();

@@ -23,12 +23,14 @@ document.addEventListener('click', (e) => {
   navigate(a.pathname + a.search + a.hash);
 });
 
-export type Route = { page: 'home' } | { page: 'game'; id: string } | { page: 'rules'; game: string } | { page: 'missing' };
+export type Route = { page: 'home' } | { page: 'game'; id: string } | { page: 'replay'; id: string } | { page: 'rules'; game: string } | { page: 'missing' };
 
 export function match(p: string): Route {
   if (p === '/' || p === '/index.html') return { page: 'home' };
   let m = /^\/g\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p);
   if (m) return { page: 'game', id: m[1]! };
+  m = /^\/g\/([A-Za-z0-9_-]{1,64})\/replay\/?$/.exec(p);
+  if (m) return { page: 'replay', id: m[1]! };
   m = /^\/rules\/([a-z0-9_-]{1,32})\/?$/.exec(p);
   if (m) return { page: 'rules', game: m[1]! };
   return { page: 'missing' };

@@ -6,6 +6,7 @@ import { findPacks, languageTable, preloadScript, stringsChunkName } from '../..
 import { strings as shell } from '../../web/i18n/strings';
 import { strings as ghost } from '../../worker/games/ghost/i18n';
 import { strings as sgs } from '../../worker/games/sanguosha/i18n';
+import { strings as replay } from '../../web/pages/replay.strings';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
@@ -14,7 +15,7 @@ const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
  * tables in code (web/games/<game>/Rules.tsx). Only the rules page loads them, never the entry or a table.
  */
 const EXEMPT = [/web\/games\/[^/]+\/Rules\.tsx$/];
-const PACKS: Record<string, Record<string, Record<string, string>>> = { shell, ghost, sanguosha: sgs };
+const PACKS: Record<string, Record<string, Record<string, string>>> = { shell, ghost, sanguosha: sgs, replay };
 
 /** Strings that belong to exactly one language (long enough not to appear by accident in code or another table). */
 function only(pack: Record<string, Record<string, string>>, lang: string): string[] {
@@ -58,8 +59,8 @@ describe('splitting the strings', () => {
     expect(languageTable({ en: { a: 'A', b: 'B' }, 'zh-CN': { a: '甲' } }, 'zh-CN', 'en')).toEqual({ a: '甲', b: 'B' });
   });
 
-  it('the packs are the shell\'s strings and each game\'s i18n.ts', () => {
-    expect([...findPacks(root).keys()].sort()).toEqual(['ghost', 'sanguosha', 'shell']);
+  it('the packs are the shell\'s strings, each game\'s i18n.ts and each page\'s *.strings.ts', () => {
+    expect([...findPacks(root).keys()].sort()).toEqual(['ghost', 'replay', 'sanguosha', 'shell']);
   });
 
   it('strings chunks are named after their pack and language; other chunks keep their names', () => {

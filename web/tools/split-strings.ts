@@ -29,12 +29,27 @@ const PACK = 'virtual:strings/';
 /** Where web/i18n/packs.ts keeps its loaders: the build replaces the empty object after it. */
 const MARKER = '/* strings-index */ {}';
 
-/** Every strings module of the client: pack name → absolute path. */
+/**
+ * Every strings module of the client: pack name → absolute path. The shell's, each game's `i18n.ts` (named
+ * after the game), and any `web/**\/<name>.strings.ts` (a page's own strings, named `<name>`).
+ */
 export function findPacks(root: string): Map<string, string> {
   const packs = new Map<string, string>([['shell', resolve(root, 'web/i18n/strings.ts')]]);
   const games = resolve(root, 'worker/games');
   for (const d of readdirSync(games, { withFileTypes: true }))
     if (d.isDirectory() && existsSync(join(games, d.name, 'i18n.ts'))) packs.set(d.name, join(games, d.name, 'i18n.ts'));
+  const walk = (dir: string) => {
+    for (const d of readdirSync(dir, { withFileTypes: true })) {
+      const f = join(dir, d.name);
+      if (d.isDirectory()) walk(f);
+      else if (d.name.endsWith('.strings.ts')) {
+        const name = d.name.slice(0, -'.strings.ts'.length);
+        if (packs.has(name)) throw new Error(`split-strings: two strings modules are named ${name}`);
+        packs.set(name, f);
+      }
+    }
+  };
+  walk(resolve(root, 'web'));
   return packs;
 }
 
