@@ -59,17 +59,21 @@ describe.each([
     expect(last.waiting).toEqual([]);
   });
 
-  it('the log holds the setup lines, then each move\'s lines, in order, up to the step shown', () => {
-    const setup = bodyAt(r, 0, null).log.length;
-    let n = setup;
-    for (let k = 0; k < record.moves.length; k++) {
-      n += events[k]!.length;
-      const log = bodyAt(r, k + 1, 0).log;
-      expect(log.length).toBe(n);
-      if (events[k]!.length) expect(log.slice(-events[k]!.length)).toEqual(events[k]!.map((e) => ({ i: e.i, at: e.at, msg: e.msg })));
+  it('the log holds the setup lines, then each move\'s lines, in order, up to the step shown, as the viewer read them', () => {
+    for (const seat of [null, 0, 2]) {
+      const reads = (e: LogEntry) => e.to === 'public' || (seat !== null && e.to.includes(seat));
+      let n = bodyAt(r, 0, seat).log.length;
+      for (let k = 0; k < record.moves.length; k++) {
+        const mine = events[k]!.filter(reads);
+        n += mine.length;
+        const log = bodyAt(r, k + 1, seat).log;
+        expect(log.length).toBe(n);
+        if (mine.length) expect(log.slice(-mine.length)).toEqual(mine.map((e) => ({ i: e.i, at: e.at, msg: e.msg })));
+      }
     }
-    const all = bodyAt(r, lastStep(r), 0).log;
-    expect(all.map((l) => l.i)).toEqual([...all.keys()]);
+    // Every entry is someone's: the seats' logs together hold all of them.
+    const all = new Set([null, ...Array(seats).keys()].flatMap((x) => bodyAt(r, lastStep(r), x).log.map((l) => l.i)));
+    expect([...all].sort((a, b) => a - b)).toEqual([...Array(bodyAt(r, lastStep(r), 0).logEnd).keys()]);
   });
 
   it('names each step\'s move with the option its seat chose; there is none after the end', () => {

@@ -95,7 +95,8 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
   const [k, setK] = useState(() => Math.min(q.k ?? 0, n));
   const [seat, setSeat] = useState<number | null>(() => (q.seat !== null && q.seat < replay.record.seats ? q.seat : 0));
   const [playing, setPlaying] = useState(false);
-  const go = (to: number) => setK(Math.max(0, Math.min(n, to)));
+  // From the latest step, not the one this render saw: key presses can come faster than renders.
+  const go = (to: number | ((cur: number) => number)) => setK((cur) => Math.max(0, Math.min(n, typeof to === 'number' ? to : to(cur))));
 
   useEffect(() => {
     const qs = new URLSearchParams({ move: String(k), ...(seat === null ? {} : { seat: String(seat) }) });
@@ -104,21 +105,21 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
   useEffect(() => {
     if (!playing) return;
     if (k >= n) return setPlaying(false);
-    const t = setTimeout(() => setK(k + 1), 900);
+    const t = setTimeout(() => go((cur) => cur + 1), 900);
     return () => clearTimeout(t);
   }, [playing, k]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
       if (e.altKey || e.ctrlKey || e.metaKey || el?.closest('input, select, textarea')) return;
-      const to = e.key === 'ArrowLeft' ? k - 1 : e.key === 'ArrowRight' ? k + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? n : null;
-      if (to === null) return;
+      const to = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : e.key === 'Home' ? -Infinity : e.key === 'End' ? Infinity : 0;
+      if (!to) return;
       e.preventDefault();
-      go(to);
+      go((cur) => cur + to);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, [k]);
+  }, []);
 
   const l = lang.value;
   const st = bodyAt(replay, k, seat, id);
@@ -147,17 +148,17 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
       <section class="card replay-bar" aria-label={rs('replay.title')}>
         <div class="replay-controls">
           <button type="button" class="btn small" onClick={() => go(0)} disabled={k === 0} aria-label={rs('replay.first')} title={rs('replay.first')}>
-            ⏮
+            <Glyph d="M5 4h2v16H5zM19 4v16L8 12z" />
           </button>
           <button type="button" class="btn small" onClick={() => go(k - 1)} disabled={k === 0} aria-label={rs('replay.prev')} title={rs('replay.prev')}>
-            ◀
+            <Glyph d="M18 4v16L6 12z" />
           </button>
           <input type="range" min={0} max={n} value={k} aria-label={rs('replay.slider')} aria-valuetext={rs('replay.step', { k, n })} onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
           <button type="button" class="btn small" onClick={() => go(k + 1)} disabled={k === n} aria-label={rs('replay.next')} title={rs('replay.next')}>
-            ▶
+            <Glyph d="M6 4v16l12-8z" />
           </button>
           <button type="button" class="btn small" onClick={() => go(n)} disabled={k === n} aria-label={rs('replay.last')} title={rs('replay.last')}>
-            ⏭
+            <Glyph d="M17 4h2v16h-2zM5 4v16l11-8z" />
           </button>
           <button type="button" class="btn small" onClick={() => setPlaying(!playing)} disabled={k === n} aria-pressed={playing}>
             {playing ? rs('replay.pause') : rs('replay.play')}
@@ -183,7 +184,7 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
           {nextMsg ? rs('replay.nextMove', { name: name(nextMsg.seat), option: nextMsg.msg ? t(nextMsg.msg) : next!.answer.option }) : k === n ? rs('replay.end') : ''}
           {k === 0 && nextMsg ? ` ${rs('replay.start')}` : ''}
         </p>
-        {status && <p class="status-line">{status}</p>}
+        {status && <p class="replay-status">{status}</p>}
         {replay.brokenAt !== null && k === n && <p class="notice">{rs('replay.broken', { k: replay.brokenAt + 1 })}</p>}
         <p class="hint">{rs('replay.keys')}</p>
       </section>
@@ -195,7 +196,7 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
           <section class="card" aria-labelledby="replay-log-h">
             <h2 id="replay-log-h">{s('log.title')}</h2>
             {/* Newest first: the line the last step wrote is the one to read. */}
-            <ol class="log replay-log" tabIndex={0} aria-label={s('log.title')}>
+            <ol class="log replay-log" reversed tabIndex={0} aria-label={s('log.title')}>
               {st.log
                 .slice()
                 .reverse()
@@ -212,5 +213,14 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The step buttons' marks, drawn (the ⏮ ⏭ characters are missing from many phone fonts). */
+function Glyph({ d }: { d: string }) {
+  return (
+    <svg class="replay-glyph" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path d={d} fill="currentColor" />
+    </svg>
   );
 }

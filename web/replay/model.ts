@@ -21,13 +21,15 @@ export interface Replay {
   def: GameDef;
   record: GameRecord;
   states: GameState<unknown>[];
-  lines: LogLine[];
+  /** Every log entry with its audience, in order. */
+  lines: LogEntry[];
   lineEnd: number[];
   /** The first move the engine refused (a record from another version of the rules), if any: the replay stops before it. */
   brokenAt: number | null;
 }
 
 const toLine = (e: LogEntry): LogLine => ({ i: e.i, at: e.at, msg: e.msg });
+const sees = (e: LogEntry, seat: number | null) => e.to === 'public' || (seat !== null && e.to.includes(seat));
 
 /**
  * The setup's log lines. The engine writes them while creating the game and, for now, keeps them in the state
@@ -41,7 +43,7 @@ function setupLines(s: GameState<unknown>): LogEntry[] {
 export function buildReplay(def: GameDef, record: GameRecord): Replay {
   let s = createGame(def, { seats: record.seats, seed: record.seed, options: record.options }) as GameState<unknown>;
   const states = [s];
-  const lines = setupLines(s).map(toLine);
+  const lines = setupLines(s);
   const lineEnd = [lines.length];
   let brokenAt: number | null = null;
   for (let k = 0; k < record.moves.length; k++) {
@@ -52,7 +54,7 @@ export function buildReplay(def: GameDef, record: GameRecord): Replay {
       break;
     }
     s = r.value.state;
-    for (const e of r.value.events) lines.push(toLine(e));
+    lines.push(...r.value.events);
     states.push(s);
     lineEnd.push(lines.length);
   }
@@ -67,14 +69,15 @@ export const moveAfter = (r: Replay, k: number): Move | null => (k < lastStep(r)
 
 /**
  * What seat `seat` (null: a spectator) saw after `k` moves, as a state body the game's Table can draw: its
- * view, whom the table waited for, the outcome at the end, and the log so far. The game is over, so every line
- * is public and all of them are shown; the table is read-only (no prompts of its own).
+ * view, whom the table waited for, the outcome at the end, and the log so far as that seat read it (its own
+ * private lines — "your identity: …" — but not another seat's, which would read as its own). The table is
+ * read-only (no prompts of its own).
  */
 export function bodyAt(r: Replay, k: number, seat: number | null, id = ''): StateBody {
   const s = r.states[Math.max(0, Math.min(k, lastStep(r)))]!;
   const names = r.record.names;
   const seats: SeatInfo[] = [...Array(r.record.seats).keys()].map((i) => ({ seat: i, name: names[i] ?? null, taken: true, bot: names[i] === null }));
-  const log = r.lines.slice(0, r.lineEnd[k] ?? r.lines.length);
+  const log = r.lines.slice(0, r.lineEnd[k] ?? r.lines.length).filter((e) => sees(e, seat)).map(toLine);
   return {
     id,
     game: r.record.game,
@@ -93,7 +96,7 @@ export function bodyAt(r: Replay, k: number, seat: number | null, id = ''): Stat
     deadline: null,
     log,
     logFrom: 0,
-    logEnd: log.length ? log[log.length - 1]!.i + 1 : 0,
+    logEnd: r.lineEnd[k] ?? r.lines.length,
     chat: [],
   };
 }
