@@ -1,6 +1,11 @@
 import { signal } from '@preact/signals';
 
-/** Client-side routing without a dependency: the path is a signal; same-site links push history. */
+/**
+ * Client-side routing without a dependency: the path is a signal; same-site links push history. preact-iso
+ * (the Preact team's router with lazy routes) does the same job: measured 2026-12, its LocationProvider,
+ * Router, Route, lazy and ErrorBoundary are 2,098 bytes gzip against 830 for this file and web/lib/lazy.tsx,
+ * on every page's entry, while the table page is over its 45 KB budget. Four routes do not need it.
+ */
 export const path = signal(location.pathname);
 
 export function navigate(to: string, replace = false): void {

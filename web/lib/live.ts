@@ -24,6 +24,11 @@ const onLine = () => typeof navigator === 'undefined' || navigator.onLine !== fa
  * `outbox` and goes out once the connection is back (the `online` event, the socket reopening, a poll that
  * succeeds) — exactly once, with the version it was made against. If its prompt has gone meanwhile (the
  * deadline took it) or the room refuses it, `outbox` says so plainly instead.
+ *
+ * Why not partysocket: its buffering sends queued messages blind on reconnect, with no reply to tie back to an
+ * answer, so it could neither say "not sent" nor check the prompt first; and the polling fallback is still
+ * needed where sockets are blocked. Measured 2026-12: PartySocket is 4,057 bytes gzip (its
+ * ReconnectingWebSocket alone 2,744), this whole class with the outbox 2,099.
  */
 export class Live {
   readonly state = signal<StateBody | null>(null);
