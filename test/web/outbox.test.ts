@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Json, LogLine, Prompt, StateBody } from '../../worker/protocol';
 import { Live } from '../../web/lib/live';
 import { decide, type Queued } from '../../web/lib/outbox';
+import { getGame, saveGame } from '../../web/lib/store';
 
 const prompt = (id: string, seat = 0): Prompt => ({ id, seat, kind: 'play', message: { key: 'q' }, options: [{ id: 'pass', message: { key: 'common.pass' } }] });
 const line = (i: number, key = 'x', params?: Record<string, Json>): LogLine => ({ i, at: i, msg: params ? { key, params } : { key } });
@@ -33,7 +34,10 @@ const online = (on: boolean) => vi.stubGlobal('navigator', { onLine: on });
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const q = (over: Partial<Queued> = {}): Queued => ({ answer: { prompt: 'p1', option: 'pass' }, label: null, version: 3, logEnd: 2, uncertain: false, ...over });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  saveGame('g', { outbox: undefined });
+});
 
 describe('a queued answer counts only while its prompt is open', () => {
   it('an answer whose prompt is still open is sent, even after other seats moved (the room judges the version)', () => {
@@ -127,5 +131,47 @@ describe('nothing the player answers offline is lost', () => {
     online(true);
     await expect(live.answer({ prompt: 'p1', option: 'pass' })).rejects.toMatchObject({ code: 'illegal' });
     expect(live.outbox.value).toBe(null);
+  });
+
+  it('an answer queued offline survives closing the page: the page opened again sends it once, when online', async () => {
+    let cur = body(3, [prompt('p1')]);
+    const posts = room(() => cur, () => {
+      cur = body(4, []);
+      return new Response(JSON.stringify(cur), { status: 200 });
+    });
+    const first = new Live('g', 't');
+    first.accept(cur);
+    online(false);
+    await first.answer({ prompt: 'p1', option: 'pass' });
+    expect(getGame('g')?.outbox?.answer).toEqual({ prompt: 'p1', option: 'pass' });
+
+    const again = new Live('g', 't');
+    expect(again.outbox.value).toMatchObject({ status: 'queued', version: 3, label: { key: 'common.pass' } });
+    online(true);
+    await again.poll();
+    await settle();
+    expect(posts).toEqual([{ version: 3, answer: { prompt: 'p1', option: 'pass' } }]);
+    expect(again.outbox.value).toBe(null);
+    expect(getGame('g')?.outbox).toBeUndefined();
+  });
+
+  it('of two pages of the same game holding a waiting answer, only one sends it', async () => {
+    const cur = body(3, [prompt('p1')]);
+    const posts = room(() => cur, () => new Response(JSON.stringify(body(4, [])), { status: 200 }));
+    const a = new Live('g', 't');
+    a.accept(cur);
+    online(false);
+    await a.answer({ prompt: 'p1', option: 'pass' });
+    const b = new Live('g', 't');
+    online(true);
+    await Promise.all([a.poll(), b.poll()]);
+    await settle();
+    expect(posts).toHaveLength(1);
+    expect([a.outbox.value, b.outbox.value]).toEqual([null, null]);
+  });
+
+  it('a spectator page never picks up a seat\'s waiting answer', () => {
+    saveGame('g', { outbox: q() });
+    expect(new Live('g', undefined).outbox.value).toBe(null);
   });
 });

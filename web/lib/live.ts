@@ -3,6 +3,7 @@ import type { Answer, ServerMessage, StateBody } from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
 import { mergeLog, type LogBook } from './logbook';
 import { decide, optionLabel, type OutboxState, type Queued } from './outbox';
+import { getGame, saveGame } from './store';
 
 export type ConnState = 'connecting' | 'live' | 'polling' | 'offline';
 
@@ -23,7 +24,9 @@ const onLine = () => typeof navigator === 'undefined' || navigator.onLine !== fa
  * Nothing the player answers is lost: an answer made offline, or whose request failed on the way, waits in
  * `outbox` and goes out once the connection is back (the `online` event, the socket reopening, a poll that
  * succeeds) — exactly once, with the version it was made against. If its prompt has gone meanwhile (the
- * deadline took it) or the room refuses it, `outbox` says so plainly instead.
+ * deadline took it) or the room refuses it, `outbox` says so plainly instead. A waiting answer is kept in
+ * localStorage too: a page closed while offline sends it when the game is opened again, and of two tabs of
+ * the game only the one that takes it out of storage first sends it.
  *
  * Why not partysocket: its buffering sends queued messages blind on reconnect, with no reply to tie back to an
  * answer, so it could neither say "not sent" nor check the prompt first; and the polling fallback is still
@@ -37,6 +40,8 @@ export class Live {
   /** The answer waiting for the connection, or the last one that could not be sent (until dismissed). */
   readonly outbox = signal<OutboxState>(null);
   private flushing = false;
+  /** The waiting answer is also in localStorage (so a reload or another tab of this game still has it). */
+  private persisted = false;
   private ws: WebSocket | null = null;
   private retry = 0;
   private wsTimer: ReturnType<typeof setTimeout> | undefined;
@@ -58,7 +63,39 @@ export class Live {
     readonly id: string,
     private token: string | undefined,
     private readonly needFrom?: number,
-  ) {}
+  ) {
+    const saved = token ? getGame(id)?.outbox : undefined;
+    if (saved) {
+      this.outbox.value = { ...saved, status: 'queued' };
+      this.persisted = true;
+    }
+  }
+
+  /** Show what became of the waiting answer; keep localStorage's copy exactly while one waits. */
+  private setOutbox(o: OutboxState): void {
+    this.outbox.value = o;
+    if (o?.status === 'queued') {
+      const q: Queued = { answer: o.answer, label: o.label, version: o.version, logEnd: o.logEnd, uncertain: o.uncertain };
+      saveGame(this.id, { outbox: q });
+      this.persisted = getGame(this.id)?.outbox?.answer.prompt === q.answer.prompt;
+    } else if (this.persisted && o?.status !== 'sending') {
+      saveGame(this.id, { outbox: undefined });
+      this.persisted = false;
+    }
+  }
+
+  /**
+   * Take the waiting answer out of localStorage before sending it: false when another tab of this game took
+   * it first (that tab sends it, this one forgets it).
+   */
+  private claim(q: Queued): boolean {
+    if (!this.persisted) return true;
+    this.persisted = false;
+    const stored = getGame(this.id)?.outbox;
+    if (!stored || stored.answer.prompt !== q.answer.prompt || stored.version !== q.version) return false;
+    saveGame(this.id, { outbox: undefined });
+    return true;
+  }
 
   start(): void {
     this.stopped = false;
@@ -107,7 +144,7 @@ export class Live {
     const cur = this.state.value;
     if (!q || q.status !== 'queued' || !cur) return;
     const d = decide(q, cur);
-    if (d !== 'send') this.outbox.value = { ...q, status: 'notSent', reason: d };
+    if (d !== 'send') this.setOutbox({ ...q, status: 'notSent', reason: d });
     else if (onLine() && this.conn.value !== 'offline') void this.flush();
   }
 
@@ -261,7 +298,7 @@ export class Live {
   setToken(token: string | undefined): void {
     this.token = token;
     this.state.value = null;
-    this.outbox.value = null;
+    this.setOutbox(null);
     // Another viewer sees other private lines: start the log afresh.
     this.book = null;
     const ws = this.ws;
@@ -280,17 +317,17 @@ export class Live {
     const q: Queued = { answer: a, label: optionLabel(this.state.value, a), version, logEnd: this.book?.end ?? 0, uncertain: false };
     if (!onLine()) {
       this.conn.value = 'offline';
-      this.outbox.value = { ...q, status: 'queued' };
+      this.setOutbox({ ...q, status: 'queued' });
       return;
     }
     try {
       await this.post(a, version);
-      if (this.outbox.value?.status === 'notSent') this.outbox.value = null;
+      if (this.outbox.value?.status === 'notSent') this.setOutbox(null);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'offline') {
         // The request may have reached the room before the connection failed: the version check makes a
         // repeat harmless, and the outbox will not claim "not sent" for it.
-        this.outbox.value = { ...q, uncertain: true, status: 'queued' };
+        this.setOutbox({ ...q, uncertain: true, status: 'queued' });
         return;
       }
       throw e;
@@ -322,18 +359,22 @@ export class Live {
     if (!q || q.status !== 'queued' || !cur || this.flushing || !onLine()) return;
     const d = decide(q, cur);
     if (d !== 'send') {
-      this.outbox.value = { ...q, status: 'notSent', reason: d };
+      this.setOutbox({ ...q, status: 'notSent', reason: d });
+      return;
+    }
+    if (!this.claim(q)) {
+      this.setOutbox(null);
       return;
     }
     this.flushing = true;
-    this.outbox.value = { ...q, status: 'sending' };
+    this.setOutbox({ ...q, status: 'sending' });
     try {
       await this.post(q.answer, q.version);
-      this.outbox.value = null;
+      this.setOutbox(null);
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'offline') this.outbox.value = { ...q, uncertain: true, status: 'queued' };
-      else if (e instanceof ApiError && e.status === 409) this.outbox.value = { ...q, status: 'notSent', reason: q.uncertain ? 'unconfirmed' : 'moved' };
-      else this.outbox.value = { ...q, status: 'notSent', reason: 'refused', message: e instanceof Error ? e.message : String(e) };
+      if (e instanceof ApiError && e.code === 'offline') this.setOutbox({ ...q, uncertain: true, status: 'queued' });
+      else if (e instanceof ApiError && e.status === 409) this.setOutbox({ ...q, status: 'notSent', reason: q.uncertain ? 'unconfirmed' : 'moved' });
+      else this.setOutbox({ ...q, status: 'notSent', reason: 'refused', message: e instanceof Error ? e.message : String(e) });
     } finally {
       this.flushing = false;
     }
@@ -341,7 +382,7 @@ export class Live {
 
   /** The player read the note (or takes the waiting answer back): clear the outbox. */
   dismissOutbox(): void {
-    if (this.outbox.value?.status !== 'sending') this.outbox.value = null;
+    if (this.outbox.value?.status !== 'sending') this.setOutbox(null);
   }
 
   async chat(text: string): Promise<void> {

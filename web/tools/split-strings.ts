@@ -1,6 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { runnerImport, type Plugin } from 'vite';
+import { rolldown } from 'rolldown';
+import type { Plugin } from 'vite';
 
 /**
  * Ship only the visitor's language (issue 8, item 8). A strings module exports `strings: Record<Lang,
@@ -9,8 +10,8 @@ import { runnerImport, type Plugin } from 'vite';
  * the client build this plugin replaces each with a small module whose `strings` starts empty and is filled
  * from one chunk per language (`virtual:strings/<pack>/<lang>`), loaded on demand by `web/i18n/packs.ts`.
  *
- * The source is evaluated at build time (Vite's `runnerImport`), so whatever it computes — merged row files,
- * derived keys — is what ships. A key missing in a language gets the fallback language's text in that
+ * The source is evaluated at build time (bundled alone by rolldown, then imported), so whatever it computes —
+ * merged row files, derived keys — is what ships. A key missing in a language gets the fallback language's text in that
  * language's chunk, as the runtime lookup would. web/i18n/packs.ts gets the map pack → language → loader
  * written in, so the shell can fetch a game's strings in parallel with the game's code. The built index.html gets a tiny
  * inline script that preloads the shell strings of the visitor's language alongside the entry chunk.
@@ -83,11 +84,24 @@ export function preloadScript(files: Record<string, string>, prefKey: string): s
   return `(function(){try{var f=${JSON.stringify(files)},l=localStorage.getItem(${JSON.stringify(prefKey)});if(!f[l]){l='en';var t=navigator.languages||[navigator.language];for(var i=0;i<t.length;i++){var x=String(t[i]).toLowerCase();if(x.indexOf('zh')==0){l=/hant|-tw|-hk|-mo/.test(x)?'zh-TW':'zh-CN';break}if(x.indexOf('en')==0)break}}var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=f[l];document.head.appendChild(e)}catch(_){}})()`;
 }
 
+/** Evaluate a strings module in Node: bundle it with what it imports, then import the bundle. */
+export async function evaluate(file: string): Promise<{ module: Record<string, unknown>; files: string[] }> {
+  const b = await rolldown({ input: file, logLevel: 'silent' });
+  try {
+    const { output } = await b.generate({ format: 'esm' });
+    const chunk = output[0];
+    const module = (await import(`data:text/javascript;base64,${Buffer.from(chunk.code).toString('base64')}`)) as Record<string, unknown>;
+    return { module, files: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
+  } finally {
+    await b.close();
+  }
+}
+
 export function splitStrings(o: SplitOptions): Plugin {
   const packs = findPacks(o.root);
   const bySource = new Map([...packs].map(([name, file]) => [file, name]));
   const packsModule = resolve(o.root, 'web/i18n/packs.ts');
-  const loaded = new Map<string, Promise<Record<string, Record<string, string>>>>();
+  const loaded = new Map<string, Promise<{ strings: Record<string, Record<string, string>>; files: string[] }>>();
   let build = false;
 
   /** Evaluate a strings source in Node, once per build. */
@@ -95,11 +109,11 @@ export function splitStrings(o: SplitOptions): Plugin {
     let p = loaded.get(pack);
     if (!p) {
       const file = packs.get(pack)!;
-      p = runnerImport<{ strings?: Record<string, Record<string, string>> }>(file, { configFile: false, logLevel: 'error' }).then(({ module }) => {
+      p = evaluate(file).then(({ module, files }) => {
         const extra = Object.keys(module).filter((k) => k !== 'strings');
         if (!module.strings || extra.length)
           throw new Error(`split-strings: ${relative(o.root, file)} must export only \`strings\` (found: ${Object.keys(module).join(', ') || 'nothing'}); client code could not import the rest`);
-        return module.strings;
+        return { strings: module.strings as Record<string, Record<string, string>>, files };
       });
       loaded.set(pack, p);
     }
@@ -126,15 +140,16 @@ export function splitStrings(o: SplitOptions): Plugin {
     async load(id) {
       if (id.startsWith('\0' + PACK)) {
         const [pack, lang] = id.slice(1 + PACK.length).split('/') as [string, string];
-        const t = languageTable(await tables(pack), lang, o.fallback);
+        const { strings, files } = await tables(pack);
+        // A change to the source or a row file it imports rebuilds this chunk (`vite build --watch`).
+        for (const f of files) this.addWatchFile(f);
+        const t = languageTable(strings, lang, o.fallback);
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(t))});\n`;
       }
       if (!build) return null;
       const file = id.split('?')[0]!.split(sep).join('/');
       const pack = bySource.get(resolve(file));
       if (!pack) return null;
-      // Watch the source and whatever it imports (row files) for `vite build --watch`.
-      this.addWatchFile(resolve(file));
       return standInModule(pack, packsModule);
     },
     transformIndexHtml: {
