@@ -1,16 +1,17 @@
-import type { ComponentType } from 'preact';
+import type { ComponentChildren, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Spinner } from '../ui';
 
 /**
  * A component in its own chunk, fetched on first render (preact/compat's `lazy` would pull in all of compat):
- * a page, or a part of one that most visits never show (a game's rules). A spinner stands in meanwhile; a
+ * a page, or a part of one that most visits never show (a game's rules, the host's menu). `fallback` stands in
+ * meanwhile (a spinner unless told otherwise; `null` for a part that may appear without a placeholder); a
  * chunk that fails to load (offline) is asked for again on the next render.
  *
  * @example
  * const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
  */
-export function lazy<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function lazy<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentChildren = <Spinner />): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   const get = () =>
@@ -26,6 +27,6 @@ export function lazy<P>(load: () => Promise<ComponentType<P>>): ComponentType<P>
     useEffect(() => {
       if (!C) get().then((c) => setC(() => c), (e: unknown) => console.error('a part of the page failed to load', e));
     }, []);
-    return C ? <C {...(props as P & object)} /> : <Spinner />;
+    return C ? <C {...(props as P & object)} /> : <>{fallback}</>;
   };
 }

@@ -10,13 +10,11 @@ import { makeT } from '../lib/msg';
 import { noteState, watchMyGames } from '../lib/mygames';
 import { getGame, pref, saveGame, setPref } from '../lib/store';
 import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
-import { lazy } from '../lib/lazy';
+import { AdminMenu } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
 import { SeatList, seatName } from '../table/Seats';
 import { SeatQr, seatLink } from '../table/SeatQr';
 import { TableShell } from '../table/Shell';
-
-const AdminMenu = lazy(() => import('../table/Admin').then((m) => m.AdminMenu));
 
 /**
  * A personal seat link carries its token in the fragment (`/g/<id>#seat=<token>`) so it never reaches a

@@ -8,18 +8,15 @@ import { makeT } from '../lib/msg';
 import { linesSince } from '../lib/logbook';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
-import { OutboxNote } from '../parts/OutboxNote';
-import { lazy } from '../lib/lazy';
+import { AdminMenu } from './Admin';
+import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
 import { usePicks } from './picks';
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
 import { SeatList, seatName } from './Seats';
-
-// Parts most table pages never show (the host's menu; the table of a game without a client) load on demand.
-const AdminMenu = lazy(() => import('./Admin').then((m) => m.AdminMenu));
-const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
+import { OutboxNote } from '../parts/OutboxNote';
 
 interface Props {
   id: string;
