@@ -10,12 +10,9 @@ import { pageTitle } from '../lib/badge';
 import { makeT } from '../lib/msg';
 import { bodyAt, buildReplay, lastStep, moveAfter, moveMessage, type GameRecord, type Replay } from '../replay/model';
 import { ErrorNote, Spinner, TopBar } from '../ui';
-import { lazy } from '../lib/lazy';
 
 /** A replay-page string (its own strings module: only this page loads it). */
 const rs = (key: string, params?: Record<string, unknown>): string => fill(replayStrings[lang.value][key] ?? replayStrings.en[key] ?? key, params, (_n, v) => String(v));
-
-const GenericTable = lazy(() => import('../table/GenericTable').then((m) => m.GenericTable));
 
 /**
  * The rules of each game, each in its own chunk: the replay runs the real engine in the page. Only the game
@@ -36,7 +33,7 @@ function fromQuery(): { k: number | null; seat: number | null } {
   return { k: k !== null && /^\d+$/.test(k) ? Number(k) : null, seat: seat !== null && /^\d+$/.test(seat) ? Number(seat) : null };
 }
 
-type Loaded = { replay: Replay; ui: GameUI | null } | { missing: 'notYet' | 'noEngine'; game?: string };
+type Loaded = { replay: Replay; ui: GameUI } | { missing: 'notYet' | 'noEngine'; game?: string };
 
 /**
  * `/g/<id>/replay`: a finished game step by step, move by move, from any seat's point of view (or a
@@ -56,12 +53,13 @@ export function ReplayPage({ id }: { id: string }) {
       }
       if (!rec) throw new Error('empty record');
       const [def, ui] = await Promise.all([loadDef(rec.game), loadGameUI(rec.game)]);
-      if (!def) return setLoaded({ missing: 'noEngine', game: rec.game });
+      // Every game with rules under worker/games/ has a client of its own (a replay needs both).
+      if (!def || !ui) return setLoaded({ missing: 'noEngine', game: rec.game });
       setLoaded({ replay: buildReplay(def, rec), ui });
     })().catch(setError);
   }, [id]);
 
-  const title = loaded && 'replay' in loaded ? (loaded.ui?.title[lang.value] ?? gameName(loaded.replay.record.game)) : rs('replay.title');
+  const title = loaded && 'replay' in loaded ? (loaded.ui.title[lang.value] ?? gameName(loaded.replay.record.game)) : rs('replay.title');
   pageTitle.value = `${rs('replay.of', { game: title })} · ${s('common.site')}`;
 
   return (
@@ -89,7 +87,7 @@ export function ReplayPage({ id }: { id: string }) {
   );
 }
 
-function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | null }) {
+function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI }) {
   const n = lastStep(replay);
   const q = useMemo(fromQuery, []);
   const [k, setK] = useState(() => Math.min(q.k ?? 0, n));
@@ -140,8 +138,8 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI | 
     toggleSeat: () => undefined,
     answer: async () => undefined,
   };
-  const GameTable = ui?.Table ?? GenericTable;
-  const status = k === n && st.outcome ? t(st.outcome.reason) : ui?.status?.(props);
+  const GameTable = ui.Table;
+  const status = k === n && st.outcome ? t(st.outcome.reason) : ui.status?.(props);
 
   return (
     <div class="replay-body">
