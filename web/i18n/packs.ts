@@ -61,6 +61,3 @@ export function loadLang(l: Lang): Promise<void> {
   wanted = l;
   return Promise.all([...used].map((n) => fetchLang(n, l))).then(() => undefined);
 }
-
-/** Is this a build that splits strings (rather than the dev server, where everything is there already)? */
-export const split = Object.keys(loaders).length > 0;
