@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { StateBody } from '../../worker/protocol';
 import { shellStrings } from '../../web/i18n';
-import { useDevAndBrowser } from './helpers';
+import { OUT, useDevAndBrowser } from './helpers';
 
 /**
  * Nothing is lost (issue 12, item 1), in Chromium against `wrangler dev`: an answer given while the browser is
@@ -75,6 +75,7 @@ describe('answers made offline in Chromium', () => {
     await page.waitForSelector('.outbox.queued');
     expect(await page.locator('.outbox').innerText()).toContain(en['outbox.queued']!.split('“')[0]!.trim());
     expect(await page.locator('.error').count()).toBe(0);
+    await page.screenshot({ path: `${OUT}/offline-queued.png` });
     await new Promise((r) => setTimeout(r, 1500));
     expect((await stateOf(id, tokens[0]!)).version).toBe(before.version);
 
@@ -105,6 +106,7 @@ describe('answers made offline in Chromium', () => {
     await ctx.setOffline(false);
     await page.waitForSelector('.outbox.not-sent', { timeout: 20_000 });
     const note = await page.locator('.outbox.not-sent').innerText();
+    await page.screenshot({ path: `${OUT}/offline-not-sent.png` });
     expect(note).toMatch(/was not sent/);
     await new Promise((r) => setTimeout(r, 3000));
     expect(answers.ok).toBe(0);
