@@ -187,7 +187,10 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
         <p class="hint">{rs('replay.keys')}</p>
       </section>
       <div class="replay-grid">
-        <section class="card game-area" aria-label={s('table.table')}>
+        <section class="card game-area" aria-labelledby="replay-table-h">
+          <h2 id="replay-table-h" class="sr-only">
+            {s('table.table')}
+          </h2>
           <GameTable {...props} />
         </section>
         <aside class="replay-side">
