@@ -41,8 +41,10 @@ function Missing() {
   );
 }
 
-// A table this device knows: fetch its game's code and strings now, alongside the table page's own chunk.
+// The first page's chunk (and for a table this device knows, its game's code and strings) is fetched now,
+// alongside the strings of the language, rather than after them.
 const first = match(location.pathname);
+({ home: Home, game: GamePage, rules: RulesPage, replay: ReplayPage, missing: null })[first.page]?.preload();
 if (first.page === 'game') {
   const known = getGame(first.id)?.game;
   if (known) void loadGameUI(known);

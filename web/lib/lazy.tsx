@@ -11,7 +11,7 @@ import { Spinner } from '../ui';
  * @example
  * const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
  */
-export function lazy<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentChildren = <Spinner />): ComponentType<P> {
+export function lazy<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentChildren = <Spinner />): ComponentType<P> & { preload: () => void } {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   const get = () =>
@@ -22,11 +22,14 @@ export function lazy<P>(load: () => Promise<ComponentType<P>>, fallback: Compone
         throw e;
       },
     ));
-  return (props: P) => {
+  const Lazy = (props: P) => {
     const [C, setC] = useState(() => loaded);
     useEffect(() => {
       if (!C) get().then((c) => setC(() => c), (e: unknown) => console.error('a part of the page failed to load', e));
     }, []);
     return C ? <C {...(props as P & object)} /> : <>{fallback}</>;
   };
+  /** Start fetching now (the first page, alongside the strings), so the first render may find it there. */
+  Lazy.preload = () => void get().catch(() => undefined);
+  return Lazy;
 }
