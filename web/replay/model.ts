@@ -39,7 +39,7 @@ type Start = (def: GameDef, o: { seats: number; seed: string; options?: Record<s
  * setup's lines back (`startGame`) is used where it exists; until then they are still in the state's `log`.
  */
 function start(def: GameDef, o: { seats: number; seed: string; options?: Record<string, Json> }): { state: GameState<unknown>; events: LogEntry[] } {
-  const startGame = (engine as unknown as { startGame?: Start }).startGame;
+  const startGame = Reflect.get(engine, 'startGame') as Start | undefined;
   if (startGame) return startGame(def, o);
   const state = createGame(def, o) as GameState<unknown>;
   return { state, events: ((state as { log?: LogEntry[] }).log ?? []).slice() };
