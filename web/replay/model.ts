@@ -1,5 +1,4 @@
-import * as engine from '../../worker/engine';
-import { apply, createGame, waitingSeats, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
+import { apply, startGame, waitingSeats, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
 import type { LogLine, SeatInfo, StateBody } from '../../worker/protocol';
 
 /** `GET /api/games/:id/record` of a finished game (contracts §5): everything needed to play it again. */
@@ -32,25 +31,12 @@ export interface Replay {
 const toLine = (e: LogEntry): LogLine => ({ i: e.i, at: e.at, msg: e.msg });
 const sees = (e: LogEntry, seat: number | null) => e.to === 'public' || (seat !== null && e.to.includes(seat));
 
-type Start = (def: GameDef, o: { seats: number; seed: string; options?: Record<string, Json> }) => { state: GameState<unknown>; events: LogEntry[] };
-
-/**
- * A new game and its setup's log lines. The log is leaving the state (contracts §1): the engine that hands the
- * setup's lines back (`startGame`) is used where it exists; until then they are still in the state's `log`.
- */
-function start(def: GameDef, o: { seats: number; seed: string; options?: Record<string, Json> }): { state: GameState<unknown>; events: LogEntry[] } {
-  const startGame = Reflect.get(engine, 'startGame') as Start | undefined;
-  if (startGame) return startGame(def, o);
-  const state = createGame(def, o) as GameState<unknown>;
-  return { state, events: ((state as { log?: LogEntry[] }).log ?? []).slice() };
-}
-
 /** Play the record through the engine. Pure: the same record always gives the same replay. */
 export function buildReplay(def: GameDef, record: GameRecord): Replay {
-  const first = start(def, { seats: record.seats, seed: record.seed, options: record.options });
-  let s = first.state;
+  const first = startGame(def, { seats: record.seats, seed: record.seed, options: record.options });
+  let s = first.state as GameState<unknown>;
   const states = [s];
-  const lines = first.events;
+  const lines = first.events.slice();
   const lineEnd = [lines.length];
   let brokenAt: number | null = null;
   for (let k = 0; k < record.moves.length; k++) {
