@@ -63,8 +63,10 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   const params = (p.message.params ?? {}) as Record<string, number>;
 
   // A prompt a skill asks is answered by the skill's own bot, if it has one.
+  // The shared prompts a skill pushes (观星's arrange, 遗计's distribute) name the skill in `params.skill` instead.
+  const named = /^sgs\.skill\.([a-z_]+)$/.exec((p.message.params?.skill as { key?: string } | undefined)?.key ?? '')?.[1];
   const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
-  const own = sid ? skillById(sid)?.bot?.(s, p, rng) : undefined;
+  const own = (sid ? skillById(sid)?.bot?.(s, p, rng) : undefined) ?? (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(named)?.bot?.(s, p, rng) : undefined);
   if (own) return own;
   switch (p.kind) {
     case 'play':
@@ -106,12 +108,12 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
     case 'skill': {
-      // A card prompt (青龙偃月刀's follow-up 杀) may offer only view-as options (武圣), no 'use'.
+      // A prompt that offers only view-as cards (青龙偃月刀 with 龙胆's 闪 as 杀) has no 'use' option.
       const o = giving(p, 'use');
       if (!o) return pass;
       const key = p.message.key;
       if (key === 'sgs.ask.ice_sword') return att(params.target!) > 0 ? { prompt: p.id, option: 'use' } : pass;
-      if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards(o.id, [String(byValue(o.cards!.from.map(Number))[0])]) : pass;
+      if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards('use', [String(byValue(o.cards!.from.map(Number))[0])]) : pass;
       if (o.cards) return withCards(o.id, byValue(o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
       return { prompt: p.id, option: o.id };
     }
