@@ -24,6 +24,13 @@ export const WEI: Rows = {
   'sgs.skill.xingshang': ['行殇', '行殤', 'Mourning Procession'],
   'sgs.skill.fangzhu': ['放逐', '放逐', 'Exile'],
   'sgs.skill.songwei': ['颂威', '頌威', 'Praise of Power'],
+  // 司马懿
+  'sgs.ask.guicai': ['鬼才：{target}的{reason}判定牌为{card}，是否打出一张手牌代替之？', '鬼才：{target}的{reason}判定牌為{card}，是否打出一張手牌代替之？', 'Demonic Talent: {target}’s judgement for {reason} is {card}. Play a hand card to replace it?'],
+  'sgs.opt.guicai': ['打出这张手牌代替判定牌', '打出這張手牌代替判定牌', 'Play this hand card in its place'],
+  'sgs.log.guicai': ['{seat}发动鬼才，打出{card}代替{target}的判定牌', '{seat}發動鬼才，打出{card}代替{target}的判定牌', '{seat} uses Demonic Talent and plays {card} in place of {target}’s judgement card'],
+  'sgs.ask.fankui': ['反馈：是否获得{target}的一张牌？', '反饋：是否獲得{target}的一張牌？', 'Retaliation: take one of {target}’s cards?'],
+  'sgs.ask.fankuiSelf': ['反馈：是否收回你装备区里的一张牌？', '反饋：是否收回你裝備區裡的一張牌？', 'Retaliation: take back one of your equipped cards?'],
+  'sgs.log.fankuiSelf': ['{seat}发动反馈，收回了装备区里的{card}', '{seat}發動反饋，收回了裝備區裡的{card}', '{seat} uses Retaliation and takes back {card}'],
   'sgs.skillText.jianxiong': ['当你受到伤害后，你可以获得对你造成伤害的牌。', '當你受到傷害後，你可以獲得對你造成傷害的牌。', 'After you take damage, you may take the card that caused it.'],
   'sgs.skillText.hujia': [
     '主公技，当你需要使用或打出一张【闪】时，你可以令其他魏势力角色依次选择是否打出一张【闪】（视为由你使用或打出）。',

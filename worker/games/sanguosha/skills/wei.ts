@@ -2,5 +2,7 @@
 import type { SgsSkill } from '../types';
 import { jianxiong } from './jianxiong';
 import { hujia } from './hujia';
+import { guicai } from './guicai';
+import { fankui } from './fankui';
 
-export const WEI: SgsSkill[] = [jianxiong, hujia];
+export const WEI: SgsSkill[] = [jianxiong, hujia, guicai, fankui];
