@@ -31,6 +31,22 @@ export const WEI: Rows = {
   'sgs.ask.fankui': ['反馈：是否获得{target}的一张牌？', '反饋：是否獲得{target}的一張牌？', 'Retaliation: take one of {target}’s cards?'],
   'sgs.ask.fankuiSelf': ['反馈：是否收回你装备区里的一张牌？', '反饋：是否收回你裝備區裡的一張牌？', 'Retaliation: take back one of your equipped cards?'],
   'sgs.log.fankuiSelf': ['{seat}发动反馈，收回了装备区里的{card}', '{seat}發動反饋，收回了裝備區裡的{card}', '{seat} uses Retaliation and takes back {card}'],
+  // 夏侯惇
+  'sgs.ask.ganglie': ['刚烈：是否进行判定？（不为红桃则{target}须弃置两张手牌或受到1点伤害）', '剛烈：是否進行判定？（不為紅桃則{target}須棄置兩張手牌或受到1點傷害）', 'Unyielding: judge? Unless it is a heart, {target} discards two hand cards or takes 1 damage'],
+  'sgs.ask.ganglieNoSource': ['刚烈：此伤害没有来源，仍要进行判定吗？', '剛烈：此傷害沒有來源，仍要進行判定嗎？', 'Unyielding: this damage has no source. Judge anyway?'],
+  'sgs.ask.ganglieChoose': ['{source}的刚烈判定不为红桃：弃置两张手牌，或受到{source}造成的1点伤害', '{source}的剛烈判定不為紅桃：棄置兩張手牌，或受到{source}造成的1點傷害', '{source}’s Unyielding judgement is not a heart: discard two hand cards, or take 1 damage from {source}'],
+  'sgs.opt.ganglieDiscard': ['弃置这两张手牌', '棄置這兩張手牌', 'Discard these two hand cards'],
+  'sgs.opt.ganglieDamage': ['受到{source}造成的1点伤害', '受到{source}造成的1點傷害', 'Take 1 damage from {source}'],
+  'sgs.log.ganglieMiss': ['{seat}的刚烈判定为红桃，没有效果', '{seat}的剛烈判定為紅桃，沒有效果', '{seat}’s Unyielding judgement is a heart: no effect'],
+  'sgs.log.ganglieDiscard': ['{seat}因刚烈弃置了{cards}', '{seat}因剛烈棄置了{cards}', '{seat} discards {cards} to Unyielding'],
+  // 张辽
+  'sgs.ask.tuxi': ['突袭：是否放弃摸牌，改为获得一至两名其他角色的各一张手牌？', '突襲：是否放棄摸牌，改為獲得一至兩名其他角色的各一張手牌？', 'Sudden Raid: instead of drawing, take one hand card from each of one or two other characters?'],
+  'sgs.opt.tuxi': ['获得所选角色的各一张手牌', '獲得所選角色的各一張手牌', 'Take a hand card from each chosen character'],
+  'sgs.opt.drawNormally': ['正常摸牌', '正常摸牌', 'Draw as usual'],
+  'sgs.log.tuxi': ['{seat}发动突袭，获得了{targets}的各一张手牌', '{seat}發動突襲，獲得了{targets}的各一張手牌', '{seat} uses Sudden Raid and takes a hand card from each of {targets}'],
+  // 许褚
+  'sgs.ask.luoyi': ['裸衣：是否少摸一张牌，令本回合你使用的杀和决斗造成的伤害+1？', '裸衣：是否少摸一張牌，令本回合你使用的殺和決鬥造成的傷害+1？', 'Bare-Chested: draw one card fewer so your Slash and Duel deal +1 damage this turn?'],
+  'sgs.log.luoyi': ['{seat}发动裸衣，少摸一张牌', '{seat}發動裸衣，少摸一張牌', '{seat} uses Bare-Chested and draws one card fewer'],
   'sgs.skillText.jianxiong': ['当你受到伤害后，你可以获得对你造成伤害的牌。', '當你受到傷害後，你可以獲得對你造成傷害的牌。', 'After you take damage, you may take the card that caused it.'],
   'sgs.skillText.hujia': [
     '主公技，当你需要使用或打出一张【闪】时，你可以令其他魏势力角色依次选择是否打出一张【闪】（视为由你使用或打出）。',

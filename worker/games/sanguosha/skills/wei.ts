@@ -4,5 +4,8 @@ import { jianxiong } from './jianxiong';
 import { hujia } from './hujia';
 import { guicai } from './guicai';
 import { fankui } from './fankui';
+import { ganglie } from './ganglie';
+import { tuxi } from './tuxi';
+import { luoyi } from './luoyi';
 
-export const WEI: SgsSkill[] = [jianxiong, hujia, guicai, fankui];
+export const WEI: SgsSkill[] = [jianxiong, hujia, guicai, fankui, ganglie, tuxi, luoyi];
