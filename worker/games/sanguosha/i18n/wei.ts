@@ -47,6 +47,29 @@ export const WEI: Rows = {
   // 许褚
   'sgs.ask.luoyi': ['裸衣：是否少摸一张牌，令本回合你使用的杀和决斗造成的伤害+1？', '裸衣：是否少摸一張牌，令本回合你使用的殺和決鬥造成的傷害+1？', 'Bare-Chested: draw one card fewer so your Slash and Duel deal +1 damage this turn?'],
   'sgs.log.luoyi': ['{seat}发动裸衣，少摸一张牌', '{seat}發動裸衣，少摸一張牌', '{seat} uses Bare-Chested and draws one card fewer'],
+  // 郭嘉
+  'sgs.ask.tiandu': ['天妒：是否获得判定牌{card}？', '天妒：是否獲得判定牌{card}？', 'Envy of Heaven: take the judgement card {card}?'],
+  'sgs.log.tiandu': ['{seat}发动天妒，获得了判定牌{card}', '{seat}發動天妒，獲得了判定牌{card}', '{seat} uses Envy of Heaven and takes the judgement card {card}'],
+  'sgs.ask.yiji': ['遗计：是否观看牌堆顶的两张牌并任意分配？（还可发动{n}次）', '遺計：是否觀看牌堆頂的兩張牌並任意分配？（還可發動{n}次）', 'Bequeathed Strategy: look at the top two cards of the deck and hand them out? ({n} left)'],
+  // 甄姬
+  'sgs.ask.luoshen': ['洛神：是否进行判定？（黑色则获得判定牌并可再次判定）', '洛神：是否進行判定？（黑色則獲得判定牌並可再次判定）', 'Goddess of the Luo: judge? (Black: you take the card and may judge again)'],
+  'sgs.ask.luoshenAgain': ['洛神：判定为黑色，是否再次判定？', '洛神：判定為黑色，是否再次判定？', 'Goddess of the Luo: it was black. Judge again?'],
+  'sgs.opt.luoshenAgain': ['再次判定', '再次判定', 'Judge again'],
+  'sgs.opt.luoshenStop': ['不再判定', '不再判定', 'Stop'],
+  'sgs.log.luoshenTake': ['{seat}因洛神获得了判定牌{card}', '{seat}因洛神獲得了判定牌{card}', '{seat} takes the judgement card {card} (Goddess of the Luo)'],
+  // 曹丕
+  'sgs.ask.xingshang': ['行殇：是否获得{target}的全部{n}张牌？', '行殤：是否獲得{target}的全部{n}張牌？', 'Mourning Procession: take all {n} of {target}’s cards?'],
+  'sgs.log.xingshang': ['{seat}发动行殇，获得了{target}的全部{n}张牌', '{seat}發動行殤，獲得了{target}的全部{n}張牌', '{seat} uses Mourning Procession and takes all {n} of {target}’s cards'],
+  'sgs.log.xingshangSecret': ['{seat}从{target}处获得的手牌：{cards}', '{seat}從{target}處獲得的手牌：{cards}', 'The hand cards {seat} took from {target}: {cards}'],
+  'sgs.ask.fangzhu': ['放逐：是否令一名其他角色摸{n}张牌并将其武将牌翻面？', '放逐：是否令一名其他角色摸{n}張牌並將其武將牌翻面？', 'Exile: make another character draw {n} cards and turn face down?'],
+  'sgs.opt.fangzhu': ['令其摸{n}张牌并翻面', '令其摸{n}張牌並翻面', 'They draw {n} and turn over'],
+  'sgs.log.fangzhu': ['{seat}发动放逐，令{target}摸{n}张牌并将武将牌翻面', '{seat}發動放逐，令{target}摸{n}張牌並將武將牌翻面', '{seat} uses Exile: {target} draws {n} cards and turns over'],
+  'sgs.log.turnOver': ['{seat}的武将牌翻至背面', '{seat}的武將牌翻至背面', '{seat} is now face down'],
+  'sgs.log.turnUp': ['{seat}的武将牌翻回正面', '{seat}的武將牌翻回正面', '{seat} is face up again'],
+  'sgs.ask.songwei': ['颂威：你的判定结果为黑色，是否令{target}摸一张牌？', '頌威：你的判定結果為黑色，是否令{target}摸一張牌？', 'Praise of Power: your judgement is black. Let {target} draw a card?'],
+  'sgs.opt.songwei': ['令{target}摸一张牌', '令{target}摸一張牌', 'Let {target} draw a card'],
+  'sgs.opt.songweiNo': ['不发动', '不發動', 'No'],
+  'sgs.log.songwei': ['{seat}因颂威令{target}摸一张牌', '{seat}因頌威令{target}摸一張牌', '{seat} lets {target} draw a card (Praise of Power)'],
   'sgs.skillText.jianxiong': ['当你受到伤害后，你可以获得对你造成伤害的牌。', '當你受到傷害後，你可以獲得對你造成傷害的牌。', 'After you take damage, you may take the card that caused it.'],
   'sgs.skillText.hujia': [
     '主公技，当你需要使用或打出一张【闪】时，你可以令其他魏势力角色依次选择是否打出一张【闪】（视为由你使用或打出）。',
