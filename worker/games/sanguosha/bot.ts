@@ -106,12 +106,14 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
     case 'skill': {
-      const o = opt('use')!;
+      // A 青龙偃月刀 chance may offer only a view-as 杀 (武圣) and no real one.
+      const o = opt('use') ?? p.options.find((x) => x.id.startsWith('as:'));
+      if (!o) return pass;
       const key = p.message.key;
       if (key === 'sgs.ask.ice_sword') return att(params.target!) > 0 ? { prompt: p.id, option: 'use' } : pass;
       if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards('use', [String(byValue(o.cards!.from.map(Number))[0])]) : pass;
-      if (o.cards) return withCards('use', byValue(o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
-      return { prompt: p.id, option: 'use' };
+      if (o.cards) return withCards(o.id, byValue(o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
+      return { prompt: p.id, option: o.id };
     }
     case 'pick': {
       const from = p.options[0]!.cards!.from;
