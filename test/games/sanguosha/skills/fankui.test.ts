@@ -45,4 +45,20 @@ describe('反馈 fankui (司马懿)', () => {
     expect(t.log()).not.toContain('sgs.log.skillUse');
     expect(t.asked(0)?.message.key).not.toBe('sgs.ask.fankui');
   });
+
+  it('damage 司马懿 causes himself (火攻) lets 反馈 take back only his own equipment', () => {
+    const t = table({ roles: [...roles], generals: { 0: 'simayi' }, hands: { 0: ['fire_attack', 'slash@heart', 'peach@heart'] }, equip: { 0: ['crossbow'] } });
+    const [fire, shown, paid] = t.hands[0]! as [number, number, number];
+    const bow = t.equips[0]![0]!;
+    t.use(0, fire, [0]).answer(0, 'show', { cards: [shown] }).answer(0, 'discard', { cards: [paid] });
+    expect(t.p(0).hp).toBe(2);
+    const q = t.prompt(0);
+    expect(q.message.key).toBe('sgs.ask.fankuiSelf');
+    expect(q.options[0]!.cards!.from).toEqual([String(bow)]);
+    t.answer(0, 'use', { cards: [bow] });
+    expect(t.p(0).equip.weapon).toBeNull();
+    expect(t.p(0).hand).toEqual([shown, bow]);
+    expect(t.log()).toContain('sgs.log.fankuiSelf');
+    expectConserved(t.g);
+  });
 });

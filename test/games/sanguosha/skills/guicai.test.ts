@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rngOf, seedRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -58,5 +60,18 @@ describe('鬼才 guicai (司马懿)', () => {
     const before = JSON.stringify(t.s);
     expect(t.try(1, 'use', { cards: [t.hands[2]![0]!] }).ok).toBe(false);
     expect(JSON.stringify(t.s)).toBe(before);
+  });
+
+  it('the bot’s 鬼才 saves its lord from 乐不思蜀 with its cheapest ♥', () => {
+    const t = table({ roles: [...roles], phase: 'start', generals: { 2: 'simayi' }, judge: { 0: ['indulgence'] }, top: ['slash@spade:7'], hands: { 2: ['peach@heart', 'jink@heart', 'slash@club'] } });
+    const a = bot(t.s, t.prompt(2), rngOf(seedRng('b')))!;
+    expect(a).toMatchObject({ option: 'use', cards: [String(t.hands[2]![1]!)] });
+  });
+
+  it('a rebel bot’s 鬼才 leaves a bad judgement of the lord alone and spoils a good one', () => {
+    const bad = table({ roles: [...roles], phase: 'start', generals: { 1: 'simayi' }, judge: { 0: ['indulgence'] }, top: ['slash@spade:7'], hands: { 1: ['jink@heart', 'slash@club'] } });
+    expect(bot(bad.s, bad.prompt(1), rngOf(seedRng('b')))!.option).toBe('pass');
+    const good = table({ roles: [...roles], phase: 'start', generals: { 1: 'simayi' }, judge: { 0: ['indulgence'] }, top: ['peach@heart'], hands: { 1: ['jink@heart', 'slash@club'] } });
+    expect(bot(good.s, good.prompt(1), rngOf(seedRng('b')))).toMatchObject({ option: 'use', cards: [String(good.hands[1]![1]!)] });
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rngOf, seedRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -43,5 +45,12 @@ describe('裸衣 luoyi (许褚)', () => {
     t.use(1, t.hands[1]![0]!, [0]);
     t.answer(0, 'play', { cards: [t.hands[0]![0]!] });
     expect(t.p(1).hp).toBe(3);
+  });
+
+  it('the bot uses 裸衣 only with a 杀 or 决斗 in hand', () => {
+    const armed = table({ roles: [...roles], phase: 'start', generals: { 0: 'xuchu' }, hands: { 0: ['duel'] } });
+    expect(bot(armed.s, armed.prompt(0), rngOf(seedRng('b')))!.option).toBe('use');
+    const bare = table({ roles: [...roles], phase: 'start', generals: { 0: 'xuchu' }, hands: { 0: ['peach'] } });
+    expect(bot(bare.s, bare.prompt(0), rngOf(seedRng('b')))!.option).toBe('pass');
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rngOf, seedRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -55,5 +57,14 @@ describe('突袭 tuxi (张辽)', () => {
     expect(t.log()).toContain('sgs.log.delayedHit');
     expect(t.prompt(0).kind).toBe('play');
     expect(t.p(0).hand).toEqual([]);
+  });
+
+  it('the bot raids two characters who are not friends, and draws normally when only one is there', () => {
+    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, hands: { 1: ['jink'], 2: ['peach'], 3: ['slash'] } });
+    const a = bot(t.s, t.prompt(0), rngOf(seedRng('b')))!;
+    expect(a.option).toBe('use');
+    expect(a.seats!.length).toBe(2);
+    const one = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, hands: { 1: ['jink'] } });
+    expect(bot(one.s, one.prompt(0), rngOf(seedRng('b')))!.option).toBe('pass');
   });
 });

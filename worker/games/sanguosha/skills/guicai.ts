@@ -69,8 +69,10 @@ export const guicai: SgsSkill = {
     const now = judgeGood(reason, CARD[params.card]!);
     const pass = { prompt: p.id, option: 'pass' };
     if (now === null || want === 0 || now === (want > 0)) return pass;
+    // 闪电's 3 damage is worth any card; other judgements not a 桃 or 无懈可击.
+    const worth = reason === 'lightning' ? Infinity : 7;
     const fix = P(g, p.seat).hand
-      .filter((id) => judgeGood(reason, CARD[id]!) === want > 0 && cardValue(id) <= 6)
+      .filter((id) => judgeGood(reason, CARD[id]!) === want > 0 && cardValue(id) <= worth)
       .sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0];
     return fix === undefined ? pass : { prompt: p.id, option: 'use', cards: [String(fix)] };
   },
