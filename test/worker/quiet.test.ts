@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   asleep, awayDecision, DAY, deadlineFor, HOUR, instantOf, isQuiet, localClock, MINUTE, notifyAt, offsetAt, parseAwayUntil,
-  parseQuietHours, proposedQuiet, quietIntervals, quietWithin, type QuietHours,
+  parseQuietHours, proposedQuiet, quietIntervals, quietWithin, remainingMs, type QuietHours,
 } from '../../worker/room/quiet';
 
 const at = (iso: string) => Date.parse(iso);
@@ -120,6 +120,24 @@ describe('quiet hours', () => {
           const d = deadlineFor({ start: t0, lengthMs: lenMin * MINUTE, quiet: q });
           expect(isQuiet(q, d - 1)).toBe(false);
           expect(d - t0 - quietWithin(q, t0, d)).toBe(lenMin * MINUTE);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('re-planning a deadline midway from what is left of the clock lands on the same instant (quiet hours, cap, absence)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones), hhmm, hhmm, fc.option(fc.integer({ min: 0, max: 9 * 60 }), { nil: null }),
+        fc.integer({ min: 1, max: 5 * 24 * 60 }), fc.integer({ min: 0, max: 1000 }), fc.option(fc.integer({ min: 1, max: 3 * 24 * 60 }), { nil: null }),
+        (zone, start, end, capMin, lenMin, permille, awayMin) => {
+          fc.pre(start !== end);
+          const o = { start: at('2026-10-20T00:00:00Z'), lengthMs: lenMin * MINUTE, quiet: { start, end, zone }, quietCapMs: capMin === null ? null : capMin * MINUTE, awayUntil: awayMin === null ? null : at('2026-10-20T00:00:00Z') + awayMin * MINUTE };
+          const d = deadlineFor(o);
+          const now = o.start + Math.floor(((d - o.start) * permille) / 1000 / MINUTE) * MINUTE;
+          const again = deadlineFor({ ...o, start: now, lengthMs: remainingMs(o, now), awayUntil: o.awayUntil && o.awayUntil > now ? o.awayUntil : null });
+          expect(again).toBe(d);
         },
       ),
       { numRuns: 150 },

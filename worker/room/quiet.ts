@@ -231,6 +231,22 @@ export function deadlineFor(o: ClockInput): number {
   return t + left;
 }
 
+/**
+ * How much of a prompt's clock is left at `now`: its length minus the time it has run (outside quiet time and
+ * absence). When a seat changes its quiet hours or comes back early, the room re-plans the deadline as
+ * `deadlineFor({ ...newSettings, start: now, lengthMs: remainingMs(oldSettings, now) })`.
+ */
+export function remainingMs(o: ClockInput, now: number): number {
+  if (now <= o.start) return Math.max(0, o.lengthMs);
+  const deadline = deadlineFor(o);
+  if (now >= deadline) return 0;
+  let runFrom = o.start;
+  if (o.awayUntil && o.awayUntil > o.start) runFrom = o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
+  if (now <= runFrom) return Math.max(0, o.lengthMs);
+  const ran = now - runFrom - quietWithin(o.quiet, runFrom, now, o.quietCapMs ?? null);
+  return Math.max(0, o.lengthMs - ran);
+}
+
 /** The quiet time (ms) that stopped this seat's clock in [from, to): what the cap limits, for the host's page. */
 export function quietWithin(q: QuietHours | null | undefined, from: number, to: number, capMs: number | null = null): number {
   if (!q) return 0;
