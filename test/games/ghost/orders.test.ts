@@ -22,10 +22,14 @@ function byOrders(t: Runner, orders: Record<number, SeatOrder[]>) {
 describe('standing orders of 驱鬼', () => {
   test('passWindows passes a ⚡ reaction window at once, and the table cannot tell it from a hand pass', () => {
     const spec: TableSpec = { step: 'night', current: 1, hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] }, spirit: { 0: 2, 2: 1 } };
-    const hand = table(spec).reply(2, 'pass');
+    const hand = table(spec);
+    const h = apply(hand.def, hand.s, 2, { prompt: hand.prompt.id, option: 'pass' });
+    if (!h.ok) throw new Error(h.error.reason);
+    hand.s = h.value.state;
     const t = table(spec);
     const r = byOrders(t, { 2: on('passWindows') });
     expect(r.moves.map((m) => [m.seat, m.answer.option])).toEqual([[2, 'pass']]);
+    expect(JSON.stringify(r.events)).toBe(JSON.stringify(h.value.events));
     expect(everything(t)).toBe(everything(hand));
     // A plain pass: the seat is asked again in the next window (unlike "always pass", which changes the state).
     expect(t.p(2).autoPass).toBe(false);

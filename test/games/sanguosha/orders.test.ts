@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, createGame, type SeatOrder } from '../../../worker/engine';
+import { apply, botAnswer, botRng, createGame, type Answer, type SeatOrder } from '../../../worker/engine';
 import def from '../../../worker/games/sanguosha';
 import { answer, CAREFUL, OFFERED, ORDER_ROWS } from '../../../worker/games/sanguosha/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
@@ -27,11 +27,17 @@ const everything = (t: Table) => JSON.stringify({ state: t.s, views: allViews(de
 function sameAsByHand(layout: Layout, setup: (t: Table) => void, seat: number, orders: SeatOrder[], hand: { option: string; cards?: (string | number)[] }) {
   const byHand = table(layout);
   setup(byHand);
-  byHand.answer(seat, hand.option, hand.cards ? { cards: hand.cards } : {});
+  const a: Answer = { prompt: byHand.prompt(seat).id, option: hand.option };
+  if (hand.cards) a.cards = hand.cards.map(String);
+  const h = apply(def, byHand.s, seat, a);
+  if (!h.ok) throw new Error(h.error.reason);
+  byHand.s = h.value.state;
   const auto = table(layout);
   setup(auto);
   const r = byOrders(auto, { [seat]: orders });
-  expect(r.moves.map((m) => m.seat)).toEqual([seat]);
+  expect(r.moves).toEqual([{ seat, answer: a, order: orders[0]!.id }]);
+  // The same log lines (with their audiences), the same state, the same view for every seat and a spectator.
+  expect(JSON.stringify(r.events)).toBe(JSON.stringify(h.value.events));
   expect(everything(auto)).toBe(everything(byHand));
   return auto;
 }

@@ -55,7 +55,7 @@ export const OFFERED: OrderDef[] = [
   order('rescueOthers', ['rescue']),
   order('graceBest', ['grace']),
   // Last: every order above that holds a card for the prompt answers it first.
-  order('passNothing', ['respond', 'nullify', 'rescue', 'collateral', 'skill'], { timing: 'human' }),
+  order('passNothing', ['respond', 'nullify', 'rescue', 'collateral'], { timing: 'human' }),
 ];
 
 /** The careful player's choice, for the table's "recommended" button and the closing-note measurement. */
