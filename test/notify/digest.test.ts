@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { digestText, planDigest, type Owed } from '../../worker/room/digest';
+import { digestText, planChannel, planDigest, type Owed } from '../../worker/room/digest';
 import { notifyAt } from '../../worker/room/quiet';
 
 const MIN = 60_000;
+const DAY_MS = 24 * 60 * MIN;
 
 /**
  * Drive the digest like the room's alarm would: prompts appear at the given minutes, the alarm runs whenever
@@ -84,5 +85,22 @@ describe('digest instead of a flood', () => {
     });
     expect(plan.send).toEqual([{ seat: 1, kind: 'digest', promptIds: ['a', 'b'], deadline: 500 }]);
     expect(plan.wakeAt).toBeNull();
+  });
+});
+
+describe('when the table channel posts “waiting on …”', () => {
+  const t0 = 1_000_000_000_000;
+  it('not during a quick exchange: only once the table has waited on the same seats for five minutes', () => {
+    expect(planChannel({ waiting: [2], since: t0, last: null, now: t0 + 60_000 })).toEqual({ wakeAt: t0 + 5 * MIN });
+    expect(planChannel({ waiting: [2], since: t0, last: null, now: t0 + 5 * MIN })).toEqual({ post: [2] });
+  });
+  it('not twice for the same seats, and at most once per half hour', () => {
+    const last = { seats: [2], at: t0 };
+    expect(planChannel({ waiting: [2], since: t0 - 10 * MIN, last, now: t0 + 60 * MIN })).toBeNull();
+    expect(planChannel({ waiting: [1, 3], since: t0 + MIN, last, now: t0 + 10 * MIN })).toEqual({ wakeAt: t0 + 30 * MIN });
+    expect(planChannel({ waiting: [3, 1], since: t0 + MIN, last, now: t0 + 30 * MIN })).toEqual({ post: [1, 3] });
+  });
+  it('nothing when nobody is waited on', () => {
+    expect(planChannel({ waiting: [], since: t0, last: null, now: t0 + DAY_MS })).toBeNull();
   });
 });

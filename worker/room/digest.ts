@@ -107,3 +107,41 @@ export function digestText(lang: Lang, n: number, gameTitle: string, o: { deadli
   if (o.deadline !== undefined && o.now !== undefined && o.deadline > o.now) body += ` · ${t.left.replace('{t}', formatDuration(o.deadline - o.now, lang))}`;
   return { title: fill(t.title), body };
 }
+
+/** What the room remembers about its last table-channel post. */
+export interface ChannelPosted {
+  /** The seats it named, sorted. */
+  seats: number[];
+  at: number;
+}
+
+export interface ChannelWait {
+  /** The table's public waiting list now (`waitingSeats`), minus seats whose prompts an order will answer. */
+  waiting: number[];
+  /** Since when the table has waited on exactly these seats (ms). */
+  since: number;
+  last: ChannelPosted | null;
+  now: number;
+  /** A wait shorter than this is not posted (a live evening needs no channel); default 5 minutes. */
+  settleMs?: number;
+  /** At most one post per this long, however the waiting list changes; default 30 minutes. */
+  spacingMs?: number;
+}
+
+export const DEFAULT_CHANNEL_SETTLE_MS = 5 * 60_000;
+export const DEFAULT_CHANNEL_SPACING_MS = 30 * 60_000;
+
+/**
+ * Whether the table channel should post "waiting on …" now. A group chat wants to hear who holds the game up,
+ * not every prompt: the table must have waited on the same seats for `settleMs`, those seats must differ from
+ * the last post's, and posts are at least `spacingMs` apart. Returns `post` (then record `{seats, at: now}`),
+ * or when to look again (`wakeAt`), or nothing to do.
+ * @example planChannel({ waiting: [2], since: t0, last: null, now: t0 + 6 * 60_000 }) // { post: [2] }
+ */
+export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: number } | null {
+  const seats = [...new Set(o.waiting)].sort((a, b) => a - b);
+  if (!seats.length) return null;
+  if (o.last && o.last.seats.length === seats.length && o.last.seats.every((s, i) => s === seats[i])) return null;
+  const ready = Math.max(o.since + (o.settleMs ?? DEFAULT_CHANNEL_SETTLE_MS), o.last ? o.last.at + (o.spacingMs ?? DEFAULT_CHANNEL_SPACING_MS) : -Infinity);
+  return ready <= o.now ? { post: seats } : { wakeAt: ready };
+}
