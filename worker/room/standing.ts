@@ -142,13 +142,16 @@ export function runOrders<G>(def: GameDef<G>, state: GameState<G>, ordersOf: (se
 }
 
 /**
- * When a `human`-timed order may answer: not before a person plausibly would. `rand` is a number in [0, 1)
- * from the room's own randomness (never the game's RNG: that would change the game). Between 20 s and 3 min
- * after the prompt opened, or a quarter of its clock when that is shorter, so it never eats the deadline.
+ * When a `human`-timed order answers, after its prompt opened: a uniform draw over the span people take to
+ * answer in this game, from a minute (or a twentieth of the clock, when that is shorter) to a quarter of the
+ * clock — up to 3 h in a game of 12-hour clocks. Its answer then cannot be told by its speed from a quick hand
+ * answer, and it never eats the deadline. `rand` is in [0, 1) from the room's own randomness (never the game's
+ * RNG: drawing from it would change the game).
+ * @example humanDelayMs(12 * 3_600_000, 0.5) // about 1 h 30 min
  */
 export function humanDelayMs(clockMs: number, rand: number): number {
-  const lo = Math.min(20_000, clockMs / 8);
-  const hi = Math.min(180_000, clockMs / 4);
+  const lo = Math.min(60_000, clockMs / 20);
+  const hi = Math.max(lo, clockMs / 4);
   return Math.round(lo + (hi - lo) * Math.min(Math.max(rand, 0), 0.999999));
 }
 

@@ -4,7 +4,7 @@ import def from '../../../worker/games/sanguosha';
 import { answer, CAREFUL, OFFERED, ORDER_ROWS } from '../../../worker/games/sanguosha/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { S } from '../../../worker/games/sanguosha/types';
-import { parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/standing';
+import { humanDelayMs, parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/standing';
 import { allViews } from '../../helpers/play';
 import { table, type Layout, type Table } from './table';
 
@@ -175,6 +175,18 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
   it('orders never answer a play or discard prompt', () => {
     const t = table({ roles: roles4, hands: { 0: ['slash', 'jink'] } });
     expect(answer(t.s, t.prompt(0), OFFERED.map((o) => ({ id: o.id })))).toBeNull();
+  });
+});
+
+describe('when an order that could give a secret away answers', () => {
+  it('after a pause drawn over the time people take, never past a quarter of the clock', () => {
+    const H = 3_600_000;
+    expect(humanDelayMs(12 * H, 0)).toBe(60_000);
+    expect(humanDelayMs(12 * H, 0.999999)).toBeLessThanOrEqual(3 * H);
+    expect(humanDelayMs(12 * H, 0.5)).toBeGreaterThan(H);
+    // A live game of 2-minute clocks: between 6 s and 30 s.
+    expect(humanDelayMs(2 * 60_000, 0)).toBe(6_000);
+    expect(humanDelayMs(2 * 60_000, 0.999999)).toBeLessThanOrEqual(30_000);
   });
 });
 
