@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, createGame, type Answer, type SeatOrder } from '../../../worker/engine';
-import def from '../../../worker/games/sanguosha';
+import { apply, botAnswer, botRng, createGame, rngOf, seedRng, type Answer, type SeatOrder } from '../../../worker/engine';
+import def, { hiddenFrom } from '../../../worker/games/sanguosha';
 import { answer, CAREFUL, OFFERED, ORDER_ROWS } from '../../../worker/games/sanguosha/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { S } from '../../../worker/games/sanguosha/types';
@@ -236,4 +236,41 @@ describe('seeded bot games with the careful orders on every seat', () => {
         }
         expect(byOrder).toBeGreaterThan(0);
       });
+});
+
+/**
+ * The same table as `seat` sees it, with everything hidden from it dealt differently: other hands and the draw
+ * pile reshuffled among themselves (each keeps its count), unrevealed identities of others swapped around.
+ */
+function scrambledFor(s: S, seat: number, salt: string): S {
+  const t = JSON.parse(JSON.stringify(s)) as S;
+  const rng = rngOf(seedRng(salt));
+  const hidden = rng.shuffle([...hiddenFrom(t, seat)]);
+  const zones = [t.g.draw, ...t.g.players.filter((p) => p.seat !== seat).map((p) => p.hand)];
+  for (const z of zones) z.splice(0, z.length, ...hidden.splice(0, z.length));
+  const secret = t.g.players.filter((p) => p.seat !== seat && !p.revealed);
+  const roles = rng.shuffle(secret.map((p) => p.role));
+  secret.forEach((p, i) => (p.role = roles[i]!));
+  return t;
+}
+
+describe('standing orders read only what their seat may see', () => {
+  it('dealing every hidden card and identity differently never changes what an order answers', () => {
+    let checked = 0;
+    for (const seats of [5, 8]) {
+      let s = createGame(def, { seats, seed: `orders-hidden-${seats}`, options: def.parseOptions({ autoPass: false }, seats) as Record<string, any> }) as S;
+      for (let n = 0; !s.outcome && n < 3000; n++) {
+        for (const p of s.prompts) {
+          const a = answer(s, p, CAREFUL);
+          for (let k = 0; k < 2; k++) expect(answer(scrambledFor(s, p.seat, `${n}-${k}`), p, CAREFUL)).toEqual(a);
+          checked++;
+        }
+        const p = s.prompts[0]!;
+        const r = apply(def, s, p.seat, answer(s, p, CAREFUL) ?? botAnswer(def, s, p, botRng(s, p)));
+        if (!r.ok) throw new Error(r.error.reason);
+        s = r.value.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
 });
