@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apply, botAnswer, botRng, createGame, type SeatOrder } from '../../../worker/engine';
+import { apply, botAnswer, botRng, createGame, rngOf, seedRng, type SeatOrder } from '../../../worker/engine';
 import ghost from '../../../worker/games/ghost';
 import { strings } from '../../../worker/games/ghost/i18n';
 import { answer, CAREFUL, OFFERED } from '../../../worker/games/ghost/orders';
@@ -103,4 +103,34 @@ describe('standing orders of 驱鬼', () => {
       }
       expect(byOrder).toBeGreaterThan(0);
     });
+});
+
+describe('驱鬼 standing orders read only what their seat may see', () => {
+  test('dealing other hands, the decks and other unrevealed identities differently never changes an answer', () => {
+    let checked = 0;
+    for (const P of [5, 8]) {
+      let s = createGame(ghost, { seats: P, seed: `orders-hidden-${P}` }) as GameState<G>;
+      for (let n = 0; !s.outcome && n < 4000; n++) {
+        for (const p of s.prompts) {
+          const a = answer(s, p, CAREFUL);
+          const t = JSON.parse(JSON.stringify(s)) as GameState<G>;
+          const rng = rngOf(seedRng(`h${n}`));
+          const others = t.g.players.filter((_q, i) => i !== p.seat);
+          const cards = rng.shuffle([...t.g.deck, ...others.flatMap((q) => q.hand)]);
+          for (const z of [t.g.deck, ...others.map((q) => q.hand)]) z.splice(0, z.length, ...cards.splice(0, z.length));
+          t.g.ghost = rng.shuffle([...t.g.ghost]);
+          const secret = others.filter((q) => !q.revealed);
+          const ids = rng.shuffle(secret.map((q) => q.identity));
+          secret.forEach((q, i) => (q.identity = ids[i]!));
+          expect(answer(t, p, CAREFUL)).toEqual(a);
+          checked++;
+        }
+        const p = s.prompts[0]!;
+        const r = apply(ghost, s, p.seat, answer(s, p, CAREFUL) ?? botAnswer(ghost, s, p, botRng(s, p)));
+        if (!r.ok) throw new Error(r.error.reason);
+        s = r.value.state;
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+  });
 });
