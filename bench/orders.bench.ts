@@ -1,6 +1,10 @@
 import { it } from 'vitest';
 import { apply, botAnswer, botRng, createGame, type SeatOrder } from '../worker/engine';
 import sanguosha from '../worker/games/sanguosha';
+import ghost from '../worker/games/ghost';
+import { CAREFUL as GHOST_CAREFUL } from '../worker/games/ghost/orders';
+import type { G as GhostG } from '../worker/games/ghost/state';
+import type { GameState } from '../worker/engine/types';
 import { CAREFUL } from '../worker/games/sanguosha/orders';
 import type { S } from '../worker/games/sanguosha/types';
 import { standingAnswer } from '../worker/room/standing';
@@ -72,5 +76,37 @@ it('sanguosha: prompts per round that still wait on a person, without and with t
         );
       }
     record(`sanguosha standing orders (${seats} players, ${GAMES} bot games each)`, metrics);
+  }
+});
+
+it('ghost: prompts per round (one turn of every seat) that still wait on a person, without and with the careful orders', () => {
+  const GAMES = 30;
+  for (const seats of [5, 8]) {
+    const metrics = [];
+    for (const orders of [null, GHOST_CAREFUL]) {
+      let person = 0, byOrder = 0, turns = 0;
+      for (let k = 0; k < GAMES; k++) {
+        let s = createGame(ghost, { seats, seed: `orders-bench-ghost-${seats}-${k}` }) as GameState<GhostG>;
+        for (let n = 0; !s.outcome; n++) {
+          if (n > 20_000) throw new Error('game did not end');
+          const hit = orders ? s.prompts.map((p) => ({ p, sa: standingAnswer(ghost, s, p, orders) })).find((x) => x.sa) : undefined;
+          const p = hit?.p ?? s.prompts[0]!;
+          const a = hit ? hit.sa!.answer : botAnswer(ghost, s, p, botRng(s, p));
+          if (hit) byOrder++;
+          else person++;
+          const r = apply(ghost, s, p.seat, a);
+          if (!r.ok) throw new Error(r.error.reason);
+          s = r.value.state;
+        }
+        turns += s.g.turn;
+      }
+      const rounds = turns / seats;
+      const tag = orders ? 'careful orders' : 'no orders';
+      metrics.push(
+        { name: `person prompts per round (${tag})`, value: person / rounds, unit: 'prompts' },
+        { name: `answered by orders per round (${tag})`, value: byOrder / rounds, unit: 'prompts' },
+      );
+    }
+    record(`ghost standing orders (${seats} players, ${GAMES} bot games each)`, metrics);
   }
 });
