@@ -49,7 +49,7 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
     const layout: Layout = { roles: roles4, hands: { 0: ['slash'], 1: ['jink', 'peach'] } };
     const t = sameAsByHand(layout, (t) => t.use(0, t.hands[0]![0]!, [1]), 1, on('jinkSlash'), { option: 'play', cards: [table(layout).hands[1]![0]!] });
     expect(t.p(1).hp).toBe(4);
-    expect(t.log()).toContain('sgs.log.play');
+    expect(t.log()).toContain('sgs.log.respondUse');
   });
 
   it('jinkSlash with no 闪 left falls back to asking the player', () => {
@@ -76,6 +76,16 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
     const s: Layout = { roles: roles4, hands: { 0: ['savage_assault'], 1: ['fire_slash', 'slash'] } };
     const plain = table(s).hands[1]![1]!;
     sameAsByHand(s, (t) => t.use(0, t.hands[0]![0]!), 1, on('slashSavage'), { option: 'play', cards: [plain] });
+  });
+
+  it('jinkSlash leaves it to the player when more 闪 are needed than the hand holds (无双)', () => {
+    const t = table({ roles: roles4, hands: { 0: ['slash'], 1: ['jink', 'jink'] } });
+    t.use(0, t.hands[0]![0]!, [1]);
+    const p = t.prompt(1);
+    const two = { ...p, message: { ...p.message, params: { ...p.message.params, n: 2 } } };
+    expect(answer(t.s, two, on('jinkSlash'))).toMatchObject({ option: 'play' });
+    const three = { ...p, message: { ...p.message, params: { ...p.message.params, n: 3 } } };
+    expect(answer(t.s, three, on('jinkSlash'))).toBeNull();
   });
 
   it('jinkSlash does not answer 万箭齐发, nor jinkArchery a 杀 (each order names its prompt)', () => {

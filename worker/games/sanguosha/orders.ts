@@ -96,6 +96,10 @@ function playFrom(s: S, p: Prompt, optionId: string, keys: string[]): Answer | n
   const o = p.options.find((x) => x.id === optionId);
   if (!o?.cards || o.cards.min !== 1) return null;
   const hand = s.g.players[p.seat]!.hand;
+  // 无双 and its kind ask for several cards one by one (the prompt says how many are still needed): one card
+  // short of them would be thrown away, so then the player decides.
+  const need = num(p, 'n') ?? 1;
+  if (o.cards.from.filter((c) => keys.includes(KEY[Number(c)]!) && hand.includes(Number(c))).length < need) return null;
   for (const key of keys) {
     const card = o.cards.from.find((c) => KEY[Number(c)] === key && hand.includes(Number(c)));
     if (card !== undefined) return { prompt: p.id, option: o.id, cards: [card] };
