@@ -14,11 +14,12 @@ const on = (...ids: string[]): SeatOrder[] => ids.map((id) => ({ id }));
 function byOrders(t: Table, orders: Record<number, SeatOrder[]>) {
   const r = runOrders(def, t.s, (seat) => orders[seat] ?? []);
   t.s = r.state;
+  t.logged.push(...r.events);
   return r;
 }
 
 /** Everything another seat or a spectator could ever see, plus the whole state, as text. */
-const everything = (t: Table) => JSON.stringify({ state: t.s, views: allViews(def, t.s) });
+const everything = (t: Table) => JSON.stringify({ state: t.s, log: t.entries(), views: allViews(def, t.s, t.entries()) });
 
 /**
  * Play `setup` twice: once answering `seat`'s prompt by hand with `option`/`cards`, once through its orders.
@@ -32,6 +33,7 @@ function sameAsByHand(layout: Layout, setup: (t: Table) => void, seat: number, o
   const h = apply(def, byHand.s, seat, a);
   if (!h.ok) throw new Error(h.error.reason);
   byHand.s = h.value.state;
+  byHand.logged.push(...h.value.events);
   const auto = table(layout);
   setup(auto);
   const r = byOrders(auto, { [seat]: orders });
