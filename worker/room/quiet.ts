@@ -26,6 +26,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** Quiet hours a seat may set per day. */
+export const MAX_QUIET_MINUTES = 16 * 60;
 /** How far ahead a deadline is searched for: a year of nights is far beyond any clock the site offers. */
 const HORIZON_DAYS = 400;
 
@@ -122,7 +124,10 @@ export function parseQuietHours(raw: unknown): QuietHours | null | string {
   if (typeof o.end !== 'string' || !HHMM.test(o.end)) return "quiet.end must be a time 'HH:MM' (00:00–23:59)";
   if (o.start === o.end) return 'quiet.start and quiet.end must differ';
   if (!isTimeZone(o.zone)) return 'quiet.zone must be an IANA time zone such as Europe/Berlin';
-  return { start: o.start, end: o.end, zone: o.zone };
+  const q = { start: o.start, end: o.end, zone: o.zone };
+  // A day needs waking hours for the game to move at all (and for the deadline search to stay short).
+  if (quietMinutes(q) > MAX_QUIET_MINUTES) return `quiet hours last at most ${MAX_QUIET_MINUTES / 60} hours a day`;
+  return q;
 }
 
 /** The quiet length in wall minutes (an ordinary day; a DST night is an hour longer or shorter in real time). */
