@@ -19,6 +19,10 @@ describe('quiet hours in the room', () => {
     const t = await table(2, { body: { deadline: { minutes: 60 } }, clock: () => now });
     const put = await api(`/games/${t.id}/me`, { method: 'PUT', token: t.tokens[1], body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } } });
     expect(put.status).toBe(200);
+    // Everyone sees that seat 1 sleeps until 08:00 its time, and nothing else of its settings.
+    const pub = await api(`/games/${t.id}/state`, { token: t.tokens[0] });
+    expect(pub.body.seats.map((x: { asleepUntil?: string }) => x.asleepUntil ?? null)).toEqual([null, '08:00']);
+    expect(JSON.stringify(pub.body)).not.toContain('Asia/Shanghai');
     const c1 = (await meta(t.id)).clocks.find((c) => c.seat === 1)!;
     expect(c1.deadlineAt).toBe(at('2026-12-02T01:00:00Z')); // 08:00 + 60 min, Shanghai time
     const c0 = (await meta(t.id)).clocks.find((c) => c.seat === 0)!;
