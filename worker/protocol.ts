@@ -18,6 +18,10 @@ export interface SeatInfo {
   standIn?: boolean;
   /** Has a live socket open right now. */
   online?: boolean;
+  /** In its quiet hours: "asleep until 08:00 their time" (its own wall clock), as of this body (issue 11). */
+  asleepUntil?: string;
+  /** Away (issue 11). */
+  away?: boolean;
 }
 
 export interface ChatLine {
