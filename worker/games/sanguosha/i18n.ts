@@ -2,6 +2,8 @@
  * Display strings of 三国杀 (key → template with `{param}`), shared by the client and notifications.
  * Seat params (seat, target, source, from, to, by) render as names, card params as "杀 ♠7".
  */
+import { CARD_TEXTS } from './cardTexts';
+
 type Strings = Record<string, string>;
 
 const CARDS: Record<string, [string, string, string]> = {
@@ -209,7 +211,7 @@ const T: Record<string, [string, string, string]> = {
 function build(i: 0 | 1 | 2): Strings {
   const out: Strings = {};
   for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v[i];
-  for (const [k, v] of Object.entries(T)) out[k] = v[i];
+  for (const [k, v] of Object.entries({ ...T, ...CARD_TEXTS })) out[k] = v[i];
   // Skill names for the engine's own optional-effect prompts (`skill.use {skill}`): the equipment's card name.
   for (const k of ['eight_diagram', 'ice_sword', 'double_swords', 'fan', 'blade', 'axe', 'kylin_bow']) out[`skill.${k}`] = CARDS[k]![i];
   return out;
