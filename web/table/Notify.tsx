@@ -41,7 +41,7 @@ export function NotifyButton({ id, token, inline }: { id: string; token: string;
         class={inline ? 'btn' : `icon-btn bell${on ? ' on' : ''}`}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={s('notify.title')}
+        aria-label={inline ? undefined : s('notify.title')}
         title={s('notify.title')}
         onClick={() => setOpen(!open)}
       >

@@ -58,3 +58,44 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
     </ol>
   );
 }
+
+/**
+ * Seats whose latest move was made for them (a default at the deadline or a bot's answer, the room's
+ * `room.log.timedOut` / `room.log.botPlayed` lines), among the recent lines; a seat that has since been asked
+ * and answered itself is not marked any longer (its own line comes later with its seat param).
+ */
+export function madeForThem(log: StateBody['log'], recent = 40): Map<number, 'timedOut' | 'botPlayed'> {
+  const out = new Map<number, 'timedOut' | 'botPlayed'>();
+  const done = new Set<number>();
+  for (let k = log.length - 1; k >= Math.max(0, log.length - recent); k--) {
+    const m = log[k]!.msg;
+    const seat = m.params?.seat;
+    if (typeof seat !== 'number' || done.has(seat)) continue;
+    if (m.key === 'room.log.timedOut' || m.key === 'room.log.botPlayed') out.set(seat, m.key === 'room.log.timedOut' ? 'timedOut' : 'botPlayed');
+    done.add(seat);
+  }
+  return out;
+}
+
+/**
+ * The shell's facts about one seat, as small tags for a game's seat tile: you, bot, stand-in, a move made for
+ * them (超时 · 代打), online, whom the table waits for, winner. One place, so both games' seats say the same.
+ */
+export function SeatTags({ st, seat, forThem }: { st: StateBody; seat: number; forThem?: 'timedOut' | 'botPlayed' | undefined }) {
+  const x = st.seats[seat];
+  if (!x) return null;
+  const waiting = st.status === 'playing' && st.waiting.includes(seat) && !(st.you === seat && st.prompts.length === 0);
+  return (
+    <>
+      {x.online && <span class="seat-dot online" role="img" aria-label={s('seat.online')} title={s('seat.online')} />}
+      {x.bot && <span class="tag">{s('seat.bot')}</span>}
+      {(x.standIn || forThem) && <span class="tag warn">{s(x.standIn || forThem === 'botPlayed' ? 'seat.standIn' : 'seat.timedOut')}</span>}
+      {waiting && (
+        <span class="tag wait" title={s('seat.waiting')}>
+          <IconHourglass /> {st.you === seat ? s('table.yourTurn') : s('seat.waiting')}
+        </span>
+      )}
+      {st.outcome?.winners.includes(seat) && <span class="tag win">{s('seat.winner')}</span>}
+    </>
+  );
+}

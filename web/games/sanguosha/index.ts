@@ -1,6 +1,6 @@
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/sanguosha/i18n';
-import { cardLabel } from './cards';
+import { cardLabel, cardText } from './cards';
 import { Table } from './Table';
 import { Rules } from './Rules';
 import './sanguosha.css';
@@ -17,6 +17,11 @@ const sanguosha: GameUI = {
     return undefined;
   },
   cardLabel,
+  cardText,
+  isOut(p: TableProps) {
+    const v = p.state.view as { players?: { alive: boolean }[] } | null;
+    return p.state.you !== null && v?.players?.[p.state.you]?.alive === false;
+  },
   Table,
   Rules,
   status(p: TableProps) {

@@ -12,6 +12,9 @@ export const CARD_TEXTS: Record<string, [string, string, string]> = {
   'sgs.cardType.plus': ['防御马（+1）', '防禦馬（+1）', 'Defensive horse (+1)'],
   'sgs.cardType.minus': ['进攻马（−1）', '進攻馬（−1）', 'Offensive horse (−1)'],
   'sgs.cardRange': ['攻击范围{n}', '攻擊範圍{n}', 'range {n}'],
+  'sgs.ui.turnedOver': ['翻面', '翻面', 'turned over'],
+  // English singulars (the client picks `<key>.one` by Intl.PluralRules when `n` is 1).
+  'sgs.ask.discard.one': ['弃牌阶段：手牌上限为{hp}，请弃置{n}张牌', '棄牌階段：手牌上限為{hp}，請棄置{n}張牌', 'Discard phase: your hand limit is {hp}; discard {n} card'],
   'sgs.cardText.slash': ['出牌阶段限一次，对攻击范围内的一名其他角色使用：其须使用一张闪，否则受到你造成的1点伤害。', '出牌階段限一次，對攻擊範圍內的一名其他角色使用：其須使用一張閃，否則受到你造成的1點傷害。', 'Once per play phase, on another player within your attack range: they must use a Dodge or take 1 damage from you.'],
   'sgs.cardText.thunder_slash': ['同杀，但造成雷电伤害（可沿铁索连环传导）。', '同殺，但造成雷電傷害（可沿鐵索連環傳導）。', 'Like Slash, but the damage is thunder (it spreads along Iron Chains).'],
   'sgs.cardText.fire_slash': ['同杀，但造成火焰伤害（可沿铁索连环传导；对藤甲+1）。', '同殺，但造成火焰傷害（可沿鐵索連環傳導；對藤甲+1）。', 'Like Slash, but the damage is fire (it spreads along Iron Chains; +1 against Rattan Armour).'],
