@@ -7,6 +7,7 @@ import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
+import { IconLock, IconMenu } from '../icons';
 import { AdminMenu } from './Admin';
 import { PlayArrows } from './Arrows';
 import { CardSheet } from './CardInfo';
@@ -113,7 +114,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             </span>
             {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
             <button type="button" class="icon-btn drawer-btn" aria-expanded={drawer} aria-controls="side" onClick={() => setDrawer(!drawer)}>
-              <span aria-hidden="true">☰</span>
+              <IconMenu />
               <span class="drawer-btn-label">{s('table.logChat')}</span>
               {unread > 0 && <span class="count">{unread}</span>}
             </button>
@@ -174,12 +175,14 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             {token && st.you !== null && (
               <details class="card personal secret">
                 <summary>
-                  <span aria-hidden="true">🔒 </span>
-                  {s('lobby.personalLink')}
+                  <IconLock /> {s('lobby.personalLink')}
                 </summary>
                 <PersonalLink id={id} token={token} />
               </details>
             )}
+            <div class="lang-foot">
+              <LangSwitch />
+            </div>
           </aside>
         </div>
       </main>
@@ -200,8 +203,7 @@ export function PersonalLink({ id, token }: { id: string; token: string }) {
   return (
     <div class="linkbox secret">
       <div class="linkbox-label">
-        <span aria-hidden="true">🔒 </span>
-        {s('lobby.personalLink')}
+        <IconLock /> {s('lobby.personalLink')}
       </div>
       <div class="linkbox-row">
         <code class="linkbox-url masked" aria-label={s('lobby.personalMasked')}>

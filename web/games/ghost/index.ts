@@ -1,7 +1,7 @@
 import './ghost.css';
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/ghost/i18n';
-import { cardLabel, cardName, formatParam, str } from './labels';
+import { cardLabel, cardName, cardText, formatParam, str } from './labels';
 import { GhostRules } from './Rules';
 import { GhostTable, type GhostView } from './Table';
 
@@ -30,6 +30,7 @@ const ui: GameUI = {
   strings: strings as Record<Lang, Record<string, string>>,
   formatParam: (name, value, lang) => formatParam(name, value, lang),
   cardLabel,
+  cardText,
   Table: GhostTable,
   Rules: GhostRules,
   status,

@@ -157,11 +157,8 @@ export function Table(p: TableProps) {
           </p>
           {(v.table.length > 0 || v.grace.length > 0) && (
             <div class="sgs-middle" aria-label={t('sgs.ui.table')} role="group">
-              {v.grace.map((id) => (
-                <Card key={id} id={id} p={p} size="mid" />
-              ))}
-              {v.table.map((id) => (
-                <Card key={id} id={id} p={p} size="mid" />
+              {[...v.grace, ...v.table].map((id, _, all) => (
+                <Card key={id} id={id} p={p} size={all.length > 4 ? 'chip' : 'mid'} />
               ))}
             </div>
           )}
@@ -258,14 +255,14 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
           <span aria-hidden="true">{x.handCount}</span>
         </span>
         {dist !== null && dist !== undefined && seat !== you && x.alive && (
-          <span class={v.me?.inRange[seat] ? 'in-range' : 'out-range'}>
+          <span class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`} title={v.me?.inRange[seat] ? t('sgs.ui.inRange') : undefined}>
             {t('sgs.ui.distance', { n: dist })}
-            {v.me?.inRange[seat] ? ` · ${t('sgs.ui.inRange')}` : ''}
+            {v.me?.inRange[seat] && <span class="sr-only"> · {t('sgs.ui.inRange')}</span>}
           </span>
         )}
       </div>
       <div class="tile-tags">
-        {cur && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
+        {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
         <SeatTags st={p.state} seat={seat} forThem={forThem} />
         {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
