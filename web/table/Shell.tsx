@@ -113,7 +113,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               <span class="sr-only">{s(`conn.${conn}`)}</span>
             </span>
             {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
-            <button type="button" class="icon-btn drawer-btn" aria-expanded={drawer} aria-controls="side" onClick={() => setDrawer(!drawer)}>
+            <button type="button" class="icon-btn drawer-btn" aria-expanded={drawer} aria-controls="side" aria-label={s('table.logChat')} onClick={() => setDrawer(!drawer)}>
               <IconMenu />
               <span class="drawer-btn-label">{s('table.logChat')}</span>
               {unread > 0 && <span class="count">{unread}</span>}
@@ -141,7 +141,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
         {!sinceClosed && <SinceLastVisit lines={since} t={t} you={st.you} onClose={() => setSinceClosed(true)} />}
         <div class="table-grid">
           <div class="col-table">
-            <section class="game-area" aria-label={s('table.table')}>
+            <section class="game-area" aria-labelledby="game-area-h">
+              <h2 id="game-area-h" class="sr-only">
+                {s('table.table')}
+              </h2>
               <GameTable {...props} />
             </section>
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />

@@ -359,7 +359,7 @@ function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
           } else if (isArtifact(c)) meta.push(str(L, 'ghost.ui.artifact'));
           const cls = `gh-card ${colourOf(c)}${on ? ' on' : ''}${pickable ? ' pickable' : ''}${asked && !pickable ? ' dim' : ''}`;
           return (
-            <button key={c} type="button" class={cls} data-card={c} aria-pressed={pickable ? on : undefined} aria-label={cardLabel(c, L)} {...readable(() => cardText(c, L), pickable ? () => p.toggleCard(c) : undefined)}>
+            <button key={c} type="button" class={cls} data-card={c} aria-pressed={pickable ? on : undefined} {...readable(() => cardText(c, L), pickable ? () => p.toggleCard(c) : undefined)}>
               <span class="gh-card-colour" aria-hidden="true">
                 {str(L, `ghost.colour.${colourOf(c)}`)}
               </span>

@@ -71,12 +71,10 @@ function Card({ id, p, size = 'chip' }: { id: number | string; p: TableProps; si
   const cls = `pcard ${size}${c?.red ? ' red' : ''}${on ? ' on' : ''}${canPick ? ' pickable' : ''}${asked && !canPick && size === 'hand' ? ' dim' : ''}${c ? '' : ' back'}`;
   const handlers = readable(() => cardText(sid, p.lang), canPick ? () => p.toggleCard(sid) : undefined);
   return (
-    <button type="button" class={cls} data-card={sid} aria-pressed={canPick ? on : undefined} aria-label={label} {...handlers}>
+    <button type="button" class={cls} data-card={sid} aria-pressed={canPick ? on : undefined} {...handlers}>
       {c ? (
         <>
-          <span class="pc-corner" aria-hidden="true">
-            {suitRank(c.id)}
-          </span>
+          <span class="pc-corner">{suitRank(c.id)}</span>
           <span class="pc-name">{cardName(c.key, p.lang)}</span>
           {size !== 'chip' && <span class="pc-type">{cardSub(c.key, p.lang)}</span>}
         </>
@@ -151,7 +149,7 @@ export function Table(p: TableProps) {
         </ol>
         <div class="felt-center">
           <p class="sgs-info">
-            <span>{t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
+            <span class="info-status">{t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
             <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
             {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
           </p>
@@ -255,13 +253,14 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
           <span aria-hidden="true">{x.handCount}</span>
         </span>
         {dist !== null && dist !== undefined && seat !== you && x.alive && (
-          <span class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`} title={v.me?.inRange[seat] ? t('sgs.ui.inRange') : undefined}>
-            {t('sgs.ui.distance', { n: dist })}
-            {v.me?.inRange[seat] && <span class="sr-only"> · {t('sgs.ui.inRange')}</span>}
+          <span class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`} title={t('sgs.ui.distance', { n: dist })}>
+            <span aria-hidden="true">↔{dist}</span>
+            <span class="sr-only">
+              {t('sgs.ui.distance', { n: dist })}
+              {v.me?.inRange[seat] ? ` · ${t('sgs.ui.inRange')}` : ''}
+            </span>
           </span>
         )}
-      </div>
-      <div class="tile-tags">
         {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
         <SeatTags st={p.state} seat={seat} forThem={forThem} />
