@@ -231,5 +231,7 @@ const zhCN: Record<string, string> = {
   'opt.botsForAbsent': '机器人代打缺席玩家',
   'rules.cards': '全部卡牌',
   'rules.cardsHint': '牌堆中的每种牌及其效果；同名牌的花色点数见括号。',
+  'prompt.pickCards.one': '选择 1 张牌——已选 {n}',
+  'prompt.pickSeats.one': '选择 1 名角色——已选 {n}',
 };
 export default zhCN;

@@ -231,5 +231,7 @@ const zhTW: Record<string, string> = {
   'opt.botsForAbsent': '機器人代打缺席玩家',
   'rules.cards': '全部卡牌',
   'rules.cardsHint': '牌堆中的每種牌及其效果；同名牌的花色點數見括號。',
+  'prompt.pickCards.one': '選擇 1 張牌——已選 {n}',
+  'prompt.pickSeats.one': '選擇 1 名角色——已選 {n}',
 };
 export default zhTW;

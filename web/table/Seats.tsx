@@ -44,7 +44,7 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
           </>
         );
         return (
-          <li key={x.seat} class={`seat${x.taken ? '' : ' empty'}${waiting.has(x.seat) ? ' waiting' : ''}${st.you === x.seat ? ' me' : ''}`}>
+          <li key={x.seat} data-seat={x.seat} class={`seat${x.taken ? '' : ' empty'}${waiting.has(x.seat) ? ' waiting' : ''}${st.you === x.seat ? ' me' : ''}`}>
             {canPick ? (
               <button type="button" class={`seat-pick${on ? ' on' : ''}`} aria-pressed={on} onClick={() => onSeat!(x.seat)}>
                 {body}
