@@ -287,7 +287,7 @@ describe('驱鬼 in Chromium', () => {
     }
     // The host now holds the imp as a point, in every page's seat list.
     for (const x of players) {
-      const seat = x.page.locator('.gh-seats > li').nth(plan.host);
+      const seat = x.page.locator(`.gh-seats [data-seat="${plan.host}"]`);
       expect(await seat.locator('.gh-points').innerText()).toContain(cardName(plan.imp, x.lang));
     }
     // And every page's state is exactly the engine's view for that seat after the planned answers.

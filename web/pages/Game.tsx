@@ -10,10 +10,9 @@ import { makeT } from '../lib/msg';
 import { noteState, watchMyGames } from '../lib/mygames';
 import { getGame, pref, saveGame, setPref } from '../lib/store';
 import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
-import { AdminMenu } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
 import { SeatList, seatName } from '../table/Seats';
-import { PersonalLink, TableShell } from '../table/Shell';
+import { AdminMenu, PersonalLink, TableShell } from '../table/Shell';
 
 /**
  * A personal seat link carries its token in the fragment (`/g/<id>#seat=<token>`) so it never reaches a

@@ -8,7 +8,10 @@ import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
 import { IconLock, IconMenu } from '../icons';
-import { AdminMenu } from './Admin';
+import { lazyComponent } from './lazy';
+
+/** The host's controls, loaded only for the host. */
+export const AdminMenu = lazyComponent(() => import('./Admin').then((m) => m.AdminMenu));
 import { PlayArrows } from './Arrows';
 import { CardSheet } from './CardInfo';
 import { GenericTable } from './GenericTable';

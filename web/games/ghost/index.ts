@@ -2,7 +2,7 @@ import './ghost.css';
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/ghost/i18n';
 import { cardLabel, cardName, cardText, formatParam, str } from './labels';
-import { GhostRules } from './Rules';
+import { lazyComponent } from '../../table/lazy';
 import { GhostTable, type GhostView } from './Table';
 
 /** One line of what is happening now ("Night — exorcism of 饿死鬼; waiting for 李四 to vote"). */
@@ -32,7 +32,8 @@ const ui: GameUI = {
   cardLabel,
   cardText,
   Table: GhostTable,
-  Rules: GhostRules,
+  // The rules page's long text is its own chunk: the table does not need it.
+  Rules: lazyComponent(() => import('./Rules').then((m) => m.GhostRules)),
   status,
 };
 
