@@ -67,7 +67,38 @@ async function axe(page: Page, what: string): Promise<void> {
   expect(violations, what).toEqual([]);
 }
 
+/** Answer my open prompt the plain way (pass where it may, else the first cards it needs), as another device would. */
+async function answerPlainly(id: string, token: string): Promise<boolean> {
+  const st = (await (await fetch(`${env.dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } })).json()) as { version: number; prompts: { id: string; options: { id: string; cards?: { from: string[]; min: number }; seats?: { from: number[]; min: number } }[] }[] };
+  const p = st.prompts[0];
+  if (!p) return false;
+  const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.seats || x.seats.min === 0) ?? p.options[0]!;
+  const answer = { prompt: p.id, option: o.id, ...(o.cards ? { cards: o.cards.from.slice(0, o.cards.min) } : {}), ...(o.seats ? { seats: o.seats.from.slice(0, o.seats.min) } : {}) };
+  await post(`/api/games/${id}/answers`, { version: st.version, answer }, token);
+  return true;
+}
+
 describe('the table on a phone and a desktop (issue 12)', () => {
+  it('"since you were last here" is counted from when the page opened and does not grow while it stays open', async () => {
+    const t = await table('sanguosha', 4, 'shots-1');
+    const page = await open(env.browser, 'en', PHONE, `/g/${t.id}#seat=${t.token}`);
+    await page.waitForSelector('.prompt-panel.asking');
+    // Away from the table, the game goes on: my answers from another device, the bots' turns.
+    await page.goto(`${env.dev.url}/`);
+    for (let k = 0; k < 3; k++) await answerPlainly(t.id, t.token);
+    await page.goto(`${env.dev.url}/g/${t.id}`);
+    await page.waitForSelector('.since h2');
+    const heading = await page.locator('.since h2').innerText();
+    const n = Number(/\((\d+)\)/.exec(heading)![1]);
+    expect(n).toBeGreaterThan(0);
+    // More moves while the page is open: they reach the log, not the "since" list.
+    const before = await page.locator('ol.log li').count();
+    for (let k = 0; k < 3; k++) await answerPlainly(t.id, t.token);
+    await page.waitForFunction((b) => document.querySelectorAll('ol.log li').length > b, before);
+    expect(await page.locator('.since h2').innerText()).toBe(heading);
+    await page.context().close();
+  });
+
   for (const game of ['sanguosha', 'ghost'])
     for (const [size, viewport] of Object.entries(SIZES))
       it(`${game} at ${size} size: the confirm control is inside the viewport whenever picks are open`, async () => {

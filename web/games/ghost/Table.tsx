@@ -210,21 +210,21 @@ function SeatCard({ v, p, s, pl, forThem }: { v: GhostView; p: TableProps; s: nu
           ))}
         </p>
       )}
-      <p class="gh-artifact">
-        {pl.artifact ? (
+      {/* Nothing equipped, no imps: nothing shown, so eight seats stay short. */}
+      {pl.artifact && (
+        <p class="gh-artifact">
           <button type="button" class={`gh-dot ${colourOf(pl.artifact)}`} data-card={pl.artifact} {...readable(() => cardText(pl.artifact!, L), p.pickable.cards.includes(pl.artifact) ? () => p.toggleCard(pl.artifact!) : undefined)}>
             {cardName(pl.artifact, L)}
           </button>
-        ) : (
-          <span class="muted">{str(L, 'ghost.ui.noArtifact')}</span>
-        )}
-      </p>
-      <div class="gh-imps">
-        {pl.imps.length === 0 && <span class="muted">{str(L, 'ghost.ui.noImps')}</span>}
-        {pl.imps.map((i) => (
-          <ImpChip key={i.id} id={i.id} p={p} />
-        ))}
-      </div>
+        </p>
+      )}
+      {pl.imps.length > 0 && (
+        <div class="gh-imps">
+          {pl.imps.map((i) => (
+            <ImpChip key={i.id} id={i.id} p={p} />
+          ))}
+        </div>
+      )}
     </li>
   );
 }
