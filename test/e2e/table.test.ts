@@ -202,4 +202,19 @@ describe('the table on a phone and a desktop (issue 12)', () => {
       await page.context().close();
     }
   });
+
+  // Needs the room to write `room.log.timedOut` when it takes a default at a deadline (contracts §5, branch room).
+  it.skipIf(!process.env.ROOM_LOGS_TIMEOUTS)('a move taken by the deadline shows as such, in the log and on the seat', { timeout: 240_000 }, async () => {
+    const g = await post('/api/games', { game: 'duel', seats: 2, deadline: { minutes: 2 } });
+    const a = await post(`/api/games/${g.id}/seats`, { name: 'Ann' });
+    await post(`/api/games/${g.id}/seats`, { name: 'Bo' });
+    await post(`/api/games/${g.id}/start`, {}, g.adminToken);
+    const page = await open(env.browser, 'en', PHONE, `/g/${g.id}#seat=${a.token}`);
+    await page.waitForSelector('.prompt-panel.asking');
+    await page.locator('.prompt-panel .btn.option').first().click();
+    // Bo never answers: after two minutes the room takes his default and says so.
+    await page.waitForFunction(() => [...document.querySelectorAll('ol.log li.made-for')].length > 0, undefined, { timeout: 200_000 });
+    expect((await page.locator('ol.log li.made-for').first().textContent()) ?? '').toContain('Bo');
+    expect(await page.locator('.game-area [data-seat="1"] .tag.warn').count()).toBe(1);
+  });
 });

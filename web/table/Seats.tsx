@@ -17,6 +17,7 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
   // Listed as waited for without a question of your own: an open response window (see idleText), not your move.
   if (st.you !== null && st.prompts.length === 0) waiting.delete(st.you);
   const winners = new Set(st.outcome?.winners ?? []);
+  const forThem = madeForThem(st.log);
   return (
     <ol class="seat-list">
       {st.seats.map((x) => {
@@ -31,7 +32,7 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
               {label}
               {st.you === x.seat && <span class="tag you">{s('seat.you')}</span>}
               {x.bot && <span class="tag">{s('seat.bot')}</span>}
-              {x.standIn && <span class="tag warn">{s('seat.standIn')}</span>}
+              {(x.standIn || forThem.has(x.seat)) && <span class="tag warn">{s(x.standIn || forThem.get(x.seat) === 'botPlayed' ? 'seat.standIn' : 'seat.timedOut')}</span>}
               {winners.has(x.seat) && <span class="tag win">{s('seat.winner')}</span>}
             </span>
             {x.online && <span class="sr-only">{s('seat.online')}</span>}

@@ -75,7 +75,7 @@ function Card({ id, p, size = 'chip' }: { id: number | string; p: TableProps; si
       {c ? (
         <>
           <span class="pc-corner">{suitRank(c.id)}</span>
-          <span class="pc-name">{cardName(c.key, p.lang)}</span>
+          <span class={`pc-name${cardName(c.key, p.lang).length > 7 ? ' long' : ''}`}>{cardName(c.key, p.lang)}</span>
           {size !== 'chip' && <span class="pc-type">{cardSub(c.key, p.lang)}</span>}
         </>
       ) : (
@@ -102,9 +102,12 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
   );
 }
 
-/** Where seat tile k of m sits on the oval (desktop), going round from your right: percentages of the felt. */
-function around(k: number, m: number): string {
-  const a = Math.PI / 2 - ((k + 1) * 2 * Math.PI) / (m + 1);
+/**
+ * Where seat tile k of m sits on the oval (desktop), going round from your right: percentages of the felt. A
+ * player's own seat is below the felt, so the others leave the bottom free; a spectator's seats go all round.
+ */
+function around(k: number, m: number, all: boolean): string {
+  const a = all ? Math.PI / 2 - (k * 2 * Math.PI) / m : Math.PI / 2 - ((k + 1) * 2 * Math.PI) / (m + 1);
   return `--x:${(50 + 41 * Math.cos(a)).toFixed(1)}%;--y:${(50 + 40 * Math.sin(a)).toFixed(1)}%`;
 }
 
@@ -145,7 +148,7 @@ export function Table(p: TableProps) {
       {p.state.outcome && <EndPanel v={v} p={p} />}
       <div class="ring">
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
-          {others.map((seat, k) => tile(seat, around(k, others.length)))}
+          {others.map((seat, k) => tile(seat, around(k, others.length, you === null)))}
         </ol>
         <div class="felt-center">
           <p class="sgs-info">

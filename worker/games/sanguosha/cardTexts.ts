@@ -4,13 +4,13 @@
  * summary in the shared rules data (identity mode, this deck); merged into the game's strings by i18n.ts.
  */
 export const CARD_TEXTS: Record<string, [string, string, string]> = {
-  'sgs.cardType.basic': ['基本牌', '基本牌', 'Basic card'],
+  'sgs.cardType.basic': ['基本牌', '基本牌', 'Basic'],
   'sgs.cardType.trick': ['锦囊牌', '錦囊牌', 'Trick'],
-  'sgs.cardType.delayed': ['延时锦囊', '延時錦囊', 'Delayed trick'],
+  'sgs.cardType.delayed': ['延时锦囊', '延時錦囊', 'Delayed'],
   'sgs.cardType.weapon': ['武器', '武器', 'Weapon'],
   'sgs.cardType.armor': ['防具', '防具', 'Armour'],
-  'sgs.cardType.plus': ['防御马（+1）', '防禦馬（+1）', 'Defensive horse (+1)'],
-  'sgs.cardType.minus': ['进攻马（−1）', '進攻馬（−1）', 'Offensive horse (−1)'],
+  'sgs.cardType.plus': ['防御马（+1）', '防禦馬（+1）', 'Horse +1'],
+  'sgs.cardType.minus': ['进攻马（−1）', '進攻馬（−1）', 'Horse −1'],
   'sgs.cardRange': ['攻击范围{n}', '攻擊範圍{n}', 'range {n}'],
   'sgs.ui.turnedOver': ['翻面', '翻面', 'turned over'],
   // English singulars (the client picks `<key>.one` by Intl.PluralRules when `n` is 1).
