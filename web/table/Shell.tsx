@@ -96,6 +96,13 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     if (chatOpen) setChatSeen(st.chat.length);
   }, [chatOpen, st.chat.length]);
   const unread = Math.max(0, st.chat.length - chatSeen);
+  // The drawer closes on Escape, like the card sheet and the bell's panel.
+  useEffect(() => {
+    if (!drawer) return;
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && setDrawer(false);
+    document.addEventListener('keydown', key);
+    return () => document.removeEventListener('keydown', key);
+  }, [drawer]);
   const conn = live.conn.value;
 
   return (
