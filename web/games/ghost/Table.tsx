@@ -1,6 +1,7 @@
 import type { TableProps } from '../types';
 import { IMP, KING, SPELL, colourOf, isArtifact, typeOf, weightOf } from '../../../worker/games/ghost/cards';
 import { readable } from '../../table/CardInfo';
+import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import { cardLabel, cardName, cardText, dispelText, str } from './labels';
 
@@ -78,12 +79,14 @@ export function GhostTable(p: TableProps) {
   return (
     <div class={`ghost seats-${n}`}>
       {v.result && <EndScreen v={v} p={p} />}
-      <Board v={v} p={p} />
-      <ul class="gh-seats" aria-label={str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}>
-        {order.map((s) => (
-          <SeatCard key={s} v={v} p={p} s={s} pl={v.players[s]!} forThem={forThem.get(s)} />
-        ))}
-      </ul>
+      <div class="gh-felt">
+        <Board v={v} p={p} />
+        <ul class="gh-seats" aria-label={str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}>
+          {order.map((s, k) => (
+            <SeatCard key={s} v={v} p={p} s={s} pl={v.players[s]!} forThem={forThem.get(s)} style={ringPos(k, n, true, 40, 48)} />
+          ))}
+        </ul>
+      </div>
       {v.vote && <VotePanel v={v} p={p} />}
       {v.lastReveal && !v.vote && <RevealPanel v={v} p={p} />}
       {me !== null && v.players[me]?.hand && <Hand v={v} p={p} hand={v.players[me]!.hand!} />}
@@ -150,7 +153,7 @@ function ImpChip({ id, p, full }: { id: string; p: TableProps; full?: boolean })
   );
 }
 
-function SeatCard({ v, p, s, pl, forThem }: { v: GhostView; p: TableProps; s: number; pl: PlayerV; forThem?: 'timedOut' | 'botPlayed' | undefined }) {
+function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps; s: number; pl: PlayerV; forThem?: 'timedOut' | 'botPlayed' | undefined; style?: string }) {
   const L = p.lang;
   const me = p.state.you === s;
   const waiting = p.state.waiting.includes(s);
@@ -167,7 +170,7 @@ function SeatCard({ v, p, s, pl, forThem }: { v: GhostView; p: TableProps; s: nu
         {p.name(s)}
         {me && <span class="gh-you"> ({str(L, 'ghost.ui.you')})</span>}
       </span>
-      {v.current === s && !(me && p.state.prompts.length > 0) && <span class="gh-tag cur">{me ? p.t('table.yourTurn') : str(L, 'ghost.ui.current')}</span>}
+      {v.current === s && !p.state.outcome && !(me && p.state.prompts.length > 0) && <span class="gh-tag cur">{me ? p.t('table.yourTurn') : str(L, 'ghost.ui.current')}</span>}
       {tags.map((t) => (
         <span key={t} class={`gh-tag${t === str(L, 'ghost.gk') ? ' gk' : ''}`}>
           {t}
@@ -176,7 +179,7 @@ function SeatCard({ v, p, s, pl, forThem }: { v: GhostView; p: TableProps; s: nu
     </>
   );
   return (
-    <li class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}${pickable ? ' can-pick' : ''}`} data-seat={s}>
+    <li class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}${pickable ? ' can-pick' : ''}`} data-seat={s} style={style}>
       {pickable ? (
         <button type="button" class="gh-seat-head pickable" aria-pressed={picked} onClick={() => p.toggleSeat(s)}>
           {head}
@@ -213,6 +216,7 @@ function SeatCard({ v, p, s, pl, forThem }: { v: GhostView; p: TableProps; s: nu
       {/* Nothing equipped, no imps: nothing shown, so eight seats stay short. */}
       {pl.artifact && (
         <p class="gh-artifact">
+          <span class="muted">{str(L, 'ghost.ui.artifact')}</span>{' '}
           <button type="button" class={`gh-dot ${colourOf(pl.artifact)}`} data-card={pl.artifact} {...readable(() => cardText(pl.artifact!, L), p.pickable.cards.includes(pl.artifact) ? () => p.toggleCard(pl.artifact!) : undefined)}>
             {cardName(pl.artifact, L)}
           </button>

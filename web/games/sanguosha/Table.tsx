@@ -1,6 +1,7 @@
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
 import { readable, readCards } from '../../table/CardInfo';
+import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import type { TableProps } from '../types';
 import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards';
@@ -102,15 +103,6 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
   );
 }
 
-/**
- * Where seat tile k of m sits on the oval (desktop), going round from your right: percentages of the felt. A
- * player's own seat is below the felt, so the others leave the bottom free; a spectator's seats go all round.
- */
-function around(k: number, m: number, all: boolean): string {
-  const a = all ? Math.PI / 2 - (k * 2 * Math.PI) / m : Math.PI / 2 - ((k + 1) * 2 * Math.PI) / (m + 1);
-  return `--x:${(50 + 41 * Math.cos(a)).toFixed(1)}%;--y:${(50 + 40 * Math.sin(a)).toFixed(1)}%`;
-}
-
 export function Table(p: TableProps) {
   const v = p.state.view as unknown as View | null;
   if (!v || !Array.isArray(v.players)) return null;
@@ -148,7 +140,7 @@ export function Table(p: TableProps) {
       {p.state.outcome && <EndPanel v={v} p={p} />}
       <div class="ring">
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
-          {others.map((seat, k) => tile(seat, around(k, others.length, you === null)))}
+          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
         </ol>
         <div class="felt-center">
           <p class="sgs-info">
