@@ -3,6 +3,8 @@
 //   npx vite build && npm run shots [outDir]        (default outDir: /tmp/teahouse-shots)
 // Screens: home, lobby, join, table waiting, table with picks open (a card picked, targets lit), a card being
 // read, the log drawer (phone), a finished table, a 10-seat 三国杀 table, the rules page.
+// Chinese text needs a CJK font on the machine (Debian: apt-get install fonts-wqy-microhei), or it shows as boxes.
+// SHOTS_LANGS=en,zh-CN, SHOTS_SIZES=phone and SHOTS_ONLY=ghost,sanguosha-table narrow the run.
 import { mkdirSync } from 'node:fs';
 import { startDev } from '../../test/e2e/helpers/dev.ts';
 import { launchBrowser } from '../../test/e2e/helpers/browser.ts';
