@@ -26,9 +26,12 @@ async function post<T = Record<string, string>>(path: string, body: unknown, tok
   return j as T;
 }
 
-/** A started table: me in seat 0 (the first prompt is mine on these seeds), bots in the others. */
-async function table(game: string, seats: number, seed: string): Promise<{ id: string; token: string; adminToken: string }> {
-  const g = await post('/api/games', { game, seats, deadline: { hours: 12 } });
+/**
+ * A started table: me in seat 0 (the first prompt is mine on these seeds), bots in the others. 三国杀 is played
+ * without generals here unless asked, so the hand is dealt at once (general selection has its own checks).
+ */
+async function table(game: string, seats: number, seed: string, generals = false): Promise<{ id: string; token: string; adminToken: string }> {
+  const g = await post('/api/games', { game, seats, deadline: { hours: 12 }, ...(game === 'sanguosha' && !generals ? { options: { noGenerals: true } } : {}) });
   const me = await post(`/api/games/${g.id}/seats`, { name: '张三' });
   await post(`/api/games/${g.id}/start`, { fillWithBots: true, seed }, g.adminToken);
   return { id: g.id!, token: me.token!, adminToken: g.adminToken! };
@@ -178,6 +181,11 @@ describe('the table on a phone and a desktop (issue 12)', () => {
       await page.goto(`${env.dev.url}/`);
       await page.waitForSelector('.game-item');
       await axe(page, `home ${size}`);
+      // 三国杀 general selection: the offer, its skills to read.
+      const sel = await table('sanguosha', 5, 'shots-1', true);
+      await page.goto(`${env.dev.url}/g/${sel.id}#seat=${sel.token}`);
+      await page.waitForSelector('.prompt-panel.asking.kind-chooseGeneral, .prompt-panel.asking .kind-chooseGeneral');
+      await axe(page, `sanguosha general selection, ${size}`);
       for (const game of ['sanguosha', 'ghost']) {
         const t = await table(game, 5, 'shots-1');
         await page.goto(`${env.dev.url}/g/${t.id}#seat=${t.token}&admin=${t.adminToken}`);

@@ -65,6 +65,9 @@ describe('lobby option chips (issue 12 §11)', () => {
     expect(optionLabel('sanguosha', 'doubleTraitor', false)).toBeNull();
     expect(optionLabel('sanguosha', 'deck', 'full')).toBeNull();
     expect(optionLabel('sanguosha', 'deck', 'standard')).toBe('标准版 108 张牌堆');
+    // The game's own option labels win where it has them.
+    expect(optionLabel('sanguosha', 'deck', 'standard', sgsStrings['zh-CN'])).toBe(`${sgsStrings['zh-CN']['sgs.option.deck']}: ${sgsStrings['zh-CN']['sgs.option.deck.standard']}`);
+    expect(optionLabel('sanguosha', 'noGenerals', true, sgsStrings['zh-CN'])).toBe(sgsStrings['zh-CN']['sgs.option.noGenerals']);
     expect(optionLabel('sanguosha', 'botsForAbsent', true)).toBe('机器人代打缺席玩家');
     for (const l of ['zh-CN', 'zh-TW', 'en'] as const) {
       lang.value = l;

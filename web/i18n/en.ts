@@ -233,5 +233,7 @@ const en: Record<string, string> = {
   'rules.cardsHint': 'Every card of the deck with what it does; the suits and ranks of its copies in brackets.',
   'prompt.pickCards.one': 'Pick 1 card — {n} picked',
   'prompt.pickSeats.one': 'Pick 1 player — {n} picked',
+  'opt.sanguosha.noGenerals': 'No generals',
+  'opt.sanguosha.noGenerals.hint': 'Everyone has 4 HP and no skills — good for a first game.',
 };
 export default en;

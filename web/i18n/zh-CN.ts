@@ -233,5 +233,7 @@ const zhCN: Record<string, string> = {
   'rules.cardsHint': '牌堆中的每种牌及其效果；同名牌的花色点数见括号。',
   'prompt.pickCards.one': '选择 1 张牌——已选 {n}',
   'prompt.pickSeats.one': '选择 1 名角色——已选 {n}',
+  'opt.sanguosha.noGenerals': '不用武将',
+  'opt.sanguosha.noGenerals.hint': '人人4体力、没有技能，适合第一次玩。',
 };
 export default zhCN;

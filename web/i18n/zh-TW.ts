@@ -233,5 +233,7 @@ const zhTW: Record<string, string> = {
   'rules.cardsHint': '牌堆中的每種牌及其效果；同名牌的花色點數見括號。',
   'prompt.pickCards.one': '選擇 1 張牌——已選 {n}',
   'prompt.pickSeats.one': '選擇 1 名角色——已選 {n}',
+  'opt.sanguosha.noGenerals': '不用武將',
+  'opt.sanguosha.noGenerals.hint': '人人4體力、沒有技能，適合第一次玩。',
 };
 export default zhTW;

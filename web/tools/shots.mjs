@@ -24,7 +24,7 @@ const state = async (id, token) => (await fetch(`${dev.url}/api/games/${id}/stat
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A game with me in seat 0 and bots elsewhere, started; `until` waits for a state the screen needs. */
-async function table(game, seats, seed, options) {
+async function table(game, seats, seed, options = game === 'sanguosha' ? { noGenerals: true } : undefined) {
   const r = await post('/api/games', { game, seats, deadline: { hours: 12 }, ...(options ? { options } : {}) });
   const me = await post(`/api/games/${r.id}/seats`, { name: '张三' });
   await post(`/api/games/${r.id}/start`, { fillWithBots: true, seed }, r.adminToken);
@@ -49,6 +49,7 @@ try {
     ghost: await table('ghost', 5, 'shots-1'),
   };
   const ten = await table('sanguosha', 10, 'shots-10');
+  const select = await table('sanguosha', 5, 'shots-1', {});
   const done = { sanguosha: await finished('sanguosha', 4, 'shots-end'), ghost: await finished('ghost', 4, 'shots-end') };
   const lobby = await post('/api/games', { game: 'sanguosha', seats: 6, options: { deck: 'standard', botsForAbsent: true }, deadline: { minutes: 15 } });
   const la = await post(`/api/games/${lobby.id}/seats`, { name: '张三' });
@@ -116,6 +117,10 @@ try {
         await page.waitForSelector('.rules h1');
         await shot(`${game}-rules`, true);
       }
+      await page.goto(`${dev.url}/g/${select.id}#seat=${select.token}`);
+      await page.waitForSelector('.prompt-panel.asking');
+      await page.waitForTimeout(600);
+      await shot('sanguosha-generals');
       await page.goto(`${dev.url}/g/${ten.id}#seat=${ten.token}`);
       await page.waitForSelector('.game-area .hand');
       await page.waitForTimeout(600);

@@ -118,7 +118,7 @@ export function Table(p: TableProps) {
   // The option being composed: its seats, and why the other living seats are not targets.
   const o = p.option;
   const targeting = !!o?.seats && p.pickable.seats.length > 0;
-  const blocked = new Map<number, Msg>(((o?.seats as { blocked?: { seat: number; why: Msg }[] } | undefined)?.blocked ?? []).map((b) => [b.seat, b.why]));
+  const blocked = new Map<number, Msg>((o?.seats?.blocked ?? []).map((b) => [b.seat, b.why]));
   const chosen = p.picked.cards.length === 1 ? CARDS[Number(p.picked.cards[0])] : undefined;
   const reasonFor = (seat: number): string | null => {
     if (!targeting || p.pickable.seats.includes(seat) || !v.players[seat]?.alive) return null;
