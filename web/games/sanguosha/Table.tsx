@@ -4,6 +4,7 @@ import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import type { TableProps } from '../types';
+import { GENERAL } from '../../../worker/games/sanguosha/generals';
 import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards';
 
 interface PlayerView {
@@ -138,13 +139,14 @@ export function Table(p: TableProps) {
   return (
     <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
       {p.state.outcome && <EndPanel v={v} p={p} />}
+      <Offer p={p} />
       <div class="ring">
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
           {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
         </ol>
         <div class="felt-center">
           <p class="sgs-info">
-            <span class="info-status">{t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
+            <span class="info-status">{v.phase === 'select' ? t('sgs.phase.select') : t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
             <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
             {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
           </p>
@@ -232,7 +234,7 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
               class="skill-chip"
               onClick={(e) => {
                 e.stopPropagation();
-                readCards([{ name: t(`sgs.skill.${k}`), sub: t(`sgs.general.${x.general}`), text: t(`sgs.skillText.${k}`) }]);
+                readSkill(t, k, x.general!);
               }}
             >
               {t(`sgs.skill.${k}`)}
@@ -290,6 +292,55 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
       )}
       {reason && <p class="why">{reason}</p>}
     </li>
+  );
+}
+
+/** A skill's name and text to read; a skill without a written text shows its name alone. */
+function readSkill(t: TableProps['t'], skill: string, general: string) {
+  const text = t(`sgs.skillText.${skill}`);
+  readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
+}
+
+/**
+ * The generals offered to me while generals are chosen: each with its kingdom, HP and skills (tap a skill to
+ * read it). The choice itself is made in the question bar, one button per general.
+ */
+function Offer({ p }: { p: TableProps }) {
+  const t = p.t;
+  const ask = p.state.prompts.find((x) => x.kind === 'chooseGeneral');
+  if (!ask) return null;
+  const ids = ask.options.map((o) => o.id.replace(/^general:/, '')).filter((id) => GENERAL[id]);
+  return (
+    <section class="offer" aria-labelledby="offer-h">
+      <h3 id="offer-h" class="sr-only">
+        {t(ask.message)}
+      </h3>
+      <ul class="offer-list">
+        {ids.map((id) => {
+          const g = GENERAL[id]!;
+          return (
+            <li key={id} class={`general k-${g.kingdom}`}>
+              <b class={`kingdom k-${g.kingdom}`}>
+                <span class="k-badge">{t(`sgs.kingdom.${g.kingdom}`)}</span>
+                {t(`sgs.general.${id}`)}
+              </b>
+              <span class="sgs-hp" role="img" aria-label={t('sgs.ui.hp', { hp: g.hp, max: g.hp })}>
+                {Array.from({ length: g.hp }, (_, i) => (
+                  <span key={i} class="pip full" aria-hidden="true" />
+                ))}
+              </span>
+              <span class="offer-skills">
+                {g.skills.map((k) => (
+                  <button key={k} type="button" class="skill-chip" onClick={() => readSkill(t, k, id)}>
+                    {t(`sgs.skill.${k}`)}
+                  </button>
+                ))}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 

@@ -29,6 +29,7 @@ const sanguosha: GameUI = {
     const v = p.state.view as { round?: number; current?: number; phase?: string } | null;
     if (p.state.outcome) return p.t('sgs.status.over', { reason: p.state.outcome.reason });
     if (!v || v.current === undefined) return '';
+    if (v.phase === 'select') return p.t('sgs.phase.select');
     return p.t('sgs.status', { round: v.round ?? 0, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } });
   },
 };

@@ -13,6 +13,7 @@ export const CARD_TEXTS: Record<string, [string, string, string]> = {
   'sgs.cardType.minus': ['进攻马（−1）', '進攻馬（−1）', 'Horse −1'],
   'sgs.cardRange': ['攻击范围{n}', '攻擊範圍{n}', 'range {n}'],
   'sgs.ui.turnedOver': ['翻面', '翻面', 'turned over'],
+  'sgs.phase.select': ['选将', '選將', 'choosing generals'],
   // English singulars (the client picks `<key>.one` by Intl.PluralRules when `n` is 1).
   'sgs.ask.discard.one': ['弃牌阶段：手牌上限为{hp}，请弃置{n}张牌', '棄牌階段：手牌上限為{hp}，請棄置{n}張牌', 'Discard phase: your hand limit is {hp}; discard {n} card'],
   'sgs.cardText.slash': ['出牌阶段限一次，对攻击范围内的一名其他角色使用：其须使用一张闪，否则受到你造成的1点伤害。', '出牌階段限一次，對攻擊範圍內的一名其他角色使用：其須使用一張閃，否則受到你造成的1點傷害。', 'Once per play phase, on another player within your attack range: they must use a Dodge or take 1 damage from you.'],
