@@ -16,12 +16,14 @@ import { localTime } from '../../web/ui';
 const line = (i: number, key: string, params?: Record<string, unknown>): LogLine => ({ i, msg: { key, params } as Msg }) as LogLine;
 
 describe('moves made for a player are marked (issue 12 §7)', () => {
-  it('a seat whose latest line is a default at the deadline or a bot’s answer is marked; one that played since is not', () => {
-    const log = [line(0, 'room.log.timedOut', { seat: 1 }), line(1, 'sgs.log.use', { seat: 1, card: 3, targets: [2] }), line(2, 'room.log.botPlayed', { seat: 2 }), line(3, 'room.log.timedOut', { seat: 0 })];
+  it('a seat a default or a bot answered for among the recent lines is marked, with the latest kind; others are not', () => {
+    const log = [line(0, 'room.log.timedOut', { seat: 2 }), line(1, 'sgs.log.use', { seat: 1, card: 3, targets: [2] }), line(2, 'room.log.botPlayed', { seat: 2 }), line(3, 'room.log.timedOut', { seat: 0 })];
     const m = madeForThem(log);
     expect(m.get(0)).toBe('timedOut');
     expect(m.get(2)).toBe('botPlayed');
     expect(m.has(1)).toBe(false);
+    // Long ago: no longer marked.
+    expect(madeForThem([line(0, 'room.log.timedOut', { seat: 0 }), ...Array.from({ length: 40 }, (_, i) => line(i + 1, 'x', { seat: 1 }))]).has(0)).toBe(false);
   });
 });
 

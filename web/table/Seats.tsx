@@ -61,19 +61,16 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
 }
 
 /**
- * Seats whose latest move was made for them (a default at the deadline or a bot's answer, the room's
- * `room.log.timedOut` / `room.log.botPlayed` lines), among the recent lines; a seat that has since been asked
- * and answered itself is not marked any longer (its own line comes later with its seat param).
+ * Seats a move was recently made for (a default at the deadline, or a bot's answer: the room's
+ * `room.log.timedOut` / `room.log.botPlayed` lines) among the last `recent` lines, with the latest kind.
  */
 export function madeForThem(log: StateBody['log'], recent = 40): Map<number, 'timedOut' | 'botPlayed'> {
   const out = new Map<number, 'timedOut' | 'botPlayed'>();
-  const done = new Set<number>();
   for (let k = log.length - 1; k >= Math.max(0, log.length - recent); k--) {
     const m = log[k]!.msg;
     const seat = m.params?.seat;
-    if (typeof seat !== 'number' || done.has(seat)) continue;
+    if (typeof seat !== 'number' || out.has(seat)) continue;
     if (m.key === 'room.log.timedOut' || m.key === 'room.log.botPlayed') out.set(seat, m.key === 'room.log.timedOut' ? 'timedOut' : 'botPlayed');
-    done.add(seat);
   }
   return out;
 }
