@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { s } from '../i18n';
 import { myGames } from '../lib/store';
 import { IconBell } from '../icons';
-import { lazyComponent } from './lazy';
+import { lazy } from '../lib/lazy';
 
-const NotifyPanel = lazyComponent(() => import('./NotifyPanel').then((m) => m.NotifyPanel));
+const NotifyPanel = lazy(() => import('./NotifyPanel').then((m) => m.NotifyPanel), null);
 
 /**
  * The bell: how this seat hears that the table waits for it. Permission is asked only from a click here,

@@ -114,6 +114,7 @@ function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string
         <a class="btn primary" href={`/?game=${encodeURIComponent(st.game)}`}>
           {s('table.again')}
         </a>
+        <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>{s('table.replay')}</a>
       </div>
     );
   if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;

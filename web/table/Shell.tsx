@@ -8,10 +8,10 @@ import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
 import { IconLock, IconMenu } from '../icons';
-import { lazyComponent } from './lazy';
+import { lazy } from '../lib/lazy';
 
 /** The host's controls, loaded only for the host. */
-export const AdminMenu = lazyComponent(() => import('./Admin').then((m) => m.AdminMenu));
+export const AdminMenu = lazy(() => import('./Admin').then((m) => m.AdminMenu), null);
 import { PlayArrows } from './Arrows';
 import { CardSheet } from './CardInfo';
 import { GenericTable } from './GenericTable';
@@ -21,6 +21,7 @@ import { usePicks } from './picks';
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
 import { seatName } from './Seats';
+import { OutboxNote } from '../parts/OutboxNote';
 
 interface Props {
   id: string;
@@ -157,6 +158,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               </h2>
               <GameTable {...props} />
             </section>
+            <OutboxNote live={live} t={t} />
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>

@@ -2,7 +2,7 @@ import './ghost.css';
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/ghost/i18n';
 import { cardLabel, cardName, cardText, formatParam, str } from './labels';
-import { lazyComponent } from '../../table/lazy';
+import { lazy } from '../../lib/lazy';
 import { GhostTable, type GhostView } from './Table';
 
 /** One line of what is happening now ("Night — exorcism of 饿死鬼; waiting for 李四 to vote"). */
@@ -33,7 +33,7 @@ const ui: GameUI = {
   cardText,
   Table: GhostTable,
   // The rules page's long text is its own chunk: the table does not need it.
-  Rules: lazyComponent(() => import('./Rules').then((m) => m.GhostRules)),
+  Rules: lazy(() => import('./Rules').then((m) => m.GhostRules), null),
   status,
 };
 

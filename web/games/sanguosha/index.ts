@@ -2,7 +2,7 @@ import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import { cardLabel, cardText } from './cards';
 import { Table } from './Table';
-import { lazyComponent } from '../../table/lazy';
+import { lazy } from '../../lib/lazy';
 import './sanguosha.css';
 
 /** Card-valued params beyond the shell's `card`/`cards` convention. */
@@ -24,7 +24,7 @@ const sanguosha: GameUI = {
   },
   Table,
   // The rules page's long text and card list are their own chunk: the table does not need them.
-  Rules: lazyComponent(() => import('./Rules').then((m) => m.Rules)),
+  Rules: lazy(() => import('./Rules').then((m) => m.Rules), null),
   status(p: TableProps) {
     const v = p.state.view as { round?: number; current?: number; phase?: string } | null;
     if (p.state.outcome) return p.t('sgs.status.over', { reason: p.state.outcome.reason });
