@@ -291,10 +291,10 @@ describe('POST /api/games/:id/answers', () => {
     expect(r.status).toBe(200);
   });
 
-  it('an unknown prompt or option is a 400 illegal and changes nothing', async () => {
+  it('an unknown prompt is a 403 not_your_prompt, an unknown option a 400 illegal, and neither changes anything', async () => {
     const t = await table(2);
     const s = await stateOf(t.id, t.tokens[0]);
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: 'p999', option: 'red' } }, token: t.tokens[0] }), 400, 'illegal');
+    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: 'p999', option: 'red' } }, token: t.tokens[0] }), 403, 'not_your_prompt');
     expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'green' } }, token: t.tokens[0] }), 400, 'illegal');
     expect(await stateOf(t.id, t.tokens[0])).toEqual(s);
   });

@@ -156,7 +156,6 @@ export function reminderOffsets(lengthMs: number): number[] {
 }
 
 const ENGINE_STATUS: Record<string, ErrorCode> = {
-  unknown_prompt: 'illegal',
   not_your_prompt: 'not_your_prompt',
   illegal: 'illegal',
   finished: 'conflict',
@@ -567,13 +566,14 @@ export class GameRoom extends DurableObject<Env> {
     if (m.paused) return fail('conflict', 'the game is paused');
     const stale = version < m.gameVersion || version > m.version;
     // 4. is this seat asked this prompt?
-    const p = this.game!.prompts.find((x) => x.id === answer.prompt);
+    // Another seat's open prompt is answered exactly like one that does not exist (a difference would tell who
+    // else is asked, e.g. who holds 无懈可击).
+    const p = this.game!.prompts.find((x) => x.id === answer.prompt && x.seat === seat);
     if (!p) {
       // A prompt that closed since the client's version: the client is behind, not wrong.
       if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.stateBody(seat, undefined, part) });
-      return fail('illegal', `no open prompt ${answer.prompt}`);
+      return fail('not_your_prompt', 'no open prompt with this id is addressed to you');
     }
-    if (p.seat !== seat) return fail('not_your_prompt', `prompt ${answer.prompt} is not addressed to you`);
     // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
     // prompt that was already open at the client's version and still is: prompts never change once asked, so
     // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
