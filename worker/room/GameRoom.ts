@@ -29,6 +29,7 @@ import {
   retryPlan,
   send,
   targetKey,
+  targetScope,
   validateTarget,
   SEND_TIMEOUT_MS,
   type NotifyKind,
@@ -885,7 +886,7 @@ export class GameRoom extends DurableObject<Env> {
     const vapid = this.vapid();
     const results = await Promise.all(
       rows.map((r) =>
-        this.deliver(JSON.parse(r.target) as NotifyTarget, JSON.parse(r.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+        this.deliver(JSON.parse(r.target) as NotifyTarget, JSON.parse(r.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.env) }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
       ),
     );
     const after = this.now();
@@ -953,7 +954,7 @@ export class GameRoom extends DurableObject<Env> {
     let target: NotifyTarget | null = null;
     let removeId: number | null = null;
     if (method === 'POST') {
-      const t = validateTarget(body);
+      const t = validateTarget(body, targetScope(this.env));
       if (typeof t === 'string') return this.rejected('bad_request', t, { route: 'notify' });
       target = t;
     } else if (body !== null && body !== undefined) {
