@@ -4,6 +4,9 @@ import type { GameRoom } from './room/GameRoom';
 export interface Env {
   /** One GameRoom per game, addressed with `idFromName(gameId)`. */
   GAME_ROOM: DurableObjectNamespace<GameRoom>;
+  /** Rate limits per client address (wrangler.toml `[[ratelimits]]`, see routes/limits.ts). */
+  CREATE_LIMIT?: RateLimit;
+  READ_LIMIT?: RateLimit;
   /** The built client (absent in the workerd tests). */
   ASSETS?: Fetcher;
   /** Web Push (VAPID, RFC 8292): secrets in production, `.dev.vars` locally. */

@@ -6,9 +6,12 @@ import { live } from './live';
 import { chat } from './chat';
 import { notify } from './notify';
 import { admin } from './admin';
+import { rateLimit } from './limits';
 
 /** The HTTP API of DESIGN §4, mounted under /api. Each concern is its own small sub-app. */
 export const api = new Hono<App>();
+// Before any route: a request over its address's limit reaches no room.
+api.use('*', rateLimit);
 api.route('/', games);
 api.route('/', seats);
 api.route('/', live);
