@@ -21,6 +21,7 @@ import type { Env } from '../env';
 import { hasSchema, migrate } from './schema';
 import { hashToken, newSeed, newToken, sameHash } from './tokens';
 import { ok, reject, logRejection, type ErrorCode, type Reply } from './reply';
+import { logValue } from '../log';
 import {
   disabledNote,
   gameTitleOf,
@@ -505,7 +506,7 @@ export class GameRoom extends DurableObject<Env> {
     try {
       state = createGame(this.def(m), { seats: m.seats, seed, options: m.options });
     } catch (e) {
-      console.error(`game=[${m.id}] setup failed: ${String(e)}`);
+      console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
       return this.rejected('internal', 'the game could not be set up');
     }
     const now = this.now();
@@ -596,7 +597,7 @@ export class GameRoom extends DurableObject<Env> {
     try {
       r = apply(this.def(m), this.game!, seat, answer);
     } catch (e) {
-      console.error(`game=[${m.id}] seat=[${seat}] rules error: ${String(e)}`);
+      console.error(`game=[${m.id}] seat=[${seat}] rules error: ${logValue(e)}`);
       return { ok: false, code: 'internal', message: 'the rules failed on this answer' };
     }
     if (!r.ok) return { ok: false, code: ENGINE_STATUS[r.error.code] ?? 'illegal', message: r.error.reason };
@@ -650,7 +651,7 @@ export class GameRoom extends DurableObject<Env> {
       if (!r.ok) r = attempt(() => defaultAnswer(def, s, p));
       if (!r.ok) {
         // A rules bug: park this prompt so the alarm does not spin on it; the host can still end the game.
-        console.error(`game=[${m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${r.message}`);
+        console.error(`game=[${m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(r.message)}`);
         this.stuckBotPrompt = p.id;
         break;
       }
@@ -835,7 +836,7 @@ export class GameRoom extends DurableObject<Env> {
     try {
       a = by === 'expired' ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
     } catch (e) {
-      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${String(e)}`);
+      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
       drop();
       return false;
     }
@@ -898,7 +899,7 @@ export class GameRoom extends DurableObject<Env> {
           this.sql.exec('DELETE FROM outbox WHERE id = ?', r.id);
           this.sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', r.target_id);
         } else if (plan.do === 'drop') {
-          console.log(`notify game=[${mm.id}] seat=[${r.seat}] target=[${r.target_id}] dropped reason=[${plan.reason}]`);
+          console.log(`notify game=[${mm.id}] seat=[${r.seat}] target=[${r.target_id}] dropped reason=[${logValue(plan.reason)}]`);
           this.sql.exec('DELETE FROM outbox WHERE target_id = ?', r.target_id);
           this.sql.exec('DELETE FROM targets WHERE id = ?', r.target_id);
         } else if (plan.do === 'retry') {
@@ -909,7 +910,7 @@ export class GameRoom extends DurableObject<Env> {
           this.sql.exec('DELETE FROM outbox WHERE target_id = ?', r.target_id);
           this.sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', r.target_id);
           if (!exists) return;
-          console.log(`notify game=[${mm.id}] seat=[${r.seat}] target=[${r.target_id}] disabled reason=[${plan.reason}]`);
+          console.log(`notify game=[${mm.id}] seat=[${r.seat}] target=[${r.target_id}] disabled reason=[${logValue(plan.reason)}]`);
           const t = JSON.parse(r.target) as NotifyTarget;
           // Tell the seat (only that seat) in its chat so it can register again.
           const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);

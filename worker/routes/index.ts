@@ -7,6 +7,7 @@ import { chat } from './chat';
 import { notify } from './notify';
 import { admin } from './admin';
 import { rateLimit } from './limits';
+import { logFields } from '../log';
 
 /** The HTTP API of DESIGN §4, mounted under /api. Each concern is its own small sub-app. */
 export const api = new Hono<App>();
@@ -20,6 +21,6 @@ api.route('/', notify);
 api.route('/', admin);
 api.notFound((c) => fail(c, 'not_found', 'no such route'));
 api.onError((e, c) => {
-  console.error(`error method=[${c.req.method}] path=[${new URL(c.req.url).pathname}] message=[${String(e)}]`);
+  console.error(`error ${logFields({ method: c.req.method, path: new URL(c.req.url).pathname, message: String(e) })}`);
   return c.json({ error: { code: 'internal', message: 'something went wrong' } }, 500);
 });
