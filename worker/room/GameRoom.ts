@@ -22,6 +22,7 @@ import { hasSchema, migrate } from './schema';
 import { hashToken, newSeed, newToken, sameHash } from './tokens';
 import { ok, reject, logRejection, type ErrorCode, type Reply } from './reply';
 import { logValue } from '../log';
+import { checkName, cleanText } from './names';
 import {
   disabledNote,
   gameTitleOf,
@@ -470,9 +471,9 @@ export class GameRoom extends DurableObject<Env> {
     if (!this.load()) return reject('not_found', 'no such game');
     const raw = (body as { name?: unknown } | null)?.name;
     if (typeof raw !== 'string') return this.rejected('bad_request', 'name is required');
-    const name = raw.trim().replace(/\s+/g, ' ');
-    const len = [...name].length;
-    if (len < 1 || len > LIMITS.nameChars) return this.rejected('bad_request', `a name has 1 to ${LIMITS.nameChars} characters`);
+    const form = checkName(raw, [], LIMITS.nameChars);
+    if ('error' in form) return this.rejected('bad_request', form.error);
+    const name = form.name;
     // Hash before looking at the seats: no await may separate the check from the write.
     const token = newToken();
     const hash = await hashToken(token);
@@ -480,6 +481,8 @@ export class GameRoom extends DurableObject<Env> {
     if (m.status !== 'lobby') return this.rejected('full', 'the game has started; no seat is free', { name });
     const free = this.seatRows().find((r) => r.name === null && !r.bot);
     if (!free) return this.rejected('full', 'every seat is taken', { name });
+    const twin = checkName(name, this.seatRows().map((r) => r.name), LIMITS.nameChars);
+    if ('error' in twin) return this.rejected('conflict', twin.error, { name });
     this.mutate((mm) => {
       this.sql.exec('UPDATE seats SET name = ?, token_hash = ?, joined_at = ? WHERE seat = ?', name, hash, iso(this.now()), free.seat);
       mm.version++;
@@ -934,7 +937,7 @@ export class GameRoom extends DurableObject<Env> {
     if (!this.load()) return reject('not_found', 'no such game');
     const raw = (body as { text?: unknown } | null)?.text;
     if (typeof raw !== 'string') return this.rejected('bad_request', 'text is required', { route: 'chat' });
-    const text = raw.trim();
+    const text = cleanText(raw);
     const len = [...text].length;
     if (len < 1 || len > LIMITS.chatChars) return this.rejected('bad_request', `a message has 1 to ${LIMITS.chatChars} characters`, { route: 'chat' });
     const who = await this.actingSeat(token, 'chat', 'messages');
@@ -1068,9 +1071,10 @@ export class GameRoom extends DurableObject<Env> {
         if (b.by !== 'bot' && b.by !== 'invite') return this.rejected('bad_request', "by is 'bot' or 'invite'", { action });
         let name: string | null = null;
         if (b.name !== undefined) {
-          if (typeof b.name !== 'string' || [...b.name.trim()].length < 1 || [...b.name.trim()].length > LIMITS.nameChars)
-            return this.rejected('bad_request', `a name has 1 to ${LIMITS.nameChars} characters`, { action });
-          name = b.name.trim();
+          if (typeof b.name !== 'string') return this.rejected('bad_request', 'name must be a string', { action });
+          const checked = checkName(b.name, this.seatRows().map((r) => (r.seat === b.seat ? null : r.name)), LIMITS.nameChars);
+          if ('error' in checked) return this.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
+          name = checked.name;
         }
         if (m.status === 'finished') return this.rejected('conflict', 'the game is over', { action });
         const s = seat as number;
