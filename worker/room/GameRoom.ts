@@ -121,6 +121,11 @@ interface Attachment {
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
+  /**
+   * The seat was given to someone else (replace-seat) while this socket held it: it holds nothing now and
+   * everything it sends is refused, even from a client that ignores the close.
+   */
+  revoked?: boolean;
 }
 
 /** Which part of the visible log a state body carries: lines from an engine index, or the default tail. */
@@ -1091,9 +1096,11 @@ export class GameRoom extends DurableObject<Env> {
           mm.version++;
           if (this.game) this.syncClocks(this.game, mm, now);
         });
-        // Sockets of the old holder are told and closed.
+        // Sockets of the old holder lose the seat at once (the attachment is what a socket is, and it outlives
+        // the close: a client may ignore the close and keep sending), then are told and closed.
         for (const { ws, att } of this.sockets()) {
           if (att.seat !== s) continue;
+          ws.serializeAttachment({ ...att, seat: null, ready: false, revoked: true } satisfies Attachment);
           try {
             ws.send(JSON.stringify({ type: 'error', error: { code: 'unauthorized', message: 'this seat was given to someone else' } }));
             ws.close(4001, 'seat replaced');
@@ -1169,6 +1176,15 @@ export class GameRoom extends DurableObject<Env> {
       return error(this.rejected('bad_request', 'a message is a JSON object', { route: 'live' }));
     }
     const att = ws.deserializeAttachment() as Attachment;
+    if (att.revoked) {
+      error(this.rejected('unauthorized', 'this seat was given to someone else', { route: 'live' }));
+      try {
+        ws.close(4001, 'seat replaced');
+      } catch {
+        /* already closing */
+      }
+      return;
+    }
     switch (msg.type) {
       case 'hello': {
         const token = typeof msg.token === 'string' && msg.token ? msg.token : null;
