@@ -23,6 +23,7 @@ import { hashToken, newSeed, newToken, sameHash } from './tokens';
 import { ok, reject, logRejection, type ErrorCode, type Reply } from './reply';
 import { logValue } from '../log';
 import { checkName, cleanText } from './names';
+import { ADMISSION, makeRoom, nextSilence, refuseOpen, silentSockets } from './admission';
 import {
   disabledNote,
   gameTitleOf,
@@ -58,7 +59,6 @@ export const LIMITS = {
   minDeadlineMinutes: 2,
   maxDeadlineMinutes: 7 * 24 * 60,
   defaultDeadlineMinutes: 24 * 60,
-  sockets: 100,
   targetsPerSeat: 5,
   outboxBatch: 20,
   /** Token bucket per seat for answers, chat and notification changes. */
@@ -121,12 +121,24 @@ interface Attachment {
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
+  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs`. */
+  openedAt?: number;
+  /** The client address it came from (`CF-Connecting-IP`): waiting sockets are limited per address. */
+  from?: string;
   /**
-   * The seat was given to someone else (replace-seat) while this socket held it: it holds nothing now and
-   * everything it sends is refused, even from a client that ignores the close.
+   * Why the room closed this socket: its seat was given to someone else (replace-seat), it never said hello,
+   * or its seat opened a newer one beyond its limit. It holds nothing now, counts toward no limit, and
+   * everything it sends is refused — even from a client that ignores the close and keeps sending.
    */
-  revoked?: boolean;
+  gone?: 'replaced' | 'silent' | 'superseded';
 }
+
+/** What a socket the room closed is told, per reason. */
+const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
+  replaced: { code: 'unauthorized', message: 'this seat was given to someone else', close: 4001 },
+  silent: { code: 'bad_request', message: `say hello within ${ADMISSION.helloMs / 1000} seconds of connecting`, close: 4008 },
+  superseded: { code: 'rate_limited', message: `this seat opened more than ${ADMISSION.perSeat} connections; this, its oldest, is closed`, close: 4029 },
+};
 
 /** Which part of the visible log a state body carries: lines from an engine index, or the default tail. */
 type LogPart = { from: number } | 'tail';
@@ -295,12 +307,33 @@ export class GameRoom extends DurableObject<Env> {
 
   // ---------------------------------------------------------------- views
 
+  /** Open sockets the room has not closed itself (a closed one may linger while its client ignores the close). */
   private sockets(): { ws: WebSocket; att: Attachment }[] {
     return this.ctx.getWebSockets().flatMap((ws) => {
       if (ws === this.closing) return [];
       const att = ws.deserializeAttachment() as Attachment | null;
-      return att ? [{ ws, att }] : [];
+      return att && !att.gone ? [{ ws, att }] : [];
     });
+  }
+
+  /**
+   * Close a socket for `why`: its attachment says so first (the attachment outlives the close, and a client may
+   * ignore the close and keep sending), then it is told and closed.
+   */
+  private dropSocket(ws: WebSocket, att: Attachment, why: NonNullable<Attachment['gone']>): void {
+    ws.serializeAttachment({ ...att, seat: null, ready: false, gone: why } satisfies Attachment);
+    const g = GONE[why];
+    try {
+      ws.send(JSON.stringify({ type: 'error', error: { code: g.code, message: g.message } }));
+      ws.close(g.close, why);
+    } catch {
+      /* already closing */
+    }
+  }
+
+  /** Close the sockets that did not say hello in time. */
+  private dropSilent(now: number): void {
+    for (const { ws, att } of silentSockets(this.sockets(), now)) this.dropSocket(ws, att, 'silent');
   }
 
   private seatOnline(seat: number): boolean {
@@ -782,6 +815,8 @@ export class GameRoom extends DurableObject<Env> {
     let t = Infinity;
     const out = this.sql.exec<{ t: number | null }>('SELECT MIN(due_at) AS t FROM outbox').toArray()[0];
     if (out?.t != null) t = Math.min(t, out.t);
+    const silence = nextSilence(this.sockets());
+    if (silence !== null) t = Math.min(t, silence);
     if (m.status === 'playing' && !m.paused) {
       for (const c of this.sql.exec<ClockRow>('SELECT * FROM clocks WHERE deadline_at IS NOT NULL').toArray()) {
         t = Math.min(t, c.deadline_at!);
@@ -812,6 +847,7 @@ export class GameRoom extends DurableObject<Env> {
     const m = this.load();
     if (!m) return;
     const now = this.now();
+    this.dropSilent(now);
     let changed = this.runBots(LIMITS.botMovesPerAlarm) > 0;
     for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
       if (this.meta!.status !== 'playing' || this.meta!.paused) break;
@@ -1096,18 +1132,8 @@ export class GameRoom extends DurableObject<Env> {
           mm.version++;
           if (this.game) this.syncClocks(this.game, mm, now);
         });
-        // Sockets of the old holder lose the seat at once (the attachment is what a socket is, and it outlives
-        // the close: a client may ignore the close and keep sending), then are told and closed.
-        for (const { ws, att } of this.sockets()) {
-          if (att.seat !== s) continue;
-          ws.serializeAttachment({ ...att, seat: null, ready: false, revoked: true } satisfies Attachment);
-          try {
-            ws.send(JSON.stringify({ type: 'error', error: { code: 'unauthorized', message: 'this seat was given to someone else' } }));
-            ws.close(4001, 'seat replaced');
-          } catch {
-            /* already closing */
-          }
-        }
+        // Sockets of the old holder lose the seat at once, then are told and closed.
+        for (const { ws, att } of this.sockets()) if (att.seat === s) this.dropSocket(ws, att, 'replaced');
         this.runBots(LIMITS.botMovesPerRequest);
         await this.afterChange();
         if (newInvite) return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });
@@ -1147,12 +1173,18 @@ export class GameRoom extends DurableObject<Env> {
   override async fetch(req: Request): Promise<Response> {
     if (req.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return json(reject('bad_request', 'expected a WebSocket upgrade'));
     if (!this.load()) return json(reject('not_found', 'no such game'));
-    if (this.ctx.getWebSockets().length >= LIMITS.sockets) return json(this.rejected('rate_limited', 'too many connections to this game'));
+    const now = this.now();
+    this.dropSilent(now);
+    const from = req.headers.get('cf-connecting-ip') ?? undefined;
+    const refused = refuseOpen(this.sockets(), from);
+    if (refused) return json(this.rejected('rate_limited', refused, { route: 'live', from }));
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true };
+    const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true, openedAt: now, ...(from ? { from } : {}) };
     server.serializeAttachment(att);
+    // The alarm closes it if it stays silent.
+    await this.scheduleAlarm();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -1176,10 +1208,11 @@ export class GameRoom extends DurableObject<Env> {
       return error(this.rejected('bad_request', 'a message is a JSON object', { route: 'live' }));
     }
     const att = ws.deserializeAttachment() as Attachment;
-    if (att.revoked) {
-      error(this.rejected('unauthorized', 'this seat was given to someone else', { route: 'live' }));
+    if (att.gone) {
+      const g = GONE[att.gone];
+      error(this.rejected(g.code, g.message, { route: 'live' }));
       try {
-        ws.close(4001, 'seat replaced');
+        ws.close(g.close, att.gone);
       } catch {
         /* already closing */
       }
@@ -1194,10 +1227,20 @@ export class GameRoom extends DurableObject<Env> {
           ws.close(4001, 'unauthorized');
           return;
         }
+        // Room for this socket: a seat's oldest sockets beyond its limit are closed; spectators may be full.
+        const room = makeRoom(this.sockets(), who.seat, ws);
+        if (room === 'full') {
+          error(this.rejected('rate_limited', 'every spectator place of this game is taken', { route: 'live' }));
+          ws.close(4029, 'full');
+          return;
+        }
+        for (const old of room) this.dropSocket(old.ws, old.att, 'superseded');
         const cameOnline = who.seat !== null && !this.seatOnline(who.seat);
         // A hello naming `log` asks for deltas from there (the first message carries lines from `log` on).
         const log = typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0 ? msg.log : undefined;
-        const hello: Attachment = { sid: att.sid, seat: who.seat, ready: true, visible: msg.visible !== false };
+        const hello: Attachment = { ...att, seat: who.seat, ready: true, visible: msg.visible !== false };
+        delete hello.log;
+        delete hello.whole;
         if (log !== undefined) Object.assign(hello, { log, whole: false });
         ws.serializeAttachment(hello);
         // The player is here: a stand-in hands the seat back.

@@ -28,7 +28,7 @@ export interface SocketFacts {
 export type Open<W> = { ws: W; att: SocketFacts };
 
 /** Sockets that did not say hello in time: to be closed now. */
-export function silentSockets<W>(list: Open<W>[], now: number): Open<W>[] {
+export function silentSockets<T extends { att: SocketFacts }>(list: T[], now: number): T[] {
   return list.filter(({ att }) => !att.ready && now - (att.openedAt ?? 0) >= ADMISSION.helloMs);
 }
 
@@ -53,7 +53,7 @@ export function refuseOpen(list: { att: SocketFacts }[], from: string | undefine
  * A hello for `seat` (null: a spectator) from the socket `self`: the sockets to close to make room (a seat's
  * oldest), or 'full' when no spectator place is left.
  */
-export function makeRoom<W>(list: Open<W>[], seat: number | null, self: W): Open<W>[] | 'full' {
+export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null, self: T['ws']): T[] | 'full' {
   const others = list.filter(({ ws, att }) => ws !== self && att.ready && att.seat === seat);
   if (seat === null) return others.length >= ADMISSION.spectators ? 'full' : [];
   const oldestFirst = [...others].sort((a, b) => (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0));
