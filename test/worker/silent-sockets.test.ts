@@ -7,7 +7,7 @@ import { ORIGIN, freshAddress, room, runAlarm, setClock, summaryOf, table } from
 /** Open a live socket from `from`; `closed` resolves with the close code the room sends. */
 async function open(id: string, from = freshAddress()) {
   const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket', 'cf-connecting-ip': from } });
-  if (res.status !== 101) return { status: res.status, retryAfter: res.headers.get('retry-after') } as const;
+  if (res.status !== 101) return { ok: false, status: res.status, retryAfter: res.headers.get('retry-after') } as const;
   const ws = res.webSocket!;
   ws.accept();
   const messages: any[] = [];
@@ -26,7 +26,7 @@ async function open(id: string, from = freshAddress()) {
       onMessage = check;
       check();
     });
-  return { status: 101, ws, closed, next, hello: (token?: string) => ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0 })) } as const;
+  return { ok: true, status: 101, ws, closed, next, hello: (token?: string) => ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0 })) } as const;
 }
 
 const liveSockets = (id: string) =>
@@ -39,14 +39,14 @@ describe('issue 9 point 4: silent sockets cannot lock a seat out', () => {
     const silent = await Promise.all([...Array(100)].map(() => open(t.id)));
     expect(silent.every((s) => s.status === 101)).toBe(true);
     const seat = await open(t.id);
-    if (seat.status !== 101) throw new Error(`the seat got ${seat.status}`);
+    if (!seat.ok) throw new Error(`the seat got ${seat.status}`);
     seat.hello(t.tokens[0]);
     expect((await seat.next('state')).you).toBe(0);
     expect((await summaryOf(t.id)).seats[0]!.online).toBe(true);
     // Their time is up: the alarm closes every silent socket and none of them counts any more.
     clock.now += ADMISSION.helloMs;
     await runAlarm(t.id);
-    for (const s of silent) if (s.status === 101) expect(await s.closed).toBe(4008);
+    for (const s of silent) if (s.ok) expect(await s.closed).toBe(4008);
     expect(await liveSockets(t.id)).toBe(1);
     expect((await summaryOf(t.id)).seats[0]!.online).toBe(true);
   });
@@ -65,14 +65,14 @@ describe('issue 9 point 4: silent sockets cannot lock a seat out', () => {
     const clock = { now: Date.UTC(2026, 11, 1, 12) };
     const t = await table(2, { clock: () => clock.now });
     const other = await open(t.id);
-    if (other.status !== 101) throw new Error('no socket');
+    if (!other.ok) throw new Error('no socket');
     other.hello(t.tokens[1]);
     await other.next('state');
     const mine = [];
     for (let i = 0; i < ADMISSION.perSeat + 1; i++) {
       clock.now += 1000;
       const s = await open(t.id);
-      if (s.status !== 101) throw new Error('no socket');
+      if (!s.ok) throw new Error('no socket');
       s.hello(t.tokens[0]);
       await s.next('state');
       mine.push(s);
@@ -87,20 +87,33 @@ describe('issue 9 point 4: silent sockets cannot lock a seat out', () => {
     const watchers = [];
     for (let i = 0; i < ADMISSION.spectators; i++) {
       const s = await open(t.id);
-      if (s.status !== 101) throw new Error('no socket');
+      if (!s.ok) throw new Error('no socket');
       s.hello();
       await s.next('state');
       watchers.push(s);
     }
     const late = await open(t.id);
-    if (late.status !== 101) throw new Error('no socket');
+    if (!late.ok) throw new Error('no socket');
     late.hello();
     expect((await late.next('error')).error.code).toBe('rate_limited');
     expect(await late.closed).toBe(4029);
     // A seat still gets in.
     const seat = await open(t.id);
-    if (seat.status !== 101) throw new Error('no socket');
+    if (!seat.ok) throw new Error('no socket');
     seat.hello(t.tokens[0]);
     expect((await seat.next('state')).you).toBe(0);
+  });
+});
+
+describe('issue 9 point 8: the socket frame limit counts bytes', () => {
+  it('a frame within the limit in UTF-16 units but over it in UTF-8 bytes is too large', async () => {
+    const t = await table(2);
+    const s = await open(t.id);
+    if (!s.ok) throw new Error('no socket');
+    s.hello(t.tokens[0]);
+    await s.next('state');
+    // 6,000 汉字: 6,000 UTF-16 units, 18,000 bytes.
+    s.ws.send(JSON.stringify({ type: 'visible', visible: true, pad: '茶'.repeat(6000) }));
+    expect((await s.next('error')).error.code).toBe('too_large');
   });
 });

@@ -1198,8 +1198,7 @@ export class GameRoom extends DurableObject<Env> {
     };
     const error = (r: Reply) => say({ type: 'error', ...(r.body as object) });
     if (!this.load()) return error(reject('not_found', 'no such game'));
-    const size = typeof message === 'string' ? message.length : message.byteLength;
-    if (size > LIMITS.bodyBytes) return error(this.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
+    if (frameBytes(message) > LIMITS.bodyBytes) return error(this.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(typeof message === 'string' ? message : new TextDecoder().decode(message));
@@ -1310,6 +1309,15 @@ export class GameRoom extends DurableObject<Env> {
       /* already closed */
     }
   }
+}
+
+/**
+ * A frame's size in bytes as it crossed the wire (UTF-8), not in UTF-16 units: 16 KB of 汉字 is 48 KB. A string
+ * longer than the limit in units is longer in bytes too, so only short ones are encoded.
+ */
+export function frameBytes(message: string | ArrayBuffer): number {
+  if (typeof message !== 'string') return message.byteLength;
+  return message.length > LIMITS.bodyBytes ? message.length : new TextEncoder().encode(message).byteLength;
 }
 
 function json(r: Reply): Response {
