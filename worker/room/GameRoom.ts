@@ -24,6 +24,7 @@ import { ok, reject, logRejection, type ErrorCode, type Reply } from './reply';
 import { logValue } from '../log';
 import { checkName, cleanText } from './names';
 import { ADMISSION, makeRoom, nextSilence, refuseOpen, silentSockets } from './admission';
+import { expiresAt } from './retention';
 import {
   disabledNote,
   gameTitleOf,
@@ -85,6 +86,8 @@ interface Meta {
   version: number;
   /** The version of the last change of the game state itself: an answer made before it is stale. */
   gameVersion: number;
+  /** When `version` last changed (ms): how long the game has been left alone (retention.ts). Absent: createdAt. */
+  changedAt?: number;
 }
 
 type SeatRow = {
@@ -246,6 +249,7 @@ export class GameRoom extends DurableObject<Env> {
     const m: Meta = structuredClone(this.meta!);
     const out = this.ctx.storage.transactionSync(() => {
       const r = fn(m);
+      if (m.version !== this.meta!.version) m.changedAt = this.now();
       this.saveMeta(m);
       return r;
     });
@@ -485,6 +489,8 @@ export class GameRoom extends DurableObject<Env> {
       for (let s = 0; s < p.seats; s++) this.sql.exec('INSERT INTO seats (seat) VALUES (?)', s);
     });
     this.meta = m;
+    // A lobby nobody joins expires (retention.ts): the alarm is what deletes it.
+    await this.scheduleAlarm();
     return ok({ id: p.id, adminToken, inviteUrl: `${p.origin}/g/${p.id}` }, 201);
   }
 
@@ -812,7 +818,7 @@ export class GameRoom extends DurableObject<Env> {
   private nextWake(): number | null {
     const m = this.meta;
     if (!m) return null;
-    let t = Infinity;
+    let t = this.expiry() ?? Infinity;
     const out = this.sql.exec<{ t: number | null }>('SELECT MIN(due_at) AS t FROM outbox').toArray()[0];
     if (out?.t != null) t = Math.min(t, out.t);
     const silence = nextSilence(this.sockets());
@@ -847,6 +853,8 @@ export class GameRoom extends DurableObject<Env> {
     const m = this.load();
     if (!m) return;
     const now = this.now();
+    const expiry = this.expiry();
+    if (expiry !== null && expiry <= now) return this.deleteGame();
     this.dropSilent(now);
     let changed = this.runBots(LIMITS.botMovesPerAlarm) > 0;
     for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
@@ -862,6 +870,33 @@ export class GameRoom extends DurableObject<Env> {
     if (changed) this.broadcast();
     await this.flushOutbox();
     await this.scheduleAlarm();
+  }
+
+  /** When this game is deleted unless something changes first (retention.ts), or null while it runs. */
+  private expiry(): number | null {
+    const m = this.meta!;
+    const joined = this.seatRows().filter((r) => r.name !== null && !r.bot).length;
+    return expiresAt({ status: m.status, paused: m.paused, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined });
+  }
+
+  /**
+   * The game's time is up: every socket is closed and all its storage deleted (tables, alarm), so the object is
+   * as if it never existed — every request for it is a 404, and a new game can never reuse its id (ids are
+   * random and never handed out twice).
+   */
+  private async deleteGame(): Promise<void> {
+    console.log(`expired game=[${this.meta!.id}] status=[${this.meta!.status}]`);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(4004, 'game expired');
+      } catch {
+        /* already closing */
+      }
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.meta = undefined;
+    this.game = null;
   }
 
   /** A prompt's time is up: the default answer, or the bot (host's choice, or a stand-in). */
