@@ -33,6 +33,12 @@ describe('issue 9 point 4: who may hold a live socket (worker/room/admission.ts)
     expect(makeRoom([theirs, fresh], 1, 'new')).toEqual([]);
   });
 
+  it("a full seat closes a hidden socket before a visible one, even a newer hidden one", () => {
+    const mine = [...Array(ADMISSION.perSeat)].map((_, i) => sock(`m${i}`, { ready: true, seat: 1, openedAt: i, visible: i !== 3 }));
+    const close = makeRoom([...mine, sock('new', { ready: false, seat: null, openedAt: 99 })], 1, 'new');
+    expect((close as Open<string>[]).map((s) => s.ws)).toEqual(['m3']);
+  });
+
   it('spectators beyond their places are refused', () => {
     const watching = [...Array(ADMISSION.spectators)].map((_, i) => sock(`w${i}`, { ready: true, seat: null, openedAt: i }));
     expect(makeRoom(watching, null, 'new')).toBe('full');

@@ -6,13 +6,14 @@
  *   alarm), and while it waits it counts only against its own address (`pendingPerAddress`), so strangers
  *   cannot crowd out anybody else;
  * - a seat may hold `perSeat` sockets (phone, laptop, a few tabs): a new hello for a full seat closes that
- *   seat's oldest socket, so the player always gets in and nobody else's sockets matter;
+ *   seat's oldest hidden socket (else its oldest), so the player always gets in and nobody else's sockets
+ *   matter;
  * - spectators share `spectators` places; a spectator's hello beyond them is refused;
  * - `total` bounds everything the object holds, whatever the addresses.
  *
  * Opening sockets at all is also limited per address by the Worker (`READ_LIMIT`, routes/limits.ts).
  */
-export const ADMISSION = { helloMs: 5_000, pendingPerAddress: 8, perSeat: 5, spectators: 50, total: 1_000 } as const;
+export const ADMISSION = { helloMs: 5_000, pendingPerAddress: 8, perSeat: 8, spectators: 50, total: 1_000 } as const;
 
 /** What admission needs to know of a socket (a subset of its attachment). */
 export interface SocketFacts {
@@ -22,6 +23,8 @@ export interface SocketFacts {
   openedAt?: number;
   /** The client address it came from (`CF-Connecting-IP`), if known. */
   from?: string;
+  /** Its tab is visible (hidden ones make room first). */
+  visible?: boolean;
 }
 
 /** An open socket and its facts (`W` is WebSocket in the room, anything in tests). */
@@ -51,11 +54,12 @@ export function refuseOpen(list: { att: SocketFacts }[], from: string | undefine
 
 /**
  * A hello for `seat` (null: a spectator) from the socket `self`: the sockets to close to make room (a seat's
- * oldest), or 'full' when no spectator place is left.
+ * hidden ones first, oldest first), or 'full' when no spectator place is left.
  */
 export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null, self: T['ws']): T[] | 'full' {
   const others = list.filter(({ ws, att }) => ws !== self && att.ready && att.seat === seat);
   if (seat === null) return others.length >= ADMISSION.spectators ? 'full' : [];
-  const oldestFirst = [...others].sort((a, b) => (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0));
+  const hidden = (x: T) => (x.att.visible === false ? 0 : 1);
+  const oldestFirst = [...others].sort((a, b) => hidden(a) - hidden(b) || (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0));
   return oldestFirst.slice(0, Math.max(0, oldestFirst.length - (ADMISSION.perSeat - 1)));
 }
