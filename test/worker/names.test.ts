@@ -54,6 +54,10 @@ describe('issue 9 point 7: names and chat are cleaned (worker/room/names.ts)', (
     expect(checkName('x'.repeat(25), [], 24)).toMatchObject({ error: expect.stringMatching(/1 to 24/) });
     expect(checkName('first\u200b', ['first', null], 24)).toMatchObject({ lookalike: true });
     expect(checkName(' second ', ['first', null], 24)).toEqual({ name: 'second' });
+    // Seats left empty at the start are named "Bot 2", "Bot 3"...: a player cannot pass for one.
+    for (const n of ['Bot 3', 'bot3', 'B0T 1', 'Bot 10', 'Bot']) expect(checkName(n, [], 24), n).toMatchObject({ lookalike: true });
+    expect(checkName('Bottle', [], 24)).toEqual({ name: 'Bottle' });
+    expect(checkName('Bot 3', [], 24, { bot: true })).toEqual({ name: 'Bot 3' });
   });
 });
 

@@ -1148,7 +1148,7 @@ export class GameRoom extends DurableObject<Env> {
         let name: string | null = null;
         if (b.name !== undefined) {
           if (typeof b.name !== 'string') return this.rejected('bad_request', 'name must be a string', { action });
-          const checked = checkName(b.name, this.seatRows().map((r) => (r.seat === b.seat ? null : r.name)), LIMITS.nameChars);
+          const checked = checkName(b.name, this.seatRows().map((r) => (r.seat === b.seat ? null : r.name)), LIMITS.nameChars, { bot: b.by === 'bot' });
           if ('error' in checked) return this.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
           name = checked.name;
         }

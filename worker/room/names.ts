@@ -78,13 +78,15 @@ export function looksLike(a: string, b: string): boolean {
 
 /**
  * A name as typed, checked: the cleaned name, or the reason it cannot be one. `others` are the names at the
- * table now (the seat's own old name left out by the caller).
+ * table now (the seat's own old name left out by the caller); `bot`: the name is for a bot seat.
  * @example checkName('first\u200B', ['first']) // { error: 'a seat with a name that looks the same (first) is already at the table' }
  */
-export function checkName(raw: string, others: readonly (string | null)[], maxChars: number): { name: string } | { error: string; lookalike?: true } {
+export function checkName(raw: string, others: readonly (string | null)[], maxChars: number, o: { bot?: boolean } = {}): { name: string } | { error: string; lookalike?: true } {
   const name = cleanText(raw);
   const len = [...name].length;
   if (len < 1 || len > maxChars) return { error: `a name has 1 to ${maxChars} visible characters` };
+  // Empty seats become "Bot 3" at the start: a player may not take a name that looks like a bot's.
+  if (!o.bot && /^bot[\dlo]*$/.test(nameSkeleton(name))) return { error: 'names like "Bot 3" are kept for bots', lookalike: true };
   const twin = others.find((o) => o !== null && looksLike(o, name));
   if (twin) return { error: `a seat with a name that looks the same (${twin}) is already at the table`, lookalike: true };
   return { name };
