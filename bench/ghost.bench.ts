@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { playGame } from '../test/games/ghost/play';
-import type { GameState } from '../worker/engine/types';
+import type { GameState, LogEntry } from '../worker/engine/types';
 import type { G } from '../worker/games/ghost/state';
 import { record } from './report';
 
@@ -32,15 +32,17 @@ interface Tally {
   gkWins: number;
   wins: Record<string, number>;
   reasons: Record<string, number>;
+  /** Games a defeated GK still won (seed 鬼王的特点: he loses whatever his team scores). */
+  defeatedGkWon: number;
 }
 
-function tally(t: Tally, s: GameState<G>, answers: number): void {
+function tally(t: Tally, s: GameState<G>, answers: number, log: LogEntry[]): void {
   const g = s.g;
   const r = g.result as { reason: string; winningTeams: string[] };
   t.games++;
   t.answers += answers;
   t.turns += g.turn;
-  for (const e of s.log) {
+  for (const e of log) {
     if (e.msg.key === 'ghost.log.exorcismStart') t.attempts++;
     if (e.msg.key === 'ghost.log.exorcised') t.successes++;
     if (e.msg.key === 'ghost.log.vote' || e.msg.key === 'ghost.log.voteFaceUp') t.voted += Number(e.msg.params?.n ?? (e.msg.params?.cards as string[] | undefined)?.length ?? 0);
@@ -50,6 +52,7 @@ function tally(t: Tally, s: GameState<G>, answers: number): void {
   const key = [...r.winningTeams].sort().join('+');
   t.wins[key] = (t.wins[key] ?? 0) + 1;
   t.reasons[r.reason] = (t.reasons[r.reason] ?? 0) + 1;
+  if (r.reason === 'gkDefeated' && g.gk !== null && s.outcome!.winners.includes(g.gk)) t.defeatedGkWon++;
 }
 
 it('ghost: random games per second, answers per game, GK emergence and winners over bot games', () => {
@@ -64,11 +67,11 @@ it('ghost: random games per second, answers per game, GK emergence and winners o
       games++;
     }
     const rndMs = performance.now() - t0;
-    const t: Tally = { games: 0, answers: 0, turns: 0, attempts: 0, successes: 0, voted: 0, gk: 0, gkWins: 0, wins: {}, reasons: {} };
+    const t: Tally = { games: 0, answers: 0, turns: 0, attempts: 0, successes: 0, voted: 0, gk: 0, gkWins: 0, wins: {}, reasons: {}, defeatedGkWon: 0 };
     const t1 = performance.now();
     for (let k = 0; k < N; k++) {
-      const { s, moves } = playGame(P, `bot${P}-${k}`, 'bot', false);
-      tally(t, s, moves.length);
+      const { s, moves, log } = playGame(P, `bot${P}-${k}`, 'bot', false);
+      tally(t, s, moves.length, log);
     }
     const botMs = performance.now() - t1;
     const pct = (x: number) => (100 * x) / t.games;
@@ -88,9 +91,10 @@ it('ghost: random games per second, answers per game, GK emergence and winners o
       { name: 'cards voted per attempt', value: t.voted / Math.max(1, t.attempts), unit: 'cards', note: `§12: ${ref[3]}` },
       { name: 'GK emerges', value: pct(t.gk), unit: '% of games', note: `§12: ${ref[4]}%` },
       { name: 'GK wins when emerged', value: (100 * t.gkWins) / Math.max(1, t.gk), unit: '%', note: `§12: ${ref[5]}% (naive bots)` },
+      { name: 'defeated GK among the winners', value: pct(t.defeatedGkWon), unit: '% of games' },
       { name: 'bot games', value: t.games, unit: 'games', note: `winners: ${winText}` },
     ]);
-    rows.push(`${P}p  GK emerges ${pct(t.gk).toFixed(1)}% (§12 ${ref[4]}%) · GK wins ${((100 * t.gkWins) / Math.max(1, t.gk)).toFixed(0)}% of those (§12 ${ref[5]}%) · winners: ${winText} · ends: ${JSON.stringify(t.reasons)}`);
+    rows.push(`${P}p  GK emerges ${pct(t.gk).toFixed(1)}% (§12 ${ref[4]}%) · GK wins ${((100 * t.gkWins) / Math.max(1, t.gk)).toFixed(0)}% of those (§12 ${ref[5]}%) · winners: ${winText} · defeated GK among winners ${t.defeatedGkWon} · ends: ${JSON.stringify(t.reasons)}`);
   }
   console.log(`\nghost over ${N} bot games per player count\n${rows.join('\n')}`);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { blues, reds, table } from './fixture';
+import { blues, reds, table, third } from './fixture';
 
 const day = (hand: string[], spec: Parameters<typeof table>[0] = {}) => table({ step: 'dayStart', hands: { 0: hand }, spirit: { 0: 5 }, ...spec });
 
@@ -301,7 +301,7 @@ describe('ghost-king cards', () => {
   });
 
   test('no ghost-king card wins in the turn the ghost king emerged', () => {
-    const t = table({ step: 'emerge', king: 'K06', imps: { 2: ['I01', 'I02', 'I03', 'I04'] } });
+    const t = table({ step: 'emerge', king: 'K06', imps: { 2: ['I01', 'I02', 'I03', 'I04'] }, tweak: third(2) });
     expect(t.g.gk).toBe(2);
     expect(t.s.outcome).toBeNull();
   });

@@ -156,7 +156,29 @@ describe('exorcism', () => {
     expect(t.g.killer).toBe(0);
     // Red side: I01 is red → +2, plus +5 for the kill.
     expect((t.g.result as any).teams).toEqual({ red: 7, blue: 0 });
-    expect(t.s.outcome!.winners).toEqual([0, 2]);
+    // The GK (seat 2) is on the red team, which wins, but a defeated GK loses (seed 鬼王的特点, R26 v1.1).
+    expect(t.s.outcome!.winners).toEqual([0]);
+  });
+
+  test('a defeated ghost king is not among the winners even when his team scores most without the kill', () => {
+    // GK seat 2 is red; his team-mate seat 0 holds 4 red points (8). Blue seat 1 kills him: 1 + 5 = 6.
+    const t = table({ step: 'exorcise', current: 1, gk: 2, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 0: ['I02', 'I03', 'I04', 'I05'] }, imps: { 2: ['I01'] }, hands: { 0: [], 1: reds(2), 2: [], 3: [] } });
+    t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'vote', { cards: reds(2) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDefeated');
+    expect((t.g.result as any).teams).toEqual({ red: 8, blue: 6 });
+    expect((t.g.result as any).winningTeams).toEqual(['red']);
+    expect(t.s.outcome!.winners).toEqual([0]);
+  });
+
+  test('a defeated heretic-king ghost king takes the heretic follower down with him; the best other team wins', () => {
+    const ids8 = ['taiping_red', 'heretic_follower', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'] as const;
+    // The follower holds 5 points (2 each in 8p: 10), more than any other team even with the kill.
+    const t = table({ P: 8, step: 'exorcise', gk: 7, ids: [...ids8], points: { 1: ['I02', 'I03', 'I04', 'I05', 'I06'] }, imps: { 7: ['I01'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] } });
+    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDefeated');
+    expect((t.g.result as any).teams).toEqual({ red: 7, heretic: 10, blue: 0 });
+    expect((t.g.result as any).winningTeams).toEqual(['red']);
+    expect(t.s.outcome!.winners).toEqual([0, 2, 5]);
   });
 });
 
@@ -177,5 +199,40 @@ describe('summon', () => {
     t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'vote', { cards: [...reds(1), ...blues(1)] });
     expect(t.p(2).imps).toHaveLength(1);
     expect(t.g.discard).toEqual(expect.arrayContaining([...reds(1), ...blues(1)]));
+  });
+});
+
+describe('the vote question states the rule that applies (issue 10)', () => {
+  const key = (t: ReturnType<typeof table>) => t.prompt.message;
+
+  test('a colour imp: face-down cards, its dispel colour for it, the other against', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), ...empty } });
+    t.reply(0, 'target', { cards: ['I01'] });
+    expect(key(t)).toMatchObject({ key: 'ghost.ask.vote', params: { colour: { key: 'ghost.colour.red' }, need: { key: 'ghost.ui.condColour' } } });
+  });
+
+  test('an any-N imp: every card counts whatever its colour, and there is no challenge', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I07'] }, hands: { 0: reds(1), ...empty } });
+    t.reply(0, 'target', { cards: ['I07'] });
+    expect(key(t)).toMatchObject({ key: 'ghost.ask.vote.any', params: { need: { key: 'ghost.ui.condAny', params: { n: 3 } } } });
+  });
+
+  test('a voter possessed by 长舌鬼 is told the cards go face up', () => {
+    const t = table({ step: 'exorcise', imps: { 2: ['I01'], 3: ['I11'] }, hands: { 0: [], 1: [], 2: [], 3: blues(1) } });
+    t.reply(0, 'target', { cards: ['I01'] });
+    expect(t.prompt.seat).toBe(3);
+    expect(key(t).key).toBe('ghost.ask.vote.faceUp');
+    const u = table({ step: 'exorcise', imps: { 2: ['I07'], 3: ['I11'] }, hands: { 0: [], 1: [], 2: [], 3: blues(1) } });
+    u.reply(0, 'target', { cards: ['I07'] });
+    expect(key(u).key).toBe('ghost.ask.vote.any.faceUp');
+  });
+
+  test('the summoning ghost king is told to vote alone, with the rule of the imp', () => {
+    const t = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 2: ['I01'], 3: ['I14'] }, hands: { 1: reds(2) } });
+    t.reply(1, 'target', { cards: ['I01'] });
+    expect(key(t).key).toBe('ghost.ask.summonVote');
+    const u = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 3: ['I14'] }, hands: { 1: reds(2) } });
+    u.reply(1, 'target', { cards: ['I14'] });
+    expect(key(u).key).toBe('ghost.ask.summonVote.any');
   });
 });

@@ -172,3 +172,10 @@ export const R = ['S01-R1', 'S01-R2', 'S02-R1', 'S02-R2', 'S03-R1', 'S03-R2', 'S
 export const B = ['S01-B1', 'S01-B2', 'S02-B1', 'S02-B2', 'S03-B1', 'S03-B2', 'S09-B1', 'S09-B2'];
 export const reds = (n: number, from = 0) => R.slice(from, from + n);
 export const blues = (n: number, from = 0) => B.slice(from, from + n);
+
+/** A `tweak` for tables that start at the GK-emergence check: the 3rd imp of these seats arrived this turn (R8). */
+export const third =
+  (...seats: number[]) =>
+  (g: G): void => {
+    g.ts.thirdImp = seats;
+  };

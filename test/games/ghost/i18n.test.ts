@@ -16,6 +16,7 @@ describe('display strings', () => {
   for (const m of src.matchAll(/opt\('[^']*', '([a-zA-Z.]+)'/g)) used.add(`ghost.${m[1]}`);
   for (const w of ['before', 'after']) used.add(`ghost.ask.window.${w}`);
   for (const w of ['halfHand', 'reckless', 'handLimit']) used.add(`ghost.ask.${w}`);
+  for (const w of ['vote', 'vote.faceUp', 'vote.any', 'vote.any.faceUp', 'summonVote', 'summonVote.any']) used.add(`ghost.ask.${w}`);
   for (const r of ['deck', 'threshold', 'hereticKing', 'gkDefeated', 'gkDeck', 'gkCard']) used.add(`ghost.end.${r}`);
   for (const r of ['spirit', 'draw', 'both']) used.add(`ghost.log.rewards.${r}`);
   for (const c of [...IMPS, ...EVENTS, ...SPELLS, ...ARTIFACTS, ...KINGS]) used.add(`ghost.card.${c.id}`);
@@ -46,5 +47,46 @@ describe('English counts', () => {
       const params = Object.fromEntries([...strings.en![k]!.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, /^(n|total|count|spirit|turn)$/.test(m[1]!) ? 1 : 'x']));
       expect(str('en', k, params), k).not.toMatch(/\b1 (cards|imps|points|pts|votes|ghost cards)\b/);
     }
+  });
+});
+
+describe('texts agree with the rules (issue 10)', () => {
+  const rulesPage = readFileSync(new URL('../../../web/games/ghost/Rules.tsx', import.meta.url), 'utf8');
+  const en = rulesPage.slice(rulesPage.indexOf('\n  en: ['));
+  const zh = rulesPage.slice(0, rulesPage.indexOf('\n  en: ['));
+  const texts = (lang: string) => Object.values(strings[lang]!);
+
+  test('the rules page allows a challenge by a host who voted exactly 5 cards: "more than 5", not "5 or more"', () => {
+    expect(zh).toContain('超过5张则不能质疑');
+    expect(zh).toContain('超過5張則不能質疑');
+    expect(zh).not.toMatch(/5[张張]以上/);
+    expect(en).toContain('more than 5 cards');
+  });
+
+  test('Chinese texts count imps with 张 and draw with 抽, as the seed does', () => {
+    for (const lang of ['zh-CN', 'zh-TW'])
+      for (const t of texts(lang)) {
+        expect(t, t).not.toMatch(/[0-9一二两兩三几幾每多]\s*[只隻]/);
+        expect(t, t).not.toContain('摸');
+      }
+    expect(zh).not.toMatch(/[0-9一二两兩三几幾每多]\s*[只隻]/);
+    expect(zh).not.toContain('摸');
+  });
+
+  test('the English texts do not assume every player is "he"', () => {
+    const he = /\b(he|his|him|himself)\b/i;
+    for (const t of texts('en')) expect(t, t).not.toMatch(he);
+    expect(en).not.toMatch(he);
+  });
+
+  test('the rules page and the ghost-king rule say a ghost king at 0 imps loses, whatever the team scores', () => {
+    expect(strings['zh-CN']!['ghost.kingRule']).toContain('鬼王本人都输');
+    expect(strings.en!['ghost.kingRule']).toContain('whatever their team scores');
+    expect(en).toContain('At 0 imps the ghost king loses, whatever their team scores');
+  });
+
+  test('the rules page states GK emergence as the seed does: the 3rd imp this turn, none of the holder\'s own exorcised', () => {
+    expect(zh).toContain('别人身上的小鬼被驱除救不了他');
+    expect(en).toContain('imps is exorcised in the same turn, that player becomes the ghost king');
   });
 });

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import { apply, botAnswer, botRng, createGame, type Move } from '../../../worker/engine/runtime';
 import { rngOf, seedRng, type Rng } from '../../../worker/engine/rng';
-import type { Answer, GameState, Prompt } from '../../../worker/engine/types';
+import type { Answer, GameState, LogEntry, Prompt } from '../../../worker/engine/types';
 import { HAND_DECK, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import type { G } from '../../../worker/games/ghost/state';
 
@@ -63,10 +63,14 @@ export function checkInvariants(s: GameState<G>): void {
 
 const SORTED_HAND = sorted(HAND_DECK).join();
 
-/** Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. */
-export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[] } {
+/**
+ * Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. `log`
+ * holds the log entries the answers wrote (what the room stores), so readers need not look into the state.
+ */
+export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
   let s = createGame(ghost, { seats: P, seed });
   const moves: Move[] = [];
+  const log: LogEntry[] = [];
   const rng = rngOf(seedRng(`answers|${seed}`));
   if (check) checkInvariants(s);
   for (let n = 0; !s.outcome; n++) {
@@ -85,23 +89,28 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
       }
       if (!r.ok) throw new Error(r.error.reason);
       next = r.value.state;
+      log.push(...r.value.events);
     } else {
       for (let k = 0; k < 30 && !next; k++) {
         a = randomAnswer(p, rng);
         const r = apply(ghost, s, p.seat, a);
-        if (r.ok) next = r.value.state;
+        if (r.ok) {
+          next = r.value.state;
+          log.push(...r.value.events);
+        }
       }
       if (!next) {
         a = ghost.defaultAnswer!(s, p)!;
         const r = apply(ghost, s, p.seat, a);
         if (!r.ok) throw new Error(`default refused: ${r.error.reason}`);
         next = r.value.state;
+        log.push(...r.value.events);
       }
     }
     moves.push({ seat: p.seat, answer: a! });
     s = next;
     if (check) checkInvariants(s);
   }
-  return { s, moves };
+  return { s, moves, log };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import { createGame } from '../../../worker/engine/runtime';
 import { HAND_DECK, colourOf, ghostDeckFor } from '../../../worker/games/ghost/cards';
-import { blues, reds, table } from './fixture';
+import { blues, reds, table, third } from './fixture';
 
 describe('setup', () => {
   test('the hand deck has 84 cards, 42 red and 42 blue', () => {
@@ -189,8 +189,79 @@ describe('haunting', () => {
 });
 
 describe('ghost king', () => {
-  test('a player with 3 imps becomes the ghost king when none was exorcised this turn', () => {
-    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, points: { 2: ['I04'] }, artifact: { 2: 'A01-R1' } });
+  // Seed 鬼王的产生 a / b and 邪道 a–c; cards.md R8 v1.1, R9, R10.
+  const ids5 = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
+
+  test('the 3rd imp arrives and another player\'s imp is exorcised: the holder still becomes the ghost king that turn', () => {
+    // 吊死鬼 (CURRENT) is seat 0's 3rd imp; seat 0 then exorcises 穷鬼 (any 3) on seat 1.
+    const t = table({ step: 'haunt', ghost: ['I08'], imps: { 0: ['I01', 'I02'], 1: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [] } });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    expect(t.logKeys()).toContain('ghost.log.exorcised');
+    expect(t.g.gk).toBe(0);
+  });
+
+  test('the 3rd imp arrives and one of the holder\'s own imps is exorcised that turn: no ghost king', () => {
+    const t = table({ step: 'haunt', ghost: ['I08'], imps: { 0: ['I01', 'I02'], 1: ['I14'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [] } });
+    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) });
+    expect(t.logKeys()).toContain('ghost.log.exorcised');
+    expect(t.p(0).imps).toHaveLength(2);
+    expect(t.g.gk).toBeNull();
+  });
+
+  test('the 3rd imp arrives and nothing is exorcised: the holder becomes the ghost king at the end of the night', () => {
+    const t = table({ step: 'haunt', ghost: ['I08'], imps: { 0: ['I01', 'I02'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    t.reply(0, 'pass');
+    expect(t.g.gk).toBe(0);
+    expect(t.p(0).imps).toHaveLength(3);
+  });
+
+  test('a saved holder of 3 imps does not become the ghost king in a later turn in which he receives no imp', () => {
+    // Seat 0 kept 3 imps from an earlier turn; this turn the flip is an event and nobody exorcises.
+    const t = table({ step: 'haunt', current: 1, ghost: ['E03'], imps: { 0: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    t.reply(1, 'pass');
+    expect(t.logKeys()).toContain('ghost.log.turn');
+    expect(t.g.gk).toBeNull();
+    expect(t.g.current).toBe(2);
+  });
+
+  test('the 7th table imp arrives and no imp anywhere is exorcised: the player with most imps becomes the ghost king, topped up to 3 imps', () => {
+    const t = table({ step: 'haunt', current: 1, ghost: ['I10'], imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I05'], 3: ['I06'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    // 贪财鬼 (MOST_SPIRIT, all tied at 1 → first in TBO from seat 1) is the 7th table imp, on seat 1.
+    expect(t.p(1).imps.map((c) => c.id)).toEqual(['I03', 'I10']);
+    t.reply(1, 'pass');
+    // seats 0, 1, 2 tie with 2; TBO from seat 1 gives seat 1.
+    expect(t.g.gk).toBe(1);
+    expect(t.p(1).imps).toHaveLength(3);
+    // topped up with the latest-arrival imp of the player with most imps (seat 2, first in TBO after seat 1).
+    expect(t.p(1).imps.map((c) => c.id)).toContain('I05');
+  });
+
+  test('the 7th table imp: any successful exorcism this turn, of anyone\'s imp, keeps the ghost king away', () => {
+    const t = table({ step: 'haunt', current: 1, ghost: ['I10'], imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I14'], 3: ['I06'] }, hands: { 0: [], 1: reds(3), 2: [], 3: [] } });
+    t.reply(1, 'target', { cards: ['I14'] }).reply(1, 'vote', { cards: reds(3) });
+    expect(t.logKeys()).toContain('ghost.log.exorcised');
+    expect(t.g.gk).toBeNull();
+  });
+
+  test('7 table imps standing from an earlier turn do not make a ghost king in a turn that brought no imp', () => {
+    const t = table({ step: 'haunt', current: 1, ghost: ['E03'], imps: { 0: ['I01', 'I02'], 1: ['I03', 'I10'], 2: ['I04', 'I05'], 3: ['I06'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    t.reply(1, 'pass');
+    expect(t.g.gk).toBeNull();
+  });
+
+  test('the ghost king refills to 7 cards in a 4-player game', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 2: reds(2) }, tweak: third(2) });
+    expect(t.p(2).hand).toHaveLength(7);
+  });
+
+  test('the ghost king refills to 10 cards in a 7-player game', () => {
+    const t = table({ P: 7, step: 'emerge', ids: ['taiping_red', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'tianshi_blue', 'heretic_king'], imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 6: reds(2) }, tweak: third(2) });
+    expect(t.g.gk).toBe(6);
+    expect(t.p(6).hand).toHaveLength(10);
+  });
+
+  test('a new ghost king loses his points and his artifact', () => {
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, points: { 2: ['I04'] }, artifact: { 2: 'A01-R1' }, tweak: third(2) });
     expect(t.g.gk).toBe(2);
     expect(t.p(2).points).toHaveLength(0);
     expect(t.p(2).artifact).toBeNull();
@@ -198,44 +269,38 @@ describe('ghost king', () => {
     expect(t.p(2).revealed).toBe(false);
   });
 
-  test('no ghost king emerges in a turn with a successful exorcism', () => {
-    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, tweak: (g) => (g.ts.exorcised = true) });
-    expect(t.g.gk).toBeNull();
-  });
-
-  test('the 7th table imp makes the player with most imps the ghost king, topped up to 3 imps', () => {
-    const t = table({ step: 'emerge', current: 1, imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I05'], 3: ['I06', 'I07'] } });
-    // seats 0, 2, 3 tie with 2; TBO from seat 1 gives seat 2.
-    expect(t.g.gk).toBe(2);
-    expect(t.p(2).imps).toHaveLength(3);
-    // topped up with the latest-arrival imp of the player with most imps (seat 3, first in TBO after the tie).
-    expect(t.p(2).imps.map((c) => c.id)).toContain('I07');
-  });
-
-  test('the ghost king refills to 7 cards in a 4-player game', () => {
-    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 2: reds(2) } });
-    expect(t.p(2).hand).toHaveLength(7);
-  });
-
-  test('the ghost king refills to 10 cards in a 7-player game', () => {
-    const t = table({ P: 7, step: 'emerge', ids: ['taiping_red', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'tianshi_blue', 'heretic_king'], imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 6: reds(2) } });
-    expect(t.g.gk).toBe(6);
-    expect(t.p(6).hand).toHaveLength(10);
-  });
-
-  test('with a heretic king in the game, another player\'s 3 imps make the heretic king the ghost king; he reveals himself', () => {
-    const t = table({ P: 5, step: 'emerge', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I01', 'I02', 'I03'] } });
+  test('with a heretic king in the game, another player whose 3rd imp arrived and whose own imps were not exorcised makes the heretic king the ghost king; he reveals himself', () => {
+    // Seat 0's 3rd imp arrives (吊死鬼, CURRENT); he exorcises 穷鬼 on seat 3, which does not save him.
+    const t = table({ P: 5, step: 'haunt', ghost: ['I08'], ids: [...ids5], imps: { 0: ['I01', 'I02'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    // The heretic-escape question comes first (R20 b); a non-heretic may only go on.
+    t.reply(0, 'continue');
     expect(t.g.gk).toBe(1);
     expect(t.p(1).revealed).toBe(true);
     // topped up from the qualifying player first.
-    expect(t.p(1).imps.map((c) => c.id).sort()).toEqual(['I01', 'I02', 'I03']);
-    expect(t.p(3).imps).toHaveLength(0);
+    expect(t.p(1).imps.map((c) => c.id).sort()).toEqual(['I01', 'I02', 'I08']);
+    expect(t.p(0).imps).toHaveLength(0);
   });
 
-  test('the heretic king with 3 imps at the check loses and the game ends', () => {
-    const t = table({ P: 5, step: 'emerge', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 1: ['I01', 'I02', 'I03'] }, points: { 0: ['I04'] } });
+  test('the heretic king whose 3rd imp arrived loses and the game ends, even though another player\'s imp was exorcised that turn', () => {
+    // Seat 1 (邪道王) is the current player; 吊死鬼 is his 3rd imp; he exorcises 穷鬼 on seat 3.
+    const t = table({ P: 5, step: 'haunt', current: 1, ghost: ['I08'], ids: [...ids5], imps: { 1: ['I01', 'I02'], 3: ['I14'] }, points: { 0: ['I04'] }, hands: { 0: [], 1: reds(3), 2: [], 3: [], 4: [] } });
+    t.reply(1, 'target', { cards: ['I14'] }).reply(1, 'vote', { cards: reds(3) });
+    expect(t.logKeys()).toContain('ghost.log.exorcised');
+    // He could still escape his imps (R20 b); he does not.
+    t.reply(1, 'continue');
+    expect(t.logKeys()).toContain('ghost.log.hereticKingFalls');
     expect(t.s.outcome!.reason.key).toBe('ghost.end.hereticKing');
+    // The heretic scored 2 + nothing else, red 2: heretics cannot win, so red does.
     expect(t.s.outcome!.winners).toEqual([0, 2]);
+    expect(t.g.gk).toBeNull();
+  });
+
+  test('the heretic king whose own imp was exorcised in the turn his 3rd arrived plays on', () => {
+    const t = table({ P: 5, step: 'haunt', current: 1, ghost: ['I08'], ids: [...ids5], imps: { 1: ['I01', 'I02'] }, hands: { 0: [], 1: reds(2), 2: [], 3: [], 4: [] } });
+    t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'vote', { cards: reds(2) });
+    expect(t.s.outcome).toBeNull();
+    expect(t.g.gk).toBeNull();
   });
 
   test('the ghost king skips draw and day, and draws 1 card at nightfall', () => {
@@ -258,12 +323,13 @@ describe('ghost king', () => {
   });
 
   test('the ghost king cannot equip: his artifact is discarded on emergence', () => {
-    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, artifact: { 2: 'A04-B1' } });
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, artifact: { 2: 'A04-B1' }, tweak: third(2) });
     expect(t.g.discard).toContain('A04-B1');
   });
 
   test('the ghost king\'s identity stays secret unless he is the heretic king', () => {
-    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] } });
+    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, tweak: third(2) });
+    expect(t.g.gk).toBe(2);
     expect((t.view(0).view as any).players[2].identity).toBeNull();
   });
 });
@@ -309,17 +375,41 @@ describe('heretics', () => {
 });
 
 describe('end of game and scoring', () => {
-  test('the game ends when one player has exorcised 4 imps in a 4-player game', () => {
-    const t = table({ step: 'endTurn', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 1: ['I01', 'I08', 'I09', 'I10'] }, hands: { 0: [] } });
+  test('the game ends the moment one player has exorcised 4 imps in a 4-player game', () => {
+    // Seat 1 (blue) holds 3 points and exorcises 穷鬼 (any 3) as host.
+    const t = table({ step: 'exorcise', current: 1, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 1: ['I01', 'I08', 'I09'] }, imps: { 2: ['I14'] }, hands: { 0: [], 1: reds(3), 2: [], 3: [] } });
+    t.reply(1, 'target', { cards: ['I14'] }).reply(1, 'vote', { cards: reds(3) });
     expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
+    expect(t.s.outcome!.reason.params).toEqual({ seat: 1 });
     // blue member: 3 blue imps ×2 + 1 red ×1 = 7.
     expect((t.g.result as any).teams).toEqual({ red: 0, blue: 7 });
     expect(t.s.outcome!.winners).toEqual([1, 3]);
   });
 
-  test('3 exorcised imps end a 6-player game', () => {
-    const t = table({ P: 6, step: 'endTurn', points: { 1: ['I01', 'I08', 'I09'] }, hands: { 0: [] } });
+  test('3 exorcised imps end a 6-player game, 2 do not', () => {
+    const t = table({ P: 6, step: 'exorcise', points: { 0: ['I01', 'I08'] }, imps: { 2: ['I14'], 3: ['I07'] }, hands: { 0: reds(6), 1: [], 2: [], 3: [], 4: [], 5: [] } });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
+    const u = table({ P: 6, step: 'exorcise', points: { 0: ['I01'] }, imps: { 2: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [], 5: [] } });
+    u.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    expect(u.s.outcome).toBeNull();
+  });
+
+  test('4 points at 5 players end the game before a heretic escape can make a ghost king', () => {
+    // Seat 0 reaches 4 points this turn. The heretic king (seat 1, 3 imps) would otherwise escape, and his
+    // 吊死鬼 (CURRENT) would become seat 0's 3rd imp, making the heretic king the ghost king at once (R20).
+    const t = table({ P: 5, step: 'exorcise', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], points: { 0: ['I13', 'I15', 'I16'] }, imps: { 0: ['I01', 'I02'], 1: ['I05', 'I12', 'I08'], 2: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
+    expect(t.logKeys()).not.toContain('ghost.log.hereticEscape');
+    expect(t.g.gk).toBeNull();
+  });
+
+  test('the exorcism threshold does not end the game while a ghost king is out', () => {
+    const t = table({ step: 'exorcise', gk: 2, points: { 0: ['I04', 'I05', 'I06'] }, imps: { 2: ['I08', 'I09', 'I10'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [] } });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    expect(t.p(0).points).toHaveLength(4);
+    expect(t.s.outcome).toBeNull();
   });
 
   test('the game ends at the end of the turn the last ghost card was flipped; without a ghost king the teams are scored', () => {
@@ -403,8 +493,32 @@ describe('more rulings', () => {
     expect(t.logKeys()).toContain('ghost.log.reshuffle');
   });
 
+  test('the hand deck is rebuilt right after the draw that emptied it, not at the next draw (§2.5 v1.1)', () => {
+    // One card left in the deck; the rest in the discard pile. Buying takes the last card.
+    const t = table({ step: 'dayStart', spirit: { 0: 2 }, hands: { 0: [] }, tweak: (g) => g.discard.push(...g.deck.splice(1)) });
+    const before = t.g.discard.length;
+    const last = t.g.deck[0]!;
+    t.reply(0, 'buy');
+    expect(t.p(0).hand).toEqual([last]);
+    expect(t.g.deck).toHaveLength(before);
+    expect(t.g.discard).toHaveLength(0);
+    expect(t.logKeys()).toContain('ghost.log.reshuffle');
+  });
+
+  test('when the deck runs out while the discard pile is empty too, the deck is rebuilt at the next draw', () => {
+    // The last card is drawn with nothing to rebuild from; a spell played afterwards feeds the discard pile.
+    const t = table({ step: 'dayStart', spirit: { 0: 2 }, hands: { 0: ['S01-R1'] }, tweak: (g) => g.players[1]!.hand.push(...g.deck.splice(1), ...g.discard.splice(0)) });
+    t.reply(0, 'buy');
+    expect(t.g.deck).toHaveLength(0);
+    t.reply(0, 'play:S01-R1');
+    expect(t.g.discard).toEqual(['S01-R1']);
+    t.reply(0, 'buy');
+    expect(t.p(0).hand).toContain('S01-R1');
+    expect(t.g.deck).toHaveLength(0);
+  });
+
   test('the heretic follower never becomes the ghost king: his 3 imps make the heretic king the ghost king', () => {
-    const t = table({ P: 8, step: 'emerge', ids: [...ids8], imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 0: [] } });
+    const t = table({ P: 8, step: 'emerge', ids: [...ids8], imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 0: [] }, tweak: third(1) });
     expect(t.g.gk).toBe(7);
   });
 
@@ -424,10 +538,32 @@ describe('more rulings', () => {
   });
 
   test('the emergence top-up takes imps from Warded players too', () => {
-    const u = table({ step: 'emerge', current: 0, imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] }, tweak: (g) => (g.players[1]!.warded = true) });
+    const u = table({ step: 'emerge', current: 0, imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] }, tweak: (g) => ((g.players[1]!.warded = true), (g.ts.seventh = true)) });
     expect(u.g.gk).toBe(0);
     expect(u.p(0).imps).toHaveLength(3);
     expect(u.p(1).imps).toHaveLength(1);
+  });
+
+  test('a turn saved by an older build, without this turn\'s emergence facts, plays on and counts as "no arrival"', () => {
+    const t = table({ step: 'haunt', current: 1, ghost: ['I08'], imps: { 0: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: [], 3: [] }, tweak: (g) => {
+      const ts = g.ts as Record<string, unknown>;
+      delete ts.thirdImp;
+      delete ts.exorcisedFrom;
+      delete ts.seventh;
+    } });
+    t.reply(1, 'pass');
+    expect(t.g.gk).toBeNull();
+    expect(t.g.current).toBe(2);
+  });
+
+  test('the view tells everyone whose 3rd imp arrived this turn and whose imps were exorcised', () => {
+    const ids = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
+    const t = table({ P: 5, step: 'haunt', ghost: ['I08'], ids: [...ids], imps: { 0: ['I01', 'I02'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
+    for (const v of [null, 0, 1]) expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [], seventh: false });
+    t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
+    // The heretic-escape question is open: the turn is not over yet.
+    expect(t.asked()).toEqual(['0:escape']);
+    for (const v of [null, 3]) expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [3] });
   });
 
   test('an imp removed by 天雷 scores for nobody', () => {

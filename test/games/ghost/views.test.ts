@@ -188,6 +188,20 @@ describe('defaults and bots', () => {
     expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: reds(2) });
   });
 
+  test('the bot as host exorcises an imp of the player whose 3rd imp arrived this turn, to keep the ghost king away', () => {
+    // Seat 2's 3rd imp arrived this turn; 饿死鬼 on seat 1 would be the easier target.
+    const t = table({ step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] }, hands: { 0: [...reds(2), ...blues(2)] }, tweak: (g) => (g.ts.thirdImp = [2]) });
+    const a = ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
+    expect(a.option).toBe('target');
+    expect(['I08', 'I09', 'I05']).toContain(a.cards![0]);
+  });
+
+  test('the heretic bot as host leaves the imps of a player at risk alone: his ghost king would be the heretic king', () => {
+    const ids = ['heretic_king', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
+    const t = table({ P: 5, step: 'exorcise', ids: [...ids], imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] }, hands: { 0: [...reds(2), ...blues(2)] }, tweak: (g) => (g.ts.thirdImp = [2]) });
+    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
+  });
+
   test('the bot, as ghost king, votes against the exorcism of his own imp', () => {
     const t = table({ step: 'exorcise', gk: 3, imps: { 3: ['I01', 'I02', 'I03'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [...blues(2), ...reds(1, 3)] } });
     t.reply(0, 'target', { cards: ['I03'] }).reply(0, 'vote', { cards: reds(2) });

@@ -1,7 +1,7 @@
 import type { Rng } from '../../engine/rng';
 import type { Answer, GameState, Prompt } from '../../engine/types';
-import { IMP, colourOf, identityColour, isArtifact, teamOf, typeOf, weightOf, type Colour, type Team } from './cards';
-import { condition, handLimit, holderOf, isPositive, type G } from './state';
+import { IMP, RULES, colourOf, identityColour, isArtifact, teamOf, typeOf, weightOf, type Colour, type Team } from './cards';
+import { condition, handLimit, holderOf, isPositive, readFacts, type G } from './state';
 
 /**
  * A bot that plays legal, sensible moves: hosts the most promising exorcism, votes for its team (sabotages
@@ -50,6 +50,19 @@ const myTeam = (g: G, me: number) => teamOf(g.players[me]!.identity);
 /** The option playing a spell of type `key` ('S06'), if the prompt offers one. */
 const spellOption = (p: Prompt, key: string) => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
 
+/**
+ * Will `s` make a GK at the end of this turn unless one of his own imps is exorcised (R8 v1.1: his 3rd imp
+ * arrived this turn)? Public: it follows from the imps on the table.
+ */
+function atRisk(g: G, s: number | null): boolean {
+  if (s === null || s === g.gk || g.gk !== null) return false;
+  const f = readFacts(g);
+  return f.thirdImp.includes(s) && !f.exorcisedFrom.includes(s) && g.players[s]!.imps.length >= RULES.gkEmergePlayerImps;
+}
+
+/** Does `me` want the player at risk, `s`, to make a GK? Heretics do (the 邪道(王) becomes it), unless `s` is the 邪道(王), who would fall. */
+const wantsGK = (g: G, me: number, s: number) => myTeam(g, me) === 'heretic' && g.players[s]!.identity !== 'heretic_king';
+
 /** Weighted positive minus negative of `cards` for an imp's current condition. */
 function net(g: G, imp: string, cards: string[]): number {
   const c = condition(g, imp).colour;
@@ -86,6 +99,7 @@ function bestTarget(g: G, me: number, from: string[]): string | null {
     } else {
       const holder = holderOf(g, imp);
       if (holder === g.gk) score += 3;
+      if (holder !== null && atRisk(g, holder)) score += wantsGK(g, me, holder) ? -3 : 3;
       if (holder === me) score += 1;
       if (identityColour(g.players[me]!.identity) === IMP[imp]!.colour) score += 0.5;
     }
@@ -112,6 +126,7 @@ function vote(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
     return gkHeretic && team === 'heretic' && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 2)) : cast(pickVotes(g, me, vt.imp, true, max, cond.n));
   }
   if (vt.holder === me) return cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+  if (atRisk(g, vt.holder)) return wantsGK(g, me, vt.holder) && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 1)) : cast(pickVotes(g, me, vt.imp, true, max, cond.n));
   const hostTeam = teamKnown(g, me, vt.host);
   const rival = (hostTeam !== null && hostTeam !== team) || (team === 'heretic' && g.gk === null);
   if (rival && cond.colour !== 'any' && rng.next() < 0.5) return cast(pickVotes(g, me, vt.imp, false, max, 1));

@@ -1,6 +1,6 @@
-import { gkLosesLatest } from './rules';
+import { attach, gkLosesLatest } from './rules';
 import { eligibleSeats, extreme, tbo } from './possession';
-import { latest, stamp, takeImp, type C, type G, type ImpCard, type Player } from './state';
+import { latest, takeImp, type C, type G, type ImpCard, type Player } from './state';
 
 /** The latest-arrived card over every player's `pile` (imps or points), and whose it is; ties go to the lower seat. */
 function latestOnTable(g: G, pile: (p: Player) => ImpCard[]): { s: number; imp: ImpCard } | null {
@@ -63,7 +63,7 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
     const dst = extreme(g, dests, imps, false);
     if (imps(src) - imps(dst) < 2) return;
     const imp = takeImp(g, src, latest(g.players[src]!.imps)!.id);
-    g.players[dst]!.imps.push({ id: imp.id, at: stamp(g) });
+    attach(g, dst, imp.id);
     ctx.log('ghost.log.impMoved', { ghostCard: imp.id, from: src, to: dst });
   },
   borrowed_corpse(ctx) {

@@ -11,6 +11,7 @@ import {
   buyCost,
   condition,
   discardFromHand,
+  discardGroup,
   draw,
   effectCount,
   freshTurn,
@@ -22,8 +23,9 @@ import {
   orderFrom,
   see,
   stamp,
-  tableImps,
+  readFacts,
   takeImp,
+  turnFacts,
   voteOrder,
   type C,
   type G,
@@ -52,8 +54,8 @@ function askDiscard(ctx: C, seat: number, n: number, why: string): void {
 
 /** The answer to an `askDiscard` prompt. */
 const discarded: F['answer'] = (ctx, _f, p, a) => {
-  discardFromHand(ctx.g, p.seat, a.cards!);
-  ctx.log('ghost.log.discarded', { seat: p.seat, cards: a.cards! });
+  const cards = discardFromHand(ctx, p.seat, a.cards!);
+  ctx.log('ghost.log.discarded', { seat: p.seat, cards });
 };
 
 /**
@@ -159,13 +161,6 @@ const turn: F = {
           finish(ctx, g.gk !== null ? 'gkDeck' : 'deck');
           return 'done';
         }
-        if (g.gk === null) {
-          const hit = g.players.findIndex((q) => q.points.length >= RULES.endThreshold[g.P]!);
-          if (hit >= 0) {
-            finish(ctx, 'threshold', { seat: hit });
-            return 'done';
-          }
-        }
         g.current = (s + 1) % g.P;
         g.turn++;
         g.ts = freshTurn(g.P);
@@ -178,20 +173,26 @@ const turn: F = {
   answer() {},
 };
 
-/** GK emergence (R8–R10, R21), then the ghost-king card (§7); once per turn, end of night. */
+/**
+ * GK emergence (seed 鬼王的产生 a/b and 邪道 a–c; R8–R10, R21), then the ghost-king card (§7); once per turn,
+ * at the end of the night. (a) A player whose 3rd imp arrived this turn qualifies unless one of his own imps
+ * was exorcised this turn — someone else's exorcism does not save him. (b) The 7th table imp arrived this turn
+ * and no imp anywhere was exorcised: the most possessed player qualifies. A qualifying 邪道(王) loses at once;
+ * any other qualifier makes the 邪道(王), if there is one, the GK instead.
+ */
 function emergence(ctx: C): void {
   const g = ctx.g;
   if (g.gk !== null && g.gkTurn !== g.turn && !g.ts.exorcised) g.k04++;
-  if (g.gk === null && !g.ts.exorcised) {
+  if (g.gk === null) {
+    const t = readFacts(g);
+    const third = t.thirdImp.filter((s) => !t.exorcisedFrom.includes(s) && g.players[s]!.imps.length >= RULES.gkEmergePlayerImps);
     const hk = hereticKing(g);
-    if (hk !== null && g.players[hk]!.imps.length >= RULES.gkEmergePlayerImps) {
+    if (hk !== null && third.includes(hk)) {
       ctx.log('ghost.log.hereticKingFalls', { seat: hk });
       return finish(ctx, 'hereticKing', { seat: hk });
     }
-    const q = mostImps(g);
-    if (q !== null && (g.players[q]!.imps.length >= RULES.gkEmergePlayerImps || tableImps(g) >= RULES.gkEmergeTableImps)) {
-      becomeGK(ctx, hk ?? q, q);
-    }
+    const q = third.length ? mostImps(g, g.players.map((_, s) => s).filter((s) => !third.includes(s))) : t.seventh && !g.ts.exorcised ? mostImps(g) : null;
+    if (q !== null) becomeGK(ctx, hk ?? q, q);
   }
   if (g.gk !== null && g.gkTurn !== g.turn && KING_RULES[KING[g.kingCard]!.key]!(g)) finish(ctx, 'gkCard', { king: g.kingCard });
 }
@@ -252,7 +253,7 @@ const day: F = {
       p.hereticUsed = true;
       p.revealed = true;
       ctx.log('ghost.log.hereticReveal', { seat: s, identity: { key: `ghost.identity.${p.identity}` }, target: t });
-      discardFromHand(g, s, [...p.hand]);
+      discardFromHand(ctx, s, [...p.hand]);
       repossess(ctx, g.players[t]!.imps.splice(0), []);
       hereticGKCheck(ctx);
       return;
@@ -392,6 +393,18 @@ function needMsg(g: G, imp: string) {
   return c.colour === 'any' ? msg('ui.condAny', { n: c.n }) : msg('ui.condColour', { n: c.n, colour: msg(`colour.${c.colour}`) });
 }
 
+/**
+ * The vote question states the rule that applies to this imp and this voter (issue 10): colours for and against,
+ * or any N cards (no challenge); face up for a 长舌鬼 holder; a summon votes alone.
+ */
+function voteMsg(g: G, v: number) {
+  const vt = g.vote!;
+  const c = condition(g, vt.imp);
+  const any = c.colour === 'any' ? '.any' : '';
+  const key = vt.summon ? `ask.summonVote${any}` : `ask.vote${any}${has(g, v, 'VOTES_FACE_UP') ? '.faceUp' : ''}`;
+  return msg(key, { ghostCard: vt.imp, host: vt.host, need: needMsg(g, vt.imp), colour: msg(`colour.${c.colour}`) });
+}
+
 /** May `v` place votes in the running exorcism? */
 function mayVote(g: G, v: number): boolean {
   const vt = g.vote!;
@@ -428,7 +441,7 @@ const exorcism: F = {
           ctx.ask({
             seat: v,
             kind: 'vote',
-            message: msg(vt.summon ? 'ask.summonVote' : 'ask.vote', { ghostCard: vt.imp, host: vt.host, need: needMsg(g, vt.imp) }),
+            message: voteMsg(g, v),
             options: [opt('vote', 'opt.vote', undefined, { cards: { from: [...g.players[v]!.hand], min: 1, max: Math.min(cap, g.players[v]!.hand.length) } }), opt('pass', 'opt.noVote')],
           });
           return 'wait';
@@ -457,10 +470,11 @@ const exorcism: F = {
       const cards = a.cards!;
       const h = g.players[p.seat]!.hand;
       for (const c of cards) h.splice(h.indexOf(c), 1);
-      vt.votes[p.seat] = [...cards];
+      // Kept sorted: the order of an answer's picks (often its hand order) never shows, not even on a challenge.
+      vt.votes[p.seat] = [...cards].sort();
       if (has(g, p.seat, 'VOTES_FACE_UP')) {
         vt.faceUp.push(p.seat);
-        ctx.log('ghost.log.voteFaceUp', { seat: p.seat, cards });
+        ctx.log('ghost.log.voteFaceUp', { seat: p.seat, cards: vt.votes[p.seat]! });
       } else ctx.log('ghost.log.vote', { seat: p.seat, n: cards.length });
       return;
     }
@@ -487,8 +501,7 @@ function challenge(ctx: C, f: Frame, v: number): void {
       ctx.log('ghost.log.insight', { host: vt.host });
       return;
     }
-    const pool = Object.values(vt.votes).flat();
-    g.discard.push(...pool);
+    const pool = discardGroup(ctx, Object.values(vt.votes).flat());
     g.lastReveal = { imp: vt.imp, pool, red: 0, blue: 0, need: condition(g, vt.imp).n, colour, success: false, summon: false, host: vt.host, failedBy: v };
     ctx.log('ghost.log.challengeFails', { host: vt.host, voter: v, ghostCard: vt.imp });
     g.vote = null;
@@ -496,7 +509,7 @@ function challenge(ctx: C, f: Frame, v: number): void {
     return;
   }
   delete vt.votes[v];
-  g.discard.push(...cards);
+  discardGroup(ctx, cards);
   const bonus = RULES.challengeCatch + (artifactOn(g, vt.host, 'A09') ? 1 : 0);
   gain(g, vt.host, bonus);
   ctx.log('ghost.log.caught', { host: vt.host, voter: v, n: bonus });
@@ -507,7 +520,8 @@ function challenge(ctx: C, f: Frame, v: number): void {
 function reveal(ctx: C): void {
   const g = ctx.g;
   const vt = g.vote!;
-  const pool = ctx.rng.shuffle(Object.values(vt.votes).flat());
+  // The pool goes to the discard pile shuffled before it is counted (seed a5): nothing ties a card to its voter.
+  const pool = discardGroup(ctx, Object.values(vt.votes).flat());
   const cond = condition(g, vt.imp);
   let red = 0;
   let blue = 0;
@@ -518,13 +532,12 @@ function reveal(ctx: C): void {
   const success = cond.colour === 'any' ? red + blue >= cond.n : (cond.colour === 'red' ? red - blue : blue - red) >= cond.n;
   g.lastReveal = { imp: vt.imp, pool, red, blue, need: cond.n, colour: cond.colour, success, summon: vt.summon, host: vt.host };
   ctx.log('ghost.log.reveal', { ghostCard: vt.imp, cards: pool, red, blue, need: needMsg(g, vt.imp), result: msg(success ? 'ui.success' : 'ui.failure') });
-  g.discard.push(...pool);
   const reward = IMP[vt.imp]!.reward;
   g.vote = null;
   if (!success) return;
   const imp = takeImp(g, vt.holder, vt.imp);
   if (vt.summon) {
-    g.players[vt.host]!.imps.push({ id: imp.id, at: stamp(g) });
+    attach(g, vt.host, imp.id);
     ctx.log('ghost.log.summoned', { seat: vt.host, ghostCard: imp.id, from: vt.holder });
     gain(g, vt.host, reward.spirit);
     draw(ctx, vt.host, reward.draw);
@@ -533,6 +546,7 @@ function reveal(ctx: C): void {
   g.players[vt.host]!.points.push({ id: imp.id, at: stamp(g) });
   g.lastHost = vt.host;
   g.ts.exorcised = true;
+  turnFacts(g).exorcisedFrom.push(vt.holder);
   g.k04 = 0;
   ctx.log('ghost.log.exorcised', { host: vt.host, ghostCard: imp.id, from: vt.holder });
   if (vt.holder !== vt.host && vt.holder !== g.gk) lookIdentity(ctx, vt.host, vt.holder);
@@ -545,7 +559,10 @@ function reveal(ctx: C): void {
   ctx.log(`ghost.log.rewards.${reward.spirit && reward.draw ? 'both' : reward.draw ? 'draw' : 'spirit'}`, { seats: participants, spirit: reward.spirit, n: reward.draw });
   if (artifactOn(g, vt.host, 'A01')) gain(g, vt.host, 1);
   for (const s of participants) if (s !== vt.host && artifactOn(g, s, 'A06')) draw(ctx, s);
-  if (vt.holder === g.gk && g.players[g.gk]!.imps.length === 0) gkDefeated(ctx, g.current);
+  if (vt.holder === g.gk && g.players[g.gk]!.imps.length === 0) return gkDefeated(ctx, g.current);
+  // Seed 游戏结束 a3: with no GK, the game ends the moment a player has exorcised enough imps — not at the end
+  // of the turn, so nothing later in the turn (a heretic's escape, a GK emerging) can keep it going.
+  if (g.gk === null && g.players[vt.host]!.points.length >= RULES.endThreshold[g.P]!) finish(ctx, 'threshold', { seat: vt.host });
 }
 
 /** Heretic escape (R20 b): everyone with ≥3 imps is asked, so the question itself reveals nothing. */
@@ -574,7 +591,7 @@ const escape: F = {
     me.hereticUsed = true;
     me.revealed = true;
     ctx.log('ghost.log.hereticEscape', { seat: p.seat, identity: { key: `ghost.identity.${me.identity}` } });
-    discardFromHand(g, p.seat, [...me.hand]);
+    discardFromHand(ctx, p.seat, [...me.hand]);
     repossess(ctx, me.imps.splice(0), [p.seat]);
     hereticGKCheck(ctx);
   },

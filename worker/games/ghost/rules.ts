@@ -1,12 +1,21 @@
 import { IMP, RULES, teamOf } from './cards';
 import { eligibleSeats, receiverOf } from './possession';
 import { scoreGame } from './scoring';
-import { draw, latest, orderFrom, stamp, takeImp, type C, type G, type ImpCard } from './state';
+import { draw, latest, orderFrom, stamp, tableImps, takeImp, turnFacts, type C, type G, type ImpCard } from './state';
 
 /** Rule steps shared by frames, spells and events. */
 
+/**
+ * Every arrival of an imp on a player (possession, re-possession, a move, a summon, the GK's top-up) goes
+ * through here, so the turn remembers what GK emergence asks (R8): whose 3rd imp arrived, and whether the
+ * table reached 7 imps.
+ */
 export function attach(g: G, s: number, id: string): void {
   g.players[s]!.imps.push({ id, at: stamp(g) });
+  if (s === g.gk) return;
+  const t = turnFacts(g);
+  if (g.players[s]!.imps.length >= RULES.gkEmergePlayerImps && !t.thirdImp.includes(s)) t.thirdImp.push(s);
+  if (tableImps(g) >= RULES.gkEmergeTableImps) t.seventh = true;
 }
 
 /** R20 re-possession: each imp, oldest first, possesses per its own condition; Wards do not stop it. */

@@ -46,12 +46,16 @@ export function scoreGame(g: G, reason: EndReason): Score {
     const winners = teamOf(g.players[gk]!.identity) === 'heretic' && g.players[gk]!.identity === 'heretic_king' ? g.players.flatMap((p, s) => (teamOf(p.identity) === 'heretic' ? [s] : [])) : [gk];
     return { teams, counts, seatPoints: seatPts, winningTeams: ['gk'], winners };
   }
+  // A defeated GK loses whatever his team scores (seed 鬼王的特点; R26 v1.1); a defeated 邪道(王) GK takes the
+  // heretic follower down with him (seed 邪道: 共同胜利、共同失败), and so does a fallen 邪道(王) (邪道 a).
+  const gkLost = reason === 'gkDefeated' && g.gk !== null ? g.gk : null;
+  const hereticsOut = reason === 'hereticKing' || (gkLost !== null && g.players[gkLost]!.identity === 'heretic_king');
   let cands = Object.keys(teams) as Team[];
-  if (reason === 'hereticKing') cands = cands.filter((t) => t !== 'heretic');
+  if (hereticsOut) cands = cands.filter((t) => t !== 'heretic');
   const top = Math.max(...cands.map((t) => teams[t]!));
   cands = cands.filter((t) => teams[t] === top);
   const most = Math.max(...cands.map((t) => counts[t]!));
   cands = cands.filter((t) => counts[t] === most);
-  const winners = g.players.flatMap((p, s) => (cands.includes(teamOf(p.identity)) ? [s] : []));
+  const winners = g.players.flatMap((p, s) => (cands.includes(teamOf(p.identity)) && s !== gkLost ? [s] : []));
   return { teams, counts, seatPoints: seatPts, winningTeams: cands, winners };
 }

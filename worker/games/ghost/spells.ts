@@ -1,8 +1,8 @@
 import type { Answer } from '../../engine/types';
 import { SPELL, typeOf } from './cards';
 import { eligibleSeats } from './possession';
-import { gkLosesLatest } from './rules';
-import { discardFromHand, draw, effectCount, gain, holderOf, see, stamp, takeImp, type C, type G } from './state';
+import { attach, gkLosesLatest } from './rules';
+import { discardFromHand, draw, effectCount, gain, holderOf, see, takeImp, type C, type G } from './state';
 
 /** What playing a spell picks (becomes the option's `cards` / `seats` spec). */
 export interface Pick {
@@ -77,7 +77,7 @@ export const SPELL_RULES: Record<string, SpellRule> = {
       const imp = a.cards![0]!;
       const from = holderOf(g, imp)!;
       takeImp(g, from, imp);
-      g.players[target(a)]!.imps.push({ id: imp, at: stamp(g) });
+      attach(g, target(a), imp);
       ctx.log('ghost.log.impMoved', { ghostCard: imp, from, to: target(a), by: s });
     },
   },
@@ -129,8 +129,7 @@ export const SPELL_RULES: Record<string, SpellRule> = {
   meditation: {
     pick: (g, s, card) => ({ cards: { from: g.players[s]!.hand.filter((c) => c !== card), min: 0, max: 3 } }),
     play(ctx, s, a) {
-      const cards = a.cards ?? [];
-      discardFromHand(ctx.g, s, cards);
+      const cards = discardFromHand(ctx, s, a.cards ?? []);
       gain(ctx.g, s, cards.length);
       if (cards.length) ctx.log('ghost.log.discarded', { seat: s, cards });
     },

@@ -52,6 +52,15 @@ export interface TurnState {
   purchases: number;
   /** 明察令: 0 none, 1 active, 2 used. */
   insight: number;
+  /**
+   * Seats an imp arrived on this turn that left them with ≥3 imps (seed 鬼王的产生 a; R8 v1.1). A turn saved
+   * by an older build lacks the three fields below: read them through `turnFacts`.
+   */
+  thirdImp: number[];
+  /** Seats that lost an imp to a successful exorcism this turn (a player is saved only by his own). */
+  exorcisedFrom: number[];
+  /** An imp arrived this turn that brought the table to ≥7 imps (seed 鬼王的产生 b). */
+  seventh: boolean;
   [k: string]: Json;
 }
 
@@ -129,6 +138,9 @@ export const freshTurn = (P: number): TurnState => ({
   equipped: false,
   purchases: 0,
   insight: 0,
+  thirdImp: [],
+  exorcisedFrom: [],
+  seventh: false,
 });
 
 /** Seats in turn order starting at `from` (the TBO when `from` is the current player, cards.md §2.2). */
@@ -160,31 +172,65 @@ export function artifactOn(g: G, s: number, typeId: string): boolean {
 
 export const stamp = (g: G) => ++g.clock;
 
-/** Draw one card, reshuffling the discard pile when the deck is empty (cards.md §2.5). */
+type Facts = Pick<TurnState, 'thirdImp' | 'exorcisedFrom' | 'seventh'>;
+
+/** This turn's arrival and exorcism facts, to write to: filled in when a turn saved by an older build lacks them. */
+export function turnFacts(g: G): Facts {
+  g.ts.thirdImp ??= [];
+  g.ts.exorcisedFrom ??= [];
+  g.ts.seventh ??= false;
+  return g.ts;
+}
+
+/** The same facts, read only (views must not change the state). */
+export const readFacts = (g: G): Facts => ({ thirdImp: g.ts.thirdImp ?? [], exorcisedFrom: g.ts.exorcisedFrom ?? [], seventh: g.ts.seventh ?? false });
+
+/** The hand deck is rebuilt from the shuffled discard pile the moment it runs out (seed; cards.md §2.5 v1.1). */
+function rebuild(ctx: C): void {
+  const g = ctx.g;
+  if (g.deck.length > 0 || g.discard.length === 0) return;
+  g.deck = ctx.rng.shuffle(g.discard.splice(0));
+  ctx.log('ghost.log.reshuffle', { n: g.deck.length });
+}
+
+/**
+ * Draw `n` cards. The deck is rebuilt right after the draw that empties it; if the discard pile was empty
+ * then, it is rebuilt at the next draw instead, and a draw from two empty piles does nothing (§2.5).
+ */
 export function draw(ctx: C, s: number, n = 1): number {
   const g = ctx.g;
   let got = 0;
   for (let i = 0; i < n; i++) {
-    if (g.deck.length === 0) {
-      if (g.discard.length === 0) break;
-      g.deck = ctx.rng.shuffle(g.discard.splice(0));
-      ctx.log('ghost.log.reshuffle', { n: g.deck.length });
-    }
+    rebuild(ctx);
+    if (g.deck.length === 0) break;
     g.players[s]!.hand.push(g.deck.pop()!);
     got++;
+    rebuild(ctx);
   }
   return got;
 }
 export const canDraw = (g: G) => g.deck.length + g.discard.length > 0;
 
-export function discardFromHand(g: G, s: number, cards: string[]): void {
-  const h = g.players[s]!.hand;
+/**
+ * Cards that leave together go to the discard pile in an order set by the game RNG alone: sorted first, so the
+ * order says nothing about who held which card or in what order (a hand's order is its draw order), then
+ * shuffled. Returns them in their new order, for the log.
+ */
+export function discardGroup(ctx: C, cards: string[]): string[] {
+  const out = cards.length > 1 ? ctx.rng.shuffle([...cards].sort()) : [...cards];
+  ctx.g.discard.push(...out);
+  return out;
+}
+
+/** `s` discards `cards` from his hand, as one group; returns them in the order they were put down. */
+export function discardFromHand(ctx: C, s: number, cards: string[]): string[] {
+  const h = ctx.g.players[s]!.hand;
   for (const c of cards) {
     const i = h.indexOf(c);
     if (i < 0) throw new Error(`card ${c} is not in seat ${s}'s hand`);
     h.splice(i, 1);
-    g.discard.push(c);
   }
+  return discardGroup(ctx, cards);
 }
 
 export function gain(g: G, s: number, n: number): void {

@@ -1,5 +1,5 @@
 import type { GameState, Json } from '../../engine/types';
-import { condition, handLimit, voteOrder, type G } from './state';
+import { condition, handLimit, readFacts, voteOrder, type G } from './state';
 
 /**
  * What `seat` may see (DESIGN §3). Hidden: other hands (counts only), unrevealed identities, face-down
@@ -40,6 +40,11 @@ export function viewGhost(s: GameState<G>, seat: number | null): Json {
       breaking: { ...g.ts.breaking },
       bound: [...g.ts.bound],
       insight: seat === g.current || all ? g.ts.insight : 0,
+      /** GK emergence facts of this turn (R8), public like the imps they follow from: whose 3rd imp arrived,
+       * whose imps were exorcised, whether the 7th table imp arrived. */
+      thirdImp: [...readFacts(g).thirdImp],
+      exorcisedFrom: [...readFacts(g).exorcisedFrom],
+      seventh: readFacts(g).seventh,
     },
     players: g.players.map((p, i) => {
       const mine = all || i === seat;
