@@ -256,10 +256,10 @@ describe('三国杀 in Chromium', () => {
         await Promise.all(players.filter((x) => x.seat === plan.slash.target || x.seat === (plan.slash.target + 1) % SEATS).map((x) => shot(x, '2-jink-asked')));
       }
       if (step.mark === 'jink') {
-        // Everyone reads that the target played his 闪, and his HP is untouched everywhere.
+        // Everyone reads that the target used his 闪 (a 闪 against a 杀 is 使用), and his HP is untouched everywhere.
         const hp = step.after.g.players[plan.slash.target]!;
         for (const x of players) {
-          expect(await logOf(x)).toContain(linesOf('sgs.log.play', x).at(-1));
+          expect(await logOf(x)).toContain(linesOf('sgs.log.respondUse', x).at(-1));
           expect(await seatLi(x, plan.slash.target).locator('.sgs-hp').getAttribute('aria-label')).toBe(x.t({ key: 'sgs.ui.hp', params: { hp: hp.hp, max: hp.maxHp } }));
           expect(hp.hp).toBe(hp.maxHp);
         }

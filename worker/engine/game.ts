@@ -32,7 +32,7 @@ export interface Effect<G> {
   optional?: boolean;
   /** The question for an optional effect, naming whom it is about; default `skill.ask {skill, timing}`. */
   ask?(ctx: Ctx<G>, seat: number, ev: Record<string, Json>): Msg;
-  /** Fire: mutate `ev`, change state, push frames (they run before the next effect). */
+  /** Fire: mutate `ev`, change state, push frames (they run before the next effect). It may not `ctx.ask` (that throws): push a frame that asks. */
   use(ctx: Ctx<G>, seat: number, ev: Record<string, Json>): void;
 }
 

@@ -1,4 +1,4 @@
-import type { FrameDef, GameDef } from './game';
+import type { Effect, FrameDef, GameDef } from './game';
 import { makeCtx, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
 import type { Answer, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RuleError } from './types';
@@ -18,6 +18,23 @@ function draft<G>(s: GameState<G>): GameState<G> {
   return { ...d, log: log.slice() };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
+
+/**
+ * Run an effect's `use`. An effect cannot ask a question itself: its prompt would belong to the trigger frame, whose
+ * answer handler only knows "use"/"pass", and the answer would be lost. It pushes a frame that asks instead, so a
+ * `ctx.ask` here is a rules bug and fails loudly.
+ */
+function useEffect<G>(ctx: Ctx<G>, eff: Effect<G>, seat: number, ev: Record<string, Json>): void {
+  const ask = ctx.ask;
+  ctx.ask = () => {
+    throw new Error('an effect cannot ask from use(): push a frame that asks (ctx.push) instead');
+  };
+  try {
+    eff.use(ctx, seat, ev);
+  } finally {
+    ctx.ask = ask;
+  }
+}
 
 /** The built-in trigger frame: offers every effect on `timing` to each seat in `order`. */
 const triggerFrame: FrameDef<any> = {
@@ -51,7 +68,7 @@ const triggerFrame: FrameDef<any> = {
             });
             return 'wait';
           }
-          eff.use(ctx, seat, ev);
+          useEffect(ctx, eff, seat, ev);
           return 'again';
         }
       }
@@ -68,7 +85,7 @@ const triggerFrame: FrameDef<any> = {
     const [seat, sid, k] = tag.split(':');
     const owner = ctx.frame(f.owner as number);
     const ev = (owner?.[f.key as string] ?? {}) as Record<string, Json>;
-    ctx.def.skills![sid!]!.effects[Number(k)]!.use(ctx, Number(seat), ev);
+    useEffect(ctx, ctx.def.skills![sid!]!.effects[Number(k)]!, Number(seat), ev);
   },
 };
 

@@ -16,7 +16,8 @@ export interface Option {
   id: string;
   message: Msg;
   cards?: { from: string[]; min: number; max: number };
-  seats?: { from: number[]; min: number; max: number };
+  /** `blocked`: living seats not in `from`, each with the public reason ("out of range"), so clients never re-implement a rule. */
+  seats?: { from: number[]; min: number; max: number; blocked?: { seat: number; why: Msg }[] };
 }
 
 export interface Prompt {

@@ -41,9 +41,9 @@ describe('catalogue and setup', () => {
     }
   });
 
-  it('the lord is revealed, takes the first turn and has 5 HP in games of 5 or more (4 in a 4-player game)', () => {
+  it('without generals the lord is revealed, takes the first turn and has 5 HP in games of 5 or more (4 in a 4-player game)', () => {
     for (const n of [4, 5, 8]) {
-      const s = createGame(def, { seats: n, seed: `lord${n}`, options: parseOptions({}, n) as any });
+      const s = createGame(def, { seats: n, seed: `lord${n}`, options: parseOptions({ noGenerals: true }, n) as any });
       const lord = s.g.players.find((p) => p.role === 'lord')!;
       expect(lord.revealed).toBe(true);
       expect(s.g.players.filter((p) => p.revealed).length).toBe(1);
@@ -61,7 +61,7 @@ describe('catalogue and setup', () => {
     expect(parseOptions({ autoPass: 'yes' }, 5)).toMatch(/autoPass/);
     expect(parseOptions({ colour: 1 }, 5)).toMatch(/unknown option/);
     expect(parseOptions({}, 3)).toMatch(/4 to 10/);
-    expect(parseOptions(undefined, 6)).toEqual({ deck: 'full', autoPass: true, doubleTraitor: false });
+    expect(parseOptions(undefined, 6)).toEqual({ deck: 'full', autoPass: true, doubleTraitor: false, noGenerals: false, extraLords: true });
     // The room's "bot plays for absent players" travels with the options untouched.
     expect(parseOptions({ botsForAbsent: true }, 6)).toMatchObject({ botsForAbsent: true });
     expect(parseOptions({ botsForAbsent: 'no' }, 6)).toMatch(/botsForAbsent/);

@@ -156,10 +156,10 @@ describe('weapons', () => {
 
   it('丈八蛇矛: two hand cards are used as a 杀, and can be played as a 杀 in a 决斗', () => {
     const t = table({ roles, equip: { 0: ['spear'] }, hands: { 0: ['jink', 'peach'] } });
-    t.answer(0, 'spear', { cards: t.hands[0]!, seats: [1] });
+    t.answer(0, 'as:spear:slash', { cards: t.hands[0]!, seats: [1] });
     expect(t.p(1).hp).toBe(3);
     const t2 = table({ roles, current: 1, equip: { 0: ['spear'] }, hands: { 1: ['duel'], 0: ['jink', 'peach'] } });
-    t2.use(1, t2.hands[1]![0]!, [0]).answer(0, 'spear', { cards: t2.hands[0]! });
+    t2.use(1, t2.hands[1]![0]!, [0]).answer(0, 'as:spear:slash', { cards: t2.hands[0]! });
     expect(t2.p(1).hp).toBe(3);
   });
 

@@ -69,7 +69,7 @@ describe('more rules', () => {
   });
 
   it('perft: the legal answers of the first prompt of a fixed game are pinned', () => {
-    const s = createGame(def, { seats: 5, seed: 'perft-1', options: def.parseOptions({}, 5) as any });
+    const s = createGame(def, { seats: 5, seed: 'perft-1', options: def.parseOptions({ noGenerals: true }, 5) as any });
     const p = s.prompts[0]!;
     const answers = legalAnswers(def, s, p.seat);
     expect({ kind: p.kind, options: p.options.length, answers: answers.length }).toMatchInlineSnapshot(`
@@ -78,6 +78,34 @@ describe('more rules', () => {
         "kind": "play",
         "options": 6,
       }
+    `);
+  });
+});
+
+describe('perft with generals', () => {
+  it('perft: the lord’s selection prompt and the first play prompt of a fixed game with generals are pinned', () => {
+    let s = createGame(def, { seats: 5, seed: 'perft-generals', options: def.parseOptions({}, 5) as any });
+    const first = s.prompts[0]!;
+    const counts = [{ kind: first.kind, options: first.options.length, answers: legalAnswers(def, s, first.seat).length }];
+    while (s.prompts.some((p) => p.kind === 'chooseGeneral')) {
+      const p = s.prompts.find((x) => x.kind === 'chooseGeneral')!;
+      s = (apply(def, s, p.seat, { prompt: p.id, option: p.options[0]!.id }) as any).value.state;
+    }
+    const play = s.prompts[0]!;
+    counts.push({ kind: play.kind, options: play.options.length, answers: legalAnswers(def, s, play.seat).length });
+    expect(counts).toMatchInlineSnapshot(`
+      [
+        {
+          "answers": 9,
+          "kind": "chooseGeneral",
+          "options": 9,
+        },
+        {
+          "answers": 8,
+          "kind": "play",
+          "options": 6,
+        },
+      ]
     `);
   });
 });

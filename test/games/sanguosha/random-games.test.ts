@@ -9,8 +9,12 @@ import def, { deckIds, hiddenFrom } from '../../../worker/games/sanguosha';
 import { winner } from '../../../worker/games/sanguosha/flow';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { allCards } from './table';
+import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
-const PRIVATE_KEYS = new Set(['sgs.log.drawSecret', 'sgs.log.takeHandSecret', 'sgs.log.roleSecret']);
+/** The reference generals of phase A: the driver picks them whenever they are offered, so their skills get played. */
+const REFERENCE = ['caocao', 'guanyu', 'sunquan'];
+
+const PRIVATE_KEYS = new Set(['sgs.log.drawSecret', 'sgs.log.takeHandSecret', 'sgs.log.roleSecret', 'sgs.log.generalPicked']);
 
 /** Plain JSON only: no undefined, no classes, no non-finite numbers (a cheap walk instead of a deep compare). */
 function assertPlainJson(x: unknown, path = 's'): void {
@@ -52,6 +56,11 @@ function checkInvariants(s: S): void {
     else if (!dyingSeats.has(p.seat)) check(p.hp >= 1, `a living seat ${p.seat} out of the dying process has HP ≥ 1`);
   }
   for (const e of s.log) if (PRIVATE_KEYS.has(e.msg.key)) check(e.to !== 'public', `${e.msg.key} is never public`);
+  // Once-per-phase skills are used at most once per play phase.
+  for (const [k, n] of Object.entries(g.used)) {
+    const per = SKILLS[k.split(':')[1]!]?.active?.perPhase;
+    if (per !== undefined) check(n <= per, `${k} used ${n} times in one play phase`);
+  }
   assertPlainJson(s);
   for (let seat = -1; seat < s.seats; seat++) {
     const viewer = seat < 0 ? null : seat;
@@ -67,6 +76,12 @@ function checkInvariants(s: S): void {
     }
     if (s.outcome) continue;
     check(view.draw === undefined, 'the draw pile order is hidden');
+    // Generals: another seat's offer and face-down pick stay hidden until the reveal (the lord's is public at once).
+    const sel = g.selection;
+    if (sel && !sel.revealed)
+      for (const p of view.players) if (p.seat !== viewer && g.players[p.seat]!.role !== 'lord') check(p.general === null, `seat ${p.seat}'s general is hidden from ${viewer} before the reveal`);
+    if (sel && !sel.revealed && viewer !== null) check(JSON.stringify(view.selection?.offer ?? []) === JSON.stringify(sel.offers[viewer]), 'a seat sees only its own offer');
+    if (viewer === null) check(view.selection === undefined, 'a spectator sees no offer');
     const hidden = new Set(hiddenFrom(s, viewer));
     for (const p of view.players) {
       const real = g.players[p.seat]!;
@@ -93,7 +108,9 @@ function playGame(seats: number, seed: string, options: Record<string, unknown>,
     const p = s.prompts[driver.int(s.prompts.length)]!;
     const roll = driver.next();
     let a: Answer | undefined;
-    if (roll < 0.08) a = defaultAnswer(def, s, p);
+    const ref = p.kind === 'chooseGeneral' ? p.options.find((o) => REFERENCE.includes(o.id.slice(8))) : undefined;
+    if (ref) a = { prompt: p.id, option: ref.id };
+    else if (roll < 0.08) a = defaultAnswer(def, s, p);
     else if (roll < 0.16) {
       const all = candidates(p, 200);
       const pick = all[driver.int(all.length)];
@@ -112,8 +129,9 @@ function playGame(seats: number, seed: string, options: Record<string, unknown>,
 describe('seeded random full games', () => {
   for (const deck of ['full', 'standard'] as const)
     for (let n = 4; n <= 10; n++) {
-      it(`a ${n}-player game with the ${deck} deck ends with exactly one outcome, invariants holding after every answer`, () => {
-        const options = { deck, autoPass: n % 2 === 0, doubleTraitor: n === 6 || n === 8 ? deck === 'standard' : false };
+      it(`a ${n}-player game with the ${deck} deck${deck === 'standard' && n % 2 === 1 ? ' and no generals' : ' and generals'} ends with exactly one outcome, invariants holding after every answer`, () => {
+        // Generals on with the full deck; the standard deck alternates with the skill-less game.
+        const options = { deck, autoPass: n % 2 === 0, doubleTraitor: n === 6 || n === 8 ? deck === 'standard' : false, noGenerals: deck === 'standard' && n % 2 === 1, extraLords: n !== 7 };
         const seed = `random-${deck}-${n}`;
         const { s, moves } = playGame(n, seed, options);
         expect(s.outcome).not.toBeNull();

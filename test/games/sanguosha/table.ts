@@ -7,9 +7,13 @@ import { expect } from 'vitest';
 import { apply, createGame, type Answer, type GameDef, type Json, type Prompt } from '../../../worker/engine';
 import def, { deckIds } from '../../../worker/games/sanguosha';
 import { CARD, P, takeOut } from '../../../worker/games/sanguosha/core';
-import type { G, Role, S } from '../../../worker/games/sanguosha/types';
+import type { CardDef, G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguosha/types';
+import { becomeGeneral } from '../../../worker/games/sanguosha/flow/select';
 import type { Slot } from '../../../worker/games/sanguosha/kinds';
-import { KINDS } from '../../../worker/games/sanguosha/kinds';
+import { KINDS, type Kind } from '../../../worker/games/sanguosha/kinds';
+import { CARDS } from '../../../worker/games/sanguosha/cards';
+import { FRAMES } from '../../../worker/games/sanguosha/flow';
+import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
 export type CardSpec = string | number;
 
@@ -31,6 +35,12 @@ export interface Layout {
   options?: Record<string, Json>;
   /** A variant of the game (e.g. with test skills added); default the real one. */
   def?: GameDef<G>;
+  /** Generals by seat (`{0: 'caocao'}`): kingdom, gender, skills and max HP from generals.ts (the lord's +1 at 5+). */
+  generals?: Record<number, string>;
+  /** Extra skill ids by seat (added to the general's; e.g. test skills registered by `withSkills`). */
+  skills?: Record<number, string[]>;
+  /** Kingdoms by seat, for skill-less characters (护驾, 救援 ask about kingdoms). */
+  kingdoms?: Record<number, Kingdom>;
 }
 
 /** Find a free card id for a spec among `free`. */
@@ -116,6 +126,42 @@ export class Table {
   log(): string[] {
     return this.s.log.map((e) => e.msg.key);
   }
+  /** The log entries (audience and params), for tests that check who may read a line. */
+  entries() {
+    return this.s.log;
+  }
+}
+
+/**
+ * The real game plus test skills given to some seats (as generals' skills plug in). The test skills also join the
+ * skill catalogue under their (test_…) ids, so the static lookups — view-as, prohibitions, play options, hand limit —
+ * see them too when a seat has them (`owners`, or `Layout.skills`); no real general has such an id.
+ */
+export function withSkills(extra: Record<string, SgsSkill>, owners: Record<number, string[]> = {}, base: GameDef<G> = def): GameDef<G> {
+  Object.assign(SKILLS, extra);
+  return {
+    ...base,
+    skills: { ...base.skills, ...extra },
+    skillsOf: (s, seat) => [...base.skillsOf!(s, seat), ...(s.g.players[seat]!.alive ? (owners[seat] ?? []) : [])],
+  };
+}
+
+/**
+ * Add a card to the catalogue for one test without touching the real deck: the physical cards `ids` now count as
+ * `card.key` (a new basic card or trick with its own file-like definition). Call the returned function to undo it.
+ * @example const undo = withCard({ key: 'test_gift', harmful: false, value: 1, pick: …, effect: … }, { type: 'trick' }, [1]);
+ */
+export function withCard(card: CardDef, kind: Kind, ids: number[]): () => void {
+  const before = ids.map((id) => ({ ...CARD[id]! }));
+  CARDS[card.key] = card;
+  KINDS[card.key] = kind;
+  Object.assign(FRAMES, card.frames ?? {});
+  for (const id of ids) Object.assign(CARD[id]!, { key: card.key, kind });
+  return () => {
+    delete CARDS[card.key];
+    delete KINDS[card.key];
+    for (const c of before) Object.assign(CARD[c.id]!, c);
+  };
 }
 
 export function table(l: Layout): Table {
@@ -140,10 +186,16 @@ export function table(l: Layout): Table {
         const p = g.players[seat]!;
         p.role = role;
         p.revealed = role === 'lord';
-        p.maxHp = l.maxHp?.[seat] ?? (role === 'lord' && n >= 5 ? 5 : 4);
+        p.maxHp = role === 'lord' && n >= 5 ? 5 : 4;
+        p.gender = null;
+        const gen = l.generals?.[seat];
+        if (gen) becomeGeneral(g, seat, gen);
+        if (l.kingdoms?.[seat]) p.kingdom = l.kingdoms[seat]!;
+        if (l.skills?.[seat]) p.skills = [...p.skills, ...l.skills[seat]!];
+        p.maxHp = l.maxHp?.[seat] ?? p.maxHp;
         p.hp = l.hp?.[seat] ?? p.maxHp;
         p.chained = !!l.chained?.includes(seat);
-        p.gender = l.gender?.[seat] ?? null;
+        if (l.gender?.[seat]) p.gender = l.gender[seat]!;
         p.hand = (l.hands?.[seat] ?? []).map(take);
         t.hands[seat] = [...p.hand];
         t.equips[seat] = (l.equip?.[seat] ?? []).map(take);
@@ -157,12 +209,13 @@ export function table(l: Layout): Table {
       Object.assign(g, { current: cur, round: 1, phase: l.phase === 'start' ? 'none' : 'play', slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false });
       const turnFrame = ctx.s.stack[0]!;
       turnFrame.seat = cur;
-      turnFrame.st = l.phase === 'start' ? 0 : 4;
+      // 'play': the turn frame at the play phase's step that opens it (flow/turn.ts: st 1, phase 3, sub 3).
+      Object.assign(turnFrame, l.phase === 'start' ? { st: 0 } : { st: 1, ph: 3, sub: 3 });
       if (l.phase === 'start') g.round = 0;
       return g;
     },
   };
-  const s = createGame(wrapped, { seats: n, seed: 'table', options: { deck: 'full', autoPass: true, doubleTraitor: false, ...(l.options ?? {}) } });
+  const s = createGame(wrapped, { seats: n, seed: 'table', options: { deck: 'full', autoPass: true, doubleTraitor: false, noGenerals: true, extraLords: true, ...(l.options ?? {}) } });
   const t = holder.t!;
   t.s = s;
   t.def = base;

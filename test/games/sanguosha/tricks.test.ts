@@ -23,7 +23,9 @@ describe('无懈可击 (S7)', () => {
     expect(t.p(1).hp).toBe(4);
     expect(t.p(2).hp).toBe(3);
     expect(t.p(3).hp).toBe(3);
-    expect(t.log().filter((k) => k === 'sgs.log.wuxie').length).toBe(3);
+    // The first cancels the trick; each counter cancels the 无懈可击 before it (and is logged so).
+    expect(t.log().filter((k) => k === 'sgs.log.wuxie').length).toBe(1);
+    expect(t.log().filter((k) => k === 'sgs.log.wuxieCounter').length).toBe(2);
     expectConserved(t.g);
   });
 

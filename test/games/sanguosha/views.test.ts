@@ -5,7 +5,7 @@ import { attitude } from '../../../worker/games/sanguosha/bot';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { table } from './table';
 
-const game = (n = 5, seed = 'views') => createGame(def, { seats: n, seed, options: def.parseOptions({}, n) as any }) as S;
+const game = (n = 5, seed = 'views') => createGame(def, { seats: n, seed, options: def.parseOptions({ noGenerals: true }, n) as any }) as S;
 
 describe('views hide what a seat may not see', () => {
   it('other hands are hidden (only their count is shown); your own hand is shown', () => {

@@ -3,17 +3,14 @@
  * hand, revealed identities and the public record of who attacked whom (`g.stance`).
  */
 import type { Answer, Prompt, Rng } from '../../engine';
-import { CARD, inRange, isSlash, keyOf, P, seatsFrom, wounded } from './core';
+import { CARD, inRange, isSlash, keyOf, P, seatsFrom, skillById, wounded } from './core';
 import { KINDS } from './kinds';
+import { CARDS } from './cards';
+import { GENERAL } from './generals';
 import type { G, S } from './types';
 
-/** How much a bot wants to keep a card (low = discard first). */
-const VALUE: Record<string, number> = {
-  peach: 9, nullification: 8, jink: 7, analeptic: 6, ex_nihilo: 6, slash: 5, fire_slash: 5, thunder_slash: 5, snatch: 5, dismantlement: 5,
-  indulgence: 5, duel: 4, savage_assault: 4, archery_attack: 4, supply_shortage: 4, collateral: 3, amazing_grace: 3, god_salvation: 2,
-  iron_chain: 2, fire_attack: 2, lightning: 1,
-};
-export const cardValue = (id: number) => VALUE[keyOf(id)] ?? (KINDS[keyOf(id)]!.type === 'equip' ? 3 : 1);
+/** How much a bot wants to keep a card (low = discard first): each card file's `value`, equipment 3. */
+export const cardValue = (id: number) => CARDS[keyOf(id)]?.value ?? (KINDS[keyOf(id)]!.type === 'equip' ? 3 : 1);
 /** Least valuable first; ties by id, so the choice is deterministic. */
 const byValue = (ids: number[]) => [...ids].sort((a, b) => cardValue(a) - cardValue(b) || a - b);
 
@@ -53,7 +50,8 @@ export function attitude(g: G, me: number, t: number): number {
   return late ? -1 : 0;
 }
 
-const HARMFUL = new Set(['slash', 'fire_slash', 'thunder_slash', 'dismantlement', 'snatch', 'duel', 'savage_assault', 'archery_attack', 'fire_attack', 'indulgence', 'supply_shortage', 'lightning', 'collateral', 'iron_chain']);
+/** The first option that gives a card: the real-card option, else a view-as one (`as:…`). */
+const giving = (p: Prompt, real: string) => p.options.find((o) => o.id === real) ?? p.options.find((o) => o.id.startsWith('as:'));
 
 export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   const g = s.g;
@@ -64,32 +62,43 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   const withCards = (id: string, cards: string[]): Answer => ({ prompt: p.id, option: id, cards });
   const params = (p.message.params ?? {}) as Record<string, number>;
 
+  // A prompt a skill asks is answered by the skill's own bot, if it has one.
+  const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
+  const own = sid ? skillById(sid)?.bot?.(s, p, rng) : undefined;
+  if (own) return own;
   switch (p.kind) {
     case 'play':
       return botPlay(s, p, rng);
+    case 'chooseGeneral': {
+      // The strongest general on offer (a simple table in generals.ts).
+      const ids = p.options.map((o) => o.id);
+      const best = ids.reduce((a, b) => ((GENERAL[b.slice(8)]?.strength ?? 0) > (GENERAL[a.slice(8)]?.strength ?? 0) ? b : a));
+      return { prompt: p.id, option: best };
+    }
     case 'respond': {
-      const o = opt('play') ?? opt('discard');
+      const o = opt('discard') ?? giving(p, 'play');
       if (!o) return pass;
+      if (p.message.key === 'sgs.ask.hujia' && att(params.lord!) <= 0) return pass;
       // In a duel against a friend, give in; otherwise answer with the least valuable fitting card.
       if (p.message.key === 'sgs.ask.duel' && att(params.source!) > 0) return pass;
       if (p.message.key === 'sgs.ask.fireDiscard' && att(params.target!) > 0) return pass;
-      return withCards(o.id, [String(byValue(o.cards!.from.map(Number))[0])]);
+      return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
     case 'nullify': {
-      const o = opt('use');
+      const o = giving(p, 'use');
       if (!o) return pass;
       const trick = keyOf(params.card!);
       const target = params.target!;
-      const harmful = HARMFUL.has(trick);
+      const harmful = !!CARDS[trick]?.harmful;
       const counter = p.message.key === 'sgs.ask.wuxieCounter';
       // Protect yourself and friends from harm; on a counter, restore harm aimed at enemies.
       const want = counter ? (harmful ? att(target) < 0 && params.by !== me : att(target) > 0 && params.by !== me) : harmful ? att(target) > 0 && (target === me || P(g, target).hp <= 2 || trick === 'indulgence') : att(target) < 0 && trick === 'ex_nihilo';
-      return want ? withCards('use', [o.cards!.from[0]!]) : pass;
+      return want ? withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String)) : pass;
     }
     case 'rescue': {
-      const o = opt('use');
+      const o = giving(p, 'use');
       const t = params.target!;
-      if (o && (t === me || att(t) > 0)) return withCards('use', [o.cards!.from[0]!]);
+      if (o && (t === me || att(t) > 0)) return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
     }
     case 'discard': {
@@ -123,8 +132,8 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
     case 'show':
       return withCards('show', [String(byValue(p.options[0]!.cards!.from.map(Number))[0])]);
     case 'collateral': {
-      const o = opt('use');
-      if (o && att(params.target!) <= 0) return withCards('use', [o.cards!.from[0]!]);
+      const o = giving(p, 'use');
+      if (o && att(params.target!) <= 0) return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
     }
     default:
@@ -149,9 +158,18 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
   const nFriends = others.filter((t) => att(t) > 0).length;
   for (const o of p.options) {
     if (o.id === 'pass') continue;
-    if (o.id === 'spear') {
-      const t = enemies(o.seats!.from)[0];
-      if (t !== undefined && mine.hand.length >= 4) consider(8, { prompt: p.id, option: o.id, cards: byValue(mine.hand).slice(0, 2).map(String), seats: [t] });
+    if (o.id.startsWith('skill:')) {
+      const a = skillById(o.id.slice(6))?.active?.bot?.(s, me, o, p.id);
+      if (a) consider(a.score, a.answer);
+      continue;
+    }
+    if (o.id.startsWith('as:')) {
+      // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
+      const name = o.id.split(':')[2]!;
+      const t = enemies(o.seats?.from ?? [])[0];
+      const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(Number(x.id.slice(4))));
+      const cards = byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min);
+      if (name === 'slash' && t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4)) consider(o.cards!.min === 1 ? 39 : 8, { prompt: p.id, option: o.id, cards: cards.map(String), seats: [t] });
       continue;
     }
     const [verb, raw] = o.id.split(':');
@@ -236,3 +254,4 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
   }
   return best.a;
 }
+

@@ -1,10 +1,11 @@
 /** Card facts, zones, distance and the small state operations every rule uses. */
-import type { Json } from '../../engine';
+import type { Json, Msg } from '../../engine';
 import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
 import { EQUIP_SKILLS, skillOfCard } from './equips';
 import { SKILLS } from './skills';
+import { T } from './timings';
 
 export interface CardInfo {
   id: number;
@@ -42,17 +43,26 @@ export function seatsFrom(g: G, from: number): number[] {
 }
 export const othersFrom = (g: G, seat: number) => seatsFrom(g, seat + 1).filter((s) => s !== seat);
 
-/** Skills a seat has now: its general's, then its equipment's. A dead character has none. */
+/**
+ * Skills a seat has now: its general's (lord skills only while it is the lord; ids without an implementation are
+ * skipped), then its equipment's. A dead character has none.
+ */
 export function skillIds(g: G, seat: number): string[] {
   const p = g.players[seat];
   if (!p || !p.alive) return [];
-  const out: string[] = [...p.skills];
+  const out: string[] = [];
+  for (const id of p.skills) {
+    const sk = SKILLS[id];
+    if (sk && (!sk.lord || p.role === 'lord')) out.push(id);
+  }
   for (const s of SLOTS) {
     const id = p.equip[s];
     if (id !== null) out.push(skillOfCard(keyOf(id)));
   }
   return out;
 }
+/** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
+export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
 export const hasSkill = (g: G, seat: number, id: string) => skillIds(g, seat).includes(id);
 /** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
 export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).map((id) => SKILLS[id]!).filter(Boolean);
@@ -80,6 +90,16 @@ export function attackRange(g: G, seat: number): number {
 }
 export const inRange = (g: G, a: number, b: number) => a !== b && alive(g, b) && distance(g, a, b) <= attackRange(g, a);
 export const slashLimit = (g: G, seat: number) => (skillList(g, seat).some((s) => s.unlimitedSlash) ? Infinity : 1);
+/** Hand limit in the discard phase: HP plus skills' changes (血裔). */
+export const handLimit = (g: G, seat: number) => Math.max(0, P(g, seat).hp) + skillList(g, seat).reduce((n, s) => n + (s.handLimit?.(g, seat) ?? 0), 0);
+/** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */
+export const judgeName = (g: G, id: number) => g.asName[id] ?? keyOf(id);
+/** A public counter on a character (若愚's awakening, marks of later generals): `addMark(g, seat, 'ruoyu')`. */
+export const addMark = (g: G, seat: number, id: string, n = 1) => void (P(g, seat).marks[id] = (P(g, seat).marks[id] ?? 0) + n);
+export const markOf = (g: G, seat: number, id: string) => P(g, seat).marks[id] ?? 0;
+/** Uses of a once-per-phase skill by `seat` this play phase. */
+export const usedCount = (g: G, seat: number, skill: string) => g.used[`${seat}:${skill}`] ?? 0;
+export const markUsed = (g: G, seat: number, skill: string) => void (g.used[`${seat}:${skill}`] = usedCount(g, seat, skill) + 1);
 
 /** Remove a card from wherever it is (hand, equipment, judgement area, table, piles). */
 export function takeOut(g: G, id: number): { owner: number | null; zone: string } {
@@ -101,29 +121,93 @@ export function takeOut(g: G, id: number): { owner: number | null; zone: string 
   throw new Error(`card ${id} is nowhere`);
 }
 
-/** A frame that asks `seat` whether to use `skill` now (and which cards); the skill's `resolve` acts on "use". */
-export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: { key: string; params?: Record<string, Json> }; cards?: number[]; min?: number; max?: number }): void {
-  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, asked: false });
+/**
+ * A frame that asks `seat` whether to use `skill` now (and which cards, or which seat); the skill's `resolve` acts
+ * on "use", `decline` on "pass". The question is `msg` (`useMsg`/`passMsg` relabel the two answers: the target of
+ * 雌雄双股剑 is asked "discard a card" / "let them draw"); the event `ev` (its `frame`) is handed back to both.
+ */
+export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: Msg; cards?: number[]; min?: number; max?: number; seats?: number[]; useMsg?: Msg; passMsg?: Msg }): void {
+  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as unknown as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, seats: o.seats ?? null, useMsg: (o.useMsg ?? null) as unknown as Json, passMsg: (o.passMsg ?? null) as unknown as Json, asked: false });
 }
 
-/** Move cards to the discard pile; equipment leaving its area fires `equipLost` (白银狮子). */
-export function discard(ctx: C, ids: number[]): void {
-  for (const id of ids) {
-    const from = takeOut(ctx.g, id);
-    ctx.g.discard.push(id);
-    if (from.zone === 'equip' && from.owner !== null) lostEquip(ctx, from.owner, id);
+export type Zone = 'hand' | 'equip' | 'judge' | 'draw' | 'bottom' | 'discard' | 'table' | 'grace';
+
+/** Does any living seat have an effect on `timing`? (Saves a trigger frame per card move when nobody listens.) */
+function listened(ctx: C, timing: string): boolean {
+  const skills = ctx.def.skills ?? {};
+  for (const p of ctx.g.players) {
+    if (!p.alive) continue;
+    const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, p.seat) : [];
+    for (const id of ids) if (skills[id]?.effects.some((e) => e.on === timing)) return true;
+  }
+  return false;
+}
+
+/** Fire a timing point on an event held by a fresh `event` frame (for rules that have no frame of their own). */
+export function fire(ctx: C, timing: string, ev: Record<string, Json>, seats?: number[]): void {
+  const f = ctx.push({ t: 'event', ev: ev as Json });
+  (f.ev as Record<string, Json>).frame = f.id;
+  ctx.trigger(timing, f, 'ev', seats);
+}
+
+/**
+ * The one card move (FreeKill `moveCards`): takes `ids` from wherever they are and puts them in `to` (a seat's
+ * `hand`/`equip`/`judge` with `o.seat`; the top of the `draw` pile in order, its `bottom`, the `discard` pile,
+ * the processing `table`, or `grace`). Several cards entering the discard pile together are shuffled by the game's
+ * RNG, so the pile's order never tells a hand's order. Every seat that lost cards from its hand, equipment or
+ * judgement area gets a `cardsLost` event {seat, cards, hand, equip, judge, handEmpty, to}; a seat gaining hand cards
+ * gets `cardsGained` {seat, cards}. `o.as` names what a card placed in a judgement area counts as.
+ * @example move(ctx, [id], 'hand', { seat: 2 }) // 顺手牵羊 takes a card to seat 2's hand
+ */
+export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: string } = {}): void {
+  if (!ids.length) return;
+  const g = ctx.g;
+  const lost = new Map<number, { hand: number[]; equip: number[]; judge: number[] }>();
+  const order = to === 'discard' && ids.length > 1 ? ctx.rng.shuffle([...ids]) : ids;
+  for (const id of order) {
+    const from = takeOut(g, id);
+    if (from.owner !== null && (from.owner !== o.seat || from.zone !== to) && (from.zone === 'hand' || from.zone === 'equip' || from.zone === 'judge')) {
+      const l = lost.get(from.owner) ?? { hand: [], equip: [], judge: [] };
+      l[from.zone].push(id);
+      lost.set(from.owner, l);
+      if (from.zone === 'judge') delete g.asName[id];
+    }
+    switch (to) {
+      case 'hand':
+        P(g, o.seat!).hand.push(id);
+        break;
+      case 'equip':
+        P(g, o.seat!).equip[KINDS[keyOf(id)]!.slot!] = id;
+        break;
+      case 'judge':
+        P(g, o.seat!).judge.push(id);
+        if (o.as && o.as !== keyOf(id)) g.asName[id] = o.as;
+        break;
+      case 'draw':
+        break;
+      case 'bottom':
+        g.draw.push(id);
+        break;
+      default:
+        g[to].push(id);
+    }
+  }
+  if (to === 'draw') g.draw.unshift(...ids);
+  // Pushed last-first, so the events fire in seat order from the current player.
+  if (to === 'hand' && listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat: o.seat!, cards: ids });
+  const losers = seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost.has(s));
+  for (const seat of losers.reverse()) {
+    const l = lost.get(seat)!;
+    for (const id of l.equip) EQUIP_SKILLS[skillOfCard(keyOf(id))]?.onLose?.(ctx, seat);
+    if (listened(ctx, T.cardsLost))
+      fire(ctx, T.cardsLost, { seat, cards: [...l.hand, ...l.equip, ...l.judge], hand: l.hand, equip: l.equip, judge: l.judge, handEmpty: l.hand.length > 0 && P(g, seat).hand.length === 0, to }, [seat]);
   }
 }
-export function toHand(ctx: C, seat: number, id: number): void {
-  const from = takeOut(ctx.g, id);
-  P(ctx.g, seat).hand.push(id);
-  if (from.zone === 'equip' && from.owner !== null) lostEquip(ctx, from.owner, id);
-}
-function lostEquip(ctx: C, seat: number, id: number): void {
-  EQUIP_SKILLS[skillOfCard(keyOf(id))]?.onLose?.(ctx, seat);
-  const f = ctx.push({ t: 'event', ev: { seat, card: id } as Json });
-  ctx.trigger('equipLost', f, 'ev', [seat]);
-}
+
+/** Move cards to the discard pile (see `move`). */
+export const discard = (ctx: C, ids: number[]) => move(ctx, ids, 'discard');
+/** Move a card into a seat's hand (see `move`). */
+export const toHand = (ctx: C, seat: number, id: number) => move(ctx, [id], 'hand', { seat });
 
 /**
  * Take `n` cards from the top of the draw pile, shuffling the discard pile in when it runs out. If both piles
@@ -149,16 +233,18 @@ export function drawCards(ctx: C, seat: number, n: number): boolean {
   const ids = takeTop(ctx, n);
   if (!ids) return false;
   P(ctx.g, seat).hand.push(...ids);
+  if (listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat, cards: ids });
   ctx.log('sgs.log.draw', { seat, n });
   ctx.log('sgs.log.drawSecret', { seat, cards: ids }, [seat]);
   return true;
 }
 
-export function recover(ctx: C, seat: number, n = 1): void {
-  const p = P(ctx.g, seat);
-  const before = p.hp;
-  p.hp = Math.min(p.maxHp, p.hp + n);
-  if (p.hp > before) ctx.log('sgs.log.recover', { seat, n: p.hp - before, hp: p.hp });
+/**
+ * Recover HP: pushes a `recover` frame that fires `recovering` {seat, n, by, card, name, dying} (救援 adds to `n`), then
+ * heals (never above max HP) and fires `recovered`.
+ */
+export function recover(ctx: C, seat: number, n = 1, o: { by?: number | null; card?: number | null; name?: string | null; dying?: boolean } = {}): void {
+  ctx.push({ t: 'recover', seat, n, by: o.by ?? null, card: o.card ?? null, name: o.name ?? null, dying: !!o.dying, st: 0 });
 }
 
 /** The bots' public memory: acting against the lord's side moves a seat towards "rebel" (+). */

@@ -2,7 +2,16 @@
  * Display strings of 三国杀 (key → template with `{param}`), shared by the client and notifications.
  * Seat params (seat, target, source, from, to, by) render as names, card params as "杀 ♠7".
  */
+import { WEI } from './i18n/wei';
+import { SHU } from './i18n/shu';
+import { WU } from './i18n/wu';
+import { QUN } from './i18n/qun';
+import type { Rows } from './i18n/rows';
+import { KINDS } from './kinds';
+
 type Strings = Record<string, string>;
+
+const HORSES: Rows = { plus_horse: ['+1马', '+1馬', '+1 horse'], minus_horse: ['−1马', '−1馬', '−1 horse'] };
 
 const CARDS: Record<string, [string, string, string]> = {
   slash: ['杀', '殺', 'Slash'],
@@ -78,15 +87,15 @@ const T: Record<string, [string, string, string]> = {
   'sgs.option.doubleTraitor': ['双内奸（6人/8人）', '雙內奸（6人/8人）', 'Two traitors (6 or 8 players)'],
 
   'sgs.ask.play': ['出牌阶段：使用一张牌，或结束出牌', '出牌階段：使用一張牌，或結束出牌', 'Your play phase: use a card, or end the phase'],
-  'sgs.ask.jinkSlash': ['{source}对你使用了{card}，是否打出闪？', '{source}對你使用了{card}，是否打出閃？', '{source} uses {card} on you — play Dodge?'],
+  'sgs.ask.jinkSlash': ['{source}对你使用了{card}，是否使用闪？', '{source}對你使用了{card}，是否使用閃？', '{source} uses {card} on you — use a Dodge?'],
   'sgs.ask.savage': ['{source}使用了{card}，是否打出杀？', '{source}使用了{card}，是否打出殺？', '{source} plays {card} — play a Slash or take 1 damage?'],
   'sgs.ask.archery': ['{source}使用了{card}，是否打出闪？', '{source}使用了{card}，是否打出閃？', '{source} plays {card} — play Dodge or take 1 damage?'],
   'sgs.ask.duel': ['与{source}决斗（{card}）：是否打出杀？', '與{source}決鬥（{card}）：是否打出殺？', 'Duel with {source} ({card}) — play a Slash?'],
   'sgs.ask.wuxie': ['{source}对{target}使用了{card}，是否使用无懈可击？', '{source}對{target}使用了{card}，是否使用無懈可擊？', '{source} uses {card} on {target} — play Negate?'],
   'sgs.ask.wuxieDelayed': ['{target}的{card}即将判定，是否使用无懈可击？', '{target}的{card}即將判定，是否使用無懈可擊？', '{target}’s {card} is about to be judged — play Negate?'],
   'sgs.ask.wuxieCounter': ['{by}用无懈可击抵消了{card}对{target}的效果，是否再使用无懈可击？', '{by}用無懈可擊抵消了{card}對{target}的效果，是否再使用無懈可擊？', '{by} negated {card} on {target} — negate that Negate?'],
-  'sgs.ask.rescue': ['{target}濒死（体力{hp}），是否对其使用桃？', '{target}瀕死（體力{hp}），是否對其使用桃？', '{target} is dying ({hp} HP) — use a Peach on them?'],
-  'sgs.ask.rescueSelf': ['你濒死（体力{hp}），是否使用桃或酒？', '你瀕死（體力{hp}），是否使用桃或酒？', 'You are dying ({hp} HP) — use a Peach or Wine?'],
+  'sgs.ask.rescue': ['{target}濒死（体力{hp}，需要{n}个桃），是否对其使用桃？', '{target}瀕死（體力{hp}，需要{n}個桃），是否對其使用桃？', '{target} is dying ({hp} HP, needs {n} Peach) — use a Peach on them?'],
+  'sgs.ask.rescueSelf': ['你濒死（体力{hp}，需要{n}个桃或酒），是否使用桃或酒？', '你瀕死（體力{hp}，需要{n}個桃或酒），是否使用桃或酒？', 'You are dying ({hp} HP, need {n} Peach or Wine) — use one?'],
   'sgs.ask.discard': ['弃牌阶段：手牌上限为{hp}，请弃置{n}张牌', '棄牌階段：手牌上限為{hp}，請棄置{n}張牌', 'Discard phase: your hand limit is {hp}; discard {n} cards'],
   'sgs.ask.pickDiscard': ['{reason}：弃置{target}的一张牌', '{reason}：棄置{target}的一張牌', '{reason}: discard one of {target}’s cards'],
   'sgs.ask.pickTake': ['{reason}：获得{target}的一张牌', '{reason}：獲得{target}的一張牌', '{reason}: take one of {target}’s cards'],
@@ -94,6 +103,14 @@ const T: Record<string, [string, string, string]> = {
   'sgs.ask.grace': ['五谷丰登：选择一张牌', '五穀豐登：選擇一張牌', 'Bountiful Harvest: take one card'],
   'sgs.ask.fireShow': ['{source}对你使用火攻：展示一张手牌', '{source}對你使用火攻：展示一張手牌', '{source} uses Fire Attack on you — show a hand card'],
   'sgs.ask.fireDiscard': ['{target}展示了{card}：是否弃置一张同花色手牌造成1点火焰伤害？', '{target}展示了{card}：是否棄置一張同花色手牌造成1點火焰傷害？', '{target} showed {card} — discard a hand card of that suit to deal 1 fire damage?'],
+  'sgs.ask.chooseGeneralLord': ['你是主公：选择你的武将（将向所有人亮出）', '你是主公：選擇你的武將（將向所有人亮出）', 'You are the lord: choose your general (everyone will see it)'],
+  'sgs.ask.chooseGeneral': ['主公{lord}选择了{general}。选择你的武将（暗选，所有人选好后一同亮出）', '主公{lord}選擇了{general}。選擇你的武將（暗選，所有人選好後一同亮出）', 'The lord {lord} chose {general}. Choose your general (face down; all are revealed together)'],
+  'sgs.ask.jianxiong': ['奸雄：是否获得{cards}？', '奸雄：是否獲得{cards}？', 'Villainous Hero: take {cards}?'],
+  'sgs.ask.hujiaUse': ['护驾：是否请其他魏势力角色替你打出闪？', '護駕：是否請其他魏勢力角色替你打出閃？', 'Royal Escort: ask the other Wei characters to play a Dodge for you?'],
+  'sgs.ask.hujia': ['{lord}发动护驾：是否替其打出一张闪？', '{lord}發動護駕：是否替其打出一張閃？', '{lord} uses Royal Escort — play a Dodge for them?'],
+  'sgs.ask.arrangeTop': ['{skill}：选择放在牌堆顶的牌（先选的在最上面），其余置于牌堆底', '{skill}：選擇放在牌堆頂的牌（先選的在最上面），其餘置於牌堆底', '{skill}: pick the cards to put on top of the deck (first picked on top); the rest go to the bottom'],
+  'sgs.ask.arrangeBottom': ['{skill}：排列置于牌堆底的{n}张牌（先选的在上）', '{skill}：排列置於牌堆底的{n}張牌（先選的在上）', '{skill}: order the {n} cards for the bottom of the deck (first picked higher)'],
+  'sgs.ask.distribute': ['{skill}：将{n}张牌分给任意角色', '{skill}：將{n}張牌分給任意角色', '{skill}: hand out {n} cards to any characters'],
   'sgs.ask.ice_sword': ['寒冰剑：是否防止对{target}的伤害，改为弃置其两张牌？', '寒冰劍：是否防止對{target}的傷害，改為棄置其兩張牌？', 'Ice Sword: prevent the damage to {target} and discard two of their cards instead?'],
   'sgs.ask.double_swords': ['雌雄双股剑：是否令{target}选择弃一张手牌或让你摸一张牌？', '雌雄雙股劍：是否令{target}選擇棄一張手牌或讓你摸一張牌？', 'Gender Swords: make {target} discard a hand card or let you draw one?'],
   'sgs.ask.double_swords_target': ['{source}发动雌雄双股剑：弃置一张手牌，否则其摸一张牌', '{source}發動雌雄雙股劍：棄置一張手牌，否則其摸一張牌', '{source}’s Gender Swords: discard a hand card, or they draw one'],
@@ -119,6 +136,14 @@ const T: Record<string, [string, string, string]> = {
   'sgs.opt.fireDiscard': ['弃置并造成伤害', '棄置並造成傷害', 'Discard and deal damage'],
   'sgs.opt.slashOn': ['对{target}使用杀', '對{target}使用殺', 'Use a Slash on {target}'],
   'sgs.opt.giveWeapon': ['将{card}交给{to}', '將{card}交給{to}', 'Give {card} to {to}'],
+  'sgs.opt.useAs': ['发动{skill}：将牌当{as}', '發動{skill}：將牌當{as}', '{skill}: cards as {as}'],
+  'sgs.opt.skill': ['发动{skill}', '發動{skill}', 'Use {skill}'],
+  'sgs.opt.rescuePeach': ['使用桃', '使用桃', 'Use a Peach'],
+  'sgs.opt.general': ['选择{general}', '選擇{general}', 'Choose {general}'],
+  'sgs.opt.hujiaGive': ['替{lord}打出闪', '替{lord}打出閃', 'Play a Dodge for {lord}'],
+  'sgs.opt.arrangeTop': ['放在牌堆顶', '放在牌堆頂', 'Put on top'],
+  'sgs.opt.arrangeBottom': ['按此顺序置于牌堆底', '按此順序置於牌堆底', 'Put at the bottom in this order'],
+  'sgs.opt.give': ['交给该角色', '交給該角色', 'Give to this character'],
   'sgs.opt.useSkill': ['发动{skill}', '發動{skill}', 'Use {skill}'],
 
   'sgs.log.start': ['游戏开始：{n}人身份局，{seat}是主公', '遊戲開始：{n}人身份局，{seat}是主公', 'The game begins: {n} players, {seat} is the Lord'],
@@ -131,8 +156,27 @@ const T: Record<string, [string, string, string]> = {
   'sgs.log.use': ['{seat}使用了{card}（目标：{targets}）', '{seat}使用了{card}（目標：{targets}）', '{seat} uses {card} (targets: {targets})'],
   'sgs.log.useCollateral': ['{seat}对{targets}使用了{card}，令其对{victimSeat}使用杀', '{seat}對{targets}使用了{card}，令其對{victimSeat}使用殺', '{seat} uses {card} on {targets}: Slash {victimSeat}, or hand over the weapon'],
   'sgs.log.useSelf': ['{seat}使用了{card}', '{seat}使用了{card}', '{seat} uses {card}'],
+  'sgs.log.useAsSkill': ['{seat}发动{skill}，将{cards}当{as}使用（目标：{targets}）', '{seat}發動{skill}，將{cards}當{as}使用（目標：{targets}）', '{seat} uses {skill}: {cards} as {as} (targets: {targets})'],
+  'sgs.log.playAsSkill': ['{seat}发动{skill}，将{cards}当{as}打出', '{seat}發動{skill}，將{cards}當{as}打出', '{seat} uses {skill}: plays {cards} as {as}'],
+  'sgs.log.noJink': ['{target}不能使用闪响应此杀', '{target}不能使用閃回應此殺', '{target} cannot Dodge this Slash'],
+  'sgs.log.loseHp': ['{seat}失去了{n}点体力（剩余{hp}）', '{seat}失去了{n}點體力（剩餘{hp}）', '{seat} loses {n} HP ({hp} left)'],
+  'sgs.log.turnBack': ['{seat}的武将牌翻回正面，跳过此回合', '{seat}的武將牌翻回正面，跳過此回合', '{seat} turns face up again and skips this turn'],
+  'sgs.log.wuxieCounter': ['{seat}使用{card}抵消了{by}的无懈可击', '{seat}使用{card}抵消了{by}的無懈可擊', '{seat} plays {card}, cancelling {by}’s Negate'],
+  'sgs.log.generalRevealed': ['{seat}亮出武将：{general}', '{seat}亮出武將：{general}', '{seat} reveals {general}'],
+  'sgs.log.lordGeneral': ['主公{seat}选择了{general}', '主公{seat}選擇了{general}', 'The lord {seat} chooses {general}'],
+  'sgs.log.generalPicked': ['你选择了{general}（亮出前只有你知道）', '你選擇了{general}（亮出前只有你知道）', 'You chose {general} (secret until the reveal)'],
+  'sgs.log.skillUse': ['{seat}发动了{skill}', '{seat}發動了{skill}', '{seat} uses {skill}'],
+  'sgs.log.jianxiong': ['{seat}发动奸雄，获得了{cards}', '{seat}發動奸雄，獲得了{cards}', '{seat} uses Villainous Hero and takes {cards}'],
+  'sgs.log.hujiaGive': ['{seat}替{lord}打出了闪（{cards}）', '{seat}替{lord}打出了閃（{cards}）', '{seat} plays a Dodge for {lord} ({cards})'],
+  'sgs.log.zhiheng': ['{seat}发动制衡，弃置了{cards}', '{seat}發動制衡，棄置了{cards}', '{seat} uses Balance of Power, discarding {cards}'],
+  'sgs.log.arrange': ['{seat}发动{skill}，将{top}张牌置于牌堆顶，{bottom}张置于牌堆底', '{seat}發動{skill}，將{top}張牌置於牌堆頂，{bottom}張置於牌堆底', '{seat} uses {skill}: {top} cards on top of the deck, {bottom} at the bottom'],
+  'sgs.log.distribute': ['{seat}将{n}张牌交给了{to}', '{seat}將{n}張牌交給了{to}', '{seat} gives {n} cards to {to}'],
+  'sgs.log.distributeSecret': ['{seat}交给{to}的牌：{cards}', '{seat}交給{to}的牌：{cards}', 'The cards {seat} gave {to}: {cards}'],
   'sgs.log.useAs': ['{seat}将{cards}当{as}使用（目标：{targets}）', '{seat}將{cards}當{as}使用（目標：{targets}）', '{seat} uses {cards} as {as} (targets: {targets})'],
   'sgs.log.play': ['{seat}打出了{card}', '{seat}打出了{card}', '{seat} plays {card}'],
+  'sgs.log.respondUse': ['{seat}使用了{card}', '{seat}使用了{card}', '{seat} uses {card}'],
+  'sgs.opt.dsDiscard': ['弃置一张手牌', '棄置一張手牌', 'Discard a hand card'],
+  'sgs.opt.dsLetDraw': ['让其摸一张牌', '讓其摸一張牌', 'Let them draw a card'],
   'sgs.log.playAs': ['{seat}将{cards}当{as}打出', '{seat}將{cards}當{as}打出', '{seat} plays {cards} as {as}'],
   'sgs.log.noResponse': ['{seat}没有响应', '{seat}沒有回應', '{seat} does not respond'],
   'sgs.log.noEffect': ['{card}对{target}无效', '{card}對{target}無效', '{card} has no effect on {target}'],
@@ -177,6 +221,14 @@ const T: Record<string, [string, string, string]> = {
   'sgs.status.over': ['游戏结束：{reason}', '遊戲結束：{reason}', 'Game over: {reason}'],
   'sgs.ui.hp': ['体力{hp}/{max}', '體力{hp}/{max}', 'HP {hp}/{max}'],
   'sgs.ui.handCount': ['手牌{n}', '手牌{n}', '{n} in hand'],
+  'sgs.why.skill': ['{skill}：不能成为目标', '{skill}：不能成為目標', '{skill}: cannot be targeted'],
+  'sgs.why.noHand': ['没有其他手牌', '沒有其他手牌', 'no other hand card'],
+  'sgs.kingdom.wei': ['魏', '魏', 'Wei'],
+  'sgs.kingdom.shu': ['蜀', '蜀', 'Shu'],
+  'sgs.kingdom.wu': ['吴', '吳', 'Wu'],
+  'sgs.kingdom.qun': ['群', '群', 'Qun'],
+  'sgs.option.noGenerals': ['不用武将（人人4体力、无技能）', '不用武將（人人4體力、無技能）', 'No generals (everyone 4 HP, no skills)'],
+  'sgs.option.extraLords': ['主公可选张角、袁绍、曹丕、刘禅', '主公可選張角、袁紹、曹丕、劉禪', 'Extra lords: Zhang Jiao, Yuan Shao, Cao Pi, Liu Shan'],
   'sgs.ui.inRange': ['在攻击范围内', '在攻擊範圍內', 'in range'],
   'sgs.ui.range': ['攻击范围{n}', '攻擊範圍{n}', 'attack range {n}'],
   'sgs.ui.current': ['当前回合', '當前回合', 'their turn'],
@@ -206,12 +258,20 @@ const T: Record<string, [string, string, string]> = {
   'sgs.ui.next': ['下家', '下家', 'next'],
 };
 
+/** The generals' names, skill names and texts, one file per kingdom. */
+const GENERAL_ROWS: Rows = { ...WEI, ...SHU, ...WU, ...QUN };
+
 function build(i: 0 | 1 | 2): Strings {
   const out: Strings = {};
   for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v[i];
   for (const [k, v] of Object.entries(T)) out[k] = v[i];
+  for (const [k, v] of Object.entries(GENERAL_ROWS)) out[k] = v[i];
+  // Equipment skills are named after their card (horses after their kind).
+  for (const [k, kind] of Object.entries(KINDS)) if (kind.type === 'equip' && kind.slot !== 'plus' && kind.slot !== 'minus') out[`sgs.skill.${k}`] = CARDS[k]![i];
+  for (const [k, v] of Object.entries(HORSES)) out[`sgs.skill.${k}`] = v[i];
+  // The engine's own optional-effect prompts (`skill.use {skill}`) name the skill by id.
+  for (const k of Object.keys(out)) if (k.startsWith('sgs.skill.')) out[`skill.${k.slice(10)}`] = out[k]!;
   // Skill names for the engine's own optional-effect prompts (`skill.use {skill}`): the equipment's card name.
-  for (const k of ['eight_diagram', 'ice_sword', 'double_swords', 'fan', 'blade', 'axe', 'kylin_bow']) out[`skill.${k}`] = CARDS[k]![i];
   return out;
 }
 

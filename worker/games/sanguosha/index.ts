@@ -1,12 +1,13 @@
 /**
- * 三国杀 identity mode (身份局) as a GameDef: the whole game with skill-less generals (4 HP, the lord 5 in games of
- * 5+), every card of the 160-card deck (or the 108-card standard + EX deck), and equipment as triggered skills.
+ * 三国杀 identity mode (身份局) as a GameDef: general selection (or skill-less 4-HP generals with "no generals"),
+ * every card of the 160-card deck (or the 108-card standard + EX deck), equipment and generals' skills as skills.
  */
 import type { GameDef, Json } from '../../engine';
 import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
 import { alive, attackRange, distance, inRange, seatsFrom, skillIds, slashLimit } from './core';
 import { FRAMES } from './flow';
+import { dealStart } from './flow/select';
 import { SKILLS } from './skills';
 import { strings } from './i18n';
 import { bot, defaultAnswer } from './bot';
@@ -14,11 +15,13 @@ import type { G, Player, Role, S } from './types';
 
 export type { G } from './types';
 
-const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'botsForAbsent'];
+const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent'];
 
 /**
- * Creation options: deck ('full' 160 | 'standard' 108), autoPass (S8, default on), doubleTraitor (S2).
- * @example parseOptions({ deck: 'standard' }, 6) // { deck: 'standard', autoPass: true, doubleTraitor: false }
+ * Creation options: deck ('full' 160 | 'standard' 108), autoPass (S8, default on), doubleTraitor (S2), noGenerals
+ * (S3: everyone a skill-less 4-HP general, default off), extraLords (S3: 张角, 袁绍, 曹丕, 刘禅 offered to the lord,
+ * default on).
+ * @example parseOptions({ deck: 'standard' }, 6) // { deck: 'standard', autoPass: true, doubleTraitor: false, noGenerals: false, extraLords: true }
  */
 export function parseOptions(raw: unknown, seats: number): Record<string, Json> | string {
   if (seats < 4 || seats > 10) return 'sanguosha is played by 4 to 10 players';
@@ -27,8 +30,8 @@ export function parseOptions(raw: unknown, seats: number): Record<string, Json> 
   for (const k of Object.keys(o)) if (!OPTION_KEYS.includes(k)) return `unknown option ${k} (known: ${OPTION_KEYS.join(', ')})`;
   const deck = o.deck ?? 'full';
   if (deck !== 'full' && deck !== 'standard') return "deck must be 'full' (160 cards) or 'standard' (108 cards)";
-  for (const k of ['autoPass', 'doubleTraitor', 'botsForAbsent']) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
-  const out: Record<string, Json> = { deck, autoPass: o.autoPass !== false, doubleTraitor: o.doubleTraitor === true };
+  for (const k of ['autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent']) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
+  const out: Record<string, Json> = { deck, autoPass: o.autoPass !== false, doubleTraitor: o.doubleTraitor === true, noGenerals: o.noGenerals === true, extraLords: o.extraLords !== false };
   // A room-level choice ("bot plays for absent players") that travels with the options; the rules ignore it.
   if (o.botsForAbsent !== undefined) out.botsForAbsent = o.botsForAbsent as boolean;
   return out;
@@ -58,7 +61,12 @@ function view(s: S, seat: number | null): Json {
       judge: [...p.judge],
       chained: p.chained,
       gender: p.gender,
+      general: p.general,
+      kingdom: p.kingdom,
+      skills: p.general ? [...p.skills] : [],
+      turnedOver: p.turnedOver,
     };
+    if (Object.keys(p.marks).length) v.marks = { ...p.marks };
     if (over || p.seat === seat) v.hand = [...p.hand];
     return v;
   });
@@ -86,7 +94,11 @@ function view(s: S, seat: number | null): Json {
       inRange: others.map((t) => alive(g, seat) && inRange(g, seat, t)),
     };
   }
-  if (over) out.draw = [...g.draw];
+  if (g.selection && seat !== null && (over || !g.selection.revealed)) out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
+  if (over) {
+    out.draw = [...g.draw];
+    if (g.selection) out.selection = { offers: g.selection.offers, picks: g.selection.picks };
+  }
   return out;
 }
 
@@ -102,22 +114,27 @@ function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
   const deckKind = o.deck === 'standard' ? 'standard' : 'full';
   const draw = ctx.rng.shuffle(deckIds(deckKind));
   const lord = roles.indexOf('lord');
+  const generals = o.noGenerals !== true;
   const players: Player[] = roles.map((role, seat) => {
     const hp = role === 'lord' && n >= 5 ? 5 : 4;
-    return { seat, role, revealed: role === 'lord', hp, maxHp: hp, alive: true, gender: null, hand: [], equip: { weapon: null, armor: null, plus: null, minus: null }, judge: [], chained: false, skills: [] };
+    return {
+      seat, role, revealed: role === 'lord', hp, maxHp: hp, alive: true, gender: null, hand: [], equip: { weapon: null, armor: null, plus: null, minus: null }, judge: [], chained: false,
+      skills: [], general: null, kingdom: null, marks: {}, turnedOver: false,
+    };
   });
-  ctx.log('sgs.log.start', { seat: lord, n });
-  for (let k = 0; k < n; k++) {
-    const p = players[(lord + k) % n]!;
-    p.hand = draw.splice(0, 4);
-    ctx.log('sgs.log.roleSecret', { seat: p.seat, role: { key: `sgs.role.${p.role}` } }, [p.seat]);
-    ctx.log('sgs.log.drawSecret', { seat: p.seat, cards: p.hand }, [p.seat]);
-  }
-  ctx.push({ t: 'turn', seat: lord, st: 0 });
-  return {
+  const g: G = {
     deckKind, draw, discard: [], table: [], grace: [], players, current: lord, phase: 'none', round: 0,
-    slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, stance: players.map(() => 0),
+    slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, asName: {}, used: {}, extraTurns: [],
+    selection: generals ? { offers: players.map(() => []), picks: players.map(() => null), revealed: false } : null,
+    stance: players.map(() => 0),
   };
+  ctx.log('sgs.log.start', { seat: lord, n });
+  for (const p of players) ctx.log('sgs.log.roleSecret', { seat: p.seat, role: { key: `sgs.role.${p.role}` } }, [p.seat]);
+  ctx.push({ t: 'turn', seat: lord, st: 0 });
+  // With generals the hands are dealt after the reveal (seed §4 follows §2–3).
+  if (generals) ctx.push({ t: 'select', st: 0, pool: [] });
+  else dealStart(ctx, lord, g);
+  return g;
 }
 
 const sanguosha: GameDef<G> = {

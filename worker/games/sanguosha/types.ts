@@ -1,4 +1,4 @@
-import type { Ctx, Effect, Frame, GameState, Json, Skill } from '../../engine';
+import type { Answer, Ctx, Effect, Frame, FrameDef, GameState, Json, Msg, Option, Prompt, Rng, Skill } from '../../engine';
 import type { Slot } from './kinds';
 
 export type Role = 'lord' | 'loyalist' | 'rebel' | 'traitor';
@@ -18,8 +18,25 @@ export interface Player {
   /** Delayed tricks in the order they were placed (the last is judged first). */
   judge: number[];
   chained: boolean;
-  /** The general's own skills (ids in GameDef.skills); empty for the skill-less generals of this issue. */
+  /** The general's own skills (ids in GameDef.skills); empty for a skill-less general. */
   skills: string[];
+  /** General id (generals.ts); null before the reveal and in the no-generals game. */
+  general: string | null;
+  kingdom: Kingdom | null;
+  /** Public counters of skills (若愚's awakening, …): mark id → count. */
+  marks: Record<string, number>;
+  /** 翻面 (放逐): the next turn is skipped and the card turns back. */
+  turnedOver: boolean;
+}
+
+export type Kingdom = 'wei' | 'shu' | 'wu' | 'qun';
+
+/** General selection (S3): what each seat was offered and picked; nobody sees another's before the reveal. */
+export interface Selection {
+  offers: string[][];
+  picks: (string | null)[];
+  /** The lord's pick is public at once; the others' at the reveal. */
+  revealed: boolean;
 }
 
 export interface G {
@@ -33,13 +50,21 @@ export interface G {
   grace: number[];
   players: Player[];
   current: number;
-  phase: 'start' | 'judge' | 'draw' | 'play' | 'discard' | 'end' | 'none';
+  phase: 'select' | 'start' | 'judge' | 'draw' | 'play' | 'discard' | 'end' | 'none';
   round: number;
   slashes: number;
   wineUsed: boolean;
   drunk: boolean;
   skipDraw: boolean;
   skipPlay: boolean;
+  /** What a card in a judgement area counts as when not its own name (国色): card id → card key. */
+  asName: Record<string, string>;
+  /** Uses of once-per-phase skills this play phase: `${seat}:${skill}` → count (reset when a play phase begins). */
+  used: Record<string, number>;
+  /** Extra turns to take before the normal next seat (放权), in order. */
+  extraTurns: number[];
+  /** Present while generals are being chosen, and kept after (who was offered what is public at the end). */
+  selection: Selection | null;
   /** Bots' memory of who acted against the lord's side (+) or the rebels' side (−); public behaviour only. */
   stance: number[];
 }
@@ -48,30 +73,125 @@ export type S = GameState<G>;
 export type C = Ctx<G>;
 export type Ev = Record<string, Json>;
 
+/** How a card is being asked for: used in the play phase, used as an answer (闪 to a 杀, 桃 when dying, 无懈可击), played (打出: 决斗, 南蛮). */
+export type How = 'play' | 'use' | 'respond';
+
 /**
- * A skill of this game (equipment now, generals later): the engine's triggered effects plus static modifiers
- * and the answer to its own confirmation prompt.
+ * A view-as (转化) rule of a skill: which of its owner's cards may stand for the card `as`. The one offer layer
+ * (offers.ts) asks every skill of a seat for these wherever a card is asked for.
+ */
+export interface ViewAs {
+  /** The virtual card's name (a KINDS key). */
+  as: string;
+  /** How many physical cards make one virtual card (武圣 1, 丈八蛇矛 and 乱击 2). */
+  n: number;
+  /** 'h': hand cards only; 'he': hand and equipment. */
+  zones: 'h' | 'he';
+  /** May this card be one of them? */
+  card(g: G, seat: number, id: number): boolean;
+  /** For n > 1: do these cards together qualify (乱击: same suit)? */
+  group?(g: G, seat: number, ids: number[]): boolean;
+  /** When the rule applies at all (急救: outside your turn); default always. */
+  when?(g: G, seat: number, how: How): boolean;
+}
+
+/** A skill's option in its owner's play phase (制衡, 仁德, 苦肉 …): option id `skill:<id>`. */
+export interface Active {
+  /** Uses per play phase (counted in `g.used`); omitted = unlimited. */
+  perPhase?: number;
+  /** The bot's use of this option: a score (40 ≈ a good 杀, 55 ≈ 无中生有; the best-scored option is played) and the answer, or null to leave it. */
+  bot?(s: S, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
+  /** The option (cards/seats it may pick), or null when it cannot be used now. `message` defaults to `sgs.opt.skill {skill}`. */
+  option(g: G, seat: number): Omit<Option, 'id' | 'message'> & { message?: Msg } | null;
+  /** Check the picks (return a reason to reject) and act: log, move cards, push frames. */
+  use(ctx: C, seat: number, cards: number[], targets: number[]): string | void;
+}
+
+/**
+ * A skill of this game (equipment's and generals'): the engine's triggered effects plus static modifiers the core
+ * asks at one place each (FreeKill's skill kinds), view-as rules, a play-phase option, and the answer to its own
+ * confirmation prompt.
  */
 export interface SgsSkill extends Skill<G> {
   effects: Effect<G>[];
+  /** 主公技: active only while its owner is the lord. */
+  lord?: boolean;
+  /** 锁定技 (display only: compulsory effects are simply not `optional`). */
+  locked?: boolean;
   /** Weapon: attack range. */
   range?: number;
   /** +1 horse: others' distance to the owner grows by this. */
   distanceTo?: number;
-  /** −1 horse: the owner's distance to others shrinks by this. */
+  /** −1 horse, 马术: the owner's distance to others shrinks by this. */
   distanceFrom?: number;
-  /** 诸葛连弩: no limit on 杀 in the play phase. */
+  /** 诸葛连弩, 咆哮: no limit on 杀 in the play phase. */
   unlimitedSlash?: boolean;
   /** 方天画戟: extra 杀 targets when the 杀 is the last hand card. */
   extraSlashTargets?: (g: G, seat: number, cards: number[]) => number;
-  /** 丈八蛇矛: two hand cards may be used or played as a 杀. */
-  twoAsSlash?: boolean;
+  /** View-as rules (武圣, 龙胆, 丈八蛇矛 …). */
+  viewAs?: ViewAs[];
+  /** 空城, 谦逊: `user` may not choose the owner as a target of `name` (the reason shown is `sgs.skill.<id>`). */
+  prohibit?: (g: G, owner: number, user: number, name: string) => boolean;
+  /** 奇才: tricks the owner uses have no distance limit. */
+  trickNoDistance?: boolean;
+  /** 血裔: change to the owner's hand limit. */
+  handLimit?: (g: G, owner: number) => number;
+  /** 无双: how many 闪 (what 'jink') or 决斗 杀 (what 'duel') `opponent` must give against the owner; the largest wins. */
+  needs?: (g: G, owner: number, opponent: number, what: 'jink' | 'duel') => number;
+  /** A play-phase option. */
+  active?: Active;
   /** The owner answered "use" to this skill's `confirm` prompt. */
-  resolve?: (ctx: C, seat: number, ev: Ev, picked: number[], f: Frame) => void;
+  resolve?: (ctx: C, seat: number, ev: Ev, picked: number[], f: Frame) => string | void;
   /** The owner answered "pass" to its `confirm` prompt. */
   decline?: (ctx: C, seat: number, ev: Ev, f: Frame) => void;
-  /** Equipment leaving the area (白银狮子); called before the generic `equipLost` timing. */
+  /** The bot's answer to prompts this skill asks (message key `sgs.ask.<id>…`); null falls back to the generic bot. */
+  bot?: (s: S, p: Prompt, rng: Rng) => Answer | null;
+  /** Equipment leaving the area (白银狮子); called before the `cardsLost` timing. */
   onLose?: (ctx: C, seat: number) => void;
   /** Frames this skill runs (merged into the GameDef's frames). */
-  frames?: Record<string, import('../../engine').FrameDef<G>>;
+  frames?: Record<string, FrameDef<G>>;
+}
+
+/** Targets a card lets its user pick: how many, and why a seat cannot be one (null = it can). */
+export interface TargetRule {
+  min: number;
+  max: number | ((g: G, user: number, cards: number[]) => number);
+  /** The user may pick itself (铁索连环, 火攻). */
+  self?: boolean;
+  why(g: G, user: number, t: number, cards: number[]): Msg | null;
+}
+
+/** What the play phase may do with a card: targets to pick from, min/max, and the blocked seats with reasons. */
+export interface TargetSpec {
+  from?: number[];
+  min?: number;
+  max?: number;
+  blocked?: { seat: number; why: Msg }[];
+}
+
+/**
+ * A basic card or trick as data plus small functions (cards/<key>.ts), looked up by the flow and the bot. Equipment
+ * lives in equips/ as skills.
+ */
+export interface CardDef {
+  key: string;
+  /** Hurts its targets (bots' stance memory, 无懈可击 decisions). */
+  harmful: boolean;
+  /** Keep value for bots (low = discarded first). */
+  value: number;
+  /** May it be used in the play phase at all now (酒 once a turn, 桃 only when wounded)? Default: yes. */
+  usable?(g: G, seat: number, cards: number[]): boolean;
+  /** Targets the user picks; without it the card aims at `auto` (default its user). */
+  pick?: TargetRule;
+  auto?: 'self' | 'others' | 'all';
+  /** A whole target spec of its own (借刀杀人 picks two seats in order). */
+  spec?(g: G, seat: number, cards: number[]): TargetSpec | null;
+  /** Basic cards: the whole effect once (桃, 酒), on the `use` frame. */
+  resolve?(ctx: C, f: Frame): void;
+  /** Tricks: before the per-target effects (五谷丰登 reveals); return false if the game ended meanwhile. */
+  prepare?(ctx: C, f: Frame): boolean;
+  /** Tricks: the effect on one target, on the `trickOn` frame (push frames, change state). */
+  effect?(ctx: C, f: Frame): void;
+  /** Frames the card runs (merged into the GameDef's frames). */
+  frames?: Record<string, FrameDef<G>>;
 }

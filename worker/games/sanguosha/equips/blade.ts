@@ -1,5 +1,30 @@
-import { alive, confirm, isSlash, keyOf, P } from '../core';
-import type { SgsSkill } from '../types';
+import type { FrameDef, Option } from '../../../engine';
+import { alive } from '../core';
+import { answerOptions, resolveAnswer } from '../offers';
+import type { G, SgsSkill } from '../types';
+import { num } from '../flow/common';
+
+/** The 杀 the wielder could use again, real or view-as. */
+const options = (g: G, seat: number): Option[] => answerOptions(g, seat, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: 'sgs.skill.blade' } } } });
+
+/** Asks the wielder for another 杀 (a real one or any view-as 杀, e.g. 武圣) on the same target. */
+const bladeFrame: FrameDef<G> = {
+  run(ctx, f) {
+    const seat = num(f.seat), target = num(f.target);
+    if (f.asked || !alive(ctx.g, seat) || !alive(ctx.g, target)) return 'done';
+    const opts = options(ctx.g, seat);
+    if (!opts.length) return 'done';
+    f.asked = true;
+    ctx.ask({ seat, kind: 'skill', message: { key: 'sgs.ask.blade', params: { target } }, options: [...opts, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] });
+    return 'wait';
+  },
+  answer(ctx, f, _p, a) {
+    if (a.option === 'pass') return;
+    const r = resolveAnswer(ctx.g, num(f.seat), a, ['slash'], 'use', 'use');
+    if (typeof r === 'string') return r;
+    ctx.push({ t: 'use', user: num(f.seat), cards: r.cards, name: r.name, skill: r.skill, targets: [num(f.target)], counted: false, st: 0 });
+  },
+};
 
 /** 青龙偃月刀: range 3; when your 杀 is dodged you may use another 杀 on the same target. */
 export const blade: SgsSkill = {
@@ -8,13 +33,9 @@ export const blade: SgsSkill = {
   effects: [
     {
       on: 'slashDodged',
-      can: (ctx, seat, ev) => ev.src === seat && alive(ctx.g, ev.target as number) && P(ctx.g, seat).hand.some(isSlash),
-      use: (ctx, seat, ev) =>
-        confirm(ctx, { seat, skill: 'blade', ev, cards: P(ctx.g, seat).hand.filter(isSlash), msg: { key: 'sgs.ask.blade', params: { target: ev.target! } } }),
+      can: (ctx, seat, ev) => ev.src === seat && alive(ctx.g, ev.target as number) && options(ctx.g, seat).length > 0,
+      use: (ctx, seat, ev) => void ctx.push({ t: 'blade', seat, target: ev.target as number, asked: false }),
     },
   ],
-  resolve(ctx, seat, ev, picked) {
-    const card = picked[0]!;
-    ctx.push({ t: 'use', user: seat, cards: [card], name: keyOf(card), targets: [ev.target as number], counted: false, st: 0 });
-  },
+  frames: { blade: bladeFrame },
 };

@@ -23,7 +23,7 @@ export const double_swords: SgsSkill = {
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.double_swords' }, target });
         const hand = P(ctx.g, target).hand;
         if (hand.length === 0) drawCards(ctx, seat, 1);
-        else confirm(ctx, { seat: target, skill: 'double_swords', ev, cards: hand, msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } } });
+        else confirm(ctx, { seat: target, skill: 'double_swords', ev, cards: hand, msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } }, useMsg: { key: 'sgs.opt.dsDiscard' }, passMsg: { key: 'sgs.opt.dsLetDraw' } });
       },
     },
   ],

@@ -1,0 +1,15 @@
+import { recover } from '../core';
+import { num } from '../flow/common';
+import type { CardDef } from '../types';
+
+/** 酒: once a turn the next 杀 this turn deals +1; when you are dying, recover 1 HP instead. */
+export const analeptic: CardDef = {
+  key: 'analeptic',
+  harmful: false,
+  value: 6,
+  usable: (g) => !g.wineUsed,
+  resolve(ctx, f) {
+    if (f.dying !== undefined) recover(ctx, num(f.user), 1, { by: num(f.user), dying: true });
+    else Object.assign(ctx.g, { wineUsed: true, drunk: true });
+  },
+};

@@ -1,0 +1,56 @@
+import type { FrameDef, Option } from '../../../engine';
+import { alive, inRange, P, seatsFrom, othersFrom, toHand } from '../core';
+import { autoPass, num } from '../flow/common';
+import { answerOptions, resolveAnswer } from '../offers';
+import type { C, CardDef, G } from '../types';
+
+function giveWeapon(ctx: C, from: number, to: number): void {
+  const weapon = P(ctx.g, from).equip.weapon;
+  if (weapon === null || !alive(ctx.g, to)) return;
+  ctx.log('sgs.log.giveWeapon', { from, to, card: weapon });
+  toHand(ctx, to, weapon);
+}
+
+/** 借刀杀人: the weapon holder uses a 杀 (any card that may serve as one) on the victim, or hands the weapon to the user. */
+const collateralFrame: FrameDef<G> = {
+  run(ctx, f) {
+    const g = ctx.g;
+    const user = num(f.user), w = num(f.wielder), v = num(f.victim);
+    if (f.st === 1) return 'done';
+    const weapon = P(g, w).equip.weapon;
+    if (weapon === null || !alive(g, w)) return 'done';
+    const options: Option[] = alive(g, v) && inRange(g, w, v) ? answerOptions(g, w, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.slashOn', params: { target: v } } }) : [];
+    if (!options.length && autoPass(ctx)) {
+      giveWeapon(ctx, w, user);
+      return 'done';
+    }
+    options.push({ id: 'pass', message: { key: 'sgs.opt.giveWeapon', params: { to: user, card: weapon } } });
+    ctx.ask({ seat: w, kind: 'collateral', message: { key: 'sgs.ask.collateral', params: { source: user, target: v, card: weapon } }, options });
+    f.st = 1;
+    return 'wait';
+  },
+  answer(ctx, f, _p, a) {
+    const w = num(f.wielder);
+    if (a.option === 'pass') {
+      giveWeapon(ctx, w, num(f.user));
+      return;
+    }
+    const r = resolveAnswer(ctx.g, w, a, ['slash'], 'use', 'use');
+    if (typeof r === 'string') return r;
+    ctx.push({ t: 'use', user: w, cards: r.cards, name: r.name, skill: r.skill, targets: [num(f.victim)], counted: false, st: 0 });
+  },
+};
+
+export const collateral: CardDef = {
+  key: 'collateral',
+  harmful: true,
+  value: 3,
+  spec(g, seat) {
+    const wielders = othersFrom(g, seat).filter((t) => P(g, t).equip.weapon !== null && seatsFrom(g, 0).some((v) => inRange(g, t, v)));
+    return wielders.length ? { from: seatsFrom(g, 0), min: 2, max: 2 } : null;
+  },
+  effect(ctx, f) {
+    ctx.push({ t: 'collateral', user: num(f.user), wielder: num(f.target), victim: f.victim!, st: 0 });
+  },
+  frames: { collateral: collateralFrame },
+};

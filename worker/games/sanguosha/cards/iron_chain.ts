@@ -1,0 +1,16 @@
+import { P } from '../core';
+import { num } from '../flow/common';
+import type { CardDef } from '../types';
+
+/** 铁索连环: chain or unchain one or two characters (or recast it: flow/turn.ts). */
+export const iron_chain: CardDef = {
+  key: 'iron_chain',
+  harmful: true,
+  value: 2,
+  pick: { min: 1, max: 2, self: true, why: () => null },
+  effect(ctx, f) {
+    const p = P(ctx.g, num(f.target));
+    p.chained = !p.chained;
+    ctx.log(p.chained ? 'sgs.log.chain' : 'sgs.log.unchain', { seat: p.seat });
+  },
+};

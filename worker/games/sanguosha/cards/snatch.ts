@@ -1,0 +1,16 @@
+import { hasCards, P } from '../core';
+import { num } from '../flow/common';
+import type { CardDef } from '../types';
+import { needsCards, trickNear } from './rules';
+
+/** 顺手牵羊: take one card of a character at distance 1 (奇才: any distance). */
+export const snatch: CardDef = {
+  key: 'snatch',
+  harmful: true,
+  value: 5,
+  pick: { min: 1, max: 1, why: (g, u, t) => trickNear(g, u, t) ?? needsCards(g, t) },
+  effect(ctx, f) {
+    const target = num(f.target);
+    if (hasCards(P(ctx.g, target))) ctx.push({ t: 'pick', by: num(f.user), from: target, mode: 'take', zones: 'hej', n: 1, reason: 'snatch' });
+  },
+};

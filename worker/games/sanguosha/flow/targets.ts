@@ -1,0 +1,83 @@
+/** Who may be targeted by what (with the public reason for every seat that may not), and the play-phase options. */
+import type { Msg, Option } from '../../../engine';
+import { alive, keyOf, markUsed, othersFrom, P, seatsFrom, skillIds, usedCount, skillById } from '../core';
+import { CARDS } from '../cards';
+import { prohibited } from '../cards/rules';
+import { KINDS } from '../kinds';
+import { useAsMsg, viewAsOffers } from '../offers';
+import type { C, G, TargetSpec } from '../types';
+
+export type { TargetSpec };
+
+/**
+ * Whether `seat` may use `key` (made of `cards`) in its play phase now, and on whom; null = not usable. Seats that may
+ * not be picked come with their reason (`blocked`), so the client never re-implements a rule.
+ * @example targetSpec(g, 0, 'snatch', [84]) // { from: [1, 4], min: 1, max: 1, blocked: [{ seat: 2, why: { key: 'sgs.ui.tooFar' } }, …] }
+ */
+export function targetSpec(g: G, seat: number, key: string, cards: number[]): TargetSpec | null {
+  const kind = KINDS[key];
+  if (!kind) return null;
+  if (kind.type === 'equip') return {};
+  const def = CARDS[key];
+  if (!def || (def.usable && !def.usable(g, seat, cards))) return null;
+  if (def.spec) return def.spec(g, seat, cards);
+  const rule = def.pick;
+  if (!rule) return {};
+  const from: number[] = [];
+  const blocked: { seat: number; why: Msg }[] = [];
+  const candidates = rule.self ? seatsFrom(g, 0) : othersFrom(g, seat);
+  for (const t of seatsFrom(g, 0)) {
+    const why: Msg | null = !candidates.includes(t) ? { key: 'sgs.ui.self' } : (prohibited(g, seat, t, key) ?? rule.why(g, seat, t, cards));
+    if (why) blocked.push({ seat: t, why });
+    else from.push(t);
+  }
+  // Keep the order of the candidates (seat order after the user), which the bots and clients rely on.
+  from.sort((a, b) => candidates.indexOf(a) - candidates.indexOf(b));
+  const max = typeof rule.max === 'function' ? rule.max(g, seat, cards) : rule.max;
+  return from.length >= rule.min ? { from, min: rule.min, max, blocked } : null;
+}
+
+const seatsOf = (spec: TargetSpec): Option['seats'] => ({ from: spec.from!, min: spec.min!, max: spec.max!, ...(spec.blocked?.length ? { blocked: spec.blocked } : {}) });
+
+/** The play-phase options of `seat`: each usable hand card, recasts, view-as cards, skills, and ending the phase. */
+export function playOptions(g: G, seat: number): Option[] {
+  const out: Option[] = [];
+  for (const id of P(g, seat).hand) {
+    const key = keyOf(id);
+    const spec = targetSpec(g, seat, key, [id]);
+    if (spec) {
+      // The card is also the option's one pick, so clicking it on the table selects this option.
+      const o: Option = { id: `use:${id}`, message: { key: key === 'collateral' ? 'sgs.opt.useCollateral' : 'sgs.opt.use', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } };
+      if (spec.from) o.seats = seatsOf(spec);
+      out.push(o);
+    }
+    if (key === 'iron_chain') out.push({ id: `recast:${id}`, message: { key: 'sgs.opt.recast', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } });
+  }
+  for (const o of viewAsOffers(g, seat, Object.keys(CARDS), 'play')) {
+    const spec = targetSpec(g, seat, o.as, []);
+    if (!spec || CARDS[o.as]?.spec) continue;
+    const opt: Option = { id: o.id, message: useAsMsg(o.as, o.skill), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } };
+    if (spec.from) opt.seats = seatsOf(spec);
+    out.push(opt);
+  }
+  for (const sid of skillIds(g, seat)) {
+    const act = skillById(sid)?.active;
+    if (!act || (act.perPhase !== undefined && usedCount(g, seat, sid) >= act.perPhase)) continue;
+    const o = act.option(g, seat);
+    if (!o) continue;
+    const { message, ...picks } = o;
+    out.push({ id: `skill:${sid}`, message: message ?? { key: 'sgs.opt.skill', params: { skill: { key: `sgs.skill.${sid}` } } }, ...picks });
+  }
+  out.push({ id: 'pass', message: { key: 'sgs.opt.endPlay' } });
+  return out;
+}
+
+/** Use a play-phase skill option: checks ownership and the per-phase limit, then the skill's own `use`. */
+export function useActive(ctx: C, seat: number, sid: string, cards: number[], targets: number[]): string | void {
+  const act = skillById(sid)?.active;
+  if (!act || !skillIds(ctx.g, seat).includes(sid) || !alive(ctx.g, seat)) return `you do not have ${sid}`;
+  if (act.perPhase !== undefined && usedCount(ctx.g, seat, sid) >= act.perPhase) return `${sid} is used up this phase`;
+  const bad = act.use(ctx, seat, cards, targets);
+  if (typeof bad === 'string') return bad;
+  markUsed(ctx.g, seat, sid);
+}

@@ -1,0 +1,52 @@
+/**
+ * The 29 generals (rules data `generals.tsv`): the 25 of the standard edition plus the lords 张角, 袁绍, 曹丕, 刘禅.
+ * One line each: id, kingdom, gender, max HP, skill ids, and whether the seed offers it to the lord. Names and skill
+ * texts live in `i18n/<kingdom>.ts` (`sgs.general.<id>`, `sgs.skill.<id>`, `sgs.skillText.<id>`).
+ */
+import type { Kingdom } from './types';
+
+export interface General {
+  id: string;
+  kingdom: Kingdom;
+  gender: 'male' | 'female';
+  hp: number;
+  skills: string[];
+  /** 'lord': always offered to the lord (曹操, 刘备, 孙权); 'extra': offered when the "extra lords" option is on. */
+  lordOffer?: 'lord' | 'extra';
+  /** The bots' pick order (higher = stronger); a simple table, not a rule. */
+  strength: number;
+}
+
+export const GENERALS: readonly General[] = [
+  { id: 'caocao', kingdom: 'wei', gender: 'male', hp: 4, skills: ['jianxiong', 'hujia'], lordOffer: 'lord', strength: 7 }, // 曹操
+  { id: 'simayi', kingdom: 'wei', gender: 'male', hp: 3, skills: ['guicai', 'fankui'], strength: 7 }, // 司马懿
+  { id: 'xiahoudun', kingdom: 'wei', gender: 'male', hp: 4, skills: ['ganglie'], strength: 6 }, // 夏侯惇
+  { id: 'zhangliao', kingdom: 'wei', gender: 'male', hp: 4, skills: ['tuxi'], strength: 8 }, // 张辽
+  { id: 'xuchu', kingdom: 'wei', gender: 'male', hp: 4, skills: ['luoyi'], strength: 5 }, // 许褚
+  { id: 'guojia', kingdom: 'wei', gender: 'male', hp: 3, skills: ['tiandu', 'yiji'], strength: 8 }, // 郭嘉
+  { id: 'zhenji', kingdom: 'wei', gender: 'female', hp: 3, skills: ['luoshen', 'qingguo'], strength: 7 }, // 甄姬
+  { id: 'liubei', kingdom: 'shu', gender: 'male', hp: 4, skills: ['rende', 'jijiang'], lordOffer: 'lord', strength: 7 }, // 刘备
+  { id: 'guanyu', kingdom: 'shu', gender: 'male', hp: 4, skills: ['wusheng'], strength: 7 }, // 关羽
+  { id: 'zhangfei', kingdom: 'shu', gender: 'male', hp: 4, skills: ['paoxiao'], strength: 7 }, // 张飞
+  { id: 'zhugeliang', kingdom: 'shu', gender: 'male', hp: 3, skills: ['guanxing', 'kongcheng'], strength: 7 }, // 诸葛亮
+  { id: 'zhaoyun', kingdom: 'shu', gender: 'male', hp: 4, skills: ['longdan'], strength: 6 }, // 赵云
+  { id: 'machao', kingdom: 'shu', gender: 'male', hp: 4, skills: ['mashu', 'tieqi'], strength: 6 }, // 马超
+  { id: 'huangyueying', kingdom: 'shu', gender: 'female', hp: 3, skills: ['jizhi', 'qicai'], strength: 6 }, // 黄月英
+  { id: 'sunquan', kingdom: 'wu', gender: 'male', hp: 4, skills: ['zhiheng', 'jiuyuan'], lordOffer: 'lord', strength: 7 }, // 孙权
+  { id: 'ganning', kingdom: 'wu', gender: 'male', hp: 4, skills: ['qixi'], strength: 7 }, // 甘宁
+  { id: 'lvmeng', kingdom: 'wu', gender: 'male', hp: 4, skills: ['keji'], strength: 6 }, // 吕蒙
+  { id: 'huanggai', kingdom: 'wu', gender: 'male', hp: 4, skills: ['kurou'], strength: 6 }, // 黄盖
+  { id: 'zhouyu', kingdom: 'wu', gender: 'male', hp: 3, skills: ['yingzi', 'fanjian'], strength: 6 }, // 周瑜
+  { id: 'daqiao', kingdom: 'wu', gender: 'female', hp: 3, skills: ['guose', 'liuli'], strength: 7 }, // 大乔
+  { id: 'luxun', kingdom: 'wu', gender: 'male', hp: 3, skills: ['qianxun', 'lianying'], strength: 6 }, // 陆逊
+  { id: 'sunshangxiang', kingdom: 'wu', gender: 'female', hp: 3, skills: ['xiaoji', 'jieyin'], strength: 7 }, // 孙尚香
+  { id: 'huatuo', kingdom: 'qun', gender: 'male', hp: 3, skills: ['qingnang', 'jijiu'], strength: 7 }, // 华佗
+  { id: 'lvbu', kingdom: 'qun', gender: 'male', hp: 4, skills: ['wushuang'], strength: 6 }, // 吕布
+  { id: 'diaochan', kingdom: 'qun', gender: 'female', hp: 3, skills: ['lijian', 'biyue'], strength: 7 }, // 貂蝉
+  { id: 'zhangjiao', kingdom: 'qun', gender: 'male', hp: 3, skills: ['leiji', 'guidao', 'huangtian'], lordOffer: 'extra', strength: 7 }, // 张角
+  { id: 'yuanshao', kingdom: 'qun', gender: 'male', hp: 4, skills: ['luanji', 'xueyi'], lordOffer: 'extra', strength: 7 }, // 袁绍
+  { id: 'caopi', kingdom: 'wei', gender: 'male', hp: 3, skills: ['xingshang', 'fangzhu', 'songwei'], lordOffer: 'extra', strength: 7 }, // 曹丕
+  { id: 'liushan', kingdom: 'shu', gender: 'male', hp: 3, skills: ['xiangle', 'fangquan', 'ruoyu'], lordOffer: 'extra', strength: 5 }, // 刘禅
+];
+
+export const GENERAL: Record<string, General> = Object.fromEntries(GENERALS.map((g) => [g.id, g]));

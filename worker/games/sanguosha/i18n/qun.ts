@@ -1,0 +1,30 @@
+/** 群 generals and skills: names, and each skill's full text (`sgs.skillText.<id>`). */
+import type { Rows } from './rows';
+
+export const QUN: Rows = {
+  'sgs.general.huatuo': ['华佗', '華佗', 'Hua Tuo'],
+  'sgs.general.lvbu': ['吕布', '呂布', 'Lü Bu'],
+  'sgs.general.diaochan': ['貂蝉', '貂蟬', 'Diao Chan'],
+  'sgs.general.zhangjiao': ['张角', '張角', 'Zhang Jiao'],
+  'sgs.general.yuanshao': ['袁绍', '袁紹', 'Yuan Shao'],
+  'sgs.skill.qingnang': ['青囊', '青囊', 'Green Satchel'],
+  'sgs.skill.jijiu': ['急救', '急救', 'First Aid'],
+  'sgs.skill.wushuang': ['无双', '無雙', 'Peerless'],
+  'sgs.skill.lijian': ['离间', '離間', 'Estrangement'],
+  'sgs.skill.biyue': ['闭月', '閉月', 'Eclipse the Moon'],
+  'sgs.skill.leiji': ['雷击', '雷擊', 'Lightning Strike'],
+  'sgs.skill.guidao': ['鬼道', '鬼道', 'Dark Sorcery'],
+  'sgs.skill.huangtian': ['黄天', '黃天', 'Yellow Heaven'],
+  'sgs.skill.luanji': ['乱击', '亂擊', 'Random Strike'],
+  'sgs.skill.xueyi': ['血裔', '血裔', 'Noble Blood'],
+  'sgs.skillText.qingnang': ['出牌阶段限一次，你可以弃置一张手牌，令一名已受伤的角色回复1点体力。', '出牌階段限一次，你可以棄置一張手牌，令一名已受傷的角色回復1點體力。', 'Once per play phase: discard a hand card to make a wounded character recover 1 HP.'],
+  'sgs.skillText.jijiu': ['你的回合外，你可以将一张红色牌当【桃】使用。', '你的回合外，你可以將一張紅色牌當【桃】使用。', 'Outside your turn you may use any red card as a Peach.'],
+  'sgs.skillText.wushuang': ['锁定技，你使用的【杀】需两张【闪】才能抵消；与你进行【决斗】的角色每次需打出两张【杀】。', '鎖定技，你使用的【殺】需兩張【閃】才能抵消；與你進行【決鬥】的角色每次需打出兩張【殺】。', 'Compulsory. Your Slash needs two Dodges; in a Duel with you, your opponent must play two Slashes each time.'],
+  'sgs.skillText.lijian': ['出牌阶段限一次，你可以弃置一张牌并选择两名其他男性角色，后选择的角色视为对先选择的角色使用一张不能被【无懈可击】响应的【决斗】。', '出牌階段限一次，你可以棄置一張牌並選擇兩名其他男性角色，後選擇的角色視為對先選擇的角色使用一張不能被【無懈可擊】回應的【決鬥】。', 'Once per play phase: discard a card and choose two other male characters; the second is treated as using a Duel on the first, which cannot be Negated.'],
+  'sgs.skillText.biyue': ['结束阶段，你可以摸一张牌。', '結束階段，你可以摸一張牌。', 'At the start of your end phase you may draw a card.'],
+  'sgs.skillText.leiji': ['当你使用或打出【闪】时，你可以令一名角色进行判定：若结果为黑桃，你对其造成2点雷电伤害。', '當你使用或打出【閃】時，你可以令一名角色進行判定：若結果為黑桃，你對其造成2點雷電傷害。', 'When you use or play a Dodge, you may make any character judge; if spades, you deal them 2 thunder damage.'],
+  'sgs.skillText.guidao': ['在一名角色的判定牌生效前，你可以打出一张黑色牌替换之，然后获得原判定牌。', '在一名角色的判定牌生效前，你可以打出一張黑色牌替換之，然後獲得原判定牌。', 'Before any judgement card takes effect, you may play a black card to replace it and take the original.'],
+  'sgs.skillText.huangtian': ['主公技，其他群势力角色的出牌阶段限一次，其可以将一张【闪】或【闪电】交给你。', '主公技，其他群勢力角色的出牌階段限一次，其可以將一張【閃】或【閃電】交給你。', 'Lord skill. Once in each of their play phases, another Qun character may give you a Dodge or a Lightning.'],
+  'sgs.skillText.luanji': ['出牌阶段，你可以将两张花色相同的手牌当【万箭齐发】使用。', '出牌階段，你可以將兩張花色相同的手牌當【萬箭齊發】使用。', 'In your play phase you may use two hand cards of the same suit as Arrow Barrage.'],
+  'sgs.skillText.xueyi': ['主公技，锁定技，你的手牌上限+2X（X为其他存活的群势力角色数）。', '主公技，鎖定技，你的手牌上限+2X（X為其他存活的群勢力角色數）。', 'Lord skill, compulsory. Your hand limit is +2 for each other living Qun character.'],
+};

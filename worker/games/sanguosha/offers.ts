@@ -1,0 +1,77 @@
+/**
+ * The one card-offer layer (转化, "view as"): wherever a card is asked for — the play phase, 闪/杀 answers, the
+ * dying 桃 round, 无懈可击 windows, 借刀杀人 — the rules ask here which of a seat's cards may serve, real cards and
+ * every view-as rule of its skills (武圣, 丈八蛇矛 …) alike, and check an answer with `resolveAnswer`.
+ */
+import type { Answer, Msg, Option } from '../../engine';
+import { equipIds, isSlashKey, keyOf, P, skillById, skillIds, skillList } from './core';
+import type { G, How, ViewAs } from './types';
+
+/** Does a real card of `key` answer a request for `name`? Any 杀 answers "杀". */
+export const fits = (name: string, key: string) => name === key || (name === 'slash' && isSlashKey(key));
+
+export interface Offer {
+  /** Option id `as:<skill>:<name>`. */
+  id: string;
+  as: string;
+  skill: string;
+  rule: ViewAs;
+  /** The cards the rule may take from. */
+  pool: number[];
+}
+
+/** The view-as offers of `seat` for any of `names` now. */
+export function viewAsOffers(g: G, seat: number, names: string[], how: How): Offer[] {
+  const out: Offer[] = [];
+  const p = P(g, seat);
+  for (const sid of skillIds(g, seat)) {
+    for (const rule of skillById(sid)?.viewAs ?? []) {
+      if (!names.some((n) => fits(n, rule.as)) || (rule.when && !rule.when(g, seat, how))) continue;
+      const pool = (rule.zones === 'he' ? [...p.hand, ...equipIds(p)] : p.hand).filter((id) => rule.card(g, seat, id));
+      if (pool.length >= rule.n) out.push({ id: `as:${sid}:${rule.as}`, as: rule.as, skill: sid, rule, pool });
+    }
+  }
+  return out;
+}
+
+/** The message of a view-as option (contracts §4). */
+export const useAsMsg = (as: string, skill: string): Msg => ({ key: 'sgs.opt.useAs', params: { as: { key: `sgs.card.${as}` }, skill: { key: `sgs.skill.${skill}` } } });
+
+/**
+ * The answer options for a request of `names`: `real` (its id and message) picking from the fitting hand cards, then
+ * one option per view-as offer. Empty when the seat has nothing that could answer.
+ */
+export function answerOptions(g: G, seat: number, names: string[], how: How, real: { id: string; message: Msg }): Option[] {
+  const out: Option[] = [];
+  const own = P(g, seat).hand.filter((c) => names.some((n) => fits(n, keyOf(c))));
+  if (own.length) out.push({ ...real, cards: { from: own.map(String), min: 1, max: 1 } });
+  for (const o of viewAsOffers(g, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
+  return out;
+}
+
+/** A checked answer: the physical cards, the card they count as, and the skill that turned them (null: a real card). */
+export interface Served {
+  cards: number[];
+  name: string;
+  skill: string | null;
+}
+
+/** Check an answer given to `answerOptions` (or a play-phase `as:` option); a string is the reason to reject it. */
+export function resolveAnswer(g: G, seat: number, a: Answer, names: string[], how: How, realId: string): Served | string {
+  const cards = (a.cards ?? []).map(Number);
+  if (a.option === realId) {
+    const c = cards[0];
+    if (cards.length !== 1 || c === undefined || !P(g, seat).hand.includes(c)) return 'pick one card from your hand';
+    if (!names.some((n) => fits(n, keyOf(c)))) return 'that card does not fit';
+    return { cards, name: keyOf(c), skill: null };
+  }
+  const o = viewAsOffers(g, seat, names, how).find((x) => x.id === a.option);
+  if (!o) return `no option ${a.option} now`;
+  if (cards.length !== o.rule.n || cards.some((c) => !o.pool.includes(c))) return `${o.skill}: pick ${o.rule.n} fitting card(s)`;
+  if (o.rule.group && !o.rule.group(g, seat, cards)) return `${o.skill}: these cards do not go together`;
+  return { cards, name: o.as, skill: o.skill };
+}
+
+/** 无双 and its kind: how many 闪 (or 决斗 杀) `opponent` must give against `owner`. */
+export const needed = (g: G, owner: number, opponent: number, what: 'jink' | 'duel') =>
+  Math.max(1, ...skillList(g, owner).map((s) => s.needs?.(g, owner, opponent, what) ?? 1));
