@@ -12,6 +12,8 @@ export interface Metric {
 }
 
 const file = new URL('./results/latest.json', import.meta.url);
+/** `npm run bench` names one results file per run (BENCH_RUN_FILE); every group of that run lands in it too. */
+const runFile = process.env.BENCH_RUN_FILE;
 
 export function record(group: string, metrics: Metric[]): void {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
@@ -24,6 +26,16 @@ export function record(group: string, metrics: Metric[]): void {
   const at = new Date().toISOString();
   all[group] = Object.fromEntries(metrics.map((m) => [m.name, { ...m, at }]));
   writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
+  if (runFile) {
+    let run: Record<string, unknown> = {};
+    try {
+      run = JSON.parse(readFileSync(runFile, 'utf8'));
+    } catch {
+      /* the run's first group */
+    }
+    run[group] = metrics;
+    writeFileSync(runFile, JSON.stringify(run, null, 2) + '\n');
+  }
   console.log(`\n${group}`);
   console.table(metrics.map((m) => ({ metric: m.name, value: Number(m.value.toPrecision(6)), unit: m.unit, note: m.note ?? '' })));
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the client, make local VAPID keys if there are none, and serve the whole site with
-// `wrangler dev` (local Durable Object storage, no Cloudflare account). PORT overrides 8787.
+// `wrangler dev` (local Durable Object storage, no Cloudflare account). PORT overrides 8787; TEAHOUSE_TRACE=1
+// turns wrangler's local tracing on (off by default, see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -14,10 +15,17 @@ if (existsSync(new URL('./vapid.mjs', import.meta.url))) {
   await ensureDevVapid(process.cwd());
 }
 
+// Local tracing off unless asked for (TEAHOUSE_TRACE=1): wrangler dev's local observability records every
+// request and storage call into its own trace store on disk — several times what the rooms themselves write, per
+// answer — which adds up to gigabytes for a group playing on `npm start` for weeks. `[observability]` in
+// wrangler.toml still applies to deploys. Miniflare reads the switch from X_LOCAL_OBSERVABILITY.
+const trace = process.env.TEAHOUSE_TRACE === '1';
+const env = { ...process.env, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? (trace ? 'true' : 'false') };
+
 const url = `http://localhost:${port}`;
-console.log(`\n  茶馆 Teahouse is starting — open ${url}\n`);
+console.log(`\n  茶馆 Teahouse is starting — open ${url}${trace ? ' (local tracing on)' : ''}\n`);
 // Local development only: notification targets may point to this machine (a receiver on localhost). A
 // deployed Worker never has this variable, so its targets must be https to a public host.
-const dev = spawn('npx', ['wrangler', 'dev', '--port', port, '--var', 'ALLOW_PRIVATE_TARGETS:1', ...process.argv.slice(2)], { stdio: 'inherit' });
+const dev = spawn('npx', ['wrangler', 'dev', '--port', port, '--var', 'ALLOW_PRIVATE_TARGETS:1', ...process.argv.slice(2)], { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dev.kill(sig));
 dev.on('exit', (code) => process.exit(code ?? 0));

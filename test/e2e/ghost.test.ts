@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { SPECS, answerTaken, caughtUp, createTable, exactly, expectEngineView, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
 import ghost from '../../worker/games/ghost';
-import { apply, createGame, viewFor, type Answer, type GameState, type Json, type OpenPrompt, type Prompt } from '../../worker/engine';
+import { apply, startGame, viewFor, type Answer, type GameState, type Json, type LogEntry, type OpenPrompt, type Prompt } from '../../worker/engine';
 import { colourOf } from '../../worker/games/ghost/cards';
 import { condition, type G } from '../../worker/games/ghost/state';
 import { strings as ghostStrings } from '../../worker/games/ghost/i18n';
@@ -29,6 +29,8 @@ interface Step {
   answer: Answer;
   /** The state after the answer (what every page must show next). */
   after: GameState<G>;
+  /** The log written up to and with the answer (the log is not in the state). */
+  log: LogEntry[];
 }
 interface GhostPlan {
   seed: string;
@@ -51,8 +53,10 @@ const afterHost = (host: number) => [1, 2, 3].map((k) => (host - k + SEATS) % SE
  * imp's colour, the designated voter one card against it; the host challenges that voter, then reveals.
  */
 function planFrom(seed: string, options: Record<string, Json>): GhostPlan | null {
-  const start = createGame(ghost, { seats: SEATS, seed, options }) as GameState<G>;
+  const started = startGame(ghost, { seats: SEATS, seed, options });
+  const start = started.state as GameState<G>;
   let s = start;
+  const log = [...started.events];
   const steps: Step[] = [];
   let ex: { host: number; imp: string; holder: number; caught: number } | null = null;
   for (let n = 0; n < 60 && !s.outcome; n++) {
@@ -89,8 +93,9 @@ function planFrom(seed: string, options: Record<string, Json>): GhostPlan | null
     const r = apply(ghost, s, p.seat, a);
     if (!r.ok) throw new Error(`seed ${seed}: the plan's answer was refused: ${r.error.reason}`);
     s = r.value.state;
-    steps.push({ seat: p.seat, prompt: p, answer: a, after: s });
-    const keys = s.log.map((l) => l.msg.key);
+    log.push(...r.value.events);
+    steps.push({ seat: p.seat, prompt: p, answer: a, after: s, log: [...log] });
+    const keys = log.map((l) => l.msg.key);
     if (keys.includes('ghost.log.reveal')) {
       // The reveal must follow a caught challenge and succeed (so the host also looks at the holder's identity).
       if (!keys.includes('ghost.log.caught') || !keys.includes('ghost.log.exorcised') || ex!.holder === ex!.host) return null;
@@ -253,7 +258,7 @@ describe('驱鬼 in Chromium', () => {
           for (const k of cards.keys()) expect(await minis.nth(k).evaluate((e) => getComputedStyle(e).textDecorationLine)).toContain('line-through');
           expect(await row.innerText()).toContain(ghostStrings[x.lang]!['ghost.ui.thrownOut']);
           const log = await x.page.locator('ol.log li').allInnerTexts();
-          const lines = step.after.log.filter((l) => l.msg.key === 'ghost.log.challenge' || l.msg.key === 'ghost.log.caught').map((l) => x.t(l.msg));
+          const lines = step.log.filter((l) => l.msg.key === 'ghost.log.challenge' || l.msg.key === 'ghost.log.caught').map((l) => x.t(l.msg));
           expect(lines).toHaveLength(2);
           for (const c of cards) expect(lines[0]).toContain(cardLabel(c, x.lang));
           for (const line of lines) expect(log).toContain(line);
@@ -263,6 +268,7 @@ describe('驱鬼 in Chromium', () => {
 
     // The reveal: every page spells out the counts and the result, and logs the shown votes.
     const end = plan.steps.at(-1)!.after;
+    const endLog = plan.steps.at(-1)!.log;
     const r = end.g.lastReveal!;
     for (const x of players) {
       const panel = x.page.locator('.gh-reveal');
@@ -273,7 +279,7 @@ describe('驱鬼 in Chromium', () => {
       expect(text).toContain(String(r.blue));
       expect(await panel.locator('.gh-pool .gh-mini').count()).toBe(r.pool.length);
       const log = await x.page.locator('ol.log li').allInnerTexts();
-      for (const key of ['ghost.log.reveal', 'ghost.log.exorcised']) expect(log).toContain(x.t(end.log.find((l) => l.msg.key === key)!.msg));
+      for (const key of ['ghost.log.reveal', 'ghost.log.exorcised']) expect(log).toContain(x.t(endLog.find((l) => l.msg.key === key)!.msg));
       // Only the host looked at the holder's identity.
       expect(await x.page.locator('.gh-known').count()).toBe(x.seat === plan.host ? 1 : 0);
       await shot(x, '4-revealed');
@@ -284,6 +290,6 @@ describe('驱鬼 in Chromium', () => {
       expect(await seat.locator('.gh-points').innerText()).toContain(cardName(plan.imp, x.lang));
     }
     // And every page's state is exactly the engine's view for that seat after the planned answers.
-    for (const x of players) await expectEngineView(ghost, end, x);
+    for (const x of players) await expectEngineView(ghost, end, x, endLog);
   });
 });

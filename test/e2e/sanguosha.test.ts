@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { SPECS, answerTaken, caughtUp, createTable, expectEngineView, exactly, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
 import sanguosha from '../../worker/games/sanguosha';
-import { apply, createGame, viewFor, type Answer, type GameState, type Json, type OpenPrompt, type Prompt } from '../../worker/engine';
+import { apply, startGame, viewFor, type Answer, type GameState, type Json, type LogEntry, type OpenPrompt, type Prompt } from '../../worker/engine';
 import { keyOf } from '../../worker/games/sanguosha/core';
 import type { G } from '../../worker/games/sanguosha/types';
 import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
@@ -35,6 +35,8 @@ interface Step {
   mark?: Mark;
   /** The state after the answer (what every page must show next). */
   after: GameState<G>;
+  /** The log written up to and with the answer (the log is not in the state). */
+  log: LogEntry[];
 }
 interface SgsPlan {
   seed: string;
@@ -55,8 +57,10 @@ const TRICKS = ['dismantlement', 'snatch', 'ex_nihilo', 'duel'];
  * Otherwise every play phase ends at once, nobody responds, and discards take the first cards.
  */
 function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
-  const start = createGame(sanguosha, { seats: SEATS, seed, options }) as GameState<G>;
+  const started = startGame(sanguosha, { seats: SEATS, seed, options });
+  const start = started.state as GameState<G>;
   let s = start;
+  const log = [...started.events];
   const steps: Step[] = [];
   let slash: SgsPlan['slash'] | null = null;
   let trick: SgsPlan['trick'] | null = null;
@@ -104,10 +108,11 @@ function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
     const r = apply(sanguosha, s, pick.p.seat, pick.a);
     if (!r.ok) throw new Error(`seed ${seed}: the plan's answer was refused: ${r.error.reason}`);
     s = r.value.state;
-    steps.push({ seat: pick.p.seat, prompt: pick.p, answer: pick.a, after: s, ...(pick.mark ? { mark: pick.mark } : {}) });
+    log.push(...r.value.events);
+    steps.push({ seat: pick.p.seat, prompt: pick.p, answer: pick.a, after: s, log: [...log], ...(pick.mark ? { mark: pick.mark } : {}) });
     if (pick.mark === 'jink') jinked = true;
     if (pick.mark === 'wuxie') nullified = true;
-    const turns = s.log.filter((l) => l.msg.key === 'sgs.log.turn').length;
+    const turns = log.filter((l) => l.msg.key === 'sgs.log.turn').length;
     if (jinked && nullified && turns >= TURNS) return { seed, start, steps, slash: slash!, trick: trick! };
     if (turns > 3 * TURNS) return null;
   }
@@ -245,7 +250,7 @@ describe('三国杀 in Chromium', () => {
       version = await shown(pl.page);
       await checkAll(step.after, version);
 
-      const linesOf = (key: string, x: Player) => step.after.log.filter((l) => l.msg.key === key && l.to === 'public').map((l) => x.t(l.msg));
+      const linesOf = (key: string, x: Player) => step.log.filter((l) => l.msg.key === key && l.to === 'public').map((l) => x.t(l.msg));
       if (step.mark === 'slash') {
         // The 杀 lies on the table for all; its target alone is asked "… uses 杀 on you — play 闪?".
         for (const x of players) {
@@ -279,9 +284,10 @@ describe('三国杀 in Chromium', () => {
 
     // Several turns went by, and every page's state is exactly the engine's view for that seat.
     const end = plan.steps.at(-1)!.after;
-    expect(end.log.filter((l) => l.msg.key === 'sgs.log.turn').length).toBeGreaterThanOrEqual(TURNS);
+    const endLog = plan.steps.at(-1)!.log;
+    expect(endLog.filter((l) => l.msg.key === 'sgs.log.turn').length).toBeGreaterThanOrEqual(TURNS);
     for (const x of players) {
-      await expectEngineView(sanguosha, end, x);
+      await expectEngineView(sanguosha, end, x, endLog);
       await shot(x, '6-end');
     }
   });

@@ -8,9 +8,11 @@ import {
   LoopGuardError,
   replay,
   seedRng,
+  startGame,
   viewFor,
   type GameDef,
   type GameState,
+  type LogEntry,
 } from '../../worker/engine';
 import { duel, type DuelData } from '../fixtures/duel';
 import { allViews, playOut } from '../helpers/play';
@@ -18,13 +20,18 @@ import { allViews, playOut } from '../helpers/play';
 const params = (seed: string, seats = 3) => ({ seats, seed });
 type S = GameState<DuelData>;
 
+/** The log written up to each test position (the log is not in the state; `apply` hands back each answer's). */
+const written = new WeakMap<S, LogEntry[]>();
+const entriesOf = (s: S): LogEntry[] => written.get(s) ?? [];
+const after = (s: S, next: S, events: LogEntry[]): S => (written.set(next, [...entriesOf(s), ...events]), next);
+
 /** Answer the colour picks: seat i picks `colours[i]`. */
 function pickColours(s: S, colours: ('red' | 'blue')[]): S {
   for (let seat = 0; seat < colours.length; seat++) {
     const p = s.prompts.find((x) => x.seat === seat && x.kind === 'chooseColour')!;
     const r = apply(duel, s, seat, { prompt: p.id, option: colours[seat]! });
     if (!r.ok) throw new Error(r.error.reason);
-    s = r.value.state;
+    s = after(s, r.value.state, r.value.events);
   }
   return s;
 }
@@ -36,7 +43,7 @@ function withHands(s: S, hands: string[][]): S {
   c.g.deck = c.g.deck.concat(c.g.hands.flat()).filter((x) => !all.has(x));
   c.g.discard = c.g.discard.filter((x) => !all.has(x));
   c.g.hands = hands;
-  return c;
+  return after(s, c, []);
 }
 
 function answer(s: S, seat: number, option: string, extra: { cards?: string[]; seats?: number[] } = {}): S {
@@ -44,12 +51,13 @@ function answer(s: S, seat: number, option: string, extra: { cards?: string[]; s
   if (!p) throw new Error(`seat ${seat} is not asked anything`);
   const r = apply(duel, s, seat, { prompt: p.id, option, ...extra });
   if (!r.ok) throw new Error(r.error.reason);
-  return r.value.state;
+  return after(s, r.value.state, r.value.events);
 }
 
 /** Start a 3-seat game, all red, with the given hands, and the play prompt rebuilt for them. */
 function position(hands: string[][], colours: ('red' | 'blue')[] = ['red', 'red', 'red']): S {
-  let s = createGame(duel, params('pos'));
+  const start = startGame(duel, params('pos'));
+  let s = after(start.state, start.state, start.events);
   // Set the hands before the colour picks end so the first play prompt is built from them.
   s = withHands(s, hands);
   return pickColours(s, colours);
@@ -129,7 +137,7 @@ describe('engine: prompts', () => {
     expect(s.prompts.map((p) => p.seat)).toEqual([0]);
     s = answer(s, 0, 'pass');
     expect(s.g.hp).toEqual([3, 3, 3]);
-    expect(s.log.some((e) => e.msg.key === 'duel.blocked')).toBe(true);
+    expect(entriesOf(s).some((e) => e.msg.key === 'duel.blocked')).toBe(true);
   });
 
   it('a cancelled block lets the damage through', () => {
@@ -257,15 +265,15 @@ describe('engine: triggers', () => {
 describe('engine: views', () => {
   it('no seat view or spectator view contains another seat’s hand in random full games', () => {
     for (const seed of ['v1', 'v2', 'v3']) {
-      playOut(duel, params(seed, 4), 'random', (s) => {
+      playOut(duel, params(seed, 4), 'random', (s, _moves, log) => {
         if (s.outcome) return;
         // The log may name a card that was public once (played, then reshuffled into a hand): check the
         // zones and the prompts, and the log's private lines separately.
-        for (const { seat, json: full } of allViews(duel, s)) {
+        for (const { seat, json: full } of allViews(duel, s, log)) {
           const v = JSON.parse(full) as { view: unknown; prompts: unknown; log: { msg: { key: string } }[] };
           const json = JSON.stringify([v.view, v.prompts]);
           expect(v.log.filter((l) => l.msg.key === 'duel.youDrew').length).toBe(
-            seat === null ? 0 : s.log.filter((e) => e.msg.key === 'duel.youDrew' && e.to !== 'public' && e.to.includes(seat)).length,
+            seat === null ? 0 : log.filter((e) => e.msg.key === 'duel.youDrew' && e.to !== 'public' && e.to.includes(seat)).length,
           );
           for (let other = 0; other < s.seats; other++) {
             if (other === seat) continue;
@@ -281,24 +289,25 @@ describe('engine: views', () => {
   it('private log lines reach only their audience', () => {
     let s = position([['c7'], ['c0'], ['c1']]);
     s = answer(s, 0, 'pass'); // seat 0 draws privately
-    const mine = viewFor(duel, s, 0).log.filter((l) => l.msg.key === 'duel.youDrew');
-    const theirs = viewFor(duel, s, 1).log.filter((l) => l.msg.key === 'duel.youDrew');
+    const log = entriesOf(s);
+    const mine = viewFor(duel, s, 0, { log }).log.filter((l) => l.msg.key === 'duel.youDrew');
+    const theirs = viewFor(duel, s, 1, { log }).log.filter((l) => l.msg.key === 'duel.youDrew');
     expect(mine.length).toBe(1);
     expect(theirs).toEqual([]);
-    expect(viewFor(duel, s, 1).log.some((l) => l.msg.key === 'duel.drew')).toBe(true);
+    expect(viewFor(duel, s, 1, { log }).log.some((l) => l.msg.key === 'duel.drew')).toBe(true);
   });
 
   it('after the end the full record is public', () => {
-    const { state } = playOut(duel, params('rec'), 'random');
-    expect(viewFor(duel, state, null).log.length).toBe(state.log.length);
+    const { state, log } = playOut(duel, params('rec'), 'random');
+    expect(viewFor(duel, state, null, { log }).log.length).toBe(log.length);
     expect(JSON.stringify(viewFor(duel, state, null).view)).not.toContain('hidden');
   });
 
   it('the log since a version holds only what happened after it', () => {
-    const { state } = playOut(duel, params('since'), 'random');
-    const since = viewFor(duel, state, 0, { sinceStep: 5 }).log;
+    const { state, log } = playOut(duel, params('since'), 'random');
+    const since = viewFor(duel, state, 0, { sinceStep: 5, log }).log;
     expect(since.every((l) => l.at >= 5)).toBe(true);
-    expect(since.length).toBeLessThan(state.log.length);
+    expect(since.length).toBeLessThan(log.length);
   });
 });
 

@@ -1,4 +1,4 @@
-import { apply, botAnswer, botRng, candidates, createGame, defaultAnswer, rngOf, seedRng, viewFor, type Answer, type GameDef, type GameState, type Json, type Move } from '../../worker/engine';
+import { apply, botAnswer, botRng, candidates, defaultAnswer, rngOf, seedRng, startGame, viewFor, type Answer, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
 
 /**
  * Drivers for seeded random full games: after every step the caller's `check` sees the state. Answers are
@@ -11,19 +11,23 @@ export interface PlayResult<G> {
   state: GameState<G>;
   moves: Move[];
   steps: number;
+  /** Every log entry the game wrote (the log is not in the state). */
+  log: LogEntry[];
 }
 
 export function playOut<G>(
   def: GameDef<G>,
   o: { seats: number; seed: string; options?: Record<string, Json> },
   mode: Mode | ((step: number) => Mode),
-  check?: (s: GameState<G>, moves: Move[]) => void,
+  check?: (s: GameState<G>, moves: Move[], log: LogEntry[]) => void,
   maxSteps = 20_000,
 ): PlayResult<G> {
-  let s = createGame(def, o);
+  const start = startGame(def, o);
+  let s = start.state;
+  const log = start.events;
   const moves: Move[] = [];
   const pick = rngOf(seedRng(`driver|${o.seed}`));
-  check?.(s, moves);
+  check?.(s, moves, log);
   while (!s.outcome) {
     if (moves.length >= maxSteps) throw new Error(`game did not end in ${maxSteps} answers`);
     if (s.prompts.length === 0) throw new Error('game is stuck: no outcome and no prompt');
@@ -31,12 +35,13 @@ export function playOut<G>(
     const m = typeof mode === 'function' ? mode(moves.length) : mode;
     let answer: Answer | undefined;
     let next: GameState<G> | undefined;
+    let events: LogEntry[] = [];
     if (m === 'random') {
       const all = candidates(p, 400);
       for (let tries = 0; tries < 50 && !next; tries++) {
         const a = pick.pick(all);
         const r = apply(def, s, p.seat, a);
-        if (r.ok) [answer, next] = [a, r.value.state];
+        if (r.ok) [answer, next, events] = [a, r.value.state, r.value.events];
       }
     }
     if (!next) {
@@ -44,15 +49,17 @@ export function playOut<G>(
       const r = apply(def, s, p.seat, answer);
       if (!r.ok) throw new Error(`${m} answer rejected: ${r.error.reason}`);
       next = r.value.state;
+      events = r.value.events;
     }
     moves.push({ seat: p.seat, answer: answer! });
     s = next;
-    check?.(s, moves);
+    log.push(...events);
+    check?.(s, moves, log);
   }
-  return { state: s, moves, steps: moves.length };
+  return { state: s, moves, steps: moves.length, log };
 }
 
-/** The views of every seat and of a spectator, as JSON text. */
-export function allViews<G>(def: GameDef<G>, s: GameState<G>): { seat: number | null; json: string }[] {
-  return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({ seat, json: JSON.stringify(viewFor(def, s, seat)) }));
+/** The views of every seat and of a spectator (with `log` filtered for each), as JSON text. */
+export function allViews<G>(def: GameDef<G>, s: GameState<G>, log: LogEntry[] = []): { seat: number | null; json: string }[] {
+  return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({ seat, json: JSON.stringify(viewFor(def, s, seat, { log })) }));
 }

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
 import type { DeliveryResult, NotifyMessage, NotifyTarget } from '../../worker/notify';
+import type { LogEntry } from '../../worker/engine/types';
 
 export const ORIGIN = 'https://teahouse.test';
 
@@ -95,6 +96,12 @@ export async function deliverAlarm(id: string): Promise<void> {
 
 export async function sql<T = Record<string, unknown>>(id: string, query: string, ...args: unknown[]): Promise<T[]> {
   return runInDurableObject(room(id), (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[]);
+}
+
+/** The room's log table as engine entries (audience bits turned back into seat lists). */
+export async function logOf(id: string): Promise<LogEntry[]> {
+  const rows = await sql<{ i: number; at: number; aud: number | null; msg: string }>(id, 'SELECT i, at, aud, msg FROM log ORDER BY i');
+  return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: JSON.parse(r.msg) }));
 }
 
 export async function stateOf(id: string, token?: string | null): Promise<StateBody> {

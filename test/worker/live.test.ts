@@ -1,3 +1,4 @@
+import type { GameRoom } from '../../worker/room/GameRoom';
 import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { StateBody } from '../../worker/protocol';
@@ -173,8 +174,9 @@ describe('GET /api/games/:id/live', () => {
 
   it('a player who opens the table takes the seat back from the stand-in', async () => {
     const t = await table(2);
-    await runInDurableObject(room(t.id), (_i: unknown, state) => {
+    await runInDurableObject(room(t.id), (inst: GameRoom, state) => {
       state.storage.sql.exec('UPDATE seats SET stand_in = 1, expiries = 3 WHERE seat = 1');
+      inst.seats.reload(); // the room caches its seat rows; this test wrote behind its back
     });
     const b = await connect(t.id);
     b.send({ type: 'hello', token: t.tokens[1] });

@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { SELF, runInDurableObject } from 'cloudflare:test';
 import type { LogLine, StateBody } from '../../worker/protocol';
 import { LOG_TAIL } from '../../worker/protocol';
-import type { GameState } from '../../worker/engine/types';
+import type { GameState, LogEntry } from '../../worker/engine/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { ORIGIN, answer, api, expectError, pickColours, randomAnswer, rng, room, stateOf, table } from './helpers';
+import { ORIGIN, answer, api, expectError, logOf, pickColours, randomAnswer, rng, room, stateOf, table } from './helpers';
 
-/** The room's engine state as it is in memory right now (the ground truth the bodies are checked against). */
-async function gameOf(id: string): Promise<GameState<unknown>> {
-  return runInDurableObject(room(id), (inst: GameRoom) => structuredClone((inst as unknown as { game: GameState<unknown> }).game));
+type Logged = GameState<unknown> & { log: LogEntry[] };
+
+/** The room's engine state as it is in memory right now, with its log table (the ground truth the bodies are checked against). */
+async function gameOf(id: string): Promise<Logged> {
+  const game = await runInDurableObject(room(id), (inst: GameRoom) => structuredClone(inst.store.game!));
+  return { ...game, log: await logOf(id) };
 }
 
-/** The lines `seat` may read with an engine index of at least `from` (all of them once the game is over). */
-function visible(g: GameState<unknown>, seat: number | null, from = 0): LogLine[] {
+/** The lines `seat` may read with a log index of at least `from` (all of them once the game is over). */
+function visible(g: Logged, seat: number | null, from = 0): LogLine[] {
   return g.log
     .filter((e) => e.i >= from && (!!g.outcome || e.to === 'public' || (seat !== null && e.to.includes(seat))))
     .map(({ i, at, msg }) => ({ i, at, msg }));
@@ -157,11 +160,10 @@ describe('the log is sent in slices', () => {
     await pickColours(t);
     // A long game: lengthen the log in memory with lines public, private to seat 0 and private to seat 1.
     await runInDurableObject(room(t.id), (inst: GameRoom) => {
-      const r = inst as unknown as { game: GameState<unknown> };
-      const log = [...r.game.log];
-      for (let k = 0; k < 3 * LOG_TAIL; k++)
-        log.push({ i: log.length, at: r.game.step, to: k % 3 === 0 ? 'public' : [k % 3 === 1 ? 0 : 1], msg: { key: 'duel.drew', params: { seat: 0, n: k } } });
-      r.game = { ...r.game, log };
+      const step = inst.store.game!.step;
+      const lines: Omit<LogEntry, 'i'>[] = [];
+      for (let k = 0; k < 3 * LOG_TAIL; k++) lines.push({ at: step, to: k % 3 === 0 ? 'public' : [k % 3 === 1 ? 0 : 1], msg: { key: 'duel.drew', params: { seat: 0, n: k } } });
+      inst.log.append(lines);
     });
     const g = await gameOf(t.id);
     for (const [token, seat] of [[t.tokens[0]!, 0], [t.tokens[1]!, 1], [null, null]] as const) {

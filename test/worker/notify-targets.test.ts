@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { api, expectError, runAlarm, sql, table } from './helpers';
+import { runInDurableObject } from 'cloudflare:test';
+import type { GameRoom } from '../../worker/room/GameRoom';
+import { api, expectError, room, runAlarm, sql, table } from './helpers';
 
 const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
 
@@ -36,7 +38,10 @@ describe('issue 9 point 3: webhook and push targets are https to a public host o
   it('a loopback target stored before the rule is dropped at send time, not called', async () => {
     const t = await table(2, { start: false });
     const target = { kind: 'webhook', url: 'https://127.0.0.1:9/hook', format: 'json', lang: 'en' };
-    await sql(t.id, "INSERT INTO targets (seat, kind, key, target, created_at) VALUES (1, 'webhook', ?, ?, '2026-01-01T00:00:00.000Z')", `webhook:${target.url}`, JSON.stringify(target));
+    await runInDurableObject(room(t.id), (inst: GameRoom, state) => {
+      state.storage.sql.exec("INSERT INTO targets (seat, kind, key, target, created_at) VALUES (1, 'webhook', ?, ?, '2026-01-01T00:00:00.000Z')", `webhook:${target.url}`, JSON.stringify(target));
+      inst.outbox.load(); // the room keeps its targets in memory
+    });
     expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
     expect(await sql(t.id, 'SELECT seat FROM outbox')).toEqual([{ seat: 1 }]);
     await runAlarm(t.id);

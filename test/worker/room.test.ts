@@ -52,13 +52,15 @@ describe('persistence', () => {
     await runInDurableObject(room(id), (_inst: unknown, state) => {
       const db = state.storage.sql;
       db.exec('CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
-      db.exec(MIGRATIONS[0]!);
+      db.exec(MIGRATIONS[0] as string);
       db.exec('INSERT INTO schema_version (id, v) VALUES (1, 1)');
     });
     await evictDurableObject(room(id));
     expect((await api(`/games/${id}`)).status).toBe(404); // no meta row: the start-up ran the migrations only
-    const cols = await sql<{ name: string }>(id, "SELECT name FROM pragma_table_info('clocks')");
-    expect(cols.map((c) => c.name)).toContain('opened_version');
+    // 3 moved the clocks into the meta row and gave the log its own table.
+    const tables = await sql<{ name: string }>(id, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    expect(tables.map((x) => x.name)).toContain('log');
+    expect(tables.map((x) => x.name)).not.toContain('clocks');
     expect(await sql(id, 'SELECT v FROM schema_version')).toEqual([{ v: MIGRATIONS.length }]);
   });
 

@@ -16,6 +16,8 @@ const en: Record<string, string> = {
   'common.confirm': 'Confirm',
   'common.cancel': 'Cancel',
   'common.endedByHost': 'The host ended the game.',
+  'room.log.timedOut': 'Time ran out for {seat}: the default was taken.',
+  'room.log.botPlayed': 'The bot answered for {seat}.',
   'skill.ask': 'Use {skill}?',
   'skill.use': 'Use {skill}',
   'common.points': 'score {n}',

@@ -16,6 +16,8 @@ const zhCN: Record<string, string> = {
   'common.confirm': '确定',
   'common.cancel': '取消',
   'common.endedByHost': '房主结束了牌局。',
+  'room.log.timedOut': '{seat}超时，已按默认选项处理。',
+  'room.log.botPlayed': '机器人代{seat}作答。',
   'skill.ask': '发动【{skill}】？',
   'skill.use': '发动【{skill}】',
   'common.points': '{n} 分',

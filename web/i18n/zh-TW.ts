@@ -16,6 +16,8 @@ const zhTW: Record<string, string> = {
   'common.confirm': '確定',
   'common.cancel': '取消',
   'common.endedByHost': '房主結束了牌局。',
+  'room.log.timedOut': '{seat}逾時，已按預設選項處理。',
+  'room.log.botPlayed': '機器人代{seat}作答。',
   'skill.ask': '發動【{skill}】？',
   'skill.use': '發動【{skill}】',
   'common.points': '{n} 分',

@@ -59,10 +59,8 @@ export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Fram
       return s.prompts.filter((p) => f && p.frame === f.id);
     },
     log(key, params, to = 'public') {
-      // Copy the params: a rule may pass a live zone (a hand) that changes later, and log entries are shared
-      // between successive states (the answer draft copies the log shallowly).
-      const e: LogEntry = { i: s.log.length, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: JSON.parse(JSON.stringify(params)) } : { key } };
-      s.log.push(e);
+      // Copy the params: a rule may pass a live zone (a hand) that changes later in the same answer.
+      const e: LogEntry = { i: s.logCount++, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: JSON.parse(JSON.stringify(params)) } : { key } };
       events.push(e);
     },
     end(outcome) {

@@ -1,7 +1,7 @@
 import type { Effect, FrameDef, GameDef } from './game';
 import { makeCtx, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
-import type { Answer, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RuleError } from './types';
+import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RuleError } from './types';
 
 /** Frames a single answer may run before the engine calls it a rules bug (a loop). */
 export const LOOP_GUARD = 100_000;
@@ -9,13 +9,14 @@ export const LOOP_GUARD = 100_000;
 export class LoopGuardError extends Error {}
 
 /**
- * The draft an answer works on. The log is append-only and its entries are never changed, so it is
- * copied shallowly: cloning it whole would make every answer cost O(length of the game).
+ * The draft an answer works on: a copy of what rules may change — the game data, the frames and the PRNG words
+ * — in one JSON round trip (the fastest deep copy of plain JSON in V8). Open prompts are never changed once
+ * asked (rules only add and close them), so the list is new and its prompts are shared; the creation options
+ * are never changed at all. The input state is therefore never touched, accepted answer or not.
  */
 function draft<G>(s: GameState<G>): GameState<G> {
-  const { log, ...rest } = s;
-  const d = JSON.parse(JSON.stringify(rest)) as Omit<GameState<G>, 'log'>;
-  return { ...d, log: log.slice() };
+  const { g, stack, rng } = JSON.parse(JSON.stringify({ g: s.g, stack: s.stack, rng: s.rng })) as Pick<GameState<G>, 'g' | 'stack' | 'rng'>;
+  return { game: s.game, seats: s.seats, options: s.options, rng, g, stack, prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
@@ -118,8 +119,8 @@ function runFlow<G>(def: GameDef<G>, s: GameState<G>, events: LogEntry[]): void 
   }
 }
 
-/** A new game: the setup, then the flow up to the first prompt. */
-export function createGame<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }): GameState<G> {
+/** A new game and the log entries its setup wrote: the setup, then the flow up to the first prompt. */
+export function startGame<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }): { state: GameState<G>; events: LogEntry[] } {
   const s: GameState<G> = {
     game: def.id,
     seats: o.seats,
@@ -129,7 +130,7 @@ export function createGame<G>(def: GameDef<G>, o: { seats: number; seed: string;
     stack: [],
     prompts: [],
     nextId: 1,
-    log: [],
+    logCount: 0,
     step: 0,
     outcome: null,
   };
@@ -137,7 +138,12 @@ export function createGame<G>(def: GameDef<G>, o: { seats: number; seed: string;
   const ctx = makeCtx(def, s, () => undefined, events);
   s.g = def.setup(ctx);
   runFlow(def, s, events);
-  return s;
+  return { state: s, events };
+}
+
+/** A new game (its setup's log entries dropped: see `startGame` to keep them). */
+export function createGame<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }): GameState<G> {
+  return startGame(def, o).state;
 }
 
 function checkPicks<T extends string | number>(picked: unknown, spec: { from: T[]; min: number; max: number } | undefined, what: string): string | null {
@@ -273,12 +279,14 @@ export interface LogLine {
   msg: Msg;
 }
 
-/** Log entries `seat` may read (everything once the game is over). */
-export function logFor(s: GameState<any>, seat: number | null, sinceStep = -1): LogLine[] {
-  const all = !!s.outcome;
-  return s.log
-    .filter((e) => e.at >= sinceStep && (all || e.to === 'public' || (seat !== null && e.to.includes(seat))))
-    .map(({ i, at, msg }) => ({ i, at, msg }));
+/** May `seat` (null: a spectator) read an entry with audience `to`? Everyone reads everything once the game is over. */
+export function mayRead(to: Audience, seat: number | null, over: boolean): boolean {
+  return over || to === 'public' || (seat !== null && to.includes(seat));
+}
+
+/** The entries of `log` that `seat` may read, from step `sinceStep` on, as the lines a view carries. */
+export function logFor(log: readonly LogEntry[], seat: number | null, over: boolean, sinceStep = -1): LogLine[] {
+  return log.filter((e) => e.at >= sinceStep && mayRead(e.to, seat, over)).map(({ i, at, msg }) => ({ i, at, msg }));
 }
 
 export interface SeatView {
@@ -301,8 +309,11 @@ export function waitingSeats<G>(def: GameDef<G>, s: GameState<G>): number[] {
   return def.waitingOn ? def.waitingOn(s) : [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
 }
 
-/** The only way state leaves the engine (DESIGN §3). */
-export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null, o: { sinceStep?: number } = {}): SeatView {
+/**
+ * The only way state leaves the engine (DESIGN §3). The log is not in the state: `o.log` passes the entries the
+ * view should carry (filtered here for `seat`); without it the view's log is empty.
+ */
+export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null, o: { sinceStep?: number; log?: readonly LogEntry[] } = {}): SeatView {
   const waiting = waitingSeats(def, s);
   return {
     game: s.game,
@@ -312,7 +323,7 @@ export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null
     view: def.view(s, seat),
     prompts: seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt),
     waiting,
-    log: logFor(s, seat, o.sinceStep),
+    log: o.log ? logFor(o.log, seat, !!s.outcome, o.sinceStep) : [],
     outcome: s.outcome,
   };
 }
@@ -324,13 +335,21 @@ export interface Move {
 
 /** Rebuild a game from its creation parameters and its move log. */
 export function replay<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, moves: Move[]): GameState<G> {
-  let s = createGame(def, o);
+  return replayWithLog(def, o, moves).state;
+}
+
+/** `replay`, keeping every log entry written on the way (setup's and each answer's). */
+export function replayWithLog<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, moves: Move[]): { state: GameState<G>; log: LogEntry[] } {
+  const start = startGame(def, o);
+  let s = start.state;
+  const log = start.events;
   for (const m of moves) {
     const r = apply(def, s, m.seat, m.answer);
     if (!r.ok) throw new Error(`replay: move ${s.step} rejected: ${r.error.reason}`);
     s = r.value.state;
+    for (const e of r.value.events) log.push(e);
   }
-  return s;
+  return { state: s, log };
 }
 
 export type { Option };

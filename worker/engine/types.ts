@@ -87,7 +87,12 @@ export interface GameState<G = Json> {
   prompts: OpenPrompt[];
   /** Counter for frame ids and the prompt ids derived from it (see `promptId`). */
   nextId: number;
-  log: LogEntry[];
+  /**
+   * How many log entries the game has written: the index of the next one. The entries themselves are not kept
+   * in the state (they only grow); `apply` hands each answer's entries back as its `events`, and the room
+   * appends them to its own table. Rules never read the log.
+   */
+  logCount: number;
   /** Number of answers applied so far. */
   step: number;
   outcome: Outcome | null;

@@ -1,9 +1,10 @@
 /**
  * The GameRoom's SQLite schema as numbered migrations. Each entry runs once, in order, inside a transaction;
  * `schema_version` remembers how many ran. Never edit a shipped entry: append a new one (a room created by an
- * old deploy is upgraded the next time it starts).
+ * old deploy is upgraded the next time it starts). An entry is SQL, or a function for a change SQL alone cannot
+ * make exactly (rewriting JSON with its keys in the engine's order).
  */
-export const MIGRATIONS: string[] = [
+export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // 1: the first schema.
   `
   -- One row: the game's settings and lifecycle (JSON, see Meta in GameRoom.ts).
@@ -47,14 +48,53 @@ export const MIGRATIONS: string[] = [
   // 2: the version at which each prompt was first shown, so an answer to a prompt that is still open is not
   // stale just because another seat answered its own prompt in the meantime.
   `ALTER TABLE clocks ADD COLUMN opened_version INTEGER NOT NULL DEFAULT 0;`,
+  // 3: the log leaves the state. It only grows, so it gets its own append-only table (written in the same
+  // transaction as the move, read by index range); the snapshot keeps only what the rules need, with
+  // `logCount` in place of the entries. The clocks of the open prompts (a handful of rows, all rewritten by
+  // almost every answer) move into the meta row, which every answer writes anyway.
+  migrateLogOut,
 ];
+
+/** Audience as stored: NULL for public, else a bit per seat that may read the line. */
+export const audienceBits = (to: 'public' | number[]): number | null => (to === 'public' ? null : to.reduce((b, s) => b | (1 << s), 0));
+
+function migrateLogOut(sql: SqlStorage): void {
+  // aud: NULL = public, else bit s set = seat s may read it (seats are at most 10).
+  sql.exec('CREATE TABLE log (i INTEGER PRIMARY KEY, at INTEGER NOT NULL, aud INTEGER, msg TEXT NOT NULL)');
+  const snap = sql.exec<{ state: string }>('SELECT state FROM snapshot WHERE id = 1').toArray()[0];
+  if (snap) {
+    const { log, ...rest } = JSON.parse(snap.state) as Record<string, unknown> & { log?: { i: number; at: number; to: 'public' | number[]; msg: unknown }[] };
+    const entries = log ?? [];
+    for (const e of entries) sql.exec('INSERT INTO log (i, at, aud, msg) VALUES (?, ?, ?, ?)', e.i, e.at, audienceBits(e.to), JSON.stringify(e.msg));
+    // The engine's key order (createGame's), so the snapshot reads as the engine would write it.
+    const state: Record<string, unknown> = {};
+    for (const k of ['game', 'seats', 'options', 'rng', 'g', 'stack', 'prompts', 'nextId']) state[k] = rest[k];
+    state.logCount = entries.length;
+    for (const k of ['step', 'outcome']) state[k] = rest[k];
+    sql.exec('UPDATE snapshot SET state = ? WHERE id = 1', JSON.stringify(state));
+  }
+  const meta = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
+  if (meta) {
+    const m = JSON.parse(meta.json) as Record<string, unknown>;
+    m.clocks = sql
+      .exec<{ prompt: string; seat: number; deadline_at: number | null; remaining_ms: number; reminders: string; stand_in: number; opened_version: number }>('SELECT * FROM clocks ORDER BY rowid')
+      .toArray()
+      .map((c) => ({ prompt: c.prompt, seat: c.seat, deadlineAt: c.deadline_at, remainingMs: c.remaining_ms, reminders: JSON.parse(c.reminders) as number[], standIn: !!c.stand_in, openedVersion: c.opened_version }));
+    sql.exec('UPDATE meta SET json = ? WHERE id = 1', JSON.stringify(m));
+  }
+  sql.exec('DROP TABLE clocks');
+}
 
 /** Apply the migrations not yet applied. Synchronous: call inside `transactionSync`. */
 export function migrate(sql: SqlStorage): void {
   sql.exec('CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
   const row = sql.exec<{ v: number }>('SELECT v FROM schema_version WHERE id = 1').toArray()[0];
   const from = row?.v ?? 0;
-  for (let i = from; i < MIGRATIONS.length; i++) sql.exec(MIGRATIONS[i]!);
+  for (let i = from; i < MIGRATIONS.length; i++) {
+    const step = MIGRATIONS[i]!;
+    if (typeof step === 'string') sql.exec(step);
+    else step(sql);
+  }
   if (from < MIGRATIONS.length) sql.exec('INSERT OR REPLACE INTO schema_version (id, v) VALUES (1, ?)', MIGRATIONS.length);
 }
 

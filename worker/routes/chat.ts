@@ -9,5 +9,5 @@ chat.post('/games/:id/chat', limitBody, async (c) => {
   if (!r.ok) return r.res;
   const j = await readJson(c);
   if (!j.ok) return j.res;
-  return send(c, await r.room.chat(bearer(c), j.body));
+  return send(c, await r.room.chatPost(bearer(c), j.body));
 });

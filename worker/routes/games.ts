@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getGame } from '../engine';
-import { LIMITS, type GameRoom } from '../room/GameRoom';
+import type { GameRoom } from '../room/GameRoom';
+import { LIMITS } from '../room/limits';
 import { GAME_ID_PATTERN, newGameId } from '../room/tokens';
 import { bearer, fail, limitBody, readJson, roomOf, send, type App, type Ctx } from './http';
 
@@ -104,6 +105,13 @@ function logStart(c: Ctx): number | null | Response {
   if (q !== '' && Number.isInteger(n) && n >= 0) return n;
   return fail(c, 'bad_request', 'log must be a non-negative integer (the first log index wanted)');
 }
+
+/** `GET /api/games/:id/record`: a finished game's parameters, seed, names and moves, for the replay page (404 before the end). */
+games.get('/games/:id/record', async (c) => {
+  const r = roomOf(c);
+  if (!r.ok) return r.res;
+  return send(c, await r.room.record());
+});
 
 games.post('/games/:id/answers', limitBody, async (c) => {
   const r = roomOf(c);

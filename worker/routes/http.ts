@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
 import type { GameRoom } from '../room/GameRoom';
-import { LIMITS } from '../room/GameRoom';
+import { LIMITS } from '../room/limits';
 import { reject, type ErrorCode, type Reply } from '../room/reply';
 import { GAME_ID_PATTERN } from '../room/tokens';
 

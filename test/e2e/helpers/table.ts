@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startDev, type DevServer } from './dev';
-import { viewFor, type GameDef, type GameState, type Json, type Msg, type Prompt } from '../../../worker/engine';
+import { viewFor, type GameDef, type GameState, type Json, type LogEntry, type Msg, type Prompt } from '../../../worker/engine';
 import { makeT } from '../../../web/lib/msg';
 import { shellStrings } from '../../../web/i18n';
 import type { GameUI, Lang } from '../../../web/games/types';
@@ -180,9 +180,9 @@ export async function startWithSeed(host: Page, seed: string, tableSelector: str
 }
 
 /** The page's state is exactly the engine's view of `end` for its seat: the view and every log message. */
-export async function expectEngineView<G>(def: GameDef<G>, end: GameState<G>, x: Player): Promise<void> {
+export async function expectEngineView<G>(def: GameDef<G>, end: GameState<G>, x: Player, log: LogEntry[]): Promise<void> {
   const st = await stateOf(x.page);
-  const want = viewFor(def, end, x.seat);
+  const want = viewFor(def, end, x.seat, { log });
   expect(st.view).toEqual(want.view);
   expect(st.log.map((l) => l.msg)).toEqual(want.log.map((l) => l.msg));
 }

@@ -114,13 +114,13 @@ describe('spells', () => {
   test('天眼通 shows another player\'s identity to its player alone', () => {
     const t = day(['S08-R1']).reply(0, 'play:S08-R1', { seats: [2] });
     expect((t.view(0).view as any).seen[0]).toMatchObject({ kind: 'identity', seat: 2, what: [t.p(2).identity] });
-    expect(t.s.log.filter((e) => e.msg.key === 'ghost.log.lookIdentity').map((e) => e.to)).toEqual([[0]]);
+    expect(t.entries().filter((e) => e.msg.key === 'ghost.log.lookIdentity').map((e) => e.to)).toEqual([[0]]);
   });
 
   test('借法 takes a random card from another player\'s hand', () => {
     const t = day(['S09-R1'], { hands: { 0: ['S09-R1'], 1: blues(1) } }).reply(0, 'play:S09-R1', { seats: [1] });
     expect(t.p(0).hand).toEqual(blues(1));
-    expect(t.s.log.find((e) => e.msg.key === 'ghost.log.borrowedCard')!.to).toEqual([0, 1]);
+    expect(t.entries().find((e) => e.msg.key === 'ghost.log.borrowedCard')!.to).toEqual([0, 1]);
   });
 
   test('回灵 takes a chosen card back from the discard pile, once per turn', () => {
@@ -142,7 +142,7 @@ describe('spells', () => {
     const t = day(['S12-R1'], { hands: { 0: ['S12-R1'], 2: reds(3) } }).reply(0, 'play:S12-R1', { seats: [2] });
     const seen = (t.view(0).view as any).seen[0];
     expect(seen.what).toHaveLength(2);
-    expect(t.s.log.find((e) => e.msg.key === 'ghost.log.probed')!.to).toEqual([0]);
+    expect(t.entries().find((e) => e.msg.key === 'ghost.log.probed')!.to).toEqual([0]);
   });
 
   test('明察令 saves the exorcism the first time a challenge finds only positive votes', () => {
@@ -224,7 +224,7 @@ describe('artifacts', () => {
   test('罗盘 shows its holder the top ghost card at the start of his day', () => {
     const t = table({ step: 'dayStart', artifact: { 0: 'A03-R1' }, ghost: ['I05'] });
     expect((t.view(0).view as any).seen[0]).toMatchObject({ kind: 'ghostTop', what: ['I05'] });
-    expect(t.s.log.find((e) => e.msg.key === 'ghost.log.luopan')!.to).toEqual([0]);
+    expect(t.entries().find((e) => e.msg.key === 'ghost.log.luopan')!.to).toEqual([0]);
   });
 
   test('拂尘 gives 1 extra spirit in the draw phase', () => {
@@ -258,7 +258,7 @@ describe('artifacts', () => {
   test('招魂幡 makes a successful challenge pay 4 spirit', () => {
     const t = table({ step: 'exorcise', artifact: { 0: 'A09-R1' }, imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(1) }, spirit: { 0: 0 } });
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(1) }).reply(3, 'vote', { cards: blues(1) }).reply(0, 'challenge', { seats: [3] });
-    expect(t.s.log.find((e) => e.msg.key === 'ghost.log.caught')!.msg.params!.n).toBe(4);
+    expect(t.entries().find((e) => e.msg.key === 'ghost.log.caught')!.msg.params!.n).toBe(4);
   });
 
   test('照妖镜 shows the host the identity of a voter caught by his challenge', () => {

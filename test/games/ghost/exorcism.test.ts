@@ -68,7 +68,7 @@ describe('exorcism', () => {
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) }).reply(3, 'vote', { cards: blues(1) });
     expect(t.asked()).toEqual(['0:challenge']);
     t.reply(0, 'challenge', { seats: [3] });
-    expect(t.s.log.find((e) => e.msg.key === 'ghost.log.caught')!.msg.params).toMatchObject({ host: 0, voter: 3, n: 3 });
+    expect(t.entries().find((e) => e.msg.key === 'ghost.log.caught')!.msg.params).toMatchObject({ host: 0, voter: 3, n: 3 });
     // +3 for the catch, +1 reward of 饿死鬼 after the reveal that follows at once.
     expect(t.p(0).spirit).toBe(4);
     expect(t.g.discard).toContain(blues(1)[0]);
@@ -104,7 +104,7 @@ describe('exorcism', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I08'] }, spirit: { 0: 0, 1: 0, 2: 0, 3: 0 }, hands: { 0: blues(1), 1: [], 2: [], 3: blues(1, 1) } });
     t.reply(0, 'target', { cards: ['I08'] }).reply(0, 'vote', { cards: blues(1) }).reply(3, 'vote', { cards: blues(1, 1) }).reply(0, 'reveal');
     expect(t.p(0).points.map((c) => c.id)).toEqual(['I08']);
-    expect(t.s.log.find((e) => e.msg.key.startsWith('ghost.log.rewards'))!.msg.params).toMatchObject({ seats: [0, 3], spirit: 1 });
+    expect(t.entries().find((e) => e.msg.key.startsWith('ghost.log.rewards'))!.msg.params).toMatchObject({ seats: [0, 3], spirit: 1 });
     expect([0, 2, 3].map((s) => t.p(s).spirit)).toEqual([1, 0, 1]);
     expect(t.g.lastHost).toBe(0);
   });
@@ -113,7 +113,7 @@ describe('exorcism', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I08'] }, spirit: { 0: 0, 1: 0, 2: 0, 3: 0 }, hands: { 0: reds(1), 1: blues(2), 2: [], 3: [] } });
     t.reply(0, 'target', { cards: ['I08'] }).reply(0, 'pass').reply(1, 'vote', { cards: blues(2) }).reply(0, 'reveal');
     expect(t.g.lastReveal!.success).toBe(true);
-    expect(t.s.log.find((e) => e.msg.key.startsWith('ghost.log.rewards'))!.msg.params).toMatchObject({ seats: [0, 1] });
+    expect(t.entries().find((e) => e.msg.key.startsWith('ghost.log.rewards'))!.msg.params).toMatchObject({ seats: [0, 1] });
   });
 
   test('after a success the host privately looks at the former holder\'s identity', () => {
@@ -121,7 +121,7 @@ describe('exorcism', () => {
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) });
     expect((t.view(0).view as any).seen).toEqual([expect.objectContaining({ kind: 'identity', seat: 2, what: [t.p(2).identity] })]);
     expect((t.view(1).view as any).seen).toEqual([]);
-    const line = t.s.log.find((e) => e.msg.key === 'ghost.log.lookIdentity')!;
+    const line = t.entries().find((e) => e.msg.key === 'ghost.log.lookIdentity')!;
     expect(line.to).toEqual([0]);
   });
 

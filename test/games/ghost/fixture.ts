@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import type { GameDef } from '../../../worker/engine/game';
-import { apply, createGame, viewFor } from '../../../worker/engine/runtime';
-import type { Answer, GameState, OpenPrompt } from '../../../worker/engine/types';
+import { apply, startGame, viewFor } from '../../../worker/engine/runtime';
+import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
 import type { Identity } from '../../../worker/games/ghost/cards';
 import type { G } from '../../../worker/games/ghost/state';
 
@@ -89,7 +89,8 @@ export function table(spec: TableSpec): Runner {
       return g;
     },
   };
-  return new Runner(def, createGame(def, { seats: P, seed: spec.seed ?? 'fixture' }));
+  const start = startGame(def, { seats: P, seed: spec.seed ?? 'fixture' });
+  return new Runner(def, start.state, start.events);
 }
 
 export interface Pick {
@@ -102,6 +103,8 @@ export class Runner {
   constructor(
     readonly def: GameDef<G>,
     public s: GameState<G>,
+    /** Every log entry written so far (the log is not in the state: each answer hands back its own). */
+    private readonly logged: LogEntry[] = [],
   ) {}
   get g(): G {
     return this.s.g;
@@ -119,6 +122,7 @@ export class Runner {
     const r = apply(this.def, this.s, seat, a);
     if (!r.ok) throw new Error(`rejected: ${r.error.reason}`);
     this.s = r.value.state;
+    this.logged.push(...r.value.events);
     return this;
   }
   /** The reason an answer is refused (and check that nothing changed). */
@@ -139,6 +143,7 @@ export class Runner {
       const r = apply(this.def, this.s, p.seat, a);
       if (!r.ok) throw new Error(`default rejected: ${r.error.reason}`);
       this.s = r.value.state;
+      this.logged.push(...r.value.events);
     }
     if (this.s.outcome) return this;
     throw new Error('until: no stop');
@@ -157,10 +162,14 @@ export class Runner {
     return this.prompt.options.find((o) => o.id === id);
   }
   view(seat: number | null) {
-    return viewFor(this.def, this.s, seat);
+    return viewFor(this.def, this.s, seat, { log: this.logged });
   }
   logKeys(): string[] {
-    return this.s.log.map((e) => e.msg.key);
+    return this.logged.map((e) => e.msg.key);
+  }
+  /** The log entries written so far, with their audiences. */
+  entries(): LogEntry[] {
+    return this.logged;
   }
   p(s: number) {
     return this.g.players[s]!;

@@ -1,7 +1,7 @@
 /** Whole-game players for the random-game tests and the bench: bot or random answers, invariants after each step. */
 import { expect } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
-import { apply, botAnswer, botRng, createGame, type Move } from '../../../worker/engine/runtime';
+import { apply, botAnswer, botRng, startGame, type Move } from '../../../worker/engine/runtime';
 import { rngOf, seedRng, type Rng } from '../../../worker/engine/rng';
 import type { Answer, GameState, LogEntry, Prompt } from '../../../worker/engine/types';
 import { HAND_DECK, ghostDeckFor } from '../../../worker/games/ghost/cards';
@@ -65,12 +65,14 @@ const SORTED_HAND = sorted(HAND_DECK).join();
 
 /**
  * Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. `log`
- * holds the log entries the answers wrote (what the room stores), so readers need not look into the state.
+ * holds the log entries the setup and the answers wrote (what the room stores), so readers need not look into
+ * the state.
  */
 export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
-  let s = createGame(ghost, { seats: P, seed });
+  const start = startGame(ghost, { seats: P, seed });
+  let s = start.state;
+  const log: LogEntry[] = [...start.events];
   const moves: Move[] = [];
-  const log: LogEntry[] = [];
   const rng = rngOf(seedRng(`answers|${seed}`));
   if (check) checkInvariants(s);
   for (let n = 0; !s.outcome; n++) {

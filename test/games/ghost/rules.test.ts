@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
-import { createGame } from '../../../worker/engine/runtime';
+import { createGame, startGame } from '../../../worker/engine/runtime';
 import { HAND_DECK, colourOf, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import { blues, reds, table, third } from './fixture';
 
@@ -37,13 +37,13 @@ describe('setup', () => {
   });
 
   test('each player starts with 4 cards and 1 spirit, and only he sees his identity', () => {
-    const s = createGame(ghost, { seats: 5, seed: 'start' });
+    const { state: s, events } = startGame(ghost, { seats: 5, seed: 'start' });
     // The first player has already drawn in his draw phase.
     s.g.players.forEach((p, i) => {
       if (i !== s.g.first) expect(p.hand).toHaveLength(4);
       if (i !== s.g.first) expect(p.spirit).toBe(1);
     });
-    const line = s.log.filter((e) => e.msg.key === 'ghost.log.yourIdentity');
+    const line = events.filter((e) => e.msg.key === 'ghost.log.yourIdentity');
     expect(line.map((e) => e.to)).toEqual([[0], [1], [2], [3], [4]]);
   });
 

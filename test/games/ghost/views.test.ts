@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
-import { apply, botRng, createGame, defaultAnswer, viewFor } from '../../../worker/engine/runtime';
+import { apply, botRng, createGame, defaultAnswer, startGame, viewFor } from '../../../worker/engine/runtime';
 import { blues, reds, table } from './fixture';
 
 describe('views hide what a seat may not see', () => {
@@ -105,8 +105,8 @@ describe('views hide what a seat may not see', () => {
   });
 
   test('a seat\'s own identity line in the log is for him alone', () => {
-    const s = createGame(ghost, { seats: 4, seed: 'id-log' });
-    const mine = viewFor(ghost, s, 1).log.filter((l) => l.msg.key === 'ghost.log.yourIdentity');
+    const { state: s, events } = startGame(ghost, { seats: 4, seed: 'id-log' });
+    const mine = viewFor(ghost, s, 1, { log: events }).log.filter((l) => l.msg.key === 'ghost.log.yourIdentity');
     expect(mine).toHaveLength(1);
     expect(mine[0]!.msg.params!.seat).toBe(1);
   });
@@ -115,7 +115,7 @@ describe('views hide what a seat may not see', () => {
     const t = table({ step: 'endTurn', hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0, g.ghost.length - 0)) });
     const v = t.view(null);
     expect((v.view as any).players.every((p: any) => p.hand !== null && p.identity !== null)).toBe(true);
-    expect(v.log.length).toBe(t.s.log.length);
+    expect(v.log.length).toBe(t.entries().length);
   });
 });
 

@@ -116,7 +116,7 @@ describe('autoPass (S8)', () => {
     auto.use(0, auto.hands[0]![0]!, [1]);
     const manual = table({ roles, hands: { 0: ['slash'] }, options: { autoPass: false } });
     manual.use(0, manual.hands[0]![0]!, [1]).pass(1);
-    const tail = (t: ReturnType<typeof table>) => t.s.log.slice(-3).map((e) => ({ to: e.to, msg: e.msg }));
+    const tail = (t: ReturnType<typeof table>) => t.entries().slice(-3).map((e) => ({ to: e.to, msg: e.msg }));
     expect(tail(auto)).toEqual(tail(manual));
     expect(auto.log()).toContain('sgs.log.noResponse');
   });

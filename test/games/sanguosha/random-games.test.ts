@@ -4,7 +4,7 @@
  * end exactly one outcome and a replay equal to the snapshot.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, candidates, defaultAnswer, replay, rngOf, seedRng, viewFor, type Answer, type Move } from '../../../worker/engine';
+import { apply, botAnswer, botRng, candidates, defaultAnswer, replay, rngOf, seedRng, startGame, viewFor, type Answer, type LogEntry, type Move } from '../../../worker/engine';
 import def, { deckIds, hiddenFrom } from '../../../worker/games/sanguosha';
 import { winner } from '../../../worker/games/sanguosha/flow';
 import type { S } from '../../../worker/games/sanguosha/types';
@@ -44,7 +44,7 @@ function check(cond: boolean, what: string): void {
   if (!cond) throw new Error(`invariant broken: ${what}`);
 }
 
-function checkInvariants(s: S): void {
+function checkInvariants(s: S, events: LogEntry[]): void {
   const g = s.g;
   const all = allCards(g);
   const n = deckIds(g.deckKind).length;
@@ -55,7 +55,7 @@ function checkInvariants(s: S): void {
     if (!p.alive) check(p.hp === 0, `a dead seat shows 0 HP`);
     else if (!dyingSeats.has(p.seat)) check(p.hp >= 1, `a living seat ${p.seat} out of the dying process has HP ≥ 1`);
   }
-  for (const e of s.log) if (PRIVATE_KEYS.has(e.msg.key)) check(e.to !== 'public', `${e.msg.key} is never public`);
+  for (const e of events) if (PRIVATE_KEYS.has(e.msg.key)) check(e.to !== 'public', `${e.msg.key} is never public`);
   // Once-per-phase skills are used at most once per play phase.
   for (const [k, n] of Object.entries(g.used)) {
     const per = SKILLS[k.split(':')[1]!]?.active?.perPhase;
@@ -65,13 +65,13 @@ function checkInvariants(s: S): void {
   for (let seat = -1; seat < s.seats; seat++) {
     const viewer = seat < 0 ? null : seat;
     // Only this answer's log lines: earlier ones were checked after earlier answers.
-    const v = viewFor(def, s, viewer, { sinceStep: s.step });
+    const v = viewFor(def, s, viewer, { log: events });
     const view = v.view as any;
     const json = JSON.stringify(v);
     check(!json.includes('"rng"'), 'no rng in a view');
     check(v.prompts.every((p) => p.seat === viewer), 'only your own prompts');
     for (const line of v.log) {
-      const entry = s.log[line.i]!;
+      const entry = events.find((e) => e.i === line.i)!;
       check(!!s.outcome || entry.to === 'public' || (viewer !== null && entry.to.includes(viewer)), `log line ${entry.msg.key} reaches only its audience`);
     }
     if (s.outcome) continue;
@@ -99,10 +99,11 @@ function checkInvariants(s: S): void {
 /** Play a game: mostly the bot, sometimes a random shape-valid answer, sometimes the deadline default. */
 function playGame(seats: number, seed: string, options: Record<string, unknown>, maxSteps = 4000): { s: S; moves: Move[] } {
   const opts = def.parseOptions(options, seats) as Record<string, any>;
-  let s = replay(def, { seats, seed, options: opts }, []) as S;
+  const start = startGame(def, { seats, seed, options: opts });
+  let s = start.state as S;
   const moves: Move[] = [];
   const driver = rngOf(seedRng(`driver:${seed}`));
-  checkInvariants(s);
+  checkInvariants(s, start.events);
   while (!s.outcome) {
     if (moves.length >= maxSteps) throw new Error(`game ${seed} did not end in ${maxSteps} answers`);
     const p = s.prompts[driver.int(s.prompts.length)]!;
@@ -121,7 +122,7 @@ function playGame(seats: number, seed: string, options: Record<string, unknown>,
     if (!r.ok) throw new Error(`${seed}: answer rejected: ${r.error.reason}`);
     s = r.value.state;
     moves.push({ seat: p.seat, answer: a });
-    checkInvariants(s);
+    checkInvariants(s, r.value.events);
   }
   return { s, moves };
 }

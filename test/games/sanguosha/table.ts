@@ -4,7 +4,7 @@
  * Cards are named by key, optionally with a suit and rank: 'slash', 'jink@heart', 'slash@spade:7', or by id (number).
  */
 import { expect } from 'vitest';
-import { apply, createGame, type Answer, type GameDef, type Json, type Prompt } from '../../../worker/engine';
+import { apply, startGame, viewFor, type Answer, type GameDef, type Json, type LogEntry, type Prompt } from '../../../worker/engine';
 import def, { deckIds } from '../../../worker/games/sanguosha';
 import { CARD, P, takeOut } from '../../../worker/games/sanguosha/core';
 import type { CardDef, G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguosha/types';
@@ -65,6 +65,8 @@ export class Table {
   judges: number[][] = [];
   top: number[] = [];
   moves: { seat: number; answer: Answer }[] = [];
+  /** Every log entry written so far (the log is not in the state: each answer hands back its own). */
+  logged: LogEntry[] = [];
   def: GameDef<G> = def;
   constructor(s: S) {
     this.s = s;
@@ -99,6 +101,7 @@ export class Table {
     const r = apply(this.def, this.s, seat, a);
     if (r.ok) {
       this.s = r.value.state;
+      this.logged.push(...r.value.events);
       this.moves.push({ seat, answer: a });
     }
     return r;
@@ -124,11 +127,15 @@ export class Table {
     return this.prompt(seat).options.map((o) => o.id);
   }
   log(): string[] {
-    return this.s.log.map((e) => e.msg.key);
+    return this.logged.map((e) => e.msg.key);
   }
-  /** The log entries (audience and params), for tests that check who may read a line. */
-  entries() {
-    return this.s.log;
+  /** The log entries written so far, with their audiences. */
+  entries(): LogEntry[] {
+    return this.logged;
+  }
+  /** `seat`'s view now, its log included. */
+  view(seat: number | null) {
+    return viewFor(this.def, this.s, seat, { log: this.logged });
   }
 }
 
@@ -215,9 +222,10 @@ export function table(l: Layout): Table {
       return g;
     },
   };
-  const s = createGame(wrapped, { seats: n, seed: 'table', options: { deck: 'full', autoPass: true, doubleTraitor: false, noGenerals: true, extraLords: true, ...(l.options ?? {}) } });
+  const start = startGame(wrapped, { seats: n, seed: 'table', options: { deck: 'full', autoPass: true, doubleTraitor: false, noGenerals: true, extraLords: true, ...(l.options ?? {}) } });
   const t = holder.t!;
-  t.s = s;
+  t.s = start.state;
+  t.logged = start.events;
   t.def = base;
   return t;
 }

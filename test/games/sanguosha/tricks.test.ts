@@ -88,9 +88,9 @@ describe('non-delayed tricks', () => {
     t.use(0, t.hands[0]![0]!, [1]).answer(0, 'pick', { cards: ['hand'] });
     const peach = t.hands[1]![0]!;
     expect(t.p(0).hand).toContain(peach);
-    const secret = (seat: number) => viewFor(def, t.s, seat).log.some((l) => l.msg.key === 'sgs.log.takeHandSecret' && l.msg.params?.card === peach);
+    const secret = (seat: number) => t.view(seat).log.some((l) => l.msg.key === 'sgs.log.takeHandSecret' && l.msg.params?.card === peach);
     expect([0, 1, 2, 3, 4].map(secret)).toEqual([true, true, false, false, false]);
-    expect(viewFor(def, t.s, 2).log.some((l) => l.msg.key === 'sgs.log.takeHand')).toBe(true);
+    expect(t.view(2).log.some((l) => l.msg.key === 'sgs.log.takeHand')).toBe(true);
   });
 
   it('无中生有 draws 2', () => {
@@ -109,7 +109,7 @@ describe('non-delayed tricks', () => {
     t.answer(2, 'play', { cards: [t.hands[2]![1]!] });
     // The user has no 杀 left: it takes 1 damage from the target.
     expect([t.p(0).hp, t.p(2).hp]).toEqual([3, 4]);
-    expect(t.s.log.find((e) => e.msg.key === 'sgs.log.damage')!.msg.params).toMatchObject({ source: 2, target: 0 });
+    expect(t.entries().find((e) => e.msg.key === 'sgs.log.damage')!.msg.params).toMatchObject({ source: 2, target: 0 });
   });
 
   it('借刀杀人 declined: the weapon goes to the user', () => {
@@ -184,7 +184,7 @@ describe('non-delayed tricks', () => {
     const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['fire_attack', 'jink@heart'], 1: ['peach@heart'] } });
     t.use(0, t.hands[0]![0]!, [1]);
     t.answer(1, 'show', { cards: [t.hands[1]![0]!] });
-    expect(viewFor(def, t.s, 3).log.some((l) => l.msg.key === 'sgs.log.fireShow' && l.msg.params?.card === t.hands[1]![0])).toBe(true);
+    expect(t.view(3).log.some((l) => l.msg.key === 'sgs.log.fireShow' && l.msg.params?.card === t.hands[1]![0])).toBe(true);
     expect(t.prompt(0).message).toMatchObject({ key: 'sgs.ask.fireDiscard', params: { target: 1, card: t.hands[1]![0] } });
     t.answer(0, 'discard', { cards: [t.hands[0]![1]!] });
     expect(t.p(1).hp).toBe(3);
@@ -213,7 +213,7 @@ describe('delayed tricks and judgement', () => {
 
   it('delayed tricks are judged last placed first', () => {
     const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['supply_shortage', 'indulgence'] }, top: ['jink@diamond:2', 'jink@diamond:3'] });
-    const judged = t.s.log.filter((e) => e.msg.key === 'sgs.log.judge').map((e) => (e.msg.params!.reason as any).key);
+    const judged = t.entries().filter((e) => e.msg.key === 'sgs.log.judge').map((e) => (e.msg.params!.reason as any).key);
     expect(judged).toEqual(['sgs.card.indulgence', 'sgs.card.supply_shortage']);
   });
 

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, createGame, defaultAnswer, viewFor } from '../../../worker/engine';
+import { apply, botAnswer, botRng, defaultAnswer, startGame, viewFor, type LogEntry } from '../../../worker/engine';
 import def from '../../../worker/games/sanguosha';
 import { attitude } from '../../../worker/games/sanguosha/bot';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { table } from './table';
 
-const game = (n = 5, seed = 'views') => createGame(def, { seats: n, seed, options: def.parseOptions({ noGenerals: true }, n) as any }) as S;
+/** The setup's log of each new game (the log is not in the state). */
+const setupLog = new WeakMap<S, LogEntry[]>();
+const logOf = (s: S): LogEntry[] => setupLog.get(s) ?? [];
+const game = (n = 5, seed = 'views') => {
+  const { state, events } = startGame(def, { seats: n, seed, options: def.parseOptions({ noGenerals: true }, n) as any });
+  setupLog.set(state as S, events);
+  return state as S;
+};
 
 describe('views hide what a seat may not see', () => {
   it('other hands are hidden (only their count is shown); your own hand is shown', () => {
@@ -30,7 +37,7 @@ describe('views hide what a seat may not see', () => {
         const real = s.g.players[p.seat]!;
         expect(p.role).toBe(p.seat === viewer || real.role === 'lord' ? real.role : null);
       }
-      const mine = viewFor(def, s, viewer).log.filter((l) => l.msg.key === 'sgs.log.roleSecret');
+      const mine = viewFor(def, s, viewer, { log: logOf(s) }).log.filter((l) => l.msg.key === 'sgs.log.roleSecret');
       expect(mine).toEqual([expect.objectContaining({ msg: { key: 'sgs.log.roleSecret', params: { seat: viewer, role: { key: `sgs.role.${s.g.players[viewer]!.role}` } } } })]);
     }
   });
@@ -51,16 +58,16 @@ describe('views hide what a seat may not see', () => {
     const s = game();
     const lord = s.g.current;
     const other = (lord + 1) % 5;
-    const mine = viewFor(def, s, lord).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
-    const theirs = viewFor(def, s, other).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
+    const mine = viewFor(def, s, lord, { log: logOf(s) }).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
+    const theirs = viewFor(def, s, other, { log: logOf(s) }).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
     expect(mine.every((l) => (l.msg.params!.cards as number[]).every((id) => s.g.players[lord]!.hand.includes(id)))).toBe(true);
     expect(theirs.some((l) => (l.msg.params!.cards as number[]).some((id) => s.g.players[lord]!.hand.includes(id)))).toBe(false);
-    expect(viewFor(def, s, other).log.some((l) => l.msg.key === 'sgs.log.draw' && l.msg.params!.seat === lord)).toBe(true);
+    expect(viewFor(def, s, other, { log: logOf(s) }).log.some((l) => l.msg.key === 'sgs.log.draw' && l.msg.params!.seat === lord)).toBe(true);
   });
 
   it('the judgement card and 五谷丰登 reveals are public', () => {
     const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['indulgence'] }, top: ['slash@spade:7'] });
-    for (const viewer of [null, 0, 2, 3]) expect(viewFor(def, t.s, viewer).log.some((l) => l.msg.key === 'sgs.log.judge' && l.msg.params!.card === t.top[0])).toBe(true);
+    for (const viewer of [null, 0, 2, 3]) expect(t.view(viewer).log.some((l) => l.msg.key === 'sgs.log.judge' && l.msg.params!.card === t.top[0])).toBe(true);
   });
 
   it('another seat’s prompt options are never shown; only the seats waited for', () => {

@@ -1,0 +1,162 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A Durable Object's state in Node, for benches that run the real GameRoom code without workerd: SQLite is
+ * node:sqlite on a file in WAL mode (as the runtime's own storage is), so the bytes a move writes can be read off
+ * the WAL; sockets are plain objects that keep their attachment (structured-cloned, as the runtime does) and
+ * count what they were sent. Nothing here is used by the Worker.
+ */
+
+/** Bytes of a bound value as SQLite stores it (text as UTF-8, numbers as 8). */
+const sizeOf = (v: unknown): number => (typeof v === 'string' ? Buffer.byteLength(v) : v === null || v === undefined ? 0 : 8);
+
+export class FakeSql {
+  readonly db: DatabaseSync;
+  private readonly stmts = new Map<string, StatementSync>();
+  /** SQL statements run (every `exec` call). */
+  statements = 0;
+  /** Bytes bound into statements that write (INSERT / UPDATE / REPLACE): the logical write volume. */
+  boundBytes = 0;
+  /** `file` null: an in-memory database, for timing the room's CPU without this machine's disk in it. */
+  constructor(readonly file: string | null) {
+    this.db = new DatabaseSync(file ?? ':memory:');
+    if (file) this.db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = NORMAL;');
+  }
+  exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): { toArray(): T[]; one(): T; [Symbol.iterator](): Iterator<T> } {
+    this.statements++;
+    const q = query.trim();
+    let rows: T[] = [];
+    if (bindings.length === 0 && !/^select/i.test(q) && q.replace(/;\s*$/, '').includes(';')) {
+      this.db.exec(q);
+    } else {
+      let st = this.stmts.get(q);
+      if (!st) this.stmts.set(q, (st = this.db.prepare(q)));
+      if (!/^select/i.test(q)) for (const b of bindings) this.boundBytes += sizeOf(b);
+      rows = st.all(...(bindings as never[])) as T[];
+    }
+    return {
+      toArray: () => rows,
+      one: () => {
+        if (rows.length !== 1) throw new Error(`expected one row, got ${rows.length}`);
+        return rows[0]!;
+      },
+      [Symbol.iterator]: () => rows[Symbol.iterator](),
+    };
+  }
+  get databaseSize(): number {
+    return this.file ? statSync(this.file).size : 0;
+  }
+  /** Bytes in the write-ahead log: every page a transaction wrote, appended. */
+  walBytes(): number {
+    if (!this.file) return 0;
+    try {
+      return statSync(`${this.file}-wal`).size;
+    } catch {
+      return 0;
+    }
+  }
+  /** Fold the WAL into the database and empty it (between measurements). */
+  checkpoint(): void {
+    if (this.file) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
+}
+
+export class FakeSocket {
+  private att: unknown = null;
+  messages = 0;
+  bytes = 0;
+  last = '';
+  closed = false;
+  serializeAttachment(a: unknown): void {
+    this.att = structuredClone(a);
+  }
+  deserializeAttachment(): unknown {
+    return structuredClone(this.att);
+  }
+  send(s: string): void {
+    this.messages++;
+    this.bytes += s.length;
+    this.last = s;
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+export interface FakeState {
+  dir: string;
+  sql: FakeSql;
+  sockets: FakeSocket[];
+  alarm: number | null;
+  state: DurableObjectState;
+  dispose(): void;
+}
+
+export function fakeState(o: { disk?: boolean } = {}): FakeState {
+  const dir = mkdtempSync(join(tmpdir(), 'teahouse-bench-'));
+  const sql = new FakeSql(o.disk === false ? null : join(dir, 'room.sqlite'));
+  const sockets: FakeSocket[] = [];
+  let depth = 0;
+  const out: FakeState = {
+    dir,
+    sql,
+    sockets,
+    alarm: null,
+    state: null as never,
+    dispose: () => {
+      sql.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  const storage = {
+    sql,
+    transactionSync<T>(fn: () => T): T {
+      const name = `t${depth++}`;
+      sql.db.exec(`SAVEPOINT ${name}`);
+      try {
+        const r = fn();
+        sql.db.exec(`RELEASE ${name}`);
+        return r;
+      } catch (e) {
+        sql.db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        throw e;
+      } finally {
+        depth--;
+      }
+    },
+    async setAlarm(t: number) {
+      out.alarm = t;
+    },
+    async deleteAlarm() {
+      out.alarm = null;
+    },
+    async getAlarm() {
+      return out.alarm;
+    },
+  };
+  out.state = {
+    storage,
+    getWebSockets: () => sockets.filter((s) => !s.closed),
+    acceptWebSocket: (ws: FakeSocket) => sockets.push(ws),
+    setWebSocketAutoResponse: () => {},
+    blockConcurrencyWhile: async <T>(fn: () => Promise<T>) => fn(),
+    id: { toString: () => 'bench' },
+  } as unknown as DurableObjectState;
+  return out;
+}
+
+/** The runtime globals the room touches, for Node. */
+export function installGlobals(): void {
+  const g = globalThis as Record<string, unknown>;
+  g.WebSocketRequestResponsePair ??= class {
+    constructor(
+      readonly request: string,
+      readonly response: string,
+    ) {}
+  };
+  const subtle = crypto.subtle as unknown as Record<string, unknown>;
+  subtle.timingSafeEqual ??= (a: ArrayBufferView, b: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}

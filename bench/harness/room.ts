@@ -1,0 +1,72 @@
+import { performance } from 'node:perf_hooks';
+import { FakeSocket, fakeState, installGlobals, type FakeState } from './fake-do';
+import { GameRoom } from '../../worker/room/GameRoom';
+import type { Answer } from '../../worker/engine';
+import type { Env } from '../../worker/env';
+
+/**
+ * One real GameRoom on a fake Durable Object state, every seat a player holding one socket that said hello with
+ * `log` as the client does. `answer` sends an answer on the seat's socket and returns the room's time for it
+ * (everything the room does for the message: checks, apply, persist, the broadcast to every socket).
+ */
+export interface BenchRoom {
+  room: GameRoom;
+  fs: FakeState;
+  sockets: FakeSocket[];
+  /** Time the room took for one answer, in µs; throws if the answer was not accepted (a lost update). */
+  answer(seat: number, a: Answer): Promise<number>;
+  /** Bytes of the stored snapshot now. */
+  snapshotBytes(): number;
+  dispose(): void;
+}
+
+const versionOf = (msg: string): number => Number(/"version":(\d+)/.exec(msg)![1]);
+
+export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string; disk?: boolean }): Promise<BenchRoom> {
+  installGlobals();
+  const fs = fakeState({ disk: o.disk });
+  const room = new GameRoom(fs.state, { TEST_HOOKS: '1' } as unknown as Env);
+  let t = Date.parse('2026-12-01T00:00:00Z');
+  room.now = () => t;
+  const created = (await room.create({ id: 'benchgame23456', game: o.game, seats: o.seats, options: o.options as never, deadlineMinutes: 24 * 60, origin: 'http://bench' })) as { body: { adminToken: string } };
+  const tokens: string[] = [];
+  for (let i = 0; i < o.seats; i++) tokens.push(((await room.join({ name: `p${i}` })) as { body: { token: string } }).body.token);
+  const started = await room.start(created.body.adminToken, { seed: o.seed });
+  if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
+  const sockets: FakeSocket[] = [];
+  const lastState: string[] = [];
+  for (let i = 0; i < o.seats; i++) {
+    const ws = new FakeSocket();
+    const send = ws.send.bind(ws);
+    ws.send = (s: string) => {
+      send(s);
+      if (s.startsWith('{"type":"state"')) lastState[i] = s;
+    };
+    ws.serializeAttachment({ sid: `s${i}`, seat: null, ready: false, visible: true });
+    (fs.state as unknown as { acceptWebSocket(w: unknown): void }).acceptWebSocket(ws);
+    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0 }));
+    sockets.push(ws);
+  }
+  return {
+    room,
+    fs,
+    sockets,
+    async answer(seat, a) {
+      t += 10_000;
+      const ws = sockets[seat]!;
+      const msg = JSON.stringify({ type: 'answer', version: versionOf(lastState[seat]!), answer: a });
+      const t0 = performance.now();
+      await room.webSocketMessage(ws as unknown as WebSocket, msg);
+      const us = (performance.now() - t0) * 1000;
+      if (ws.last !== '{"type":"ok"}') throw new Error(`answer not accepted: ${ws.last.slice(0, 300)}`);
+      return us;
+    },
+    snapshotBytes() {
+      const n = fs.sql.statements;
+      const r = fs.sql.exec<{ n: number }>('SELECT length(state) AS n FROM snapshot WHERE id = 1').toArray()[0]?.n ?? 0;
+      fs.sql.statements = n;
+      return r;
+    },
+    dispose: () => fs.dispose(),
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { apply, botAnswer, botRng, candidates, createGame, rngOf, seedRng, type GameDef, type GameState } from '../../worker/engine';
+import ghost from '../../worker/games/ghost';
+import sanguosha from '../../worker/games/sanguosha';
+import { duel } from '../fixtures/duel';
+
+/**
+ * The answer draft copies only what rules may change (the game data, the frames, the PRNG words); open prompts
+ * and the creation options are shared with the input state. These tests freeze every input state deeply, so
+ * any write through a shared part throws, and compare the input's JSON before and after.
+ */
+function deepFreeze<T>(x: T): T {
+  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
+/** Play `answers` answers; before each accepted one, try up to 5 shape-valid candidates the rules may refuse. */
+function playFrozen(def: GameDef, seats: number, seed: string, answers: number): { rejected: number; accepted: number } {
+  let s: GameState = createGame(def, { seats, seed, options: def.parseOptions(undefined, seats) as never });
+  const pick = rngOf(seedRng(`frozen|${seed}`));
+  let rejected = 0;
+  let accepted = 0;
+  while (!s.outcome && accepted < answers) {
+    deepFreeze(s);
+    const before = JSON.stringify(s);
+    const p = s.prompts[pick.int(s.prompts.length)]!;
+    const all = candidates(p, 200);
+    for (let k = 0; k < 5 && all.length; k++) {
+      const r = apply(def, s, p.seat, pick.pick(all));
+      if (!r.ok) rejected++;
+    }
+    // A seat answering a prompt that is not its own, and a prompt that does not exist.
+    expect(apply(def, s, (p.seat + 1) % seats, { prompt: p.id, option: p.options[0]!.id }).ok).toBe(false);
+    expect(apply(def, s, p.seat, { prompt: 'nope', option: 'pass' }).ok).toBe(false);
+    rejected += 2;
+    const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
+    expect(JSON.stringify(s)).toBe(before);
+    if (!r.ok) throw new Error(r.error.reason);
+    s = r.value.state;
+    accepted++;
+  }
+  return { rejected, accepted };
+}
+
+describe('engine: the answer draft', () => {
+  it('a rejected answer changes nothing in the state it was given (deeply frozen, compared as JSON)', () => {
+    const s = deepFreeze(createGame(duel, { seats: 3, seed: 'draft' }));
+    const before = JSON.stringify(s);
+    const p = s.prompts[0]!;
+    expect(apply(duel, s, p.seat, { prompt: p.id, option: 'no-such-option' }).ok).toBe(false);
+    expect(apply(duel, s, p.seat, { prompt: p.id, option: p.options[0]!.id, cards: ['c99'] }).ok).toBe(false);
+    expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it('an accepted answer leaves its input state untouched and shares no mutable part with the new state', () => {
+    const s = deepFreeze(createGame(duel, { seats: 3, seed: 'draft2' }));
+    const p = s.prompts[0]!;
+    const r = apply(duel, s, p.seat, { prompt: p.id, option: p.options[0]!.id });
+    if (!r.ok) throw new Error(r.error.reason);
+    const n = r.value.state;
+    expect(n.g).not.toBe(s.g);
+    expect(n.stack).not.toBe(s.stack);
+    expect(n.rng).not.toBe(s.rng);
+    expect(n.prompts).not.toBe(s.prompts);
+    expect(Object.isFrozen(n.g)).toBe(false);
+  });
+
+  for (const [name, def, seats] of [
+    ['三国杀', sanguosha, 5],
+    ['驱鬼', ghost, 5],
+    ['the duel fixture', duel, 4],
+  ] as const)
+    it(`no rule of ${name} writes through a shared part of the state: 300 answers on frozen inputs, refused ones included`, () => {
+      const { rejected, accepted } = playFrozen(def as GameDef, seats, `frozen-${name}`, 300);
+      expect(accepted).toBeGreaterThan(20);
+      expect(rejected).toBeGreaterThan(0);
+    });
+});

@@ -1,0 +1,192 @@
+import { botAnswer, botRng, defaultAnswer, type Answer, type GameState, type OpenPrompt } from '../engine';
+import { nextSilence } from './admission';
+import { logValue } from '../log';
+import { logRejection } from './reply';
+import { LIMITS } from './limits';
+import type { Clock, Meta, MoveBy, Room } from './types';
+
+const HOUR = 3_600_000;
+
+/** Reminders, as "ms before the deadline": at half time, and with an hour left when that is a different moment. */
+export function reminderOffsets(lengthMs: number): number[] {
+  const out: number[] = [];
+  if (lengthMs >= 10 * 60_000) out.push(Math.floor(lengthMs / 2));
+  if (lengthMs > 2 * HOUR) out.push(HOUR);
+  return out;
+}
+
+/**
+ * Clocks, reminders and stand-ins: one clock per open prompt of a human seat (kept in the meta row), the one
+ * alarm that drives time, and what happens when a clock runs out — the default answer, or the bot when the host
+ * chose so or the seat has a stand-in.
+ */
+export class Clocks {
+  constructor(private readonly r: Room) {}
+
+  private deadlineMs(): number {
+    return this.r.store.m.deadlineMinutes * 60_000;
+  }
+
+  /** How long a prompt's clock runs: the game's deadline, or the stand-in's short grace. */
+  private length(standIn: boolean): number {
+    return standIn ? Math.min(LIMITS.standInGraceMs, this.deadlineMs()) : this.deadlineMs();
+  }
+
+  /**
+   * Make `m.clocks` match the open prompts of human seats (call inside a transaction): new prompt → new clock
+   * (and a notification when its seat is not looking), closed prompt → clock and pending sends gone, a seat that
+   * became (or stopped being) a stand-in → its clocks shortened to the grace (or restored).
+   */
+  sync(s: GameState<any>, m: Meta, now: number): void {
+    const seats = this.r.seats.rows;
+    const open = s.outcome || m.status !== 'playing' ? [] : s.prompts.filter((p) => !seats[p.seat]?.bot);
+    const openIds = new Set(open.map((p) => p.id));
+    const closed = m.clocks.filter((c) => !openIds.has(c.prompt)).map((c) => c.prompt);
+    if (closed.length) this.r.outbox.dropPrompts(closed);
+    const kept = m.clocks.filter((c) => openIds.has(c.prompt));
+    for (const c of kept) {
+      const standIn = !!seats[c.seat]?.stand_in;
+      if (standIn === c.standIn) continue;
+      const len = this.length(standIn);
+      c.reminders = standIn ? [] : reminderOffsets(len);
+      c.standIn = standIn;
+      if (c.deadlineAt === null) c.remainingMs = standIn ? Math.min(len, c.remainingMs) : len;
+      else {
+        c.deadlineAt = standIn ? Math.min(c.deadlineAt, now + len) : now + len;
+        c.remainingMs = len;
+      }
+    }
+    const known = new Set(kept.map((c) => c.prompt));
+    const fresh = new Map<number, { p: OpenPrompt; c: Clock }>();
+    for (const p of open) {
+      if (known.has(p.id)) continue;
+      const standIn = !!seats[p.seat]?.stand_in;
+      const len = this.length(standIn);
+      const c: Clock = { prompt: p.id, seat: p.seat, deadlineAt: m.paused ? null : now + len, remainingMs: len, reminders: standIn ? [] : reminderOffsets(len), standIn, openedVersion: m.version };
+      kept.push(c);
+      if (!standIn && !fresh.has(p.seat)) fresh.set(p.seat, { p, c });
+    }
+    m.clocks = kept;
+    if (!fresh.size) return;
+    const list = this.r.sockets.list();
+    for (const [seat, { p, c }] of fresh) {
+      if (this.r.sockets.visible(seat, list)) continue;
+      this.r.outbox.enqueue(m, seat, 'prompt', { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) }, now, p.id);
+    }
+  }
+
+  /** Pause: every clock keeps what is left and forgets the absolute time. */
+  freeze(m: Meta, now: number): void {
+    for (const c of m.clocks) if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
+  }
+
+  thaw(m: Meta, now: number): void {
+    for (const c of m.clocks) if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
+  }
+
+  extend(m: Meta, ms: number, seat: number | null): void {
+    for (const c of m.clocks) {
+      if (seat !== null && c.seat !== seat) continue;
+      if (c.deadlineAt !== null) c.deadlineAt += ms;
+      else c.remainingMs += ms;
+    }
+  }
+
+  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot continuation. */
+  private nextWake(): number | null {
+    const m = this.r.store.meta;
+    if (!m) return null;
+    let t = Math.min(this.r.outbox.nextDue() ?? Infinity, this.r.store.expiry() ?? Infinity, nextSilence(this.r.sockets.list()) ?? Infinity);
+    if (m.status === 'playing' && !m.paused) {
+      for (const c of m.clocks) {
+        if (c.deadlineAt === null) continue;
+        t = Math.min(t, c.deadlineAt);
+        if (c.reminders.length) t = Math.min(t, c.deadlineAt - Math.max(...c.reminders));
+      }
+      if (this.r.moves.botPrompt()) t = Math.min(t, this.r.now());
+    }
+    return Number.isFinite(t) ? t : null;
+  }
+
+  /** The alarm time this instance last set (undefined: not known since it started). */
+  private scheduled: number | null | undefined;
+
+  /**
+   * Point the one alarm at the next piece of work. The time is computed and the call issued with no await in
+   * between, so a change that lands meanwhile cannot be overwritten by an older computation. An alarm already
+   * set earlier is left alone (setting one is a storage write the answer's messages would wait for): it finds
+   * nothing due, or only part of the work, and points the alarm again — `alarm()` always ends here.
+   */
+  async schedule(force = false): Promise<void> {
+    const t = this.nextWake();
+    const known = this.scheduled;
+    if (!force && known !== undefined && (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))) return;
+    this.scheduled = t;
+    if (t === null) await this.r.state.storage.deleteAlarm();
+    else await this.r.state.storage.setAlarm(t);
+  }
+
+  /** Expire the clocks that ran out (up to the per-alarm limit); true if any move was made. */
+  expireDue(now: number): boolean {
+    let changed = false;
+    for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
+      const m = this.r.store.m;
+      if (m.status !== 'playing' || m.paused) break;
+      const due = m.clocks.filter((c) => c.deadlineAt !== null && c.deadlineAt <= now).sort((a, b) => a.deadlineAt! - b.deadlineAt!)[0];
+      if (!due) break;
+      if (this.expire(due)) {
+        changed = true;
+        this.r.moves.runBots(LIMITS.botMovesPerRequest);
+      }
+    }
+    return changed;
+  }
+
+  /** A prompt's time is up: the default answer, or the bot (host's choice, or a stand-in). */
+  private expire(c: Clock): boolean {
+    const st = this.r.store;
+    const m = st.m;
+    const s = st.game!;
+    const p = s.prompts.find((x) => x.id === c.prompt);
+    const drop = () => st.mutate((mm) => void (mm.clocks = mm.clocks.filter((x) => x.prompt !== c.prompt)));
+    if (!p) {
+      drop();
+      return false;
+    }
+    const def = st.def();
+    const by: MoveBy = c.standIn ? 'stand-in' : m.options.botsForAbsent === true ? 'absent-bot' : 'expired';
+    let a: Answer;
+    try {
+      a = by === 'expired' ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
+    } catch (e) {
+      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
+      drop();
+      return false;
+    }
+    const r = this.r.moves.commit(p.seat, a, by);
+    if (!r.ok) {
+      logRejection(r.code, r.message, { game: m.id, seat: p.seat, by });
+      drop();
+      return false;
+    }
+    return true;
+  }
+
+  /** Reminders that are due: queued for seats that are not looking, then struck from the clock. */
+  remind(now: number): void {
+    const st = this.r.store;
+    const m = st.m;
+    if (m.status !== 'playing' || m.paused) return;
+    const due = m.clocks.filter((c) => c.deadlineAt !== null && c.reminders.some((o) => c.deadlineAt! - o <= now));
+    if (!due.length) return;
+    const list = this.r.sockets.list();
+    st.mutate((mm) => {
+      for (const d of due) {
+        const c = mm.clocks.find((x) => x.prompt === d.prompt)!;
+        c.reminders = c.reminders.filter((o) => c.deadlineAt! - o > now);
+        const p = st.game?.prompts.find((x) => x.id === c.prompt);
+        if (p && !this.r.sockets.visible(c.seat, list)) this.r.outbox.enqueue(mm, c.seat, 'reminder', { id: p.id, message: p.message, deadlineAt: c.deadlineAt! }, now, p.id);
+      }
+    });
+  }
+}

@@ -1,0 +1,104 @@
+import type { Audience, LogLine, Msg } from '../engine';
+import { audienceBits } from './schema';
+import type { Room } from './types';
+
+/** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
+interface Row {
+  i: number;
+  at: number;
+  aud: number | null;
+  msg: Msg;
+}
+
+/** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
+export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean => over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
+
+const LINES_PER_INSERT = 25;
+
+const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
+
+/**
+ * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
+ * in the move's transaction and reads them by index range, filtered by audience — a view never walks the whole
+ * log, and no snapshot carries it. The lines of the latest change stay in memory too, so the broadcast after a
+ * move reads no SQL. Indices are the room's (the engine's own lines and the room's, like "timed out", in one
+ * sequence).
+ */
+export class LogTable {
+  /** The index the next line gets (the number of lines). */
+  end = 0;
+  /** The lines of the latest append, for the broadcast that follows it. */
+  private recent: { from: number; rows: Row[] } = { from: 0, rows: [] };
+
+  constructor(private readonly r: Room) {}
+
+  load(): void {
+    if (!this.hasTable()) return;
+    this.end = this.r.sql.exec<{ n: number }>('SELECT COALESCE(MAX(i) + 1, 0) AS n FROM log').toArray()[0]!.n;
+    this.recent = { from: this.end, rows: [] };
+  }
+
+  private hasTable(): boolean {
+    return this.r.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length > 0;
+  }
+
+  /** Append lines (call inside the move's transaction): one statement however many lines. */
+  append(entries: { at: number; to: Audience; msg: Msg }[]): void {
+    if (!entries.length) return;
+    const rows: Row[] = entries.map((e, k) => ({ i: this.end + k, at: e.at, aud: audienceBits(e.to), msg: e.msg }));
+    // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
+    // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
+    // that, so it costs one statement.
+    for (let k = 0; k < rows.length; k += LINES_PER_INSERT) {
+      const chunk = rows.slice(k, k + LINES_PER_INSERT);
+      const args: (number | string | null)[] = [];
+      for (const x of chunk) args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
+      this.r.sql.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`, ...args);
+    }
+    this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
+    this.end += rows.length;
+  }
+
+  /** Forget the in-memory lines (after a broadcast: the next change starts a new batch). */
+  settle(): void {
+    this.recent = { from: this.end, rows: [] };
+  }
+
+  /** Rows with index ≥ `from` (and < end), from memory when the latest batch covers them. */
+  private rowsFrom(from: number): Row[] {
+    if (from >= this.end) return [];
+    if (from >= this.recent.from) return this.recent.rows.slice(from - this.recent.from);
+    return this.r.sql
+      .exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', from)
+      .toArray()
+      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, msg: JSON.parse(x.msg) as Msg }));
+  }
+
+  /**
+   * The lines from `from` on, for several readers at once: one read, filtered per reader. `readers` are
+   * `[seat, from]` pairs; the result is keyed the same way (`${seat}|${from}`).
+   */
+  linesFor(readers: [number | null, number][], over: boolean): Map<string, LogLine[]> {
+    const out = new Map<string, LogLine[]>();
+    if (!readers.length) return out;
+    const rows = this.rowsFrom(Math.min(...readers.map(([, f]) => f)));
+    for (const [seat, from] of readers) {
+      const key = `${seat}|${from}`;
+      if (!out.has(key)) out.set(key, rows.filter((x) => x.i >= from && mayRead(x.aud, seat, over)).map(line));
+    }
+    return out;
+  }
+
+  /** The last `n` lines `seat` may read, oldest first. */
+  tail(seat: number | null, over: boolean, n: number): LogLine[] {
+    const q = over
+      ? this.r.sql.exec<{ i: number; at: number; msg: string }>('SELECT i, at, msg FROM log ORDER BY i DESC LIMIT ?', n)
+      : seat === null
+        ? this.r.sql.exec<{ i: number; at: number; msg: string }>('SELECT i, at, msg FROM log WHERE aud IS NULL ORDER BY i DESC LIMIT ?', n)
+        : this.r.sql.exec<{ i: number; at: number; msg: string }>('SELECT i, at, msg FROM log WHERE aud IS NULL OR (aud >> ?) & 1 = 1 ORDER BY i DESC LIMIT ?', seat, n);
+    return q
+      .toArray()
+      .reverse()
+      .map((x) => ({ i: x.i, at: x.at, msg: JSON.parse(x.msg) as Msg }));
+  }
+}

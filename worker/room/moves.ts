@@ -1,0 +1,223 @@
+import { apply, botAnswer, botRng, defaultAnswer, startGame, type Answer, type GameState, type LogEntry, type OpenPrompt } from '../engine';
+import { logValue } from '../log';
+import { ok, reject, type ErrorCode, type Reply } from './reply';
+import { newSeed } from './tokens';
+import { LIMITS, parseAnswerBody } from './limits';
+import { iso, type Failure, type LogPart, type MoveBy, type Room } from './types';
+
+const ENGINE_STATUS: Record<string, ErrorCode> = {
+  not_your_prompt: 'not_your_prompt',
+  illegal: 'illegal',
+  finished: 'conflict',
+};
+
+/** The public line the room writes before a move it made for an absent seat (strings in the shell's i18n). */
+const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut', 'absent-bot': 'room.log.botPlayed', 'stand-in': 'room.log.botPlayed' };
+
+/**
+ * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
+ * persisting it — the move, its log lines, the snapshot, the meta row with the clocks (and a notification row
+ * when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
+ */
+export class Moves {
+  /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
+  private stuckBotPrompt: string | null = null;
+
+  constructor(private readonly r: Room) {}
+
+  async start(adminToken: string | null, body: unknown): Promise<Reply> {
+    const st = this.r.store;
+    if (!st.load()) return reject('not_found', 'no such game');
+    const fill = (body as { fillWithBots?: unknown } | null)?.fillWithBots ?? false;
+    if (typeof fill !== 'boolean') return st.rejected('bad_request', 'fillWithBots must be a boolean');
+    const bad = await this.r.seats.isAdmin(adminToken);
+    if (bad) return st.rejected(bad.code, bad.message, { action: 'start' });
+    const m = st.m;
+    if (m.status !== 'lobby') return st.rejected('conflict', 'the game has already started', { action: 'start' });
+    const free = this.r.seats.rows.filter((x) => x.name === null && !x.bot);
+    if (free.length && !fill) return st.rejected('conflict', `${free.length} seat(s) are free: fill them or start with bots`, { action: 'start' });
+    // Test-only (TEST_HOOKS=1, set by the e2e Worker alone): a fixed seed makes the browser tests' deals known.
+    const testSeed = this.r.bindings.TEST_HOOKS === '1' ? (body as { seed?: unknown } | null)?.seed : undefined;
+    if (testSeed !== undefined && (typeof testSeed !== 'string' || !testSeed)) return st.rejected('bad_request', 'seed must be a non-empty string');
+    const seed = typeof testSeed === 'string' ? testSeed : newSeed();
+    let started: { state: GameState<any>; events: LogEntry[] };
+    try {
+      started = startGame(st.def(), { seats: m.seats, seed, options: m.options });
+    } catch (e) {
+      console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
+      return st.rejected('internal', 'the game could not be set up');
+    }
+    const { state, events } = started;
+    const now = this.r.now();
+    st.mutate((mm) => {
+      for (const x of free) this.r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
+      this.r.seats.reload();
+      st.saveSnapshot(state);
+      this.r.log.append(events);
+      mm.seed = seed;
+      mm.status = state.outcome ? 'finished' : 'playing';
+      mm.version++;
+      mm.gameVersion = mm.version;
+      this.r.clocks.sync(state, mm, now);
+    });
+    st.game = state;
+    this.runBots(LIMITS.botMovesPerRequest);
+    this.r.sockets.broadcast();
+    await this.r.clocks.schedule();
+    return ok(this.r.sockets.summary());
+  }
+
+  /** `POST /answers`. `logFrom`: the log index the reply (the new state) should carry lines from (null: the tail). */
+  async answer(token: string | null, body: unknown, logFrom: number | null = null): Promise<Reply> {
+    const st = this.r.store;
+    if (!st.load()) return reject('not_found', 'no such game');
+    // 1. parse (the route already checked size and JSON)
+    const parsed = parseAnswerBody(body);
+    if (typeof parsed === 'string') return st.rejected('bad_request', parsed, { route: 'answers' });
+    // 2. authenticate the seat
+    const who = await this.r.seats.actingSeat(token, 'answers');
+    if ('reply' in who) return who.reply;
+    const part: LogPart = logFrom === null ? 'tail' : { from: logFrom };
+    const res = this.handle(who.seat, parsed.version, parsed.answer, part);
+    if (!res.ok) return res.reply;
+    await this.afterChange();
+    return ok(this.r.sockets.stateBody(who.seat, part));
+  }
+
+  /** After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. */
+  async afterChange(): Promise<void> {
+    this.r.sockets.broadcast();
+    await this.r.clocks.schedule();
+  }
+
+  /**
+   * Steps 3–8 of the fixed order, synchronous from here on so no other event interleaves: running? → asked? →
+   * version? → apply → persist (inside `commit`) → bots. Broadcast and alarm follow in `afterChange`, after
+   * everything is persisted.
+   */
+  handle(seat: number, version: number, answer: Answer, part: LogPart = 'tail'): { ok: true } | { ok: false; reply: Reply } {
+    const st = this.r.store;
+    const m = st.m;
+    const ctx = { seat, prompt: answer.prompt, option: answer.option, version };
+    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: st.rejected(code, message, ctx, extra) });
+    // 3. is the game running?
+    if (m.status === 'lobby') return fail('conflict', 'the game has not started');
+    if (m.status === 'finished') return fail('conflict', 'the game is over');
+    if (m.paused) return fail('conflict', 'the game is paused');
+    const stale = version < m.gameVersion || version > m.version;
+    // 4. is this seat asked this prompt?
+    // Another seat's open prompt is answered exactly like one that does not exist (a difference would tell who
+    // else is asked, e.g. who holds 无懈可击).
+    const p = st.game!.prompts.find((x) => x.id === answer.prompt && x.seat === seat);
+    if (!p) {
+      // A prompt that closed since the client's version: the client is behind, not wrong.
+      if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
+      return fail('not_your_prompt', 'no open prompt with this id is addressed to you');
+    }
+    // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
+    // prompt that was already open at the client's version and still is: prompts never change once asked, so
+    // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
+    const opened = m.clocks.find((c) => c.prompt === p.id)?.openedVersion;
+    const stillAsked = opened !== undefined && opened <= version && version <= m.version;
+    if (stale && !stillAsked) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
+    // 6–7. apply and persist
+    const r = this.commit(seat, answer, 'player');
+    if (!r.ok) return fail(r.code, r.message);
+    // bots answer right after a change, a bounded number per request (the alarm continues)
+    this.runBots(LIMITS.botMovesPerRequest);
+    return { ok: true };
+  }
+
+  /** Apply one answer and persist move + log lines + snapshot + meta (clocks) + outbox in ONE transaction. */
+  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
+    const st = this.r.store;
+    const m = st.m;
+    const before = st.game!;
+    let r: ReturnType<typeof apply>;
+    try {
+      r = apply(st.def(), before, seat, answer);
+    } catch (e) {
+      console.error(`game=[${m.id}] seat=[${seat}] rules error: ${logValue(e)}`);
+      return { ok: false, code: 'internal', message: 'the rules failed on this answer' };
+    }
+    if (!r.ok) return { ok: false, code: ENGINE_STATUS[r.error.code] ?? 'illegal', message: r.error.reason };
+    const s = r.value.state;
+    const now = this.r.now();
+    const line = ROOM_LINE[by];
+    const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
+    st.mutate((mm) => {
+      const sql = this.r.sql;
+      sql.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, iso(now));
+      this.r.log.append(lines);
+      st.saveSnapshot(s);
+      this.r.seats.afterMove(seat, by);
+      mm.version++;
+      mm.gameVersion = mm.version;
+      if (s.outcome) mm.status = 'finished';
+      this.r.clocks.sync(s, mm, now);
+      // Tell an absent player what was decided for them, and everyone absent how the game ended.
+      const asked = before.prompts.find((x) => x.id === answer.prompt);
+      const list = this.r.sockets.list();
+      if ((by === 'expired' || by === 'absent-bot') && asked && !this.r.sockets.visible(seat, list)) this.r.outbox.enqueue(mm, seat, 'expired', { message: asked.message }, now, null);
+      if (s.outcome && !before.outcome)
+        for (const x of this.r.seats.rows) if (!x.bot && !this.r.sockets.visible(x.seat, list)) this.r.outbox.enqueue(mm, x.seat, 'ended', { message: s.outcome.reason }, now, null);
+    });
+    st.game = s;
+    return { ok: true };
+  }
+
+  /** Bot seats answer at once, up to `cap` moves; returns how many were made. */
+  runBots(cap: number): number {
+    let n = 0;
+    const st = this.r.store;
+    while (n < cap) {
+      const s = st.game;
+      const p = this.botPrompt();
+      if (!s || !p || s.outcome) break;
+      const def = st.def();
+      const attempt = (pick: () => Answer): ReturnType<Moves['commit']> => {
+        try {
+          return this.commit(p.seat, pick(), 'bot');
+        } catch (e) {
+          return { ok: false, code: 'internal', message: String(e) };
+        }
+      };
+      let r = attempt(() => botAnswer(def, s, p, botRng(s, p)));
+      if (!r.ok) r = attempt(() => defaultAnswer(def, s, p));
+      if (!r.ok) {
+        // A rules bug: park this prompt so the alarm does not spin on it; the host can still end the game.
+        console.error(`game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(r.message)}`);
+        this.stuckBotPrompt = p.id;
+        break;
+      }
+      n++;
+    }
+    return n;
+  }
+
+  /** An open prompt of a bot seat, if any (except one that no answer could satisfy). */
+  botPrompt(): OpenPrompt | undefined {
+    const st = this.r.store;
+    const m = st.meta;
+    const s = st.game;
+    if (!m || !s || m.status !== 'playing' || m.paused) return undefined;
+    const bots = this.r.seats.bots();
+    if (!bots.size) return undefined;
+    return s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
+  }
+
+  /**
+   * `GET /record`: what the replay page needs to replay a finished game — the creation parameters, the seed, the
+   * seat names and every move in order. A running game has no record yet (404, as an unknown game).
+   */
+  record(): Reply {
+    const st = this.r.store;
+    if (!st.load() || st.m.status !== 'finished' || st.m.seed === null) return reject('not_found', 'no such finished game');
+    const m = st.m;
+    const moves = this.r.sql
+      .exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves ORDER BY n')
+      .toArray()
+      .map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
+    return ok({ game: m.game, seats: m.seats, options: m.options, seed: m.seed, names: this.r.seats.names(), moves });
+  }
+}

@@ -1,0 +1,221 @@
+import { getGame, type Msg } from '../engine';
+import { logValue } from '../log';
+import { ok, reject, type Reply } from './reply';
+import { LIMITS } from './limits';
+import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetKey, targetScope, validateTarget, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
+import { iso, type Meta, type Room } from './types';
+
+type TargetRow = {
+  id: number;
+  seat: number;
+  kind: string;
+  target: string;
+  disabled: number;
+  failures: number;
+};
+
+/**
+ * The notification outbox: each seat's targets (Web Push subscriptions, webhooks), the messages waiting to be
+ * sent, and the alarm's send. Rows are written inside the transaction of the change they report and sent only
+ * by the alarm, never while an answer waits. The targets, the prompts with pending rows and the earliest due
+ * time are cached, so an answer that notifies nobody reads nothing here.
+ */
+export class Outbox {
+  private targets: TargetRow[] = [];
+  /** Prompts with rows waiting (dropped when the prompt closes), and the earliest due time of any row. */
+  private pending = new Set<string>();
+  private due: number | null = null;
+
+  constructor(private readonly r: Room) {}
+
+  load(): void {
+    if (!this.r.store.meta) return;
+    this.targets = this.r.sql.exec<TargetRow>('SELECT id, seat, kind, target, disabled, failures FROM targets ORDER BY id').toArray();
+    const rows = this.r.sql.exec<{ prompt: string | null; due: number }>('SELECT prompt, MIN(due_at) AS due FROM outbox GROUP BY prompt').toArray();
+    this.pending = new Set(rows.flatMap((x) => (x.prompt === null ? [] : [x.prompt])));
+    this.due = rows.length ? Math.min(...rows.map((x) => x.due)) : null;
+  }
+
+  nextDue(): number | null {
+    return this.due;
+  }
+
+  /**
+   * Write one outbox row per enabled target of `seat` (inside a transaction), in one statement. `about` is what
+   * the notification says (the prompt asked, the outcome); `prompt` ties the rows to an open prompt so they are
+   * dropped if it closes before they are sent.
+   */
+  enqueue(m: Meta, seat: number, kind: NotifyKind, about: { id?: string; message: Msg; deadlineAt?: number } | null, now: number, prompt: string | null): void {
+    const targets = this.targets.filter((t) => t.seat === seat && !t.disabled);
+    if (!targets.length) return;
+    const strings = getGame(m.game)?.strings;
+    const names = this.r.seats.names();
+    const rows = targets.map((t) => {
+      const msg = messageFor({
+        target: JSON.parse(t.target) as NotifyTarget,
+        kind,
+        gameId: m.id,
+        game: m.game,
+        seat,
+        url: `${m.origin}/g/${m.id}`,
+        strings,
+        names,
+        now,
+        ...(about ? { about: { message: about.message, ...(about.id ? { id: about.id } : {}), ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}) } } : {}),
+      });
+      return [t.id, seat, prompt, JSON.stringify(msg), now];
+    });
+    this.r.sql.exec("INSERT INTO outbox (target_id, seat, prompt, msg, due_at) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]' FROM json_each(?)", JSON.stringify(rows));
+    if (prompt !== null) this.pending.add(prompt);
+    this.due = Math.min(this.due ?? Infinity, now);
+  }
+
+  /** The prompts closed: their unsent notifications are noise now (inside a transaction). */
+  dropPrompts(prompts: string[]): void {
+    const gone = prompts.filter((p) => this.pending.has(p));
+    if (!gone.length) return;
+    this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', JSON.stringify(gone));
+    for (const p of gone) this.pending.delete(p);
+  }
+
+  /** Every pending prompt notification (the host ended the game). */
+  dropAllPrompts(): void {
+    this.r.sql.exec('DELETE FROM outbox WHERE prompt IS NOT NULL');
+    this.pending.clear();
+  }
+
+  /** A seat changes hands: its targets and their rows go (inside a transaction; `load()` after it). */
+  dropSeat(seat: number): void {
+    this.r.sql.exec('DELETE FROM outbox WHERE seat = ?', seat);
+    this.r.sql.exec('DELETE FROM targets WHERE seat = ?', seat);
+  }
+
+  /**
+   * Send due notifications, in parallel, each with a timeout. Runs only from the alarm, so a slow endpoint
+   * delays nothing but this alarm; rows are leased first so an overlapping run cannot send them twice.
+   */
+  async flush(): Promise<void> {
+    const sql = this.r.sql;
+    const now = this.r.now();
+    if (this.due === null || this.due > now) return;
+    const rows = sql
+      .exec<{ id: number; target_id: number; seat: number; msg: string; attempts: number; target: string }>(
+        'SELECT o.id, o.target_id, o.seat, o.msg, o.attempts, t.target FROM outbox o JOIN targets t ON t.id = o.target_id WHERE o.due_at <= ? AND t.disabled = 0 ORDER BY o.due_at LIMIT ?',
+        now,
+        LIMITS.outboxBatch,
+      )
+      .toArray();
+    sql.exec('DELETE FROM outbox WHERE target_id NOT IN (SELECT id FROM targets WHERE disabled = 0)');
+    if (!rows.length) return this.load();
+    this.r.state.storage.transactionSync(() => {
+      for (const x of rows) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', now + 60_000, x.id);
+    });
+    this.load();
+    const vapid = this.vapid();
+    const results = await Promise.all(
+      rows.map((x) =>
+        this.r.deliver(JSON.parse(x.target) as NotifyTarget, JSON.parse(x.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings) }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+      ),
+    );
+    const after = this.r.now();
+    let noted = false;
+    this.r.store.mutate((mm) => {
+      rows.forEach((x, i) => {
+        const plan = retryPlan(results[i]!, x.attempts + 1);
+        if (plan.do === 'done') {
+          sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
+          sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', x.target_id);
+        } else if (plan.do === 'drop') {
+          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] dropped reason=[${logValue(plan.reason)}]`);
+          sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
+          sql.exec('DELETE FROM targets WHERE id = ?', x.target_id);
+        } else if (plan.do === 'retry') {
+          sql.exec('UPDATE outbox SET attempts = attempts + 1, due_at = ? WHERE id = ?', after + plan.inMs, x.id);
+          sql.exec('UPDATE targets SET failures = failures + 1 WHERE id = ?', x.target_id);
+        } else {
+          const exists = sql.exec('SELECT 1 FROM targets WHERE id = ? AND disabled = 0', x.target_id).toArray().length > 0;
+          sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
+          sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', x.target_id);
+          if (!exists) return;
+          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${logValue(plan.reason)}]`);
+          const t = JSON.parse(x.target) as NotifyTarget;
+          // Tell the seat (only that seat) in its chat so it can register again.
+          const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
+          this.r.chat.add({ at: iso(after), seat: -1, name: '', text: disabledNote(t, title) }, x.seat);
+          mm.version++;
+          noted = true;
+        }
+      });
+    });
+    this.load();
+    if (noted) this.r.sockets.broadcast();
+  }
+
+  private vapid(): VapidKeys | null {
+    const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = this.r.bindings;
+    return publicKey && privateKey ? { publicKey, privateKey, subject: subject ?? 'mailto:teahouse@example.com' } : null;
+  }
+
+  /** Register (POST) or remove (DELETE) a notification target of the bearer's seat. */
+  async notify(token: string | null, method: 'POST' | 'DELETE', body: unknown): Promise<Reply> {
+    const st = this.r.store;
+    if (!st.load()) return reject('not_found', 'no such game');
+    let target: NotifyTarget | null = null;
+    let removeId: number | null = null;
+    if (method === 'POST') {
+      const t = validateTarget(body, targetScope(this.r.bindings));
+      if (typeof t === 'string') return st.rejected('bad_request', t, { route: 'notify' });
+      target = t;
+    } else if (body !== null && body !== undefined) {
+      const id = (body as { id?: unknown }).id;
+      if (id !== undefined && !Number.isInteger(id)) return st.rejected('bad_request', 'id must be an integer', { route: 'notify' });
+      removeId = (id as number | undefined) ?? null;
+    }
+    const who = await this.r.seats.actingSeat(token, 'notify');
+    if ('reply' in who) return who.reply;
+    const seat = who.seat;
+    const sql = this.r.sql;
+    if (target) {
+      const key = targetKey(target);
+      const count = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM targets WHERE seat = ? AND key != ?', seat, key).toArray()[0]!.n;
+      if (count >= LIMITS.targetsPerSeat) return st.rejected('conflict', `at most ${LIMITS.targetsPerSeat} targets per seat`, { seat, route: 'notify' });
+      const t = target;
+      const id = this.r.state.storage.transactionSync(() => {
+        sql.exec(
+          'INSERT INTO targets (seat, kind, key, target, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seat, key) DO UPDATE SET target = excluded.target, failures = 0, disabled = 0',
+          seat,
+          t.kind,
+          key,
+          JSON.stringify(t),
+          iso(this.r.now()),
+        );
+        return sql.exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND key = ?', seat, key).toArray()[0]!.id;
+      });
+      this.load();
+      return ok({ id, kind: t.kind }, 201);
+    }
+    const removed = this.r.state.storage.transactionSync(() => {
+      const ids = sql
+        .exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND (? IS NULL OR id = ?)', seat, removeId, removeId)
+        .toArray()
+        .map((x) => x.id);
+      for (const id of ids) {
+        sql.exec('DELETE FROM outbox WHERE target_id = ?', id);
+        sql.exec('DELETE FROM targets WHERE id = ?', id);
+      }
+      return ids.length;
+    });
+    this.load();
+    if (removeId !== null && removed === 0) return st.rejected('not_found', `no target ${removeId} for this seat`, { seat, route: 'notify' });
+    return ok({ removed });
+  }
+
+  /** Targets of a seat, for tests and the client's settings (no secrets beyond what the seat registered). */
+  targetsOf(seat: number): { id: number; kind: string; disabled: boolean; failures: number }[] {
+    if (!this.r.store.load()) return [];
+    return this.r.sql
+      .exec<{ id: number; kind: string; disabled: number; failures: number }>('SELECT id, kind, disabled, failures FROM targets WHERE seat = ?', seat)
+      .toArray()
+      .map((x) => ({ id: x.id, kind: x.kind, disabled: !!x.disabled, failures: x.failures }));
+  }
+}

@@ -1,0 +1,122 @@
+import { hashToken, newToken, sameHash } from './tokens';
+import { checkName } from './names';
+import { ok, reject, type Reply } from './reply';
+import { LIMITS } from './limits';
+import { iso, type Failure, type Room, type SeatRow } from './types';
+
+/**
+ * Seats and tokens: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the
+ * admin check, and each seat's request budget. The seat rows are read once and cached; every write goes through
+ * a method here (or `reload()` after a transaction that wrote them).
+ */
+export class Seats {
+  rows: SeatRow[] = [];
+  private readonly buckets = new Map<number, { tokens: number; at: number }>();
+
+  constructor(private readonly r: Room) {}
+
+  reload(): void {
+    this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries FROM seats ORDER BY seat').toArray();
+  }
+
+  names(): (string | null)[] {
+    return this.rows.map((x) => x.name);
+  }
+
+  bots(): Set<number> {
+    return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
+  }
+
+  private seatOf(hash: string): number | null {
+    let found: number | null = null;
+    // Compare with every seat (no early exit) so the time taken does not depend on which seat matched.
+    for (const x of this.rows) if (x.token_hash && sameHash(x.token_hash, hash)) found = x.seat;
+    return found;
+  }
+
+  /** Token bucket per seat: cheap, in memory (an evicted room simply starts with full buckets). */
+  allow(seat: number): boolean {
+    const t = this.r.now();
+    const b = this.buckets.get(seat) ?? { tokens: LIMITS.rateBurst, at: t };
+    b.tokens = Math.min(LIMITS.rateBurst, b.tokens + ((t - b.at) / 1000) * LIMITS.ratePerSecond);
+    b.at = t;
+    this.buckets.set(seat, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+  /** Who the bearer is: a seat, a spectator (no token), or nobody (a token that matches no seat). */
+  async whoIs(token: string | null): Promise<{ seat: number | null } | null> {
+    if (token === null) return { seat: null };
+    const seat = this.seatOf(await hashToken(token));
+    return seat === null ? null : { seat };
+  }
+
+  async isAdmin(token: string | null): Promise<Failure | null> {
+    if (token === null) return { code: 'unauthorized', message: 'the admin token is required' };
+    if (!sameHash(this.r.store.m.adminHash, await hashToken(token))) return { code: 'forbidden', message: 'this is not the admin token of this game' };
+    return null;
+  }
+
+  /**
+   * The seat a request acts for: a token is required, must be a seat's (not a spectator's), and the seat must
+   * have requests left in its bucket. The same check, in the same order, for answers, chat and notify targets.
+   */
+  async actingSeat(token: string | null, route: string, what = 'requests'): Promise<{ seat: number } | { reply: Reply }> {
+    const st = this.r.store;
+    if (token === null) return { reply: st.rejected('unauthorized', 'a seat token is required', { route }) };
+    const who = await this.whoIs(token);
+    if (!who || who.seat === null) return { reply: st.rejected('unauthorized', 'this seat token is not valid for this game', { route }) };
+    if (!this.allow(who.seat)) return { reply: st.rejected('rate_limited', `too many ${what}; slow down`, { seat: who.seat, route }) };
+    return { seat: who.seat };
+  }
+
+  /**
+   * After a move (inside its transaction): a player's answer hands a stand-in seat back; an expiry counts
+   * towards the stand-in. Writes only when something changes, so a player's ordinary answer costs no statement.
+   */
+  afterMove(seat: number, by: 'player' | 'expired' | 'absent-bot' | 'stand-in' | 'bot'): void {
+    const row = this.rows[seat];
+    if (!row) return;
+    if (by === 'player') {
+      if (!row.expiries && !row.stand_in) return;
+      this.r.sql.exec('UPDATE seats SET expiries = 0, stand_in = 0 WHERE seat = ?', seat);
+      row.expiries = 0;
+      row.stand_in = 0;
+    } else if ((by === 'expired' || by === 'absent-bot') && !row.bot) {
+      const expiries = row.expiries + 1;
+      const standIn = expiries >= LIMITS.expiriesToStandIn ? 1 : row.stand_in;
+      this.r.sql.exec('UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?', expiries, standIn, seat);
+      row.expiries = expiries;
+      row.stand_in = standIn;
+    }
+  }
+
+  /** Take the first free seat. */
+  async join(body: unknown): Promise<Reply> {
+    const st = this.r.store;
+    if (!st.load()) return reject('not_found', 'no such game');
+    const raw = (body as { name?: unknown } | null)?.name;
+    if (typeof raw !== 'string') return st.rejected('bad_request', 'name is required');
+    const form = checkName(raw, [], LIMITS.nameChars);
+    if ('error' in form) return st.rejected(form.lookalike ? 'conflict' : 'bad_request', form.error);
+    const name = form.name;
+    // Hash before looking at the seats: no await may separate the check from the write.
+    const token = newToken();
+    const hash = await hashToken(token);
+    const m = st.m;
+    if (m.status !== 'lobby') return st.rejected('full', 'the game has started; no seat is free', { name });
+    const free = this.rows.find((x) => x.name === null && !x.bot);
+    if (!free) return st.rejected('full', 'every seat is taken', { name });
+    const twin = checkName(name, this.names(), LIMITS.nameChars);
+    if ('error' in twin) return st.rejected('conflict', twin.error, { name });
+    st.mutate((mm) => {
+      this.r.sql.exec('UPDATE seats SET name = ?, token_hash = ?, joined_at = ? WHERE seat = ?', name, hash, iso(this.r.now()), free.seat);
+      mm.version++;
+    });
+    this.reload();
+    this.r.sockets.broadcast();
+    return ok({ seat: free.seat, token, seatUrl: `${m.origin}/g/${m.id}#seat=${token}` }, 201);
+  }
+}

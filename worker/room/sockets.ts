@@ -1,0 +1,233 @@
+import { viewFor, waitingSeats, type LogLine, type Prompt } from '../engine';
+import { ADMISSION, silentSockets } from './admission';
+import type { ErrorCode } from './reply';
+import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
+import { iso, type Attachment, type LogPart, type Room } from './types';
+
+/** What every viewer's state body has in common: computed (and serialised) once per change. */
+export interface Shared {
+  summary: GameSummary;
+  /** Deadline per open prompt (ms; null while paused). */
+  clocks: Map<string, number | null>;
+  deadline: string | null;
+  waiting: number[];
+}
+
+/** One seat's own parts of a body, computed once per change however many sockets the seat has. */
+interface SeatParts {
+  view: StateBody['view'];
+  prompts: Prompt[];
+}
+
+/** What a socket the room closed is told, per reason. */
+export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
+  replaced: { code: 'unauthorized', message: 'this seat was given to someone else', close: 4001 },
+  silent: { code: 'bad_request', message: `say hello within ${ADMISSION.helloMs / 1000} seconds of connecting`, close: 4008 },
+  superseded: { code: 'rate_limited', message: `this seat opened more than ${ADMISSION.perSeat} connections; this one, hidden or oldest, is closed`, close: 4029 },
+};
+
+/**
+ * Sockets and broadcast: which hibernating sockets are open and for which seat (the attachment is the only place
+ * a socket's seat is kept), and the state bodies they and `/state` receive. Only `viewFor` output leaves. A
+ * broadcast serialises the parts every viewer shares once, each seat's own view once, and reads the new log
+ * lines once for all sockets.
+ */
+export class Sockets {
+  /** The socket being closed right now: no longer counted as online, not sent to. */
+  private closingNow: WebSocket | null = null;
+  /**
+   * The list as read during the current event: an answer asks who is looking several times (the clocks, the
+   * outbox, the broadcast), and each read deserialises every attachment. Dropped at the end of the event's
+   * synchronous run and whenever an attachment is written (through `attach`).
+   */
+  private memo: { ws: WebSocket; att: Attachment }[] | null = null;
+
+  constructor(private readonly r: Room) {}
+
+  get closing(): WebSocket | null {
+    return this.closingNow;
+  }
+
+  set closing(ws: WebSocket | null) {
+    this.closingNow = ws;
+    this.memo = null;
+  }
+
+  /** The open sockets with their attachments: the one place sockets are listed and counted. */
+  list(): { ws: WebSocket; att: Attachment }[] {
+    if (this.memo) return this.memo;
+    const list = this.r.state.getWebSockets().flatMap((ws) => {
+      if (ws === this.closingNow) return [];
+      const att = ws.deserializeAttachment() as Attachment | null;
+      // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
+      return att && !att.gone ? [{ ws, att }] : [];
+    });
+    this.memo = list;
+    queueMicrotask(() => (this.memo = null));
+    return list;
+  }
+
+  /** Write a socket's attachment (the only place its seat is kept). */
+  attach(ws: WebSocket, att: Attachment): void {
+    ws.serializeAttachment(att);
+    this.memo = null;
+  }
+
+  /**
+   * Close a socket for `why`: its attachment says so first (the attachment outlives the close, and a client may
+   * ignore the close and keep sending), then it is told and closed.
+   */
+  drop(ws: WebSocket, att: Attachment, why: NonNullable<Attachment['gone']>): void {
+    this.attach(ws, { ...att, seat: null, ready: false, gone: why });
+    const g = GONE[why];
+    try {
+      ws.send(JSON.stringify({ type: 'error', error: { code: g.code, message: g.message } }));
+      ws.close(g.close, why);
+    } catch {
+      /* already closing */
+    }
+  }
+
+  /** Close the sockets that did not say hello in time (admission.ts). */
+  dropSilent(now: number): void {
+    for (const { ws, att } of silentSockets(this.list(), now)) this.drop(ws, att, 'silent');
+  }
+
+  online(seat: number, list = this.list()): boolean {
+    return list.some(({ att }) => att.ready && att.seat === seat);
+  }
+
+  visible(seat: number, list = this.list()): boolean {
+    return list.some(({ att }) => att.ready && att.seat === seat && att.visible);
+  }
+
+  summary(list = this.list()): GameSummary {
+    const m = this.r.store.m;
+    const online = new Set(list.flatMap(({ att }) => (att.ready && att.seat !== null ? [att.seat] : [])));
+    const seats: SeatInfo[] = this.r.seats.rows.map((x) => ({ seat: x.seat, name: x.name, taken: x.name !== null, bot: !!x.bot, standIn: !!x.stand_in, online: online.has(x.seat) }));
+    return {
+      id: m.id,
+      game: m.game,
+      status: m.status,
+      paused: m.paused,
+      seats,
+      options: m.options,
+      deadlineMinutes: m.deadlineMinutes,
+      createdAt: m.createdAt,
+      version: m.version,
+      outcome: this.r.store.game?.outcome ?? null,
+    };
+  }
+
+  shared(list = this.list()): Shared {
+    const clocks = new Map(this.r.store.m.clocks.map((c) => [c.prompt, c.deadlineAt]));
+    const times = [...clocks.values()].filter((t): t is number => typeof t === 'number');
+    const game = this.r.store.game;
+    return {
+      summary: this.summary(list),
+      clocks,
+      deadline: game && times.length ? iso(Math.min(...times)) : null,
+      waiting: game ? waitingSeats(this.r.store.def(), game) : [],
+    };
+  }
+
+  private seatParts(seat: number | null, shared: Shared): SeatParts {
+    const game = this.r.store.game;
+    if (!game) return { view: null, prompts: [] };
+    const v = viewFor(this.r.store.def(), game, seat);
+    const prompts = v.prompts.map((p) => {
+      const at = shared.clocks.get(p.id);
+      return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
+    });
+    return { view: v.view, prompts };
+  }
+
+  /** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */
+  private logPart(seat: number | null, part: LogPart): { log: LogLine[]; logFrom: number } {
+    const log = this.r.log;
+    if (!this.r.store.game) return { log: [], logFrom: 0 };
+    const over = !!this.r.store.game.outcome;
+    if (part === 'tail') {
+      const lines = log.tail(seat, over, LOG_TAIL + 1);
+      // More visible lines than the tail: the body starts at the first line it carries.
+      return lines.length > LOG_TAIL ? { log: lines.slice(1), logFrom: lines[1]!.i } : { log: lines, logFrom: 0 };
+    }
+    const from = Math.min(Math.max(0, part.from), log.end);
+    return { log: log.linesFor([[seat, from]], over).get(`${seat}|${from}`)!, logFrom: from };
+  }
+
+  /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer. */
+  stateBody(seat: number | null, part: LogPart = 'tail', shared: Shared = this.shared()): StateBody {
+    const chat = this.r.chat.linesFor(seat);
+    const { view, prompts } = this.seatParts(seat, shared);
+    const { log, logFrom } = this.logPart(seat, part);
+    const game = this.r.store.game;
+    return {
+      ...shared.summary,
+      you: seat,
+      view,
+      prompts,
+      waiting: shared.waiting,
+      deadline: game ? shared.deadline : null,
+      log,
+      logFrom,
+      logEnd: game ? this.r.log.end : 0,
+      chat,
+    };
+  }
+
+  /**
+   * Send every ready socket its state (`only`: just these sockets). A delta-aware socket gets the lines it has
+   * not had yet (all of them, once, when the game is over: the whole record is public then), an older client
+   * the last lines; its attachment is updated to match.
+   */
+  broadcast(only?: WebSocket[]): void {
+    const list = this.list();
+    const targets = list.filter(({ ws, att }) => att.ready && (!only || only.includes(ws)));
+    if (!targets.length) return this.r.log.settle();
+    const shared = this.shared(list);
+    const game = this.r.store.game;
+    const over = !!game?.outcome;
+    const end = game ? this.r.log.end : 0;
+    // The parts every body shares, serialised once: the summary's fields first, as in `stateBody`.
+    const head = JSON.stringify({ type: 'state', ...shared.summary }).slice(0, -1);
+    const tail = `,"waiting":${JSON.stringify(shared.waiting)},"deadline":${JSON.stringify(game ? shared.deadline : null)}`;
+    const plan = targets.map(({ ws, att }) => {
+      // A socket whose hello named no `log` (an older client) gets the whole visible log every time.
+      let from = 0;
+      let next: Attachment | null = null;
+      if (att.log !== undefined) {
+        from = over && !att.whole ? 0 : Math.min(att.log, end);
+        next = { ...att, log: end, whole: over };
+      }
+      return { ws, att, from, next };
+    });
+    const readers = plan.map((p) => [p.att.seat, p.from] as [number | null, number]);
+    const lines = game ? this.r.log.linesFor(readers, over) : new Map<string, LogLine[]>();
+    const seatJson = new Map<number | null, string>();
+    const bodies = new Map<string, string>();
+    for (const p of plan) {
+      const seat = p.att.seat;
+      const key = `${seat}|${p.from}`;
+      let msg = bodies.get(key);
+      if (msg === undefined) {
+        let own = seatJson.get(seat);
+        if (own === undefined) {
+          const { view, prompts } = this.seatParts(seat, shared);
+          own = `,"you":${JSON.stringify(seat)},"view":${JSON.stringify(view)},"prompts":${JSON.stringify(prompts)}${tail}`;
+          seatJson.set(seat, own);
+        }
+        msg = `${head}${own},"log":${JSON.stringify(lines.get(key) ?? [])},"logFrom":${p.from},"logEnd":${end},"chat":${JSON.stringify(this.r.chat.linesFor(seat))}}`;
+        bodies.set(key, msg);
+      }
+      if (p.next) p.ws.serializeAttachment(p.next);
+      this.memo = null;
+      try {
+        p.ws.send(msg);
+      } catch {
+        /* a socket closing right now; its close handler cleans up */
+      }
+    }
+    this.r.log.settle();
+  }
+}

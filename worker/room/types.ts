@@ -1,0 +1,130 @@
+import type { GameStatus } from '../protocol';
+import type { Json } from '../engine';
+import type { Env } from '../env';
+import type { Sender } from './notifier';
+import type { ErrorCode } from './reply';
+import type { Store } from './store';
+import type { Seats } from './seats';
+import type { LogTable } from './log';
+import type { Chat } from './chat';
+import type { Moves } from './moves';
+import type { Sockets } from './sockets';
+import type { Clocks } from './clocks';
+import type { Outbox } from './outbox';
+
+/** The game's settings and lifecycle, with the clocks of its open prompts: one JSON row (table `meta`). */
+export interface Meta {
+  id: string;
+  game: string;
+  seats: number;
+  options: Record<string, Json>;
+  deadlineMinutes: number;
+  createdAt: string;
+  /** Origin of the creating request, for absolute links (invite, seat, notifications). */
+  origin: string;
+  adminHash: string;
+  /** Kept server-side only: views never include it. */
+  seed: string | null;
+  status: GameStatus;
+  paused: boolean;
+  /** Bumped by every change anyone can see (join, move, chat, pause...). `?since=` compares with it. */
+  version: number;
+  /** The version of the last change of the game state itself: an answer made before it is stale. */
+  gameVersion: number;
+  /**
+   * One clock per open prompt of a human seat. Kept in this row (a handful of small objects) so an answer that
+   * closes one prompt and opens the next writes them with the meta row it writes anyway.
+   */
+  clocks: Clock[];
+  /** When `version` last changed (ms): how long the game has been left alone (retention.ts). Absent: createdAt. */
+  changedAt?: number;
+}
+
+export interface Clock {
+  prompt: string;
+  seat: number;
+  /** Absolute deadline (ms); null while the game is paused (`remainingMs` keeps what is left). */
+  deadlineAt: number | null;
+  remainingMs: number;
+  /** Reminders still to send, as "ms before the deadline". */
+  reminders: number[];
+  /** The clock runs the stand-in's short grace, not the game's deadline. */
+  standIn: boolean;
+  /** The version at which the prompt was first shown (an answer made at or after it is not stale). */
+  openedVersion: number;
+}
+
+export type SeatRow = {
+  seat: number;
+  name: string | null;
+  token_hash: string | null;
+  bot: number;
+  stand_in: number;
+  expiries: number;
+};
+
+/** What a hibernating socket remembers about itself (survives eviction with the socket). */
+export interface Attachment {
+  sid: string;
+  seat: number | null;
+  /** A `hello` was received: the socket gets state updates. */
+  ready: boolean;
+  /** The tab is visible: a prompt for this seat needs no push. */
+  visible: boolean;
+  /**
+   * Log deltas: the log index this socket has been sent up to. Absent for a socket whose hello named no `log`
+   * (an older client): it gets the whole visible log in every message.
+   */
+  log?: number;
+  /** The whole record (public once the game is over) has been sent to this socket. */
+  whole?: boolean;
+  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (admission.ts). */
+  openedAt?: number;
+  /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */
+  from?: string;
+  /**
+   * Why the room closed this socket: its seat was given to someone else (replace-seat), it never said hello, or
+   * its seat opened newer ones beyond its limit. It holds nothing now, counts toward no limit, and everything it
+   * sends is refused — even from a client that ignores the close and keeps sending.
+   */
+  gone?: 'replaced' | 'silent' | 'superseded';
+}
+
+/** Which part of the visible log a state body carries: lines from a log index, or the default tail. */
+export type LogPart = { from: number } | 'tail';
+
+/** Who made a move: the player, the default on expiry, the bot on expiry, the stand-in, or a bot seat. */
+export type MoveBy = 'player' | 'expired' | 'absent-bot' | 'stand-in' | 'bot';
+
+export interface CreateParams {
+  id: string;
+  game: string;
+  seats: number;
+  options: Record<string, Json>;
+  deadlineMinutes: number;
+  origin: string;
+}
+
+export type Failure = { code: ErrorCode; message: string };
+
+/**
+ * What every concern of one room reaches the others through: the Durable Object's state and environment, the
+ * clock and the sender (tests replace both on the instance), and one object per concern.
+ */
+export interface Room {
+  readonly state: DurableObjectState;
+  readonly bindings: Env;
+  readonly sql: SqlStorage;
+  now(): number;
+  deliver: Sender;
+  readonly store: Store;
+  readonly seats: Seats;
+  readonly log: LogTable;
+  readonly chat: Chat;
+  readonly moves: Moves;
+  readonly sockets: Sockets;
+  readonly clocks: Clocks;
+  readonly outbox: Outbox;
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
