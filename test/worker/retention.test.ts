@@ -50,9 +50,11 @@ describe('issue 9 point 5: abandoned and long-finished games are deleted with th
     clock.now += RETENTION_DAYS.finished * DAY - 60_000;
     await runAlarm(t.id);
     expect((await api(`/games/${t.id}/state`, { token: t.tokens[0] })).status).toBe(200);
+    expect((await api(`/games/${t.id}/record`)).status).toBe(200);
     clock.now += 120_000;
     await runAlarm(t.id);
     expectError(await api(`/games/${t.id}/state`, { token: t.tokens[0] }), 404, 'not_found');
+    expectError(await api(`/games/${t.id}/record`), 404, 'not_found');
     expect(await storageOf(t.id)).toEqual({ tables: [], alarm: null });
   });
 
