@@ -1,35 +1,26 @@
-import { render, type ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { render } from 'preact';
 import './styles.css';
-import { lang, s } from './i18n';
+import { lang, ready, s } from './i18n';
 import { match, path } from './router';
 import { startBadge } from './lib/badge';
-import { registerServiceWorker } from './lib/push';
-import { Home } from './pages/Home';
+import { registerServiceWorker } from './lib/sw';
+import { lazy } from './lib/lazy';
+import { loadPack } from './i18n/packs';
 import { Spinner, TopBar } from './ui';
+import { loadGameUI } from './games';
+import { getGame } from './lib/store';
 
-/**
- * A page in its own chunk, loaded on first use (preact/compat's `lazy` would pull in all of compat): the
- * home page stays small on a phone, and the table's code is fetched only by someone who opens a table.
- */
-function lazyPage<P>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  let loaded: ComponentType<P> | null = null;
-  return (props: P) => {
-    const [C, setC] = useState(() => loaded);
-    useEffect(() => {
-      if (!C) load().then((c) => setC(() => (loaded = c)));
-    }, []);
-    return C ? <C {...(props as P & object)} /> : <Spinner />;
-  };
-}
-
-const GamePage = lazyPage(() => import('./pages/Game').then((m) => m.GamePage));
-const RulesPage = lazyPage(() => import('./pages/Rules').then((m) => m.RulesPage));
+// Each page is its own chunk: a table page loads no home-page code, and the home page no table code.
+const Home = lazy(() => import('./pages/Home').then((m) => m.Home));
+const GamePage = lazy(() => import('./pages/Game').then((m) => m.GamePage));
+const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
+const ReplayPage = lazy(() => Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)]).then(([m]) => m.ReplayPage));
 
 function App() {
   document.documentElement.lang = lang.value;
   const r = match(path.value);
   if (r.page === 'game') return <GamePage key={r.id} id={r.id} />;
+  if (r.page === 'replay') return <ReplayPage key={r.id} id={r.id} />;
   if (r.page === 'rules') return <RulesPage key={r.game} game={r.game} />;
   if (r.page === 'home') return <Home />;
   return <Missing />;
@@ -50,6 +41,18 @@ function Missing() {
   );
 }
 
+// The first page's chunk (and for a table this device knows, its game's code and strings) is fetched now,
+// alongside the strings of the language, rather than after them.
+const first = match(location.pathname);
+({ home: Home, game: GamePage, rules: RulesPage, replay: ReplayPage, missing: null })[first.page]?.preload();
+if (first.page === 'game') {
+  const known = getGame(first.id)?.game;
+  if (known) void loadGameUI(known);
+}
+
 startBadge();
 registerServiceWorker();
-render(<App />, document.getElementById('app')!);
+// The first language's strings come in their own chunk (preloaded by index.html): render once they are in,
+// or without them if they cannot come (the keys then show, and a language switch can retry).
+const show = () => render(<App />, document.getElementById('app')!);
+ready.then(show, show);

@@ -1,10 +1,12 @@
-import { s } from '../i18n';
+import { lang, s } from '../i18n';
+import { loadPack } from '../i18n/packs';
 import type { GameUI } from './types';
 
 /**
  * Each game's client code is its own chunk, loaded only when a table or rules page of that game opens.
  * `import.meta.glob` lists whatever `web/games/<id>/index.ts` exists at build time, so a new game plugs in
- * by adding its folder; a game without one (the test fixture game) gets the generic table.
+ * by adding its folder; a game without one (the test fixture game) gets the generic table. The game's strings
+ * in the current language come in their own chunk, fetched alongside (its pack is named after the game).
  */
 const loaders = import.meta.glob<{ default: GameUI }>('./*/index.ts');
 const cache = new Map<string, Promise<GameUI | null>>();
@@ -18,8 +20,8 @@ export function loadGameUI(id: string): Promise<GameUI | null> {
   if (!p) {
     const load = loaders[`./${id}/index.ts`];
     p = load
-      ? load().then(
-          (m) => m.default ?? null,
+      ? Promise.all([load(), loadPack(id, lang.value)]).then(
+          ([m]) => m.default ?? null,
           (e) => {
             console.error(`game UI ${id} failed to load`, e);
             cache.delete(id);

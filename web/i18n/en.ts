@@ -199,7 +199,7 @@ const en: Record<string, string> = {
   'notify.add': 'Add',
   'notify.remove': 'Remove',
 
-  'error.offline': 'You seem to be offline. We will retry when the connection is back.',
+  'error.offline': 'You seem to be offline: this was not sent. Try again once the connection is back.',
   'error.rateLimited': 'Too many requests — wait a moment and try again.',
   'error.stale': 'The table moved on in the meantime. Have a look and decide again.',
 

@@ -1,14 +1,16 @@
 import { signal } from '@preact/signals';
 import type { Lang, Strings } from '../games/types';
 import { pref, setPref } from '../lib/store';
-import zhCN from './zh-CN';
-import zhTW from './zh-TW';
-import en from './en';
+import { strings } from './strings';
+import { loadLang } from './packs';
 
 export type { Lang };
 
-/** The shell's own strings (`common.*`, `table.*`, `home.*`...). Games bring theirs through their GameUI. */
-export const shellStrings: Record<Lang, Strings> = { 'zh-CN': zhCN, 'zh-TW': zhTW, en };
+/**
+ * The shell's own strings (`common.*`, `table.*`, `home.*`...). Games bring theirs through their GameUI. In the
+ * build only the current language is filled in (web/i18n/packs.ts): render after `ready`.
+ */
+export const shellStrings: Record<Lang, Strings> = strings;
 
 export const LANGS: { id: Lang; label: string }[] = [
   { id: 'zh-CN', label: '简体中文' },
@@ -34,10 +36,25 @@ function initial(): Lang {
 
 export const lang = signal<Lang>(initial());
 
-export function setLang(l: Lang): void {
-  lang.value = l;
-  setPref('lang', l);
-  document.documentElement.lang = l;
+/** The first language's strings are in (the entry renders after this). */
+export const ready: Promise<void> = loadLang(lang.value);
+
+/**
+ * Switch the language: its strings (the shell's and those of every game opened on this page) are fetched
+ * first, then everything re-renders at once. Offline, a language not fetched yet cannot come: stay.
+ */
+export function setLang(l: Lang): Promise<void> {
+  return loadLang(l).then(
+    () => {
+      lang.value = l;
+      setPref('lang', l);
+      document.documentElement.lang = l;
+    },
+    (e: unknown) => {
+      void loadLang(lang.value);
+      console.warn(`strings for ${l} could not be loaded`, e);
+    },
+  );
 }
 
 /** Fill `{name}` placeholders; `render` turns each parameter value into text. */

@@ -199,7 +199,7 @@ const zhCN: Record<string, string> = {
   'notify.add': '添加',
   'notify.remove': '移除',
 
-  'error.offline': '你好像断网了，恢复连接后会自动重试。',
+  'error.offline': '你好像断网了：这次没有发出去。恢复连接后请再试一次。',
   'error.rateLimited': '请求太频繁，请稍等再试。',
   'error.stale': '牌局刚刚有了变化，请看一下再做决定。',
 

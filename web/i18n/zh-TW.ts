@@ -199,7 +199,7 @@ const zhTW: Record<string, string> = {
   'notify.add': '新增',
   'notify.remove': '移除',
 
-  'error.offline': '你好像斷線了，恢復連線後會自動重試。',
+  'error.offline': '你好像斷線了：這次沒有送出。恢復連線後請再試一次。',
   'error.rateLimited': '請求太頻繁，請稍等再試。',
   'error.stale': '牌局剛剛有了變化，請看一下再做決定。',
 

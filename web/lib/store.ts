@@ -1,4 +1,5 @@
 import { signal } from '@preact/signals';
+import type { Queued } from './outbox';
 
 /**
  * Everything the browser remembers, in localStorage (there are no accounts): per game the seat token, the
@@ -18,6 +19,8 @@ export interface MyGame {
   seen?: number;
   /** Id of the Web Push target registered for this game's seat. */
   push?: number;
+  /** An answer made offline that waits for the connection (web/lib/outbox.ts): it survives a reload. */
+  outbox?: Queued;
   /** Webhook registered for this game's seat, with its target id. */
   hook?: { id: number; url: string; format: string };
   added: number;

@@ -90,6 +90,7 @@ function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: 
         <a class="btn primary" href={`/?game=${encodeURIComponent(st.game)}`}>
           {s('table.again')}
         </a>
+        <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>{s('table.replay')}</a>
       </div>
     );
   if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;

@@ -16,6 +16,7 @@ import { usePicks } from './picks';
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
 import { SeatList, seatName } from './Seats';
+import { OutboxNote } from '../parts/OutboxNote';
 
 interface Props {
   id: string;
@@ -112,6 +113,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
         {!sinceClosed && <SinceLastVisit lines={since} t={t} onClose={() => setSinceClosed(true)} />}
         <div class="table-grid">
           <div class="col-prompt">
+            <OutboxNote live={live} t={t} />
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} />
           </div>
           <div class="col-table">

@@ -2,7 +2,7 @@ import './ghost.css';
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/ghost/i18n';
 import { cardLabel, cardName, formatParam, str } from './labels';
-import { GhostRules } from './Rules';
+import { lazy } from '../../lib/lazy';
 import { GhostTable, type GhostView } from './Table';
 
 /** One line of what is happening now ("Night — exorcism of 饿死鬼; waiting for 李四 to vote"). */
@@ -31,7 +31,8 @@ const ui: GameUI = {
   formatParam: (name, value, lang) => formatParam(name, value, lang),
   cardLabel,
   Table: GhostTable,
-  Rules: GhostRules,
+  // The rules page's text is its own chunk: the table never shows it.
+  Rules: lazy(() => import('./Rules').then((m) => m.GhostRules)),
   status,
 };
 

@@ -2,7 +2,7 @@ import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import { cardLabel } from './cards';
 import { Table } from './Table';
-import { Rules } from './Rules';
+import { lazy } from '../../lib/lazy';
 import './sanguosha.css';
 
 /** Card-valued params beyond the shell's `card`/`cards` convention. */
@@ -18,7 +18,8 @@ const sanguosha: GameUI = {
   },
   cardLabel,
   Table,
-  Rules,
+  // The rules page's text is its own chunk: the table never shows it.
+  Rules: lazy(() => import('./Rules').then((m) => m.Rules)),
   status(p: TableProps) {
     const v = p.state.view as { round?: number; current?: number; phase?: string } | null;
     if (p.state.outcome) return p.t('sgs.status.over', { reason: p.state.outcome.reason });

@@ -63,8 +63,10 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   const params = (p.message.params ?? {}) as Record<string, number>;
 
   // A prompt a skill asks is answered by the skill's own bot, if it has one.
+  // The shared prompts a skill pushes (观星's arrange, 遗计's distribute) name the skill in `params.skill` instead.
+  const named = /^sgs\.skill\.([a-z_]+)$/.exec((p.message.params?.skill as { key?: string } | undefined)?.key ?? '')?.[1];
   const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
-  const own = sid ? skillById(sid)?.bot?.(s, p, rng) : undefined;
+  const own = (sid ? skillById(sid)?.bot?.(s, p, rng) : undefined) ?? (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(named)?.bot?.(s, p, rng) : undefined);
   if (own) return own;
   switch (p.kind) {
     case 'play':
@@ -106,12 +108,14 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
     case 'skill': {
-      const o = opt('use')!;
+      // A prompt that offers only view-as cards (青龙偃月刀 with 龙胆's 闪 as 杀) has no 'use' option.
+      const o = giving(p, 'use');
+      if (!o) return pass;
       const key = p.message.key;
       if (key === 'sgs.ask.ice_sword') return att(params.target!) > 0 ? { prompt: p.id, option: 'use' } : pass;
       if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards('use', [String(byValue(o.cards!.from.map(Number))[0])]) : pass;
-      if (o.cards) return withCards('use', byValue(o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
-      return { prompt: p.id, option: 'use' };
+      if (o.cards) return withCards(o.id, byValue(o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
+      return { prompt: p.id, option: o.id };
     }
     case 'pick': {
       const from = p.options[0]!.cards!.from;
@@ -148,8 +152,9 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
   const mine = P(g, me);
   const att = (t: number) => attitude(g, me, t);
   let best: { score: number; a: Answer } = { score: 0, a: { prompt: p.id, option: 'pass' } };
+  let bias = 0;
   const consider = (score: number, a: Answer) => {
-    score += rng.next() * 0.5; // break ties differently from game to game
+    score += bias + rng.next() * 0.5; // break ties differently from game to game
     if (score > best.score) best = { score, a };
   };
   const enemies = (from: number[]) => from.filter((t) => att(t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
@@ -157,34 +162,47 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
   const nEnemies = others.filter((t) => att(t) < 0).length;
   const nFriends = others.filter((t) => att(t) > 0).length;
   for (const o of p.options) {
+    bias = 0;
     if (o.id === 'pass') continue;
     if (o.id.startsWith('skill:')) {
       const a = skillById(o.id.slice(6))?.active?.bot?.(s, me, o, p.id);
       if (a) consider(a.score, a.answer);
       continue;
     }
+    let key: string;
+    let a: Answer;
     if (o.id.startsWith('as:')) {
-      // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
       const name = o.id.split(':')[2]!;
-      const t = enemies(o.seats?.from ?? [])[0];
-      const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(Number(x.id.slice(4))));
-      const cards = byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min);
-      if (name === 'slash' && t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4)) consider(o.cards!.min === 1 ? 39 : 8, { prompt: p.id, option: o.id, cards: cards.map(String), seats: [t] });
-      continue;
-    }
-    const [verb, raw] = o.id.split(':');
-    const id = Number(raw);
-    const key = keyOf(id);
-    const a: Answer = { prompt: p.id, option: o.id, cards: [String(id)] };
-    if (verb === 'recast') {
-      consider(3, a);
-      continue;
-    }
-    const kind = KINDS[key]!;
-    if (kind.type === 'equip') {
-      const cur = mine.equip[kind.slot!];
-      consider(cur === null ? 50 : 0, a);
-      continue;
+      if (name === 'slash') {
+        // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
+        const t = enemies(o.seats?.from ?? [])[0];
+        const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(Number(x.id.slice(4))));
+        const cards = byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min);
+        if (t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4)) consider(o.cards!.min === 1 ? 39 : 8, { prompt: p.id, option: o.id, cards: cards.map(String), seats: [t] });
+        continue;
+      }
+      // Any other view-as card (奇袭's 过河拆桥, 国色's 乐不思蜀 …) is weighed like the real one, made of the least valuable
+      // cards the rule may take (hand cards before equipment), never of cards worth more than it; a real card goes first.
+      const inHand = new Set(mine.hand);
+      const cards = byValue(o.cards!.from.map(Number)).sort((x, y) => Number(!inHand.has(x)) - Number(!inHand.has(y))).slice(0, o.cards!.min);
+      if (cards.some((c) => cardValue(c) > (CARDS[name]?.value ?? 0))) continue;
+      key = name;
+      a = { prompt: p.id, option: o.id, cards: cards.map(String) };
+      bias = -1;
+    } else {
+      const [verb, raw] = o.id.split(':');
+      key = keyOf(Number(raw));
+      a = { prompt: p.id, option: o.id, cards: [raw!] };
+      if (verb === 'recast') {
+        consider(3, a);
+        continue;
+      }
+      const kind = KINDS[key]!;
+      if (kind.type === 'equip') {
+        const cur = mine.equip[kind.slot!];
+        consider(cur === null ? 50 : 0, a);
+        continue;
+      }
     }
     const from = o.seats?.from ?? [];
     const foes = enemies(from);

@@ -6,6 +6,7 @@ import type { G } from '../types';
 import { cardIdsOf, checkInHand, emit, evOf, noAnswer, num } from './common';
 import { playOptions, targetSpec, useActive } from './targets';
 import { resolveAnswer } from '../offers';
+import { prohibited } from '../cards/rules';
 
 export const PHASES = ['start', 'judge', 'draw', 'play', 'discard', 'end'] as const;
 
@@ -21,7 +22,8 @@ const turn: FrameDef<G> = {
     const p = P(g, seat);
     if ((f.st === 1 || f.st === 2) && !p.alive) f.st = 9;
     if (f.st === 0) {
-      if (p.role === 'lord') g.round++;
+      // An extra turn (放权) is no new round.
+      if (p.role === 'lord' && !f.extra) g.round++;
       Object.assign(g, { current: seat, slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, phase: 'start', used: {} });
       if (p.turnedOver) {
         p.turnedOver = false;
@@ -112,7 +114,11 @@ const turn: FrameDef<G> = {
       const s = g.extraTurns.shift()!;
       if (alive(g, s)) nextSeat = s;
     }
-    f.seat = nextSeat ?? othersFrom(g, seat)[0] ?? seat;
+    // After extra turns play goes on from the seat whose normal turn came before them (`base`), not from the guest.
+    const base = f.extra ? num(f.base) : seat;
+    f.extra = nextSeat !== undefined;
+    f.base = base;
+    f.seat = nextSeat ?? othersFrom(g, base)[0] ?? base;
     f.st = 0;
     return 'again';
   },
@@ -164,6 +170,8 @@ const play: FrameDef<G> = {
       const [w, v] = targets as [number, number];
       if (w === seat || P(g, w).equip.weapon === null) return 'the first seat must be another character with a weapon';
       if (!inRange(g, w, v)) return 'the second seat must be within the weapon holder’s attack range';
+      // The victim is the target of the holder's 杀, so 空城 protects it here too.
+      if (prohibited(g, w, v, 'slash')) return 'the second seat cannot be the target of a 杀 now';
       victim = v;
     }
     const auto = !spec.from;

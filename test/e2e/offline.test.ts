@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { StateBody } from '../../worker/protocol';
+import { shellStrings } from '../../web/i18n';
+import { OUT, useDevAndBrowser } from './helpers';
+
+/**
+ * Nothing is lost (issue 12, item 1), in Chromium against `wrangler dev`: an answer given while the browser is
+ * offline (`context.setOffline(true)`) waits in the page and reaches the room exactly once after going back
+ * online; one whose prompt the deadline took meanwhile is reported as not sent, and never sent.
+ */
+const env = useDevAndBrowser();
+
+async function call(path: string, body: unknown, token?: string): Promise<any> {
+  const r = await fetch(`${env.dev.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+async function stateOf(id: string, token: string): Promise<StateBody> {
+  const r = await fetch(`${env.dev.url}/api/games/${id}/state?log=0`, { headers: { authorization: `Bearer ${token}` } });
+  return r.json() as Promise<StateBody>;
+}
+
+/** A started two-seat duel (everyone is first asked a secret colour pick) with `minutes` per decision. */
+async function duel(minutes: number) {
+  const g = await call('/api/games', { game: 'duel', seats: 2, deadline: { minutes } });
+  const tokens: string[] = [];
+  for (let i = 0; i < 2; i++) tokens.push((await call(`/api/games/${g.id}/seats`, { name: `p${i}` })).token);
+  await call(`/api/games/${g.id}/start`, {}, g.adminToken);
+  return { id: g.id as string, tokens };
+}
+
+/** Seat 0's page, opened by its personal link, with every answer request the page makes counted by outcome. */
+async function seatPage(id: string, token: string): Promise<{ ctx: BrowserContext; page: Page; answers: { ok: number; failed: number } }> {
+  const ctx = await env.browser.newContext({ locale: 'en', viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  const answers = { ok: 0, failed: 0 };
+  const isAnswer = (url: string, method: string) => method === 'POST' && /\/api\/games\/[^/]+\/answers/.test(url);
+  page.on('response', (r) => {
+    if (isAnswer(r.url(), r.request().method())) answers.ok += r.ok() ? 1 : 0;
+  });
+  page.on('requestfailed', (r) => {
+    if (isAnswer(r.url(), r.method())) answers.failed++;
+  });
+  await page.goto(`${env.dev.url}/g/${id}#seat=${token}`);
+  await page.waitForSelector('.prompt-panel.asking', { timeout: 20_000 });
+  return { ctx, page, answers };
+}
+
+const en = shellStrings.en;
+const until = async (what: string, test: () => Promise<boolean>, ms: number) => {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+describe('answers made offline in Chromium', () => {
+  it('an answer given while offline reaches the server after going back online, exactly once', async () => {
+    const { id, tokens } = await duel(60);
+    const { ctx, page, answers } = await seatPage(id, tokens[0]!);
+    const before = await stateOf(id, tokens[0]!);
+    expect(before.prompts).toHaveLength(1);
+
+    await ctx.setOffline(true);
+    await page.locator('.prompt-panel.asking .options .btn').first().click();
+    // The page keeps it and says so; the room has not heard of it.
+    await page.waitForSelector('.outbox.queued');
+    expect(await page.locator('.outbox').innerText()).toContain(en['outbox.queued']!.split('“')[0]!.trim());
+    expect(await page.locator('.error').count()).toBe(0);
+    await page.screenshot({ path: `${OUT}/offline-queued.png` });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await stateOf(id, tokens[0]!)).version).toBe(before.version);
+
+    await ctx.setOffline(false);
+    await until('the answer to reach the room', async () => (await stateOf(id, tokens[0]!)).prompts.length === 0, 20_000);
+    await page.waitForSelector('.outbox', { state: 'detached', timeout: 10_000 });
+    // Give any second attempt (socket reopening, polls) time to show itself.
+    await new Promise((r) => setTimeout(r, 5000));
+    const after = await stateOf(id, tokens[0]!);
+    expect(answers.ok).toBe(1);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.waiting).toEqual([1]);
+    await ctx.close();
+  });
+
+  it('an answer whose prompt was taken by the deadline while offline is reported as not sent', async () => {
+    const { id, tokens } = await duel(2);
+    const { ctx, page, answers } = await seatPage(id, tokens[0]!);
+    const before = await stateOf(id, tokens[0]!);
+    const deadline = Date.parse(before.prompts[0]!.deadline!);
+
+    await ctx.setOffline(true);
+    await page.locator('.prompt-panel.asking .options .btn').first().click();
+    await page.waitForSelector('.outbox.queued');
+    // The room's deadline passes and its default answers for seat 0.
+    await until('the deadline to take the prompt', async () => (await stateOf(id, tokens[0]!)).prompts.every((p) => p.id !== before.prompts[0]!.id), deadline - Date.now() + 30_000);
+
+    await ctx.setOffline(false);
+    await page.waitForSelector('.outbox.not-sent', { timeout: 20_000 });
+    const note = await page.locator('.outbox.not-sent').innerText();
+    await page.screenshot({ path: `${OUT}/offline-not-sent.png` });
+    // The room wrote its 'timed out' line for seat 0 before the default's own lines: the note says the deadline took it.
+    const [head, tail] = en['outbox.notSent.timedOut']!.split('{answer}');
+    expect(note).toContain(head!.replace(/[“]$/, ''));
+    expect(note).toContain(tail!.replace(/^[”]/, ''));
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(answers.ok).toBe(0);
+    // Acknowledged, the note goes away.
+    await page.getByRole('button', { name: en['outbox.dismiss']! }).click();
+    await page.waitForSelector('.outbox', { state: 'detached' });
+    await ctx.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { gzipSync } from 'node:zlib';
+import { relative } from 'node:path';
+import { build, type Rolldown } from 'vite';
+
+/**
+ * What each page of the client loads, in gzip bytes (level 9, as a CDN serves it): the JS chunks reachable
+ * by static imports from the entry, the page's chunk and the game's chunk, their CSS, and the strings chunks
+ * of one language. Lazy parts a page does not show on an ordinary visit (the host's menu, a game's rules on
+ * the table page) are not counted. Builds in memory with the project's vite.config.ts.
+ */
+export interface PageSize {
+  page: string;
+  lang: string;
+  js: number;
+  css: number;
+  total: number;
+  files: string[];
+}
+
+type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** The production client build, in memory (nothing written): chunks and assets as `vite build` makes them. */
+export async function buildInMemory(root: string): Promise<(Rolldown.OutputChunk | Rolldown.OutputAsset)[]> {
+  // As `vite build` does before it loads anything: production builds of preact and the preset.
+  process.env.NODE_ENV = 'production';
+  const out = (await build({ configFile: `${root}/vite.config.ts`, mode: 'production', logLevel: 'silent', build: { write: false } })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  return (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
+}
+
+export async function measurePages(root: string, langs: readonly string[] = ['zh-CN', 'zh-TW', 'en']): Promise<PageSize[]> {
+  const output = await buildInMemory(root);
+  const chunks = output.filter((c): c is Chunk => c.type === 'chunk');
+  const byFile = new Map(output.map((c) => [c.fileName, c]));
+  const size = new Map(output.map((c) => [c.fileName, gzipSync(c.type === 'chunk' ? c.code : c.source, { level: 9 }).length]));
+  const src = (c: Chunk) => (c.facadeModuleId ? relative(root, c.facadeModuleId).split('\\').join('/') : '');
+  const find = (test: (id: string) => boolean) => chunks.find((c) => test(c.facadeModuleId?.startsWith('\0') ? c.facadeModuleId.slice(1) : src(c)));
+
+  /** A chunk and every chunk it imports statically, with their CSS. */
+  const closure = (start: Chunk | undefined, into: Set<string>) => {
+    if (!start || into.has(start.fileName)) return;
+    into.add(start.fileName);
+    for (const css of start.viteMetadata?.importedCss ?? []) into.add(css);
+    for (const f of start.imports) closure(byFile.get(f) as Chunk | undefined, into);
+  };
+
+  const entry = chunks.find((c) => c.isEntry);
+  const games = chunks.filter((c) => /^web\/games\/[^/]+\/index\.ts$/.test(src(c))).map((c) => src(c).split('/')[2]!);
+  const pages: { page: string; parts: (string | ((l: string) => string))[] }[] = [
+    { page: 'home', parts: ['web/pages/Home.tsx', (l) => `virtual:strings/shell/${l}`] },
+    ...games.flatMap((g) => [
+      { page: `table ${g}`, parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, (l: string) => `virtual:strings/shell/${l}`, (l: string) => `virtual:strings/${g}/${l}`] },
+      { page: `rules ${g}`, parts: ['web/pages/Rules.tsx', `web/games/${g}/index.ts`, `web/games/${g}/Rules.tsx`, (l: string) => `virtual:strings/shell/${l}`, (l: string) => `virtual:strings/${g}/${l}`] },
+      { page: `replay ${g}`, parts: ['web/pages/Replay.tsx', `web/games/${g}/index.ts`, `worker/games/${g}/index.ts`, (l: string) => `virtual:strings/shell/${l}`, (l: string) => `virtual:strings/${g}/${l}`] },
+    ]),
+  ];
+  const html = output.find((c) => c.fileName === 'index.html');
+  const htmlCss = html && html.type === 'asset' ? [...String(html.source).matchAll(/href="\/([^"]+\.css)"/g)].map((m) => m[1]!) : [];
+
+  const result: PageSize[] = [];
+  for (const p of pages)
+    for (const lang of langs) {
+      const files = new Set<string>(htmlCss);
+      closure(entry, files);
+      for (const part of p.parts) {
+        const id = typeof part === 'string' ? part : part(lang);
+        closure(find((x) => x === id || x.endsWith(`/${id}`)), files);
+      }
+      const list = [...files];
+      const js = list.filter((f) => f.endsWith('.js')).reduce((n, f) => n + (size.get(f) ?? 0), 0);
+      const css = list.filter((f) => f.endsWith('.css')).reduce((n, f) => n + (size.get(f) ?? 0), 0);
+      result.push({ page: p.page, lang, js, css, total: js + css, files: list.sort().map((f) => `${f} ${size.get(f)}`) });
+    }
+  return result;
+}

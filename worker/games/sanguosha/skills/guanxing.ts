@@ -1,0 +1,54 @@
+import type { Answer, Prompt } from '../../../engine';
+import { CARD, judgeName, P, seatsFrom } from '../core';
+import { cardValue } from '../bot';
+import { T } from '../timings';
+import type { S, SgsSkill } from '../types';
+
+/**
+ * The bot's 观星: when a 乐不思蜀 / 兵粮寸断 waits in its judgement area, the card that escapes it goes on top first;
+ * then the cards worth keeping (value ≥ 4), best first; the rest to the bottom.
+ */
+function guanxingBot(s: S, p: Prompt): Answer | null {
+  const o = p.options[0]!;
+  const cards = o.cards!.from.map(Number);
+  if (o.id === 'bottom') return { prompt: p.id, option: 'bottom', cards: o.cards!.from };
+  const me = P(s.g, p.seat);
+  const top: number[] = [];
+  const judged = me.judge.map((c) => judgeName(s.g, c)).reverse();
+  for (const name of judged) {
+    const escape = cards.find((c) => !top.includes(c) && (name === 'indulgence' ? CARD[c]!.suit === 'heart' : name === 'supply_shortage' ? CARD[c]!.suit === 'club' : !(CARD[c]!.suit === 'spade' && CARD[c]!.rank >= 2 && CARD[c]!.rank <= 9)));
+    if (escape === undefined) break;
+    top.push(escape);
+  }
+  const good = cards.filter((c) => !top.includes(c) && cardValue(c) >= 4).sort((a, b) => cardValue(b) - cardValue(a) || a - b);
+  return { prompt: p.id, option: 'top', cards: [...top, ...good].map(String) };
+}
+
+/**
+ * 观星 (诸葛亮): at the start of your start phase you may look at the top X cards of the draw pile (X = living
+ * characters, at most 5) and put any of them back on top in any order and the rest at the bottom in any order.
+ */
+export const guanxing: SgsSkill = {
+  id: 'guanxing',
+  effects: [
+    {
+      on: T.phaseStart,
+      can: (ctx, seat, ev) => ev.seat === seat && ctx.g.draw.length + ctx.g.discard.length > 0,
+      optional: true,
+      ask: (ctx) => ({ key: 'sgs.ask.guanxing', params: { n: Math.min(5, seatsFrom(ctx.g, 0).length) } }),
+      use(ctx, seat) {
+        const g = ctx.g;
+        const x = Math.min(5, seatsFrom(g, 0).length);
+        // Too few cards to look at: the discard pile is shuffled in under the draw pile first, as for a draw.
+        if (g.draw.length < x && g.discard.length) {
+          g.draw.push(...ctx.rng.shuffle(g.discard.splice(0)));
+          ctx.log('sgs.log.reshuffle');
+        }
+        const cards = g.draw.slice(0, x);
+        ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.guanxing' } });
+        ctx.push({ t: 'arrange', seat, cards, skill: 'guanxing', st: 0, top: null, bottom: null });
+      },
+    },
+  ],
+  bot: (s, p) => (p.kind === 'arrange' ? guanxingBot(s, p) : null),
+};
