@@ -21,4 +21,6 @@ export interface Env {
    * public host there.
    */
   ALLOW_PRIVATE_TARGETS?: string;
+  /** DNS-over-HTTPS endpoint for the resolve-then-refuse check (default Cloudflare's); the workerd tests point it at a closed loopback port so they never reach the network. */
+  DOH_URL?: string;
 }

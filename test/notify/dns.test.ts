@@ -56,3 +56,13 @@ describe('a target is checked again just before each send (issue 9 point 3)', ()
     for (const a of ['1.1.1.1', '2606:4700:4700::1111']) expect(privateAnswer(a), a).toBe(false);
   });
 });
+
+describe('the DNS-over-HTTPS endpoint', () => {
+  it('is asked at the endpoint the Worker is configured with, not the default, when one is given', async () => {
+    const asked: string[] = [];
+    const f = (async (u: string) => (asked.push(u), new Response(JSON.stringify({ Answer: [] }), { status: 200 }))) as unknown as typeof fetch;
+    await refusedTarget('https://hooks.example/x', 'public', f, 'http://127.0.0.1:9/dns-query');
+    expect(asked.length).toBe(2);
+    for (const u of asked) expect(u.startsWith('http://127.0.0.1:9/dns-query?name=hooks.example')).toBe(true);
+  });
+});

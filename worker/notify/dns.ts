@@ -16,10 +16,10 @@ const A = 1;
 const AAAA = 28;
 
 /** The A and AAAA answers for `name` (empty when the lookup failed or found nothing). */
-async function lookup(name: string, f: typeof fetch): Promise<string[]> {
+async function lookup(name: string, f: typeof fetch, doh: string): Promise<string[]> {
   const one = async (type: 'A' | 'AAAA'): Promise<string[]> => {
     try {
-      const res = await f(`${DOH_URL}?name=${encodeURIComponent(name)}&type=${type}`, {
+      const res = await f(`${doh}?name=${encodeURIComponent(name)}&type=${type}`, {
         headers: { accept: 'application/dns-json' },
         signal: AbortSignal.timeout(DOH_TIMEOUT_MS),
       });
@@ -41,7 +41,7 @@ async function lookup(name: string, f: typeof fetch): Promise<string[]> {
  * const bad = await refusedTarget(target.url, 'public');
  * if (bad) return { ok: false, drop: true, error: `target: ${bad}` };
  */
-export async function refusedTarget(url: string, scope: TargetScope, f: typeof fetch = fetch): Promise<string | null> {
+export async function refusedTarget(url: string, scope: TargetScope, f: typeof fetch = fetch, doh: string = DOH_URL): Promise<string | null> {
   if (scope === 'private') return null;
   let u: URL;
   try {
@@ -54,6 +54,6 @@ export async function refusedTarget(url: string, scope: TargetScope, f: typeof f
   if (form) return form;
   // IP literals are judged by their form alone.
   if (u.hostname.startsWith('[') || /^[\d.]+$/.test(u.hostname)) return null;
-  const bad = (await lookup(u.hostname.replace(/\.+$/, ''), f)).find(privateAnswer);
+  const bad = (await lookup(u.hostname.replace(/\.+$/, ''), f, doh)).find(privateAnswer);
   return bad ? `the name resolves to a non-public address (${bad})` : null;
 }

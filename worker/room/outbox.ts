@@ -117,7 +117,7 @@ export class Outbox {
     const vapid = this.vapid();
     const results = await Promise.all(
       rows.map((x) =>
-        this.r.deliver(JSON.parse(x.target) as NotifyTarget, JSON.parse(x.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings) }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+        this.r.deliver(JSON.parse(x.target) as NotifyTarget, JSON.parse(x.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings), dohUrl: this.r.bindings.DOH_URL }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
       ),
     );
     const after = this.r.now();
