@@ -240,7 +240,7 @@ export function PersonalLink({ id, token }: { id: string; token: string }) {
 }
 
 /** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */
-function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
+export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
   if (st.status !== 'playing' || st.paused) return [];
   return st.waiting.flatMap((n) => {
     const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
