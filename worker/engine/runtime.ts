@@ -1,7 +1,7 @@
 import type { Effect, FrameDef, GameDef } from './game';
 import { makeCtx, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
-import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RuleError } from './types';
+import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RngState, RuleError } from './types';
 
 /** Frames a single answer may run before the engine calls it a rules bug (a loop). */
 export const LOOP_GUARD = 100_000;
@@ -43,7 +43,7 @@ export function cloneJson<T>(x: T): T {
  * touched, accepted answer or not.
  */
 function draft<G>(s: GameState<G>): GameState<G> {
-  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice(), g: cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
+  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
