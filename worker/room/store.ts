@@ -1,4 +1,4 @@
-import { getGame, type GameDef, type GameState } from '../engine';
+import { cloneJson, getGame, type GameDef, type GameState } from '../engine';
 import { hasSchema, migrate } from './schema';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
@@ -61,8 +61,8 @@ export class Store {
 
   /** Run `fn` in one SQLite transaction with a copy of meta; the copy replaces meta only if it commits. */
   mutate<T>(fn: (m: Meta) => T): T {
-    // Meta is plain JSON: a JSON round trip is the cheapest deep copy of it.
-    const m = JSON.parse(JSON.stringify(this.m)) as Meta;
+    // Meta is plain JSON: copied as a JSON round trip would, without building the string.
+    const m = cloneJson(this.m);
     let out: T;
     try {
       out = this.r.state.storage.transactionSync(() => {
