@@ -52,7 +52,7 @@ export class Moves {
     st.mutate((mm) => {
       for (const x of free) this.r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
       this.r.seats.reload();
-      st.saveSnapshot(state);
+      st.saveSnapshot(state, true);
       this.r.log.append(events);
       mm.seed = seed;
       mm.status = state.outcome ? 'finished' : 'playing';
