@@ -18,6 +18,10 @@ export interface SeatInfo {
   standIn?: boolean;
   /** Has a live socket open right now. */
   online?: boolean;
+  /** In its quiet hours: "asleep until 08:00 their time" (its own wall clock), as of this body (issue 11). */
+  asleepUntil?: string;
+  /** Away (issue 11). */
+  away?: boolean;
 }
 
 export interface ChatLine {
@@ -90,10 +94,10 @@ export type ServerMessage =
 
 /**
  * The message-parameter convention every renderer shares (the client's and the notifications'): a number in
- * a param named `seat`, `target`, `source`, `from`, `to`, `by`, `host`, `voter` or ending in `Seat` is a seat;
+ * a param named `seat`, `target`, `source`, `from`, `to`, `by`, `host`, `voter`, `lord` or ending in `Seat` is a seat;
  * `seats` / `targets` hold seats; a `{key, params}` value is a nested message.
  */
-export const SEAT_PARAMS: ReadonlySet<string> = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter']);
+export const SEAT_PARAMS: ReadonlySet<string> = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter', 'lord']);
 export const SEATS_PARAMS: ReadonlySet<string> = new Set(['seats', 'targets']);
 export const isSeatParam = (name: string): boolean => SEAT_PARAMS.has(name) || name.endsWith('Seat');
 export const isMsg = (v: unknown): v is Msg =>

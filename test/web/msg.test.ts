@@ -13,6 +13,7 @@ const ui = {
       'g.hit': '{source} hits {target} with {card}',
       'g.vote': '{voter} votes for {seats}',
       'g.hand': '{fromSeat} shows {cards}',
+      'g.escort': '{lord} asks for a Dodge',
       'g.why': '{who} because {reason}',
       'g.n': '{n} left, {skill}',
       'skill.zhiheng': 'Balance of Power',
@@ -27,6 +28,10 @@ describe('the message renderer (common.md param convention)', () => {
   it('a seat param (source, target, voter, …Seat) holding a number shows the player’s name', () => {
     expect(t({ key: 'g.hit', params: { source: 0, target: 2, card: 's7' } })).toBe('Ann hits Cy with card s7');
     expect(t({ key: 'g.hand', params: { fromSeat: 1, cards: ['a', 'b'] } })).toBe('Bo shows card a, card b');
+  });
+
+  it('the lord param (护驾, 激将, the selection prompt) is a seat and shows the lord’s name', () => {
+    expect(t({ key: 'g.escort', params: { lord: 2 } })).toBe('Cy asks for a Dodge');
   });
 
   it('seats/targets lists become names joined for the language', () => {

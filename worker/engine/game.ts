@@ -41,6 +41,46 @@ export interface Skill<G> {
   effects: Effect<G>[];
 }
 
+/** A standing order a seat has turned on (预设应对): which one, and its parameters. Private to the seat. */
+export interface SeatOrder {
+  id: string;
+  params?: Record<string, Json>;
+}
+
+/**
+ * A standing order a game offers: data beside its prompts, listed by the table. Its label is `message` (the
+ * game's strings: `<game>.order.<id>`), its longer explanation `hint`.
+ */
+export interface OrderDef {
+  id: string;
+  message: Msg;
+  hint: Msg;
+  /** Prompt kinds it may answer. */
+  kinds: string[];
+  /** At most one order of a group may be on at a time (they would disagree). */
+  group?: string;
+  /** Parameters the seat chooses, each from a finite list; `choices[0]` is the default. */
+  params?: { id: string; message: Msg; choices: Json[] }[];
+  /**
+   * 'human': what the order answers depends on something only this seat knows (its identity, that it holds no
+   * card), and an instant answer would tell the table. The room must answer it no sooner than a person
+   * plausibly would, and must never let the order's answer arrive faster than the same answer by hand.
+   */
+  timing?: 'instant' | 'human';
+}
+
+/** The standing orders of a game and the pure matcher that applies them. */
+export interface GameOrders<G = any> {
+  /** In the order the table lists them; the matcher tries them in this order too. */
+  offered: OrderDef[];
+  /**
+   * The answer `orders` give to the open prompt `p` (asked of `p.seat`), exactly the answer the player would
+   * send by hand, or null when no order applies (then the player is asked as usual). Reads only what `p.seat`
+   * may see. The engine validates the answer like any other.
+   */
+  answer(state: GameState<G>, p: Prompt, orders: SeatOrder[]): Answer | null;
+}
+
 export interface CreateOptions {
   seats: number;
   seed: string;
@@ -80,6 +120,8 @@ export interface GameDef<G = any> {
   strings?: Record<string, Record<string, string>>;
   /** Short public summary for lists ("turn 3 · 张三"), optional. */
   summary?(state: GameState<G>): Msg;
+  /** Standing orders (预设应对) the game offers for off-turn prompts; none when absent. */
+  orders?: GameOrders<G>;
 }
 
 export type { Outcome };

@@ -20,13 +20,13 @@ export interface SendOptions {
   now?: number;
 }
 
-type Timed = { res: Response } | { timeout: true };
+export type Timed = { res: Response } | { timeout: true };
 
 /**
  * Fetch with a hard deadline. The abort signal stops a real fetch; the race also covers a fetch (or stub)
  * that ignores its signal, so the caller is released on time whatever the endpoint does.
  */
-async function timedFetch(f: typeof fetch, url: string, init: RequestInit, ms: number): Promise<Timed> {
+export async function timedFetch(f: typeof fetch, url: string, init: RequestInit, ms: number): Promise<Timed> {
   const ctl = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<Timed>((resolve) => {

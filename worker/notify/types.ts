@@ -9,7 +9,7 @@ export interface PushSubscriptionJSON {
   keys: { p256dh: string; auth: string };
 }
 
-export type WebhookFormat = 'json' | 'ntfy' | 'discord';
+export type WebhookFormat = 'json' | 'ntfy' | 'discord' | 'telegram';
 
 /** One channel of one seat. `lang` is the language the texts are rendered in. */
 export type NotifyTarget =

@@ -9,7 +9,7 @@ export const MAX_URL_LENGTH = 2048;
 const MAX_KEY_LENGTH = 200;
 /** Plain http is allowed only to the local machine, for the test receivers and `wrangler dev`. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const FORMATS: readonly WebhookFormat[] = ['json', 'ntfy', 'discord'];
+const FORMATS: readonly WebhookFormat[] = ['json', 'ntfy', 'discord', 'telegram'];
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -50,6 +50,12 @@ function key(raw: unknown, name: string, bytes: number): string | { error: strin
   return b64urlEncode(b);
 }
 
+/** The chat a Telegram bot URL names (`?chat_id=` a number or an @channel name), or null. */
+export function telegramChat(url: URL): string | null {
+  const chat = url.searchParams.get('chat_id');
+  return chat && /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(chat) ? chat : null;
+}
+
 /**
  * @example
  * const t = validateTarget(await c.req.json());
@@ -79,7 +85,8 @@ export function validateTarget(raw: unknown): NotifyTarget | string {
     const url = parseUrl(raw.url, 'url', false);
     if (typeof url === 'string') return url;
     const format = raw.format ?? 'json';
-    if (!FORMATS.includes(format as WebhookFormat)) return "format must be 'json', 'ntfy' or 'discord'";
+    if (!FORMATS.includes(format as WebhookFormat)) return "format must be 'json', 'ntfy', 'discord' or 'telegram'";
+    if (format === 'telegram' && !telegramChat(url)) return 'a telegram url is the bot API sendMessage URL with the chat: https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat id or @channel>';
     return { kind: 'webhook', url: url.href, format: format as WebhookFormat, lang };
   }
   return "kind must be 'push' or 'webhook'";

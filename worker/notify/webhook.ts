@@ -8,9 +8,12 @@
  * - `discord`: a Discord channel webhook; `allowed_mentions: {parse: []}` so a player named "@everyone"
  *   cannot ping a whole server; the deadline as a `<t:…:R>` stamp, which Discord shows in each reader's
  *   own time zone and language.
+ * - `telegram`: the Bot API `sendMessage` URL with `?chat_id=` (https://core.telegram.org/bots/api#sendmessage);
+ *   the chat moves into the JSON body, the text is plain (no parse_mode, so a name cannot inject markup).
  */
 import { b64Encode, utf8 } from './b64';
 import { clip } from './push';
+import { telegramChat } from './validate';
 import type { Lang, NotifyKind, NotifyMessage, WebhookFormat } from './types';
 
 /** The body of a `json` webhook. */
@@ -94,6 +97,7 @@ export function buildWebhookRequest(target: { url: string; format: WebhookFormat
     if (click) headers.Click = click;
     return { url, init: { method: 'POST', headers, body: clip(msg.body, 4000) } };
   }
+  if (format === 'telegram') return telegramRequest(url, [msg.title, msg.body, msg.url].filter(Boolean).join('\n'));
   if (format === 'discord') {
     const deadlineMs = msg.deadline ? Date.parse(msg.deadline) : NaN;
     const stamp = Number.isFinite(deadlineMs) ? `\n⏰ <t:${Math.floor(deadlineMs / 1000)}:R>` : '';
@@ -117,4 +121,14 @@ export function buildWebhookRequest(target: { url: string; format: WebhookFormat
       body: JSON.stringify(webhookJson(msg, lang)),
     },
   };
+}
+
+/** A Bot API `sendMessage` of plain `text` to the chat named in `url` (`?chat_id=`), which moves into the body. */
+export function telegramRequest(url: string, text: string): WebhookRequest {
+  const u = new URL(url);
+  const chat = telegramChat(u);
+  if (!chat) throw new Error('telegram url has no chat_id');
+  u.searchParams.delete('chat_id');
+  const body = { chat_id: /^-?\d+$/.test(chat) ? Number(chat) : chat, text: clip(text, 4096), link_preview_options: { is_disabled: true } };
+  return { url: u.href, init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT }, body: JSON.stringify(body) } };
 }

@@ -1,3 +1,4 @@
+import { getMine, putMine } from './life';
 import { DurableObject } from 'cloudflare:workers';
 import type { GameSummary } from '../protocol';
 import type { Env } from '../env';
@@ -125,6 +126,11 @@ export class GameRoom extends DurableObject<Env> implements Room {
   /** Targets of a seat, for tests and the client's settings. */
   async targetsOf(seat: number): Promise<{ id: number; kind: string; disabled: boolean; failures: number }[]> {
     return this.outbox.targetsOf(seat);
+  }
+
+  /** A seat's own settings for the asynchronous life (standing orders, quiet hours, away, mention). */
+  me(token: string | null, method: 'GET' | 'PUT', body: unknown): Promise<Reply> {
+    return method === 'GET' ? getMine(this, token) : putMine(this, token, body);
   }
 
   admin(token: string | null, action: string, body: unknown): Promise<Reply> {

@@ -3,6 +3,7 @@ import { ok, reject, type Reply } from './reply';
 import { hashToken, newToken } from './tokens';
 import { LIMITS, parseDuration } from './limits';
 import type { Room } from './types';
+import { hostSettings } from './life';
 
 /**
  * The host's controls (admin token): pause and resume (clocks frozen and thawed), extend deadlines, give a seat
@@ -110,6 +111,11 @@ export async function admin(r: Room, token: string | null, action: string, body:
         mm.gameVersion = mm.version;
       });
       if (ended) st.game = ended;
+      break;
+    }
+    case 'settings': {
+      const bad = hostSettings(r, b);
+      if (bad) return bad;
       break;
     }
     default:

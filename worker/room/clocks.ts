@@ -1,5 +1,6 @@
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState, type OpenPrompt } from '../engine';
 import { logRejection } from './reply';
+import { deadlineFor } from './quiet';
 import { LIMITS } from './limits';
 import type { Clock, Meta, MoveBy, Room } from './types';
 
@@ -60,7 +61,7 @@ export class Clocks {
       if (known.has(p.id)) continue;
       const standIn = !!seats[p.seat]?.stand_in;
       const len = this.length(standIn);
-      const c: Clock = { prompt: p.id, seat: p.seat, deadlineAt: m.paused ? null : now + len, remainingMs: len, reminders: standIn ? [] : reminderOffsets(len), standIn, openedVersion: m.version };
+      const c: Clock = { prompt: p.id, seat: p.seat, deadlineAt: m.paused ? null : standIn ? now + len : this.deadlineAt(p.seat, now, len), remainingMs: len, reminders: standIn ? [] : reminderOffsets(len), standIn, openedVersion: m.version };
       kept.push(c);
       if (!standIn && !fresh.has(p.seat)) fresh.set(p.seat, { p, c });
     }
@@ -70,6 +71,29 @@ export class Clocks {
     for (const [seat, { p, c }] of fresh) {
       if (this.r.sockets.visible(seat, list)) continue;
       this.r.outbox.enqueue(m, seat, 'prompt', { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) }, now, p.id);
+    }
+  }
+
+  /**
+   * When a clock of `seat` that starts at `start` runs out: its length counted outside the seat's quiet hours
+   * (each night cut to the host's cap) and, unless the host lets a stand-in answer for away seats, not before
+   * the seat is back (quiet.ts).
+   */
+  deadlineAt(seat: number, start: number, lengthMs: number): number {
+    const x = this.r.seats.settingsOf(seat);
+    const h = this.r.store.m.host;
+    const cap = h?.quietCapMinutes;
+    return deadlineFor({ start, lengthMs, quiet: x.quiet, quietCapMs: cap === null || cap === undefined ? null : cap * 60_000, awayUntil: h?.awayStandIn ? null : x.awayUntil });
+  }
+
+  /** Settings changed (a seat's quiet hours or absence, the host's cap): re-plan the running clocks of `seats`. */
+  replan(m: Meta, now: number, seats: number[] | null = null): void {
+    if (m.paused) return;
+    for (const c of m.clocks) {
+      if (c.deadlineAt === null || c.standIn || (seats && !seats.includes(c.seat))) continue;
+      // What is left of the clock, counted as it ran so far (ignoring quiet time already slept).
+      const left = Math.max(0, Math.min(c.remainingMs, c.deadlineAt - now));
+      c.deadlineAt = this.deadlineAt(c.seat, now, left);
     }
   }
 
@@ -101,7 +125,7 @@ export class Clocks {
         t = Math.min(t, c.deadlineAt);
         if (c.reminders.length) t = Math.min(t, c.deadlineAt - Math.max(...c.reminders));
       }
-      if (this.r.moves.botPrompt()) t = Math.min(t, this.r.now());
+      if (this.r.moves.botPrompt() || this.r.moves.orderMove()) t = Math.min(t, this.r.now());
     }
     return Number.isFinite(t) ? t : null;
   }

@@ -2,6 +2,7 @@ import { apply, botAnswer, botRng, defaultAnswer, startGame, type Answer, type G
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { newSeed } from './tokens';
 import { LIMITS, parseAnswerBody } from './limits';
+import { standingAnswer } from './standing';
 import { iso, type Failure, type LogPart, type MoveBy, type Room } from './types';
 
 const ENGINE_STATUS: Record<string, ErrorCode> = {
@@ -22,6 +23,8 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 export class Moves {
   /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
   private stuckBotPrompt: string | null = null;
+  /** Likewise for a standing order the rules refused (a bug in a game's matcher). */
+  private stuckOrderPrompt: string | null = null;
 
   constructor(private readonly r: Room) {}
 
@@ -165,11 +168,28 @@ export class Moves {
     return { ok: true };
   }
 
-  /** Bot seats answer at once, up to `cap` moves; returns how many were made. */
+  /**
+   * Bot seats, and standing orders of human seats, answer at once, up to `cap` moves; returns how many were made.
+   * An order's answer goes through `commit` like the player's own (`by: 'order'`: no room line, so the table cannot
+   * tell it from a quick hand answer; the seat's stand-in count is left alone).
+   */
   runBots(cap: number): number {
     let n = 0;
+    // Orders are not capped like bots: each one is an off-turn answer, and a person's next decision comes soon.
+    let byOrders = 0;
     const st = this.r.store;
     while (n < cap) {
+      const ordered = byOrders < LIMITS.botMovesPerAlarm ? this.orderMove() : null;
+      if (ordered) {
+        const r = this.commit(ordered.seat, ordered.answer, 'order');
+        if (r.ok) {
+          byOrders++;
+          continue;
+        }
+        // The rules accepted it a moment ago (standingAnswer checks); park the prompt rather than spin.
+        console.error(`game=[${st.m.id}] seat=[${ordered.seat}] standing order refused: ${r.message}`);
+        this.stuckOrderPrompt = ordered.answer.prompt;
+      }
       const s = st.game;
       const p = this.botPrompt();
       if (!s || !p || s.outcome) break;
@@ -191,7 +211,25 @@ export class Moves {
       }
       n++;
     }
-    return n;
+    return n + byOrders;
+  }
+
+  /** A standing order's answer to an open prompt of a human seat, if any (orders timed 'human' wait for pass 3). */
+  orderMove(): { seat: number; answer: Answer } | null {
+    const st = this.r.store;
+    const m = st.meta;
+    const s = st.game;
+    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome) return null;
+    const def = st.def();
+    if (!def.orders) return null;
+    for (const p of s.prompts) {
+      if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot) continue;
+      const orders = this.r.seats.settingsOf(p.seat).orders;
+      if (!orders.length) continue;
+      const sa = standingAnswer(def, s, p, orders);
+      if (sa && sa.order.timing !== 'human') return { seat: p.seat, answer: sa.answer };
+    }
+    return null;
   }
 
   /** An open prompt of a bot seat, if any (except one that no answer could satisfy). */

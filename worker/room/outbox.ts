@@ -1,3 +1,4 @@
+import { notifyAt } from './quiet';
 import { getGame, type Msg } from '../engine';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
@@ -47,6 +48,8 @@ export class Outbox {
   enqueue(m: Meta, seat: number, kind: NotifyKind, about: { id?: string; message: Msg; deadlineAt?: number } | null, now: number, prompt: string | null): void {
     const targets = this.targets.filter((t) => t.seat === seat && !t.disabled);
     if (!targets.length) return;
+    // Quiet hours: nothing is sent while the seat sleeps; it goes out when they end (issue 11).
+    const dueAt = notifyAt(this.r.seats.settingsOf(seat).quiet, now);
     const strings = getGame(m.game)?.strings;
     const names = this.r.seats.names();
     const rows = targets.map((t) => {
@@ -62,11 +65,11 @@ export class Outbox {
         now,
         ...(about ? { about: { message: about.message, ...(about.id ? { id: about.id } : {}), ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}) } } : {}),
       });
-      return [t.id, seat, prompt, JSON.stringify(msg), now];
+      return [t.id, seat, prompt, JSON.stringify(msg), dueAt];
     });
     this.r.sql.exec("INSERT INTO outbox (target_id, seat, prompt, msg, due_at) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]' FROM json_each(?)", JSON.stringify(rows));
     if (prompt !== null) this.pending.add(prompt);
-    this.due = Math.min(this.due ?? Infinity, now);
+    this.due = Math.min(this.due ?? Infinity, dueAt);
   }
 
   /** The prompts closed: their unsent notifications are noise now (inside a transaction). */

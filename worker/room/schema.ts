@@ -53,6 +53,9 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // `logCount` in place of the entries. The clocks of the open prompts (a handful of rows, all rewritten by
   // almost every answer) move into the meta row, which every answer writes anyway.
   migrateLogOut,
+  // 4: each seat's settings for the asynchronous life (issue 11): standing orders, quiet hours, away-until, its
+  // mention in the table channel. JSON; NULL = none. Private to the seat.
+  `ALTER TABLE seats ADD COLUMN settings TEXT;`,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */

@@ -1,7 +1,8 @@
 import { hashToken, newToken, sameHash } from './tokens';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
-import { iso, type Failure, type Room, type SeatRow } from './types';
+import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types';
+import { NO_SEAT_SETTINGS, type SeatSettings } from './settings';
 
 /**
  * Seats and tokens: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the
@@ -15,7 +16,13 @@ export class Seats {
   constructor(private readonly r: Room) {}
 
   reload(): void {
-    this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries FROM seats ORDER BY seat').toArray();
+    this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat').toArray();
+  }
+
+  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
+  settingsOf(seat: number): SeatSettings {
+    const raw = this.rows[seat]?.settings;
+    return raw ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(raw) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
   }
 
   names(): (string | null)[] {
@@ -75,7 +82,7 @@ export class Seats {
    * After a move (inside its transaction): a player's answer hands a stand-in seat back; an expiry counts
    * towards the stand-in. Writes only when something changes, so a player's ordinary answer costs no statement.
    */
-  afterMove(seat: number, by: 'player' | 'expired' | 'absent-bot' | 'stand-in' | 'bot'): void {
+  afterMove(seat: number, by: MoveBy): void {
     const row = this.rows[seat];
     if (!row) return;
     if (by === 'player') {

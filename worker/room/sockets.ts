@@ -1,3 +1,4 @@
+import { publicSeat } from './settings';
 import { viewFor, waitingSeats, type LogLine, type Prompt } from '../engine';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { iso, type Attachment, type LogPart, type Room } from './types';
@@ -78,7 +79,17 @@ export class Sockets {
   summary(list = this.list()): GameSummary {
     const m = this.r.store.m;
     const online = new Set(list.flatMap(({ att }) => (att.ready && att.seat !== null ? [att.seat] : [])));
-    const seats: SeatInfo[] = this.r.seats.rows.map((x) => ({ seat: x.seat, name: x.name, taken: x.name !== null, bot: !!x.bot, standIn: !!x.stand_in, online: online.has(x.seat) }));
+    const now = this.r.now();
+    const seats: SeatInfo[] = this.r.seats.rows.map((x) => {
+      const info: SeatInfo = { seat: x.seat, name: x.name, taken: x.name !== null, bot: !!x.bot, standIn: !!x.stand_in, online: online.has(x.seat) };
+      // Only what everyone may know of a seat's settings: asleep until when, away or not (settings.ts).
+      if (x.settings) {
+        const pub = publicSeat(this.r.seats.settingsOf(x.seat), now);
+        if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
+        if (pub.away) info.away = true;
+      }
+      return info;
+    });
     return {
       id: m.id,
       game: m.game,

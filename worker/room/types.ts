@@ -11,6 +11,7 @@ import type { Moves } from './moves';
 import type { Sockets } from './sockets';
 import type { Clocks } from './clocks';
 import type { Outbox } from './outbox';
+import type { HostSettings } from './settings';
 
 /** The game's settings and lifecycle, with the clocks of its open prompts: one JSON row (table `meta`). */
 export interface Meta {
@@ -36,6 +37,8 @@ export interface Meta {
    * closes one prompt and opens the next writes them with the meta row it writes anyway.
    */
   clocks: Clock[];
+  /** The host's settings for the asynchronous life (issue 11); absent = the defaults. */
+  host?: HostSettings;
 }
 
 export interface Clock {
@@ -59,6 +62,8 @@ export type SeatRow = {
   bot: number;
   stand_in: number;
   expiries: number;
+  /** JSON `SeatSettings` (settings.ts), or null. */
+  settings: string | null;
 };
 
 /** What a hibernating socket remembers about itself (survives eviction with the socket). */
@@ -81,8 +86,8 @@ export interface Attachment {
 /** Which part of the visible log a state body carries: lines from a log index, or the default tail. */
 export type LogPart = { from: number } | 'tail';
 
-/** Who made a move: the player, the default on expiry, the bot on expiry, the stand-in, or a bot seat. */
-export type MoveBy = 'player' | 'expired' | 'absent-bot' | 'stand-in' | 'bot';
+/** Who made a move: the player, the default on expiry, the bot on expiry, the stand-in, a bot seat, or the player's standing order. */
+export type MoveBy = 'player' | 'expired' | 'absent-bot' | 'stand-in' | 'bot' | 'order';
 
 export interface CreateParams {
   id: string;

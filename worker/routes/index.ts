@@ -6,6 +6,7 @@ import { live } from './live';
 import { chat } from './chat';
 import { notify } from './notify';
 import { admin } from './admin';
+import { me } from './me';
 
 /** The HTTP API of DESIGN §4, mounted under /api. Each concern is its own small sub-app. */
 export const api = new Hono<App>();
@@ -15,6 +16,7 @@ api.route('/', live);
 api.route('/', chat);
 api.route('/', notify);
 api.route('/', admin);
+api.route('/', me);
 api.notFound((c) => fail(c, 'not_found', 'no such route'));
 api.onError((e, c) => {
   console.error(`error method=[${c.req.method}] path=[${new URL(c.req.url).pathname}] message=[${String(e)}]`);

@@ -3,6 +3,8 @@
  * Card names `ghost.card.<id>`, texts `ghost.text.<id>`, possession conditions `ghost.possession.<KEY>`,
  * ongoing effects `ghost.effect.<KEY>`.
  */
+import { ORDER_ROWS } from './orders';
+
 // prettier-ignore
 const T: Record<string, [string, string, string]> = {
   'ghost.title': ['驱鬼', '驅鬼', 'Exorcism'],
@@ -344,4 +346,4 @@ const T: Record<string, [string, string, string]> = {
 };
 
 const langs = ['zh-CN', 'zh-TW', 'en'] as const;
-export const strings: Record<string, Record<string, string>> = Object.fromEntries(langs.map((l, i) => [l, Object.fromEntries(Object.entries(T).map(([k, v]) => [k, v[i]!]))]));
+export const strings: Record<string, Record<string, string>> = Object.fromEntries(langs.map((l, i) => [l, Object.fromEntries(Object.entries({ ...T, ...ORDER_ROWS }).map(([k, v]) => [k, v[i]!]))]));

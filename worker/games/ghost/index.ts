@@ -4,6 +4,7 @@ import { HAND_DECK, IDENTITIES, KINGS, RULES, ghostDeckFor, type Identity } from
 import { FRAMES } from './flow';
 import { ghostBot } from './bot';
 import { strings } from './i18n';
+import { orders } from './orders';
 import { freshTurn, type G, type Player } from './state';
 import { viewGhost } from './view';
 
@@ -76,6 +77,7 @@ const ghost: GameDef<G> = {
   defaultAnswer: (s, p) => defaultFor(s, p),
   bot: (s, p, rng) => ghostBot(s, p, rng),
   strings,
+  orders,
   summary(s: GameState<G>) {
     const g = s.g;
     return { key: 'ghost.summary', params: { turn: g.turn, seat: g.current, n: g.ghost.length } };

@@ -172,7 +172,14 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
     let key: string;
     let a: Answer;
     if (o.id.startsWith('as:')) {
-      const name = o.id.split(':')[2]!;
+      const [, sk, name] = o.id.split(':') as [string, string, string];
+      // A skill that knows better how to make its card (乱击's same-suit pair) says so itself.
+      const rule = skillById(sk)?.viewAs?.find((r) => r.as === name);
+      if (rule?.bot) {
+        const b = rule.bot(s, me, o, p.id);
+        if (b) consider(b.score, b.answer);
+        continue;
+      }
       if (name === 'slash') {
         // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
         const t = enemies(o.seats?.from ?? [])[0];

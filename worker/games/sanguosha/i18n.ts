@@ -8,6 +8,7 @@ import { WU } from './i18n/wu';
 import { QUN } from './i18n/qun';
 import type { Rows } from './i18n/rows';
 import { KINDS } from './kinds';
+import { ORDER_ROWS } from './orders';
 
 type Strings = Record<string, string>;
 
@@ -266,6 +267,7 @@ function build(i: 0 | 1 | 2): Strings {
   for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v[i];
   for (const [k, v] of Object.entries(T)) out[k] = v[i];
   for (const [k, v] of Object.entries(GENERAL_ROWS)) out[k] = v[i];
+  for (const [k, v] of Object.entries(ORDER_ROWS)) out[k] = v[i];
   // Equipment skills are named after their card (horses after their kind).
   for (const [k, kind] of Object.entries(KINDS)) if (kind.type === 'equip' && kind.slot !== 'plus' && kind.slot !== 'minus') out[`sgs.skill.${k}`] = CARDS[k]![i];
   for (const [k, v] of Object.entries(HORSES)) out[`sgs.skill.${k}`] = v[i];

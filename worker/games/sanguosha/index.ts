@@ -11,6 +11,7 @@ import { dealStart } from './flow/select';
 import { SKILLS } from './skills';
 import { strings } from './i18n';
 import { bot, defaultAnswer } from './bot';
+import { orders } from './orders';
 import type { G, Player, Role, S } from './types';
 
 export type { G } from './types';
@@ -161,6 +162,7 @@ const sanguosha: GameDef<G> = {
   triggerOrder: (s) => seatsFrom(s.g, s.g.current),
   strings,
   summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
+  orders,
 };
 
 export default sanguosha;

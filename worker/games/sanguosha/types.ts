@@ -93,12 +93,19 @@ export interface ViewAs {
   group?(g: G, seat: number, ids: number[]): boolean;
   /** When the rule applies at all (急救: outside your turn); default always. */
   when?(g: G, seat: number, how: How): boolean;
+  /** The bot's use of this rule's play-phase option (as `Active.bot`); without it the bot only plays view-as 杀. */
+  bot?(s: S, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
 }
 
 /** A skill's option in its owner's play phase (制衡, 仁德, 苦肉 …): option id `skill:<id>`. */
 export interface Active {
   /** Uses per play phase (counted in `g.used`); omitted = unlimited. */
   perPhase?: number;
+  /**
+   * 黄天: the option is offered to other seats (those for which this says yes) in their play phase, not to the owner.
+   * `option` and `use` then get the user's seat; `perPhase` counts the user's uses.
+   */
+  lentTo?(g: G, owner: number, seat: number): boolean;
   /** The bot's use of this option: a score (40 ≈ a good 杀, 55 ≈ 无中生有; the best-scored option is played) and the answer, or null to leave it. */
   bot?(s: S, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
   /** The option (cards/seats it may pick), or null when it cannot be used now. `message` defaults to `sgs.opt.skill {skill}`. */

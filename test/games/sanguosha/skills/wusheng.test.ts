@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { botRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -36,5 +38,13 @@ describe('武圣 wusheng (关羽)', () => {
     t.answer(0, 'as:wusheng:slash', { cards: [t.hands[0]![0]!] });
     expect(t.p(0).hp).toBe(4);
     expect(t.log()).toContain('sgs.log.playAsSkill');
+  });
+
+  it('a bot whose only 杀 for 青龙偃月刀’s follow-up is a 武圣 card answers with it (the prompt has no plain "use")', () => {
+    const t = table({ roles: [...roles], generals: { 0: 'guanyu' }, equip: { 0: ['blade'] }, hands: { 0: ['slash', 'peach@heart'], 1: ['jink'] } });
+    t.use(0, t.hands[0]![0]!, [1]).answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    const p = t.prompt(0);
+    expect(p.options.map((o) => o.id)).toEqual(['as:wusheng:slash', 'pass']);
+    expect(bot(t.s, p, botRng(t.s, p))).toMatchObject({ option: 'as:wusheng:slash', cards: [String(t.hands[0]![1])] });
   });
 });

@@ -39,6 +39,14 @@ export function targetSpec(g: G, seat: number, key: string, cards: number[]): Ta
 
 const seatsOf = (spec: TargetSpec): Option['seats'] => ({ from: spec.from!, min: spec.min!, max: spec.max!, ...(spec.blocked?.length ? { blocked: spec.blocked } : {}) });
 
+/** Play-phase skills `seat` may use: its own (not lent ones), then other seats' lent to it (黄天), each id once. */
+function activeIds(g: G, seat: number): string[] {
+  const out = skillIds(g, seat).filter((sid) => !skillById(sid)?.active?.lentTo);
+  for (const owner of othersFrom(g, seat))
+    for (const sid of skillIds(g, owner)) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
+  return out;
+}
+
 /** The play-phase options of `seat`: each usable hand card, recasts, view-as cards, skills, and ending the phase. */
 export function playOptions(g: G, seat: number): Option[] {
   const out: Option[] = [];
@@ -60,7 +68,7 @@ export function playOptions(g: G, seat: number): Option[] {
     if (spec.from) opt.seats = seatsOf(spec);
     out.push(opt);
   }
-  for (const sid of skillIds(g, seat)) {
+  for (const sid of activeIds(g, seat)) {
     const act = skillById(sid)?.active;
     if (!act || (act.perPhase !== undefined && usedCount(g, seat, sid) >= act.perPhase)) continue;
     const o = act.option(g, seat);
@@ -75,7 +83,7 @@ export function playOptions(g: G, seat: number): Option[] {
 /** Use a play-phase skill option: checks ownership and the per-phase limit, then the skill's own `use`. */
 export function useActive(ctx: C, seat: number, sid: string, cards: number[], targets: number[]): string | void {
   const act = skillById(sid)?.active;
-  if (!act || !skillIds(ctx.g, seat).includes(sid) || !alive(ctx.g, seat)) return `you do not have ${sid}`;
+  if (!act || !activeIds(ctx.g, seat).includes(sid) || !alive(ctx.g, seat)) return `you do not have ${sid}`;
   if (act.perPhase !== undefined && usedCount(ctx.g, seat, sid) >= act.perPhase) return `${sid} is used up this phase`;
   const bad = act.use(ctx, seat, cards, targets);
   if (typeof bad === 'string') return bad;

@@ -1,0 +1,111 @@
+import type { FrameDef, Json } from '../../../engine';
+import { attitude, cardValue } from '../bot';
+import { alive, CARD, equipIds, isBlack, move, P, toHand } from '../core';
+import { autoPass, num, reasonMsg } from '../flow/common';
+import { T } from '../timings';
+import type { Ev, G, SgsSkill } from '../types';
+
+/** 张角's black hand and equipped cards. */
+const blacks = (g: G, seat: number) => [...P(g, seat).hand, ...equipIds(P(g, seat))].filter(isBlack);
+
+/**
+ * Is this judgement card good for the judged character, by the reason of the judgement? null: the bot does not know
+ * the reason (it then leaves the judgement alone).
+ */
+export function goodFor(reason: string, id: number): boolean | null {
+  const c = CARD[id]!;
+  switch (reason) {
+    case 'indulgence':
+      return c.suit === 'heart';
+    case 'supply_shortage':
+      return c.suit === 'club';
+    case 'lightning':
+      return !(c.suit === 'spade' && c.rank >= 2 && c.rank <= 9);
+    case 'eight_diagram':
+    case 'skill:tieqi':
+      return c.suit === 'heart' || c.suit === 'diamond';
+    case 'skill:leiji':
+      return c.suit !== 'spade';
+    case 'skill:luoshen':
+      return c.suit === 'spade' || c.suit === 'club';
+    case 'skill:ganglie':
+      return c.suit !== 'heart';
+    default:
+      return null;
+  }
+}
+
+/** The judgement's event (on the judge frame) that 鬼道 changes. */
+const evOfOwner = (ctx: Parameters<FrameDef<G>['run']>[0], f: Record<string, Json>) => ctx.frame(num(f.owner))?.ev as Ev | undefined;
+
+/** Asks 张角 for a black card to put in place of the judgement card; the original goes to his hand. */
+const guidaoFrame: FrameDef<G> = {
+  run(ctx, f) {
+    const g = ctx.g;
+    const seat = num(f.seat);
+    const ev = evOfOwner(ctx, f);
+    if (f.asked || !ev || !alive(g, seat)) return 'done';
+    const cards = blacks(g, seat);
+    // With autoPass off he is asked even without a black card, so the wait never tells whether he holds one (S8).
+    if (!cards.length && autoPass(ctx)) return 'done';
+    f.asked = true;
+    const use = cards.length ? [{ id: 'use', message: { key: 'sgs.opt.guidao' }, cards: { from: cards.map(String), min: 1, max: 1 } }] : [];
+    ctx.ask({
+      seat, kind: 'skill', message: { key: 'sgs.ask.guidao', params: { target: num(ev.seat), reason: reasonMsg(ev.reason as string), card: num(ev.card) } },
+      options: [...use, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }],
+    });
+    return 'wait';
+  },
+  answer(ctx, f, _p, a) {
+    if (a.option === 'pass') return;
+    const g = ctx.g;
+    const seat = num(f.seat);
+    const ev = evOfOwner(ctx, f);
+    const card = Number(a.cards?.[0]);
+    if (!ev || !blacks(g, seat).includes(card)) return 'guidao: play one of your black cards';
+    const old = num(ev.card);
+    ctx.log('sgs.log.guidao', { seat, card, cards: [old], target: num(ev.seat) });
+    move(ctx, [card], 'table');
+    ev.card = card;
+    toHand(ctx, seat, old);
+  },
+};
+
+/**
+ * 鬼道 (张角): before any judgement card takes effect, you may play one black card (hand or equipped) to replace it,
+ * and you take the original judgement card into your hand.
+ */
+export const guidao: SgsSkill = {
+  id: 'guidao',
+  effects: [
+    {
+      on: T.judgeRetrial,
+      can: (ctx, seat) => blacks(ctx.g, seat).length > 0 || !autoPass(ctx),
+      use(ctx, seat, ev) {
+        ctx.push({ t: 'guidao', seat, owner: num(ev.frame), asked: false });
+      },
+    },
+  ],
+  /**
+   * Turn a friend's bad judgement good, or an enemy's good one bad, with the cheapest black card that does it;
+   * otherwise leave it.
+   */
+  bot(s, p) {
+    const g = s.g;
+    const fid = s.prompts.find((x) => x.id === p.id)?.frame;
+    const f = s.stack.find((x) => x.id === fid);
+    const ev = f ? (s.stack.find((x) => x.id === num(f.owner))?.ev as Ev | undefined) : undefined;
+    const pass = { prompt: p.id, option: 'pass' };
+    if (!ev) return pass;
+    const reason = ev.reason as string;
+    const now = goodFor(reason, num(ev.card));
+    const att = attitude(g, p.seat, num(ev.seat));
+    if (now === null || att === 0) return pass;
+    const want = att > 0;
+    if (now === want) return pass;
+    const from = (p.options.find((x) => x.id === 'use')?.cards?.from ?? []).map(Number);
+    const fit = from.filter((c) => goodFor(reason, c) === want).sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0];
+    return fit === undefined ? pass : { prompt: p.id, option: 'use', cards: [String(fit)] };
+  },
+  frames: { guidao: guidaoFrame },
+};

@@ -1,0 +1,57 @@
+/**
+ * The asynchronous life of one room (issue 11): a seat's own settings — standing orders, quiet hours, away,
+ * its mention in the table channel — and the host's — the game's title, the cap on quiet time, stand-ins for
+ * away seats, the table channel. Checked whole (settings.ts) before anything is stored. A seat's settings are
+ * stored with its seat row and shown to nobody else.
+ */
+import { ok, reject, type Reply } from './reply';
+import { DEFAULT_HOST_SETTINGS, mine, patchHostSettings, patchSeatSettings } from './settings';
+import type { Room } from './types';
+
+/** `GET /api/games/:id/me`: the seat's own settings and the orders its game offers. */
+export async function getMine(r: Room, token: string | null): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const who = await r.seats.actingSeat(token, 'me');
+  if ('reply' in who) return who.reply;
+  const m = st.m;
+  return ok({ seat: who.seat, settings: mine(r.seats.settingsOf(who.seat)), offered: st.def().orders?.offered ?? [], channel: m.host?.channel ? { format: m.host.channel.format } : null });
+}
+
+/**
+ * `PUT /api/games/:id/me`: change any of `orders`, `quiet`, `awayUntil`, `mention`. Its running clocks are
+ * re-planned, and its orders answer at once whatever open prompt they answer.
+ */
+export async function putMine(r: Room, token: string | null, body: unknown): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const who = await r.seats.actingSeat(token, 'me');
+  if ('reply' in who) return who.reply;
+  const seat = who.seat;
+  const now = r.now();
+  const next = patchSeatSettings(st.def(), r.seats.settingsOf(seat), body, { now, channelFormat: st.m.host?.channel?.format ?? null });
+  if (typeof next === 'string') return st.rejected('bad_request', next, { seat, route: 'me' });
+  st.mutate((mm) => {
+    r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
+    r.seats.reload();
+    r.clocks.replan(mm, now, [seat]);
+    // Nobody else can see a seat's settings: only its own version moves (the summary's does not change).
+  });
+  r.moves.runBots(8);
+  await r.moves.afterChange();
+  return ok({ seat, settings: mine(next) });
+}
+
+/** The host's `settings` action: title, quietCapMinutes, awayStandIn, channel. */
+export function hostSettings(r: Room, body: unknown): Reply | null {
+  const st = r.store;
+  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body);
+  if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
+  const now = r.now();
+  st.mutate((mm) => {
+    mm.host = next;
+    r.clocks.replan(mm, now);
+    mm.version++;
+  });
+  return null;
+}
