@@ -38,3 +38,14 @@ export const IconPlay = () => (
     <path d="M7 4l12 8-12 8z" />
   </svg>
 );
+export const IconLock = () => (
+  <svg {...P}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </svg>
+);
+export const IconMenu = () => (
+  <svg {...P}>
+    <path d="M4 6h16M4 12h16M4 18h10" />
+  </svg>
+);

@@ -26,7 +26,24 @@ export function formatMinutes(min: number): string {
   return s(n === 1 ? `time.${unit}.one` : `time.${unit}`, { n });
 }
 
-export function Countdown({ deadline, paused }: { deadline: string | null | undefined; paused?: boolean }) {
+/** A deadline in the reader's own clock: "21:30" today, "Tue 21:30" within the week, a date beyond. */
+export function localTime(iso: string, at = Date.now()): string {
+  const d = new Date(iso);
+  const days = (d.getTime() - at) / 86400000;
+  const o: Intl.DateTimeFormatOptions =
+    new Date(at).toDateString() === d.toDateString()
+      ? { hour: '2-digit', minute: '2-digit' }
+      : days < 6
+        ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
+        : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
+  return d.toLocaleString(lang.value, o);
+}
+
+/**
+ * Time left until a deadline, ticking. `long` also says when, in local time ("until 21:30 your time · 5 h 10
+ * min"), for a reader in another time zone than the rest of the table.
+ */
+export function Countdown({ deadline, paused, long }: { deadline: string | null | undefined; paused?: boolean; long?: boolean }) {
   if (!deadline) return null;
   if (paused)
     return (
@@ -36,10 +53,11 @@ export function Countdown({ deadline, paused }: { deadline: string | null | unde
     );
   const left = Date.parse(deadline) - now.value;
   const urgent = left < 5 * 60 * 1000;
+  const at = localTime(deadline, now.value);
   return (
-    <time class={`countdown${urgent ? ' urgent' : ''}`} dateTime={deadline} title={new Date(deadline).toLocaleString(lang.value)}>
+    <time class={`countdown${urgent ? ' urgent' : ''}`} dateTime={deadline} title={s('time.until', { at, left: formatLeft(left) })}>
       <IconHourglass /> <span class="sr-only">{s('table.timeLeft')} </span>
-      {formatLeft(left)}
+      {long ? s('time.until', { at, left: formatLeft(left) }) : formatLeft(left)}
     </time>
   );
 }

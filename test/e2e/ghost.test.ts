@@ -148,8 +148,12 @@ describe('驱鬼 in Chromium', () => {
           if (mine.length) {
             const q = pl.page.locator('.prompt-panel.asking .prompt-q');
             await q.filter({ hasText: exactly(pl.t(mine[0]!.message)) }).waitFor({ timeout: 10_000 });
+            // Every option is a button, except "use this card" ones, which are the cards on the table themselves.
             const labels = await pl.page.locator('.prompt-panel.asking .options .btn').allInnerTexts();
-            expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(mine[0]!.options.map((o) => pl.t(o.message)));
+            const onTable = await pl.page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+            const single = mine[0]!.options.filter((o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!));
+            const listed = single.length > 1 ? mine[0]!.options.filter((o) => !single.includes(o)) : mine[0]!.options;
+            expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(listed.map((o) => pl.t(o.message)));
           } else {
             await pl.page.locator('.prompt-panel:not(.asking)').waitFor({ timeout: 10_000 });
             const idle = await pl.page.locator('.prompt-panel').innerText();
@@ -165,32 +169,35 @@ describe('驱鬼 in Chromium', () => {
       const p = pl.page;
       const o = step.prompt.options.find((x) => x.id === step.answer.option)!;
       const panel = p.locator('.prompt-panel.asking');
-      const btn = panel.getByRole('button', { name: pl.t(o.message), exact: true });
+      const btn = panel.locator('.options .btn.option').filter({ hasText: exactly(pl.t(o.message)) });
       if (!o.cards && !o.seats) {
         await before?.();
         await btn.click();
         return;
       }
-      await btn.click();
+      // An option that plays one card the table shows is that card: tapping it chooses the option.
+      if (await btn.count()) await btn.click();
       for (const c of step.answer.cards ?? []) {
         const el = tableCard(pl, c);
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
       for (const x of step.answer.seats ?? []) {
-        const el = p.locator('.gh-seats .gh-seat-head.pickable', { hasText: nameOf(x) });
+        const el = p.locator(`.gh-seats [data-seat="${x}"] .gh-seat-head.pickable`);
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
-      // The prompt panel mirrors the table picks.
-      const picked = await panel.locator('.picks .pick[aria-pressed="true"]').allInnerTexts();
-      expect(picked.sort()).toEqual([...(step.answer.cards ?? []).map((c) => cardLabel(c, pl.lang)), ...(step.answer.seats ?? []).map(nameOf)].sort());
+      // What is picked shows on the table: lifted cards and imps, marked seats.
+      const cards = await p.locator('.game-area [data-card][aria-pressed="true"]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-card')))]);
+      expect(cards.sort()).toEqual([...(step.answer.cards ?? [])].sort());
+      const seats = await p.locator('.gh-seats [data-seat].on').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
+      expect(seats.sort()).toEqual([...(step.answer.seats ?? [])].sort());
       await before?.();
-      await panel.locator('.picks .btn.primary').click();
+      await panel.locator('.picks .confirm').click();
     };
     /** A card of the answer on the table: an imp on a seat (the host's target) or a card of the hand (votes, discards). */
     const tableCard = (pl: Player, c: string): Locator =>
       /^I\d\d$/.test(c)
-        ? pl.page.locator('.gh-seats .gh-imp.pickable', { hasText: cardName(c, pl.lang) })
-        : pl.page.locator('.gh-hand .gh-cards > *').nth((viewFor(ghost, stateBefore, pl.seat).view as { players: { hand: string[] }[] }).players[pl.seat]!.hand.indexOf(c));
+        ? pl.page.locator(`.gh-seats .gh-imp.pickable[data-card="${c}"]`)
+        : pl.page.locator(`.gh-hand [data-card="${c}"]`);
 
     let stateBefore = plan.start;
     let version = (await stateOf(host)).version;
@@ -257,7 +264,7 @@ describe('驱鬼 in Chromium', () => {
           for (const c of cards) expect(shownCards).toContain(cardLabel(c, x.lang));
           for (const k of cards.keys()) expect(await minis.nth(k).evaluate((e) => getComputedStyle(e).textDecorationLine)).toContain('line-through');
           expect(await row.innerText()).toContain(ghostStrings[x.lang]!['ghost.ui.thrownOut']);
-          const log = await x.page.locator('ol.log li').allInnerTexts();
+          const log = await x.page.locator('ol.log li').allTextContents();
           const lines = step.log.filter((l) => l.msg.key === 'ghost.log.challenge' || l.msg.key === 'ghost.log.caught').map((l) => x.t(l.msg));
           expect(lines).toHaveLength(2);
           for (const c of cards) expect(lines[0]).toContain(cardLabel(c, x.lang));
@@ -278,7 +285,7 @@ describe('驱鬼 in Chromium', () => {
       expect(text).toContain(String(r.red));
       expect(text).toContain(String(r.blue));
       expect(await panel.locator('.gh-pool .gh-mini').count()).toBe(r.pool.length);
-      const log = await x.page.locator('ol.log li').allInnerTexts();
+      const log = await x.page.locator('ol.log li').allTextContents();
       for (const key of ['ghost.log.reveal', 'ghost.log.exorcised']) expect(log).toContain(x.t(endLog.find((l) => l.msg.key === key)!.msg));
       // Only the host looked at the holder's identity.
       expect(await x.page.locator('.gh-known').count()).toBe(x.seat === plan.host ? 1 : 0);
@@ -286,7 +293,7 @@ describe('驱鬼 in Chromium', () => {
     }
     // The host now holds the imp as a point, in every page's seat list.
     for (const x of players) {
-      const seat = x.page.locator('.gh-seats > li').nth(plan.host);
+      const seat = x.page.locator(`.gh-seats [data-seat="${plan.host}"]`);
       expect(await seat.locator('.gh-points').innerText()).toContain(cardName(plan.imp, x.lang));
     }
     // And every page's state is exactly the engine's view for that seat after the planned answers.

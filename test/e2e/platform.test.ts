@@ -37,8 +37,8 @@ describe('platform in Chromium', () => {
     await host.getByRole('textbox', { name: /Your name/ }).fill('Host');
     await host.getByRole('button', { name: 'Create the table' }).click();
     await host.waitForURL(/\/g\//);
-    await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('.linkbox-url')].some((e) => !e.value.includes('#seat=')));
-    const links = await host.locator('.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('input.linkbox-url')].some((e) => !e.value.includes('#seat=')));
+    const links = await host.locator('input.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     const invite = links.find((u) => !u.includes('#seat='))!;
     expect(invite).toMatch(/\/g\/[a-z0-9]{10,}$/);
 
@@ -74,7 +74,8 @@ describe('platform in Chromium', () => {
     // The host attacks Bo; Bo is asked to respond without reloading.
     await host.locator('.btn.option', { hasText: 'Attack' }).click();
     await host.locator('.picks .card-pick').first().click();
-    await host.locator('.picks .seat-pick-btn', { hasText: 'Bo' }).click();
+    // Targets light up once the card is picked; Bo's seat on the table takes the pick.
+    await host.locator('.seat-list .seat-pick', { hasText: 'Bo' }).click();
     await host.locator('.picks .btn.primary').click();
     await bo.waitForSelector('.prompt-panel.asking', { timeout: 15_000 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ghost from '../../worker/games/ghost/index';
 import { apply, botAnswer, botRng, createGame, viewFor, type GameDef, type GameState, type Move } from '../../worker/engine';
-import { cardLabel } from '../../web/games/ghost/labels';
+import { cardName } from '../../web/games/ghost/labels';
 import type { GameRecord } from '../../web/replay/model';
 import { strings as replayStrings } from '../../web/pages/replay.strings';
 import { OUT, useDevAndBrowser } from './helpers';
@@ -52,9 +52,11 @@ describe('the replay page in Chromium', () => {
       await page.waitForFunction(() => location.search === '?move=3&seat=3');
       // Seat 3's own hand at that moment, and nobody else's, is on the table.
       const mine = (viewFor(ghost as GameDef, states[3] as never, 3).view as { players: { hand: string[] | null }[] }).players[3]!.hand!;
-      const area = await page.locator('.game-area').innerText();
-      for (const c of mine) expect(area).toContain(cardLabel(c, 'en'));
+      const drawn = await page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      for (const c of mine) expect(drawn).toContain(c);
       expect(mine.length).toBeGreaterThan(0);
+      const area = await page.locator('.game-area').innerText();
+      for (const c of mine) expect(area).toContain(cardName(c, 'en'));
       await page.screenshot({ path: `${OUT}/replay-step3-${viewport.width}.png`, fullPage: true });
 
       await page.getByRole('button', { name: en['replay.last']! }).click();

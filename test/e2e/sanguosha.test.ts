@@ -152,7 +152,7 @@ describe('三国杀 in Chromium', () => {
     const nameOf = (s: number) => specs[s]!.name;
 
     // The host starts; the test-only hook passes the seed along with the start request.
-    await startWithSeed(host, plan.seed, '.sgs .sgs-seats');
+    await startWithSeed(host, plan.seed, '.sgs .ring-seats');
 
     /** Every page shows state `s` (version `v`): each asked seat its question and options, the others whom the table waits for. */
     const checkAll = async (s: GameState<G>, v: number) => {
@@ -162,8 +162,13 @@ describe('三国杀 in Chromium', () => {
           const sv = viewFor(sanguosha, s, pl.seat);
           if (sv.prompts.length) {
             await pl.page.locator('.prompt-panel.asking .prompt-q').first().filter({ hasText: exactly(pl.t(sv.prompts[0]!.message)) }).waitFor({ timeout: 10_000 });
+            // Every option is a button, except "use this card" ones, which are the hand cards themselves.
             const labels = await pl.page.locator('.prompt-panel.asking .prompt').first().locator('.options .btn').allInnerTexts();
-            expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(sv.prompts[0]!.options.map((o) => pl.t(o.message)));
+            const onTable = await pl.page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+            const single = sv.prompts[0]!.options.filter((o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!));
+            const listed = single.length > 1 ? sv.prompts[0]!.options.filter((o) => !single.includes(o)) : sv.prompts[0]!.options;
+            expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(listed.map((o) => pl.t(o.message)));
+            for (const o of single.length > 1 ? single : []) expect(await pl.page.locator(`.game-area button[data-card="${o.cards!.from[0]}"][aria-pressed]`).count()).toBeGreaterThan(0);
           } else {
             await pl.page.locator('.prompt-panel:not(.asking)').waitFor({ timeout: 10_000 });
             // Listed as waited for without a question: an open 无懈可击 window, said as such (S7); else whom it waits for.
@@ -174,18 +179,19 @@ describe('三国杀 in Chromium', () => {
           // The table marks exactly the seats it waits for (all of them while a 无懈可击 window is open), except the
           // reader's own seat when nothing is asked of him (a687c07: he is not the one awaited).
           const marked = sv.waiting.filter((w) => w !== pl.seat || sv.prompts.length > 0);
-          expect(await pl.page.locator('.sgs-seats .tag.wait').count()).toBe(marked.length);
+          expect(await pl.page.locator('.game-area [data-seat] .tag.wait').count()).toBe(marked.length);
           for (let x = 0; x < SEATS; x++) expect(await seatLi(pl, x).locator('.tag.wait').count()).toBe(marked.includes(x) ? 1 : 0);
         }),
       );
     };
 
-    /** The li of `seat` in a player's table (the table lists seats starting from the viewer). */
-    const seatLi = (pl: Player, seat: number): Locator => pl.page.locator('.sgs-seats > li').nth((seat - pl.seat + SEATS) % SEATS);
+    /** The tile of `seat` on a player's table. */
+    const seatLi = (pl: Player, seat: number): Locator => pl.page.locator(`.game-area [data-seat="${seat}"]`);
     let stateBefore = plan.start;
     const handCard = (pl: Player, id: string): Locator => {
       const hand = (viewFor(sanguosha, stateBefore, pl.seat).view as { players: { hand?: number[] }[] }).players[pl.seat]!.hand!;
-      return pl.page.locator('.sgs-hand .sgs-hand-cards > *').nth(hand.indexOf(Number(id)));
+      expect(hand).toContain(Number(id));
+      return pl.page.locator(`.game-area .hand [data-card="${id}"]`);
     };
 
     /**
@@ -200,7 +206,7 @@ describe('三国杀 in Chromium', () => {
       const optionButton = async () => {
         const label = pl.t(o.message);
         const same = step.prompt.options.filter((x) => pl.t(x.message) === label);
-        await panel.getByRole('button', { name: label, exact: true }).nth(same.indexOf(o)).click();
+        await panel.locator('.options .btn.option').filter({ hasText: exactly(label) }).nth(same.indexOf(o)).click();
       };
       if (!o.cards && !o.seats) {
         await before?.();
@@ -214,17 +220,21 @@ describe('三国杀 in Chromium', () => {
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
       for (const x of step.answer.seats ?? []) {
-        const el = seatLi(pl, x).locator('button.sgs-seat-head');
+        const el = seatLi(pl, x).locator('button.tile-name');
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
-      const picked = await panel.locator('.picks .pick[aria-pressed="true"]').allInnerTexts();
-      expect(picked.sort()).toEqual([...(step.answer.cards ?? []).map((c) => cardLabel(c, pl.lang)), ...(step.answer.seats ?? []).map(nameOf)].sort());
-      expect(await panel.locator('.picks .btn.primary').innerText()).toContain(pl.t(o.message));
+      // What is picked shows on the table (lifted cards, marked seats, or the panel's own chips for cards the table does not show).
+      const cards = await pl.page.locator('.game-area [data-card][aria-pressed="true"], .picks .pick[aria-pressed="true"]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-card') ?? e.textContent))]);
+      expect(cards.sort()).toEqual((step.answer.cards ?? []).map((c) => (/^\d+$/.test(c) ? c : cardLabel(c, pl.lang))).sort());
+      const seats = await pl.page.locator('.game-area [data-seat].on').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
+      expect(seats.sort()).toEqual([...(step.answer.seats ?? [])].sort());
+      expect(await panel.locator('.picks-what').innerText()).toContain(pl.t(o.message));
       await before?.();
-      await panel.locator('.picks .btn.primary').click();
+      await panel.locator('.picks .confirm').click();
     };
 
-    const logOf = (pl: Player) => pl.page.locator('ol.log li').allInnerTexts();
+    // The log lives in a drawer on phones: read its text whether or not the drawer is open.
+    const logOf = (pl: Player) => pl.page.locator('ol.log li').allTextContents();
     let version = (await stateOf(host)).version;
     await checkAll(plan.start, version);
 
@@ -239,8 +249,8 @@ describe('三国杀 in Chromium', () => {
         if (step.mark === 'slash') {
           // Aiming the 杀: the seats it cannot target say why, beside the seat.
           const from = step.prompt.options.find((x) => x.id === step.answer.option)!.seats!.from;
-          for (let s = 0; s < SEATS; s++) expect(await seatLi(pl, s).locator('.sgs-why').count()).toBe(from.includes(s) ? 0 : 1);
-          expect(await seatLi(pl, step.seat).locator('.sgs-why').innerText()).toBe(sgsStrings[pl.lang]!['sgs.ui.self']);
+          for (let s = 0; s < SEATS; s++) expect(await seatLi(pl, s).locator('.why').count()).toBe(from.includes(s) ? 0 : 1);
+          expect(await seatLi(pl, step.seat).locator('.why').innerText()).toBe(sgsStrings[pl.lang]!['sgs.ui.self']);
           await shot(pl, '1-slash-aimed');
         }
         if (step.mark === 'trick') await shot(pl, '3-trick-aimed');
@@ -254,7 +264,7 @@ describe('三国杀 in Chromium', () => {
       if (step.mark === 'slash') {
         // The 杀 lies on the table for all; its target alone is asked "… uses 杀 on you — play 闪?".
         for (const x of players) {
-          expect(await x.page.locator('.sgs-middle').getByRole('img', { name: cardLabel(String(plan.slash.card), x.lang), exact: true }).count()).toBe(1);
+          expect(await x.page.locator(`.sgs-middle [data-card="${plan.slash.card}"]`).count()).toBe(1);
           expect(await logOf(x)).toContain(linesOf('sgs.log.use', x).at(-1));
           expect(await x.page.locator('.prompt-panel.asking .kind-respond').count()).toBe(x.seat === plan.slash.target ? 1 : 0);
         }

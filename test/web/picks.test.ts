@@ -19,10 +19,16 @@ describe('picking cards and seats for an answer', () => {
     expect(toggle(['a', 'b'], 'c', 2)).toEqual(['a', 'b']);
   });
 
-  it('with no option chosen every option’s candidates are clickable; once chosen, only that option’s', () => {
-    expect(pickableFor([play, vote], null)).toEqual({ cards: ['c1', 'c2', 'c3'], seats: [1, 2, 3, 4] });
+  it('with no option chosen every option’s cards are clickable, and seats only of options that take no card', () => {
+    expect(pickableFor([play, vote], null)).toEqual({ cards: ['c1', 'c2', 'c3'], seats: [3, 4] });
     expect(pickableFor([play, vote], discard)).toEqual({ cards: ['c1', 'c2', 'c3'], seats: [] });
     expect(pickableFor([play], pass)).toEqual({ cards: [], seats: [] });
+  });
+
+  it('targets light up only after the card is picked (issue 12: picks that guide)', () => {
+    expect(pickableFor([play], use, { cards: [], seats: [] })).toEqual({ cards: ['c1', 'c2', 'c3'], seats: [] });
+    expect(pickableFor([play], use, { cards: ['c2'], seats: [] })).toEqual({ cards: ['c1', 'c2', 'c3'], seats: [1, 2] });
+    expect(pickableFor([vote], vote.options[0]!, { cards: [], seats: [] }).seats).toEqual([3, 4]);
   });
 
   it('a forced choice (as many candidates as must be picked) is picked for the player; an optional one is not', () => {

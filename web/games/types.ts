@@ -5,6 +5,8 @@
  */
 import type { ComponentType } from 'preact';
 import type { Answer, Msg, StateBody } from '../../worker/protocol';
+import type { Option } from '../../worker/engine/types';
+import type { CardText } from '../table/CardInfo';
 
 export type Lang = 'zh-CN' | 'zh-TW' | 'en';
 
@@ -24,6 +26,8 @@ export interface TableProps {
   toggleSeat: (seat: number) => void;
   /** Which card ids / seats the selected option lets you pick now (empty when nothing is being asked). */
   pickable: { cards: string[]; seats: number[] };
+  /** The option being composed (its `seats.blocked` says why the other seats are not targets), or null. */
+  option: Option | null;
   answer: (a: Answer) => Promise<void>;
 }
 
@@ -39,6 +43,10 @@ export interface GameUI {
   formatParam?: (name: string, value: unknown, lang: Lang, nameOf: (seat: number) => string) => string | undefined;
   /** Label of a card id inside prompts (card picks). */
   cardLabel?: (id: string, lang: Lang) => string;
+  /** What a card does, to read on a tap or long-press anywhere it is shown (hand, table, log, discard). */
+  cardText?: (id: string, lang: Lang) => CardText | null;
+  /** Is the reader out of the game (dead) while it goes on? They watch, and are promised no turns. */
+  isOut?: (p: TableProps) => boolean;
   Table: ComponentType<TableProps>;
   Rules: ComponentType<{ lang: Lang }>;
   /** One line of what is happening now ("Night — exorcism of 饿死鬼; waiting for 李四 to vote"). */

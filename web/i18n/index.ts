@@ -66,6 +66,8 @@ export function fill(template: string, params: Record<string, unknown> | undefin
 /** A shell string in the current language (English, then the key itself, when a string is missing). */
 export function s(key: string, params?: Record<string, unknown>): string {
   const l = lang.value;
-  const tpl = shellStrings[l][key] ?? shellStrings.en[key] ?? key;
+  const n = typeof params?.count === 'number' ? params.count : params?.n;
+  const one = typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one' ? shellStrings[l][`${key}.one`] : undefined;
+  const tpl = one ?? shellStrings[l][key] ?? shellStrings.en[key] ?? key;
   return fill(tpl, params, (_n, v) => String(v));
 }

@@ -3,6 +3,8 @@ import { isMsg, isSeatParam, SEATS_PARAMS, type Msg } from '../../worker/protoco
 import { fill, shellStrings } from '../i18n';
 
 export { isSeatParam };
+/** The plural category of `n` in `lang` ('one', 'other'…), by Intl.PluralRules. */
+export const pluralOf = (lang: Lang, n: number) => new Intl.PluralRules(lang).select(n);
 export const listJoin = (lang: Lang, items: string[]) => items.join(lang === 'en' ? ', ' : '、');
 
 
@@ -34,7 +36,9 @@ export function makeT(lang: Lang, ui: Pick<GameUI, 'strings' | 'formatParam' | '
   function t(m: Msg | string, params?: Record<string, unknown>): string {
     const key = typeof m === 'string' ? m : m.key;
     const p = typeof m === 'string' ? params : { ...(m.params ?? {}), ...(params ?? {}) };
-    const tpl = lookup(key);
+    // Plurals by the language's own rules: a `<key>.one` row is used when `count` (else `n`) selects "one".
+    const n = typeof p?.count === 'number' ? p.count : p?.n;
+    const tpl = (typeof n === 'number' ? lookup(`${key}.${pluralOf(lang, n)}`) : undefined) ?? lookup(key);
     if (tpl !== undefined) return fill(tpl, p, param);
     // No string for this key (a game without a client of its own): still say what happened, readably.
     const args = Object.entries(p ?? {}).map(([k, v]) => `${k}: ${param(k, v)}`);

@@ -10,11 +10,9 @@ import { makeT } from '../lib/msg';
 import { noteState, watchMyGames } from '../lib/mygames';
 import { getGame, pref, saveGame, setPref } from '../lib/store';
 import { ErrorNote, formatMinutes, LinkBox, Spinner, TopBar } from '../ui';
-import { AdminMenu } from '../table/Admin';
 import { NotifyButton } from '../table/Notify';
 import { SeatList, seatName } from '../table/Seats';
-import { SeatQr, seatLink } from '../table/SeatQr';
-import { TableShell } from '../table/Shell';
+import { AdminMenu, PersonalLink, TableShell } from '../table/Shell';
 
 /**
  * A personal seat link carries its token in the fragment (`/g/<id>#seat=<token>`) so it never reaches a
@@ -143,7 +141,10 @@ function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: st
     }
     setBusy(false);
   };
-  const options = Object.entries(st.options ?? {});
+  const options = Object.entries(st.options ?? {}).flatMap(([k, v]) => {
+    const label = optionLabel(st.game, k, v, ui?.strings[lang.value]);
+    return label ? [[k, label] as const] : [];
+  });
   return (
     <>
       <TopBar>{token && <NotifyButton id={id} token={token} />}</TopBar>
@@ -158,9 +159,9 @@ function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: st
           </p>
           {options.length > 0 && (
             <ul class="chips" aria-label={s('home.options')}>
-              {options.map(([k, v]) => (
+              {options.map(([k, label]) => (
                 <li key={k} class="chip">
-                  {optionLabel(st.game, k, v)}
+                  {label}
                 </li>
               ))}
             </ul>
@@ -191,8 +192,7 @@ function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: st
                 {!full && <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />}
                 {token && (
                   <>
-                    <LinkBox url={seatLink(id, token)} label={s('lobby.personalLink')} hint={s('lobby.personalHint')} />
-                    <SeatQr url={seatLink(id, token)} />
+                    <PersonalLink id={id} token={token} />
                   </>
                 )}
                 {token && <NotifyButton id={id} token={token} inline />}
@@ -222,11 +222,22 @@ function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: st
   );
 }
 
-function optionLabel(game: string, k: string, v: unknown): string {
-  const key = `opt.${game}.${k}`;
-  const label = s(key);
-  if (label === key) return `${k}: ${String(v)}`;
-  return typeof v === 'boolean' ? `${label}${v ? '' : ' ✗'}` : `${label}: ${String(v)}`;
+/**
+ * A table rule as a chip in the reader's language, or null for one that is off (false, or the default deck):
+ * only what changes the game is listed.
+ */
+export function optionLabel(game: string, k: string, v: unknown, gameStrings?: Record<string, string>): string | null {
+  if (v === false || v === null || (k === 'deck' && v === 'full')) return null;
+  // The game's own label (`<game>.option.<k>[.<v>]`) first, then the shell's (`opt.<game>.<k>[.<v>]`, `opt.<k>`).
+  const own = (suffix: string) => Object.entries(gameStrings ?? {}).find(([key]) => key.endsWith(`.option.${suffix}`))?.[1];
+  const value = own(`${k}.${String(v)}`);
+  if (value) return (own(k) ? `${own(k)}: ` : '') + value;
+  if (own(k)) return typeof v === 'boolean' ? own(k)! : `${own(k)}: ${String(v)}`;
+  for (const key of [`opt.${game}.${k}.${String(v)}`, `opt.${game}.${k}`, `opt.${k}`]) {
+    const label = s(key);
+    if (label !== key) return typeof v === 'boolean' || key.endsWith(`.${String(v)}`) ? label : `${label}: ${String(v)}`;
+  }
+  return null;
 }
 
 export function JoinForm({ id, game, onJoined }: { id: string; game: string; onJoined: (token: string) => void }) {

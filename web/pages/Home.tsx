@@ -17,6 +17,7 @@ const GAME_OPTIONS: Record<string, { id: string; key?: string; def: boolean; val
     { id: 'autoPass', def: true },
     { id: 'deck108', key: 'deck', def: false, value: (on) => (on ? 'standard' : 'full') },
     { id: 'doubleTraitor', def: false },
+    { id: 'noGenerals', def: false },
   ],
   ghost: [],
 };

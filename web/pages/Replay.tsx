@@ -134,6 +134,7 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
     name,
     picked: own,
     pickable: own,
+    option: null,
     toggleCard: () => undefined,
     toggleSeat: () => undefined,
     answer: async () => undefined,

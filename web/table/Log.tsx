@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ChatLine, LogLine, Msg } from '../../worker/protocol';
+import { isMsg, type ChatLine, type LogLine, type Msg } from '../../worker/protocol';
+import type { GameUI, Lang } from '../games/types';
 import { lang, s } from '../i18n';
 import { ErrorNote } from '../ui';
+import { readCards, type CardText } from './CardInfo';
 
 type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 
@@ -10,7 +12,7 @@ type T = (m: Msg | string, p?: Record<string, unknown>) => string;
  * The table's record, oldest first, kept scrolled to the newest line unless the reader scrolled up. `earlier`
  * is given while the client holds only the newest part of the log: a button above the lines fetches the rest.
  */
-export function LogView({ log, t, earlier }: { log: LogLine[]; t: T; earlier?: (() => Promise<void>) | undefined }) {
+export function LogView({ log, t, earlier, ui, lang: L }: { log: LogLine[]; t: T; earlier?: (() => Promise<void>) | undefined; ui?: GameUI | null; lang?: Lang }) {
   const ref = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   const [busy, setBusy] = useState(false);
@@ -55,21 +57,69 @@ export function LogView({ log, t, earlier }: { log: LogLine[]; t: T; earlier?: (
         }}
       >
         {log.map((l) => (
-          <li key={l.i}>{t(l.msg)}</li>
+          <LogItem key={l.i} l={l} t={t} ui={ui} L={L} />
         ))}
       </ol>
     </>
   );
 }
 
+const CARD_PARAMS = ['card', 'cards', 'trick', 'ghostCard', 'ghostCards'];
+
+/** The cards a log line names (nested messages included), as texts to read. */
+export function cardsOf(m: Msg, text: (id: string) => CardText | null): CardText[] {
+  const out: CardText[] = [];
+  const walk = (msg: Msg) => {
+    for (const [k, v] of Object.entries(msg.params ?? {})) {
+      if (isMsg(v)) walk(v);
+      else if (CARD_PARAMS.includes(k)) for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'string' || typeof id === 'number') {
+        const c = text(String(id));
+        if (c && !out.some((x) => x.name === c.name && x.sub === c.sub)) out.push(c);
+      }
+    }
+  };
+  walk(m);
+  return out;
+}
+
+/** One log line; one that names cards is a button that opens their texts. */
+function LogItem({ l, t, ui, L }: { l: LogLine; t: T; ui?: GameUI | null | undefined; L?: Lang | undefined }) {
+  const text = ui?.cardText && L ? (id: string) => ui.cardText!(id, L) : null;
+  const cards = text ? cardsOf(l.msg, text) : [];
+  const made = l.msg.key === 'room.log.timedOut' || l.msg.key === 'room.log.botPlayed';
+  if (!cards.length) return <li class={made ? 'made-for' : undefined}>{t(l.msg)}</li>;
+  return (
+    <li>
+      <button type="button" class="log-cards" onClick={() => readCards(cards)}>
+        {t(l.msg)}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Does a log line say something was done to `you` (damage, dying, cards taken or discarded, an imp, a
+ * challenge, a move made for you at the deadline)? Those come first in "since you were last here".
+ */
+export function hitsYou(m: Msg, you: number): boolean {
+  if (!/damage|dying|death|died|kill|take|snatch|dismantle|lose|borrow|possess|challenge|timedOut|botPlayed/i.test(m.key)) return false;
+  const p = m.params ?? {};
+  const aimed = [p.target, p.to, p.voter, ...(Array.isArray(p.targets) ? p.targets : [])];
+  if (aimed.some((x) => x !== undefined)) return aimed.includes(you);
+  // No target: the line's seat is the one it happened to ("张三 is dying", "张三 loses 1 spirit").
+  return p.seat === you;
+}
+
 /**
  * "What happened since you were last here": the log lines after the last one this device saw, shown once at
  * the top of the table and dismissable. The caller decides the cut (captured when the page opened).
  */
-export function SinceLastVisit({ lines, t, onClose }: { lines: LogLine[]; t: T; onClose: () => void }) {
+export function SinceLastVisit({ lines, t, you, onClose }: { lines: LogLine[]; t: T; you: number | null; onClose: () => void }) {
   const [all, setAll] = useState(false);
   if (!lines.length) return null;
-  const shown = all ? lines : lines.slice(-6);
+  const hits = you === null ? [] : lines.filter((l) => hitsYou(l.msg, you));
+  const rest = lines.filter((l) => !hits.includes(l));
+  const shown = all ? rest : rest.slice(-6);
   return (
     <section class="card since" aria-labelledby="since-h">
       <div class="since-head">
@@ -78,14 +128,25 @@ export function SinceLastVisit({ lines, t, onClose }: { lines: LogLine[]; t: T; 
           ×
         </button>
       </div>
+      {hits.length > 0 && (
+        <>
+          <h3 class="since-sub">{s('since.hitYou')}</h3>
+          <ol class="since-list hits">
+            {hits.map((l) => (
+              <li key={l.i}>{t(l.msg)}</li>
+            ))}
+          </ol>
+          {rest.length > 0 && <h3 class="since-sub">{s('since.rest')}</h3>}
+        </>
+      )}
       <ol class="since-list">
         {shown.map((l) => (
           <li key={l.i}>{t(l.msg)}</li>
         ))}
       </ol>
-      {lines.length > shown.length && (
+      {rest.length > shown.length && (
         <button type="button" class="btn small ghost" onClick={() => setAll(true)}>
-          {s('since.more', { n: lines.length - shown.length })}
+          {s('since.more', { n: rest.length - shown.length })}
         </button>
       )}
     </section>

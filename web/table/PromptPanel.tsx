@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Answer, Msg, Prompt, StateBody } from '../../worker/protocol';
 import type { GameUI, Lang } from '../games/types';
 import { s } from '../i18n';
@@ -14,6 +14,18 @@ interface Props {
   lang: Lang;
   name: (seat: number) => string;
   send: (a: Answer) => Promise<void>;
+  /** The reader is out of the game (dead): they watch, and are promised no turns. */
+  out?: boolean;
+}
+
+/** Which of these cards and seats the game's table shows (a `data-card` / `data-seat` element in it). */
+function onTable(cards: string[], seats: number[]): { cards: Set<string>; seats: Set<number> } {
+  const area = document.querySelector('.game-area');
+  const has = (sel: string) => !!area?.querySelector(sel);
+  return {
+    cards: new Set(cards.filter((c) => has(`[data-card="${CSS.escape(c)}"]`))),
+    seats: new Set(seats.filter((x) => has(`[data-seat="${x}"]`))),
+  };
 }
 
 /**
@@ -22,17 +34,29 @@ interface Props {
  * cancel. The same picks can be made on the game's table. The question is announced to screen readers when
  * it changes; server refusals are shown as the server words them.
  */
-export function PromptPanel({ st, picks, t, ui, lang, name, send }: Props) {
+export function PromptPanel({ st, picks, t, ui, lang, name, send, out }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ref = useRef<HTMLDivElement>(null);
   const key = st.prompts.map((p) => p.id).join(',');
   useEffect(() => setError(null), [key]);
-  // Move focus to a new question only if the player was not typing somewhere else (chat).
+  // Move focus to a new question only if the player was not typing somewhere else (chat); bring the question
+  // into view on a new prompt and when the player comes back to the page.
   useEffect(() => {
     const a = document.activeElement;
     if (st.prompts.length && (!a || a === document.body)) ref.current?.querySelector<HTMLElement>('.prompt-q')?.focus({ preventScroll: true });
+    if (st.prompts.length) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    const back = () => {
+      if (document.visibilityState === 'visible' && st.prompts.length) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    };
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
   }, [key]);
+  // Candidates the table already shows are picked there; the panel lists only the others.
+  const all = st.prompts.flatMap((p) => p.options.flatMap((o) => o.cards?.from ?? []));
+  const allSeats = st.prompts.flatMap((p) => p.options.flatMap((o) => o.seats?.from ?? []));
+  const [shown, setShown] = useState<{ cards: Set<string>; seats: Set<number> }>({ cards: new Set(), seats: new Set() });
+  useLayoutEffect(() => setShown(onTable(all, allSeats)), [key, st.version]);
 
   const go = async (a: Answer) => {
     setBusy(true);
@@ -56,9 +80,9 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send }: Props) {
       <div class="sr-only" aria-live="polite" aria-atomic="true">
         {st.prompts.length ? s('prompt.announce', { q: question }) : ''}
       </div>
-      {!st.prompts.length && <Idle st={st} name={name} t={t} />}
+      {!st.prompts.length && <Idle st={st} name={name} t={t} out={!!out} />}
       {st.prompts.map((p) => (
-        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy} go={go} cardLabel={cardLabel} name={name} paused={st.paused} />
+        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy} go={go} cardLabel={cardLabel} name={name} paused={st.paused} shown={shown} />
       ))}
       <ErrorNote error={error} />
     </section>
@@ -81,7 +105,7 @@ export function winnersText(winners: number[], name: (n: number) => string): str
   return winners.length ? s('table.winners', { names: winners.map(name).join(' · ') }) : s('table.draw');
 }
 
-function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: Props['t'] }) {
+function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string; t: Props['t']; out: boolean }) {
   if (st.outcome)
     return (
       <div class="idle outcome">
@@ -99,13 +123,13 @@ function Idle({ st, name, t }: { st: StateBody; name: (n: number) => string; t: 
   return (
     <div class="idle">
       <p>{idleText(st, name)}</p>
-      <Countdown deadline={st.deadline} paused={st.paused} />
-      <p class="hint">{s('prompt.closeTab')}</p>
+      <Countdown deadline={st.deadline} paused={st.paused} long />
+      {!out && <p class="hint">{s('prompt.closeTab')}</p>}
     </div>
   );
 }
 
-function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused }: {
+function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
   p: Prompt;
   picks: Picks;
   t: Props['t'];
@@ -114,72 +138,78 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused }: {
   cardLabel: (id: string) => string;
   name: (n: number) => string;
   paused: boolean;
+  shown: { cards: Set<string>; seats: Set<number> };
 }) {
   const selected = picks.sel?.prompt === p.id ? picks.option : null;
   const ready = selected ? picks.answer() : null;
+  // "use this card" options, one per hand card, are the cards themselves on the table: not repeated here.
+  const cardOptions = p.options.filter((o) => !!o.cards && o.cards.from.length === 1 && shown.cards.has(o.cards.from[0]!));
+  const listed = cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options;
+  const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
+  const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
+  const targetsOpen = !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
   return (
     <div class={`prompt kind-${p.kind}`}>
       <div class="prompt-head">
         <p class="prompt-q" tabIndex={-1}>
           {t(p.message)}
         </p>
-        <Countdown deadline={p.deadline} paused={paused} />
+        <Countdown deadline={p.deadline} paused={paused} long />
       </div>
-      <div class="options" role="group" aria-label={s('prompt.options')}>
-        {p.options.map((o) => {
-          const on = selected?.id === o.id;
-          return (
+      {cardOptions.length > 1 && !selected && <p class="hint pick-hint">{s('prompt.tapCard')}</p>}
+      {!selected && (
+        <div class="options" role="group" aria-label={s('prompt.options')}>
+          {listed.map((o) => (
             <button
               key={o.id}
               type="button"
-              class={`btn option${on ? ' on' : ''}${o.id === 'pass' ? ' pass' : ''}`}
-              aria-pressed={isDirect(o) ? undefined : on}
+              class={`btn option${o.id === 'pass' ? ' pass' : ''}`}
+              aria-pressed={isDirect(o) ? undefined : false}
               disabled={busy || paused}
-              onClick={() => (isDirect(o) ? go({ prompt: p.id, option: o.id }) : on ? picks.clear() : picks.select(p, o))}
+              onClick={() => (isDirect(o) ? go({ prompt: p.id, option: o.id }) : picks.select(p, o))}
             >
               {t(o.message)}
-              {!isDirect(o) && <span class="opt-more" aria-hidden="true">{on ? '▾' : '▸'}</span>}
+              {!isDirect(o) && <span class="opt-more" aria-hidden="true">▸</span>}
             </button>
-          );
-        })}
-      </div>
+          ))}
+        </div>
+      )}
       {selected && (
         <div class="picks">
-          {selected.cards && (
-            <fieldset class="pick-group">
-              <legend>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</legend>
-              <div class="pick-row">
-                {selected.cards.from.map((c) => {
-                  const on = picks.picked.cards.includes(c);
-                  return (
-                    <button key={c} type="button" class={`pick card-pick${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleCard(c)}>
-                      {cardLabel(c)}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
+          <p class="picks-what">
+            <b>{t(selected.message)}</b>
+            {selected.cards && <span>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</span>}
+            {selected.seats && targetsOpen && <span>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</span>}
+          </p>
+          {offCards.length > 0 && (
+            <div class="pick-row" role="group" aria-label={s('prompt.cardsHere')}>
+              {offCards.map((c) => {
+                const on = picks.picked.cards.includes(c);
+                return (
+                  <button key={c} type="button" class={`pick card-pick${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleCard(c)}>
+                    {cardLabel(c)}
+                  </button>
+                );
+              })}
+            </div>
           )}
-          {selected.seats && (
-            <fieldset class="pick-group">
-              <legend>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</legend>
-              <div class="pick-row">
-                {selected.seats.from.map((x) => {
-                  const on = picks.picked.seats.includes(x);
-                  return (
-                    <button key={x} type="button" class={`pick seat-pick-btn${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleSeat(x)}>
-                      {name(x)}
-                    </button>
-                  );
-                })}
-              </div>
-            </fieldset>
+          {targetsOpen && offSeats.length > 0 && (
+            <div class="pick-row" role="group" aria-label={s('prompt.seatsHere')}>
+              {offSeats.map((x) => {
+                const on = picks.picked.seats.includes(x);
+                return (
+                  <button key={x} type="button" class={`pick seat-pick-btn${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleSeat(x)}>
+                    {name(x)}
+                  </button>
+                );
+              })}
+            </div>
           )}
-          <div class="btn-row">
-            <button type="button" class="btn primary" disabled={busy || !ready} onClick={() => ready && go(ready)}>
-              {s('prompt.confirm')}: {t(selected.message)}
+          <div class="btn-row confirm-row">
+            <button type="button" class="btn primary confirm" disabled={busy || !ready} onClick={() => ready && go(ready)}>
+              {s('prompt.confirm')}
             </button>
-            <button type="button" class="btn ghost" disabled={busy} onClick={picks.clear}>
+            <button type="button" class="btn back" disabled={busy} onClick={picks.clear}>
               {s('prompt.cancel')}
             </button>
           </div>
@@ -191,5 +221,5 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused }: {
 
 function rangeText(key: string, min: number, max: number, n: number): string {
   const range = min === max ? String(min) : max >= 99 ? s('prompt.atLeast', { min }) : `${min}–${max}`;
-  return s(key, { range, n });
+  return s(key, { range, n, count: max });
 }

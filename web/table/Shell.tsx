@@ -5,17 +5,23 @@ import { lang, s } from '../i18n';
 import { announceTurn } from '../lib/badge';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
-import { linesSince } from '../lib/logbook';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
-import { AdminMenu } from './Admin';
+import { IconLock, IconMenu } from '../icons';
+import { lazy } from '../lib/lazy';
+
+/** The host's controls, loaded only for the host. */
+export const AdminMenu = lazy(() => import('./Admin').then((m) => m.AdminMenu), null);
+import { PlayArrows } from './Arrows';
+import { CardSheet } from './CardInfo';
 import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
+import { SettingsButton } from './Settings';
 import { usePicks } from './picks';
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
-import { SeatList, seatName } from './Seats';
+import { seatName } from './Seats';
 import { OutboxNote } from '../parts/OutboxNote';
 
 interface Props {
@@ -29,9 +35,10 @@ interface Props {
 }
 
 /**
- * The table page: header (game, status line, whom the table waits for, deadline), the game's own Table (or
- * the generic one), the prompt panel, seats, log and chat. Phone first: one column with the question on top;
- * two columns from tablet width.
+ * The table page, phone first: a header (game, status line, deadline, tools, the log-and-chat button), the
+ * game's own Table — seats around it, the middle, your hand at the bottom — and the question docked to the
+ * bottom of the screen while you are asked. The log and chat live in a drawer on phones and in a side panel
+ * from desktop width.
  */
 export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const l = lang.value;
@@ -42,10 +49,12 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const picks = usePicks(st.prompts);
   const admin = getGame(id)?.admin;
 
-  // "Since you were last here": the cut is taken once, when the page opens.
+  // "Since you were last here": both ends of the cut are taken once, when the page opens, so the list does not
+  // grow while the reader watches.
   const [seenAtOpen] = useState(() => getGame(id)?.seen);
+  const [endAtOpen] = useState(() => st.logEnd ?? (st.log.length ? st.log[st.log.length - 1]!.i + 1 : 0));
   const [sinceClosed, setSinceClosed] = useState(false);
-  const since = linesSince(st.log, seenAtOpen);
+  const since = seenAtOpen === undefined ? [] : st.log.filter((x) => x.i > seenAtOpen && x.i < endAtOpen);
   const lastI = st.log.length ? st.log[st.log.length - 1]!.i : -1;
   useEffect(() => {
     const mark = () => {
@@ -74,15 +83,32 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     toggleCard: picks.toggleCard,
     toggleSeat: picks.toggleSeat,
     pickable: st.prompts.length ? picks.pickable : { cards: [], seats: [] },
+    option: picks.option,
     answer: send,
   };
   const GameTable = ui?.Table ?? GenericTable;
+  const out = st.you !== null && st.status === 'playing' && !!ui?.isOut?.(props);
   const status = statusLine(st, ui, props, name);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
+  const [drawer, setDrawer] = useState(false);
+  // Chat lines that arrived while the chat was not shown.
+  const [chatSeen, setChatSeen] = useState(st.chat.length);
+  const chatOpen = tab === 'chat' && drawer;
+  useEffect(() => {
+    if (chatOpen) setChatSeen(st.chat.length);
+  }, [chatOpen, st.chat.length]);
+  const unread = Math.max(0, st.chat.length - chatSeen);
+  // The drawer closes on Escape, like the card sheet and the bell's panel.
+  useEffect(() => {
+    if (!drawer) return;
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && setDrawer(false);
+    document.addEventListener('keydown', key);
+    return () => document.removeEventListener('keydown', key);
+  }, [drawer]);
   const conn = live.conn.value;
 
   return (
-    <div class={`table-page game-${st.game}`}>
+    <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}`}>
       <header class="table-head">
         <div class="table-head-row">
           <Brand />
@@ -91,6 +117,11 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             <p class="status-line" aria-live="polite">
               {status}
             </p>
+            {asleepNotes(st, name).map((line) => (
+              <p class="asleep-line" key={line}>
+                {line}
+              </p>
+            ))}
           </div>
           <div class="table-tools">
             <Countdown deadline={st.deadline} paused={st.paused} />
@@ -98,7 +129,13 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               <span aria-hidden="true" class="conn-dot" />
               <span class="sr-only">{s(`conn.${conn}`)}</span>
             </span>
-            {token && st.you !== null && <NotifyButton id={id} token={token} />}
+            {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
+            {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} />}
+            <button type="button" class="icon-btn drawer-btn" aria-expanded={drawer} aria-controls="side" aria-label={s('table.logChat')} onClick={() => setDrawer(!drawer)}>
+              <IconMenu />
+              <span class="drawer-btn-label">{s('table.logChat')}</span>
+              {unread > 0 && <span class="count">{unread}</span>}
+            </button>
             <LangSwitch />
           </div>
         </div>
@@ -109,25 +146,34 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             {notice}
           </p>
         )}
-        {st.you === null && <p class="notice spectator">{s('table.spectating')}</p>}
-        {!sinceClosed && <SinceLastVisit lines={since} t={t} onClose={() => setSinceClosed(true)} />}
+        {st.you === null && st.status !== 'finished' && (
+          <p class="notice spectator">
+            {s('table.spectating')} {s('table.spectatingHow')}
+          </p>
+        )}
+        {out && (
+          <p class="notice out" role="status">
+            <b>{s('table.out')}</b> {s('table.outHow')}
+          </p>
+        )}
+        {!sinceClosed && <SinceLastVisit lines={since} t={t} you={st.you} onClose={() => setSinceClosed(true)} />}
         <div class="table-grid">
-          <div class="col-prompt">
-            <OutboxNote live={live} t={t} />
-            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} />
-          </div>
           <div class="col-table">
-            <section class="card game-area" aria-label={s('table.table')}>
+            <section class="game-area" aria-labelledby="game-area-h">
+              <h2 id="game-area-h" class="sr-only">
+                {s('table.table')}
+              </h2>
               <GameTable {...props} />
             </section>
+            <OutboxNote live={live} t={t} />
+            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
           </div>
-          <aside class="col-side">
-            {ui?.Table && (
-              <section class="card" aria-labelledby="seats-h">
-                <h2 id="seats-h">{s('lobby.seats')}</h2>
-                <SeatList st={st} t={t} />
-              </section>
-            )}
+          <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
+            <div class="drawer-head">
+              <button type="button" class="icon-btn" aria-label={s('common.close')} onClick={() => setDrawer(false)}>
+                ×
+              </button>
+            </div>
             <section class="card talk">
               <div class="tabs" role="tablist">
                 <button type="button" role="tab" id="tab-log" aria-selected={tab === 'log'} aria-controls="panel-talk" class={`tab${tab === 'log' ? ' on' : ''}`} onClick={() => setTab('log')}>
@@ -139,7 +185,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
                 </button>
               </div>
               <div id="panel-talk" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-                {tab === 'log' ? <LogView log={st.log} t={t} earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
+                {tab === 'log' ? <LogView log={st.log} t={t} ui={ui} lang={l} earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
               </div>
             </section>
             {admin && st.status !== 'finished' && (
@@ -149,8 +195,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               </section>
             )}
             {token && st.you !== null && (
-              <details class="card personal">
-                <summary>{s('lobby.personalLink')}</summary>
+              <details class="card personal secret">
+                <summary>
+                  <IconLock /> {s('lobby.personalLink')}
+                </summary>
                 <PersonalLink id={id} token={token} />
               </details>
             )}
@@ -160,22 +208,44 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
           </aside>
         </div>
       </main>
+      <CardSheet />
+      <PlayArrows log={st.log} />
     </div>
   );
 }
 
-function PersonalLink({ id, token }: { id: string; token: string }) {
+/** A seat link with the token masked on screen: it reads as the secret it is; the copy button copies it whole. */
+export function maskedLink(url: string): string {
+  const k = url.indexOf('#seat=');
+  return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
+}
+
+export function PersonalLink({ id, token }: { id: string; token: string }) {
   const url = seatLink(id, token);
   return (
-    <div class="linkbox">
+    <div class="linkbox secret">
+      <div class="linkbox-label">
+        <IconLock /> {s('lobby.personalLink')}
+      </div>
       <div class="linkbox-row">
-        <input class="linkbox-url" readOnly value={url} aria-label={s('lobby.personalLink')} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <code class="linkbox-url masked" aria-label={s('lobby.personalMasked')}>
+          {maskedLink(url)}
+        </code>
         <CopyButton text={url} />
       </div>
-      <p class="hint">{s('lobby.personalHint')}</p>
+      <p class="hint warn">{s('lobby.personalHint')}</p>
       <SeatQr url={url} />
     </div>
   );
+}
+
+/** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */
+export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
+  if (st.status !== 'playing' || st.paused) return [];
+  return st.waiting.flatMap((n) => {
+    const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
+    return until ? [s('table.asleep', { name: name(n), until })] : [];
+  });
 }
 
 function statusLine(st: StateBody, ui: GameUI | null, props: TableProps, name: (n: number) => string): string {

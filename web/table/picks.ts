@@ -32,15 +32,22 @@ export function toggle<T>(list: T[], x: T, max: number): T[] {
   return list.length >= max ? list : [...list, x];
 }
 
-/** What may be clicked: the chosen option's candidates, or, with none chosen, every option's. */
-export function pickableFor(prompts: Prompt[], option: Option | null): Picked {
-  if (option) return { cards: option.cards?.from ?? [], seats: option.seats?.from ?? [] };
+/**
+ * What may be clicked. With an option chosen: its cards, and its seats once enough cards are picked (targets
+ * light up only after the card). With none chosen: every option's cards, and the seats of options that take
+ * no card (a vote, a target-only skill).
+ */
+export function pickableFor(prompts: Prompt[], option: Option | null, picked: Picked = EMPTY): Picked {
+  if (option) {
+    const ready = !option.cards || picked.cards.length >= Math.max(1, option.cards.min);
+    return { cards: option.cards?.from ?? [], seats: ready ? (option.seats?.from ?? []) : [] };
+  }
   const cards = new Set<string>();
   const seats = new Set<number>();
   for (const p of prompts)
     for (const o of p.options) {
       o.cards?.from.forEach((c) => cards.add(c));
-      o.seats?.from.forEach((x) => seats.add(x));
+      if (!o.cards) o.seats?.from.forEach((x) => seats.add(x));
     }
   return { cards: [...cards], seats: [...seats] };
 }
@@ -91,7 +98,7 @@ export function usePicks(prompts: Prompt[]): Picks {
   const prompt = sel ? (prompts.find((p) => p.id === sel.prompt) ?? null) : null;
   const option = prompt?.options.find((o) => o.id === sel!.option) ?? null;
 
-  const pickable = useMemo(() => pickableFor(prompts, option), [key, option]);
+  const pickable = useMemo(() => pickableFor(prompts, option, picked), [key, option, picked]);
 
   const select = (p: Prompt, o: Option) => {
     setSel({ prompt: p.id, option: o.id });

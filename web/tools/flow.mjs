@@ -48,10 +48,10 @@ try {
   await me.screenshot({ path: `${out}/flow-picking.png`, fullPage: true });
   await me.locator('.picks .card-pick').first().click();
   // A forced choice (one possible target) comes pre-picked; otherwise pick the first seat.
-  const seatBtn = me.locator('.picks .seat-pick-btn').first();
+  const seatBtn = me.locator('.game-area .seat-pick').first();
   if ((await seatBtn.getAttribute('aria-pressed')) !== 'true') await seatBtn.click();
   await me.screenshot({ path: `${out}/flow-picked.png`, fullPage: true });
-  await me.locator('.picks .btn.primary').click();
+  await me.locator('.picks .confirm').click();
   await other.waitForSelector('.prompt-panel.asking');
   log('the other side is asked to respond, live');
   await other.screenshot({ path: `${out}/flow-respond.png`, fullPage: true });

@@ -139,8 +139,8 @@ export async function createTable(env: { dev: DevServer; browser: Browser }, gam
   await host.getByRole('textbox', { name: /Your name/ }).fill(specs[0]!.name);
   await host.getByRole('button', { name: 'Create the table' }).click();
   await host.waitForURL(/\/g\//);
-  await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('.linkbox-url')].some((e) => !e.value.includes('#seat=')));
-  const invite = (await host.locator('.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).find((u) => !u.includes('#seat='))!;
+  await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('input.linkbox-url')].some((e) => !e.value.includes('#seat=')));
+  const invite = (await host.locator('input.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).find((u) => !u.includes('#seat='))!;
   const gameId = invite.split('/g/')[1]!;
 
   for (let i = 1; i < specs.length; i++) {

@@ -1,6 +1,9 @@
 import type { TableProps } from '../types';
 import { IMP, KING, SPELL, colourOf, isArtifact, typeOf, weightOf } from '../../../worker/games/ghost/cards';
-import { cardLabel, cardName, dispelText, rewardText, str } from './labels';
+import { readable } from '../../table/CardInfo';
+import { ringPos } from '../../table/ring';
+import { madeForThem, SeatTags } from '../../table/Seats';
+import { cardLabel, cardName, cardText, dispelText, str } from './labels';
 
 /** The game view as `worker/games/ghost/view.ts` builds it. */
 export interface ImpV {
@@ -69,17 +72,23 @@ export function GhostTable(p: TableProps) {
   if (!v) return null;
   const L = p.lang;
   const me = p.state.you;
+  const forThem = madeForThem(p.state.log);
+  // Seats from yours round the table, so "next" reads the same way for everyone.
+  const n = v.players.length;
+  const order = Array.from({ length: n }, (_, k) => ((me ?? 0) + k) % n);
   return (
-    <div class="ghost">
+    <div class={`ghost seats-${n}`}>
       {v.result && <EndScreen v={v} p={p} />}
-      <Board v={v} p={p} />
+      <div class="gh-felt">
+        <Board v={v} p={p} />
+        <ul class="gh-seats" aria-label={str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}>
+          {order.map((s, k) => (
+            <SeatCard key={s} v={v} p={p} s={s} pl={v.players[s]!} forThem={forThem.get(s)} style={ringPos(k, n, true, 40, 48)} />
+          ))}
+        </ul>
+      </div>
       {v.vote && <VotePanel v={v} p={p} />}
       {v.lastReveal && !v.vote && <RevealPanel v={v} p={p} />}
-      <ul class="gh-seats" aria-label={str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}>
-        {v.players.map((pl, s) => (
-          <SeatCard key={s} v={v} p={p} s={s} pl={pl} />
-        ))}
-      </ul>
       {me !== null && v.players[me]?.hand && <Hand v={v} p={p} hand={v.players[me]!.hand!} />}
       {v.seen.length > 0 && <Known v={v} p={p} />}
     </div>
@@ -111,11 +120,10 @@ function Board({ v, p }: { v: GhostView; p: TableProps }) {
         </span>
       </div>
       <div class={`gh-king${v.gk !== null ? ' out' : ''}`}>
-        <p class="gh-king-name">
+        <button type="button" class="gh-king-name" {...readable(() => cardText(v.kingCard, L))}>
           <span class="gh-tag">{str(L, 'ghost.ui.kingCard')}</span> {cardName(v.kingCard, L)}
-        </p>
+        </button>
         <p class="gh-text">{str(L, `ghost.text.${v.kingCard}`)}</p>
-        <p class="gh-text muted">{str(L, 'ghost.kingRule')}</p>
         <p class="gh-text">{v.gk !== null ? str(L, 'ghost.ui.gkIs', { seat: p.name(v.gk) }) : str(L, 'ghost.ui.gkNotYet')}</p>
         {v.gk !== null && KING[v.kingCard]?.key === 'heart_devourer_king' && <p class="gh-text">{str(L, 'ghost.ui.k04', { n: v.k04 })}</p>}
       </div>
@@ -128,34 +136,24 @@ function Board({ v, p }: { v: GhostView; p: TableProps }) {
   );
 }
 
-function ImpChip({ id, p, extra }: { id: string; p: TableProps; extra?: string }) {
+/** An imp: its name and dispel condition; tap or long-press to read all of it (effect, possession, reward). */
+function ImpChip({ id, p, full }: { id: string; p: TableProps; full?: boolean }) {
   const L = p.lang;
   const imp = IMP[id];
   if (!imp) return null;
   const pickable = p.pickable.cards.includes(id);
   const on = p.picked.cards.includes(id);
-  const body = (
-    <>
+  const cls = `gh-imp ${imp.colour}${on ? ' on' : ''}${pickable ? ' pickable' : ''}${full ? ' full' : ''}`;
+  return (
+    <button type="button" class={cls} data-card={id} aria-pressed={pickable ? on : undefined} {...readable(() => cardText(id, L), pickable ? () => p.toggleCard(id) : undefined)}>
       <span class="gh-imp-name">{cardName(id, L)}</span>
       <span class="gh-imp-line">{str(L, 'ghost.ui.dispel', { cond: dispelText(id, L) })}</span>
-      <span class="gh-imp-line">{str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${imp.effect}`) })}</span>
-      <span class="gh-imp-line muted">
-        {str(L, 'ghost.ui.possess', { cond: str(L, `ghost.possession.${imp.possession}`) })} · {str(L, 'ghost.ui.reward', { text: rewardText(id, L) })}
-      </span>
-      {extra && <span class="gh-imp-line">{extra}</span>}
-    </>
-  );
-  const cls = `gh-imp ${imp.colour}${on ? ' on' : ''}`;
-  return pickable ? (
-    <button type="button" class={`${cls} pickable`} aria-pressed={on} onClick={() => p.toggleCard(id)}>
-      {body}
+      {full && <span class="gh-imp-line">{str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${imp.effect}`) })}</span>}
     </button>
-  ) : (
-    <div class={cls}>{body}</div>
   );
 }
 
-function SeatCard({ v, p, s, pl }: { v: GhostView; p: TableProps; s: number; pl: PlayerV }) {
+function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps; s: number; pl: PlayerV; forThem?: 'timedOut' | 'botPlayed' | undefined; style?: string }) {
   const L = p.lang;
   const me = p.state.you === s;
   const waiting = p.state.waiting.includes(s);
@@ -172,7 +170,7 @@ function SeatCard({ v, p, s, pl }: { v: GhostView; p: TableProps; s: number; pl:
         {p.name(s)}
         {me && <span class="gh-you"> ({str(L, 'ghost.ui.you')})</span>}
       </span>
-      {v.current === s && <span class="gh-tag cur">{str(L, 'ghost.ui.current')}</span>}
+      {v.current === s && !p.state.outcome && !(me && p.state.prompts.length > 0) && <span class="gh-tag cur">{me ? p.t('table.yourTurn') : str(L, 'ghost.ui.current')}</span>}
       {tags.map((t) => (
         <span key={t} class={`gh-tag${t === str(L, 'ghost.gk') ? ' gk' : ''}`}>
           {t}
@@ -181,7 +179,7 @@ function SeatCard({ v, p, s, pl }: { v: GhostView; p: TableProps; s: number; pl:
     </>
   );
   return (
-    <li class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}`}>
+    <li class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}${pickable ? ' can-pick' : ''}`} data-seat={s} style={style}>
       {pickable ? (
         <button type="button" class="gh-seat-head pickable" aria-pressed={picked} onClick={() => p.toggleSeat(s)}>
           {head}
@@ -189,6 +187,9 @@ function SeatCard({ v, p, s, pl }: { v: GhostView; p: TableProps; s: number; pl:
       ) : (
         <div class="gh-seat-head">{head}</div>
       )}
+      <p class="gh-seat-tags">
+        <SeatTags st={p.state} seat={s} forThem={forThem} />
+      </p>
       <p class="gh-stats">
         <span class={`gh-identity ${known ? known.split('_')[1] ?? '' : ''}`}>{known ? str(L, `ghost.identity.${known}`) : str(L, 'ghost.ui.identityUnknown')}</span>
         <span>
@@ -212,21 +213,22 @@ function SeatCard({ v, p, s, pl }: { v: GhostView; p: TableProps; s: number; pl:
           ))}
         </p>
       )}
-      <p class="gh-artifact">
-        {pl.artifact ? (
-          <>
-            <span class={`gh-dot ${colourOf(pl.artifact)}`}>{cardName(pl.artifact, L)}</span> {str(L, `ghost.text.${typeOf(pl.artifact)}`)}
-          </>
-        ) : (
-          <span class="muted">{str(L, 'ghost.ui.noArtifact')}</span>
-        )}
-      </p>
-      <div class="gh-imps">
-        {pl.imps.length === 0 && <span class="muted">{str(L, 'ghost.ui.noImps')}</span>}
-        {pl.imps.map((i) => (
-          <ImpChip key={i.id} id={i.id} p={p} />
-        ))}
-      </div>
+      {/* Nothing equipped, no imps: nothing shown, so eight seats stay short. */}
+      {pl.artifact && (
+        <p class="gh-artifact">
+          <span class="muted">{str(L, 'ghost.ui.artifact')}</span>{' '}
+          <button type="button" class={`gh-dot ${colourOf(pl.artifact)}`} data-card={pl.artifact} {...readable(() => cardText(pl.artifact!, L), p.pickable.cards.includes(pl.artifact) ? () => p.toggleCard(pl.artifact!) : undefined)}>
+            {cardName(pl.artifact, L)}
+          </button>
+        </p>
+      )}
+      {pl.imps.length > 0 && (
+        <div class="gh-imps">
+          {pl.imps.map((i) => (
+            <ImpChip key={i.id} id={i.id} p={p} />
+          ))}
+        </div>
+      )}
     </li>
   );
 }
@@ -242,7 +244,7 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
   return (
     <section class="gh-vote" aria-live="polite">
       <h3>{line}</h3>
-      <ImpChip id={vt.imp} p={p} />
+      <ImpChip id={vt.imp} p={p} full />
       {!vt.summon && <p class="gh-text muted">{str(L, 'ghost.ui.voteHow')}</p>}
       <ul class="gh-voters">
         {seats.map((s, i) => {
@@ -337,43 +339,37 @@ function HandCardMini({ id, p }: { id: string; p: TableProps }) {
   );
 }
 
+/** Your hand as cards at the bottom: name, colour, cost; tap to pick when asked, long-press (or tap) to read. */
 function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
   const L = p.lang;
+  const asked = p.state.prompts.length > 0;
   return (
-    <section class="gh-hand" aria-label={str(L, 'ghost.ui.yourHand')}>
+    <section class="gh-hand hand" aria-label={str(L, 'ghost.ui.yourHand')} data-hand>
       <h3>
         {str(L, 'ghost.ui.yourHand')} ({hand.length})
       </h3>
       {hand.length === 0 && <p class="muted">{str(L, 'ghost.ui.emptyHand')}</p>}
-      <div class="gh-cards">
+      <div class="gh-cards hand-cards">
         {hand.map((c) => {
           const pickable = p.pickable.cards.includes(c);
           const on = p.picked.cards.includes(c);
           const spell = SPELL[typeOf(c)];
           const meta: string[] = [];
           if (spell) {
-            meta.push(str(L, 'ghost.ui.spell'));
             // 斩鬼符 costs 2 only while a ghost king exists.
             const cost = spell.key === 'ghost_slaying_talisman' && v.gk === null ? 0 : spell.cost;
-            if (cost) meta.push(str(L, 'ghost.ui.cost', { n: cost }));
+            meta.push(cost ? str(L, 'ghost.ui.cost', { n: cost }) : str(L, 'ghost.ui.spell'));
             if (spell.weight === 2) meta.push(str(L, 'ghost.ui.votes2'));
           } else if (isArtifact(c)) meta.push(str(L, 'ghost.ui.artifact'));
-          const body = (
-            <>
-              <span class="gh-card-name">{cardLabel(c, L)}</span>
+          const cls = `gh-card ${colourOf(c)}${on ? ' on' : ''}${pickable ? ' pickable' : ''}${asked && !pickable ? ' dim' : ''}`;
+          return (
+            <button key={c} type="button" class={cls} data-card={c} aria-pressed={pickable ? on : undefined} {...readable(() => cardText(c, L), pickable ? () => p.toggleCard(c) : undefined)}>
+              <span class="gh-card-colour" aria-hidden="true">
+                {str(L, `ghost.colour.${colourOf(c)}`)}
+              </span>
+              <span class="gh-card-name">{cardName(c, L)}</span>
               <span class="gh-card-meta">{meta.join(' · ')}</span>
-              <span class="gh-card-text">{str(L, `ghost.text.${typeOf(c)}`)}</span>
-            </>
-          );
-          const cls = `gh-card ${colourOf(c)}${on ? ' on' : ''}`;
-          return pickable ? (
-            <button key={c} type="button" class={`${cls} pickable`} aria-pressed={on} onClick={() => p.toggleCard(c)}>
-              {body}
             </button>
-          ) : (
-            <div key={c} class={cls}>
-              {body}
-            </div>
           );
         })}
       </div>

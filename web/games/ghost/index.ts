@@ -1,7 +1,7 @@
 import './ghost.css';
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/ghost/i18n';
-import { cardLabel, cardName, formatParam, str } from './labels';
+import { cardLabel, cardName, cardText, formatParam, str } from './labels';
 import { lazy } from '../../lib/lazy';
 import { GhostTable, type GhostView } from './Table';
 
@@ -30,9 +30,10 @@ const ui: GameUI = {
   strings: strings as Record<Lang, Record<string, string>>,
   formatParam: (name, value, lang) => formatParam(name, value, lang),
   cardLabel,
+  cardText,
   Table: GhostTable,
-  // The rules page's text is its own chunk: the table never shows it.
-  Rules: lazy(() => import('./Rules').then((m) => m.GhostRules)),
+  // The rules page's long text is its own chunk: the table does not need it.
+  Rules: lazy(() => import('./Rules').then((m) => m.GhostRules), null),
   status,
 };
 

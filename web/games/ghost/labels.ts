@@ -1,5 +1,6 @@
 import { ARTIFACT, EVENT, IMP, KING, SPELL, colourOf, typeOf } from '../../../worker/games/ghost/cards';
 import { strings } from '../../../worker/games/ghost/i18n';
+import type { CardText } from '../../table/CardInfo';
 import type { Lang } from '../types';
 
 /** Display helpers shared by the table, the rules page and the message parameters. */
@@ -47,4 +48,30 @@ export function formatParam(name: string, value: unknown, lang: Lang): string | 
   if ((name === 'ghostCard' || name === 'second' || name === 'king') && typeof value === 'string') return cardName(value, lang);
   if (name === 'ghostCards' && Array.isArray(value)) return value.map((v) => cardName(String(v), lang)).join(lang === 'en' ? ', ' : '、');
   return undefined;
+}
+
+/**
+ * What a card does, to read on a tap or long-press: a hand card (its colour, cost, weight), an imp (dispel
+ * condition, ongoing effect, possession, reward), an event or the ghost-king card.
+ */
+export function cardText(id: string, lang: Lang): CardText | null {
+  const k = kindOf(id);
+  if (!k) return null;
+  if (k === 'imp') {
+    const imp = IMP[id]!;
+    return {
+      name: cardName(id, lang),
+      sub: `${str(lang, `ghost.colour.${imp.colour}`)} · ${str(lang, 'ghost.ui.dispel', { cond: dispelText(id, lang) })}`,
+      text: [str(lang, 'ghost.ui.effect', { text: str(lang, `ghost.effect.${imp.effect}`) }), str(lang, 'ghost.ui.possess', { cond: str(lang, `ghost.possession.${imp.possession}`) }), str(lang, 'ghost.ui.reward', { text: rewardText(id, lang) })].join('\n'),
+      red: imp.colour === 'red',
+    };
+  }
+  if (k === 'spell' || k === 'artifact') {
+    const spell = SPELL[typeOf(id)];
+    const meta = [str(lang, `ghost.colour.${colourOf(id)}`), str(lang, k === 'spell' ? 'ghost.ui.spell' : 'ghost.ui.artifact')];
+    if (spell?.cost) meta.push(str(lang, 'ghost.ui.cost', { n: spell.cost }));
+    if (spell?.weight === 2) meta.push(str(lang, 'ghost.ui.votes2'));
+    return { name: cardName(id, lang), sub: meta.join(' · '), text: str(lang, `ghost.text.${typeOf(id)}`), red: colourOf(id) === 'red' };
+  }
+  return { name: cardName(id, lang), sub: k === 'king' ? str(lang, 'ghost.ui.kingCard') : undefined, text: k === 'king' ? `${str(lang, `ghost.text.${id}`)}\n${str(lang, 'ghost.kingRule')}` : str(lang, `ghost.text.${id}`) };
 }

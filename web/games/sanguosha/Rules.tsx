@@ -1,4 +1,8 @@
+import { DECK } from '../../../worker/games/sanguosha/deck';
+import { strings } from '../../../worker/games/sanguosha/i18n';
+import { s } from '../../i18n';
 import type { Lang } from '../types';
+import { CARD_KEYS, CARDS, cardName, cardSub, suitRank } from './cards';
 
 /** The rules page: identity mode without generals, as this site plays it (seed rules and rulings S1–S11). */
 const RULES: Record<Lang, { title: string; sections: [string, string[]][] }> = {
@@ -53,6 +57,31 @@ export function Rules({ lang }: { lang: Lang }) {
           ))}
         </section>
       ))}
+      <CardList lang={lang} />
     </article>
+  );
+}
+
+/** Every card of the deck, once per kind: name, type, the suits and ranks of its copies, and what it does. */
+function CardList({ lang }: { lang: Lang }) {
+  return (
+    <section aria-labelledby="sgs-cards-h">
+      <h3 id="sgs-cards-h">{s('rules.cards')}</h3>
+      <p class="hint">{s('rules.cardsHint')}</p>
+      <ul class="sgs-cardlist">
+        {CARD_KEYS.map((key) => {
+          const copies = DECK.filter((r) => r[2] === key).map((r) => r[0]);
+          return (
+            <li key={key} id={`card-${key}`}>
+              <h4>{cardName(key, lang)}</h4>
+              <p class="sub">
+                {cardSub(key, lang)} · ×{copies.length} ({copies.map(suitRank).join(' ')})
+              </p>
+              <p>{strings[lang][`sgs.cardText.${key}`]}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

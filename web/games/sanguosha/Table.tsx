@@ -1,5 +1,11 @@
+import type { Msg } from '../../../worker/protocol';
+import { s } from '../../i18n';
+import { readable, readCards } from '../../table/CardInfo';
+import { ringPos } from '../../table/ring';
+import { madeForThem, SeatTags } from '../../table/Seats';
 import type { TableProps } from '../types';
-import { CARDS, cardLabel, cardName, suitRank } from './cards';
+import { GENERAL } from '../../../worker/games/sanguosha/generals';
+import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards';
 
 interface PlayerView {
   seat: number;
@@ -12,8 +18,14 @@ interface PlayerView {
   equip: Record<'weapon' | 'armor' | 'plus' | 'minus', number | null>;
   judge: number[];
   chained: boolean;
+  /** Generals (contracts §4): absent in the no-generals game and before the reveal. */
+  general?: string | null;
+  kingdom?: 'wei' | 'shu' | 'wu' | 'qun' | null;
+  skills?: string[];
+  marks?: Record<string, number>;
+  turnedOver?: boolean;
 }
-interface View {
+export interface View {
   players: PlayerView[];
   current: number;
   phase: string;
@@ -30,7 +42,7 @@ interface View {
 const SLOTS = ['weapon', 'armor', 'plus', 'minus'] as const;
 const SLASHES = new Set(['slash', 'fire_slash', 'thunder_slash']);
 
-/** Why `target` is not a legal target of the card being played (shown beside the seat). */
+/** Why `target` is not a legal target of the card being played, when the server gave no reason (older rooms). */
 function whyNot(v: View, me: number, key: string, target: number): string {
   const p = v.players[target]!;
   if (!p.alive) return 'sgs.ui.dead';
@@ -46,38 +58,48 @@ function whyNot(v: View, me: number, key: string, target: number): string {
   return 'sgs.ui.notTarget';
 }
 
-function Card({ id, p, small }: { id: number | string; p: TableProps; small?: boolean }) {
+/**
+ * A card drawn in code: suit and rank in the corner in their colour, the name, the type. In the hand it is
+ * big; on a seat (equipment, judgement) or in the middle it is a chip. Every card can be read (long-press,
+ * right-click, or a tap when it has nothing else to do); a card the open question lets you pick toggles on tap.
+ */
+function Card({ id, p, size = 'chip' }: { id: number | string; p: TableProps; size?: 'hand' | 'chip' | 'mid' }) {
   const sid = String(id);
   const c = CARDS[Number(id)];
   const canPick = p.pickable.cards.includes(sid);
   const on = p.picked.cards.includes(sid);
   const label = cardLabel(sid, p.lang);
-  const face = (
-    <>
-      <span class="sgs-card-name">{c ? cardName(c.key, p.lang) : label}</span>
-      {c && <span class="sgs-card-suit">{suitRank(c.id)}</span>}
-    </>
-  );
-  const cls = `sgs-card${c?.red ? ' red' : ''}${small ? ' small' : ''}${on ? ' on' : ''}${canPick ? ' pickable' : ''}`;
-  if (canPick)
-    return (
-      <button type="button" class={cls} aria-pressed={on} aria-label={label} onClick={() => p.toggleCard(sid)}>
-        {face}
-      </button>
-    );
+  const asked = p.state.prompts.length > 0;
+  const cls = `pcard ${size}${c?.red ? ' red' : ''}${on ? ' on' : ''}${canPick ? ' pickable' : ''}${asked && !canPick && size === 'hand' ? ' dim' : ''}${c ? '' : ' back'}`;
+  const handlers = readable(() => cardText(sid, p.lang), canPick ? () => p.toggleCard(sid) : undefined);
   return (
-    <span class={cls} aria-label={label} role="img">
-      {face}
-    </span>
+    <button type="button" class={cls} data-card={sid} aria-pressed={canPick ? on : undefined} {...handlers}>
+      {c ? (
+        <>
+          <span class="pc-corner">{suitRank(c.id)}</span>
+          <span class={`pc-name${cardName(c.key, p.lang).length > 7 ? ' long' : ''}`}>{cardName(c.key, p.lang)}</span>
+          {size !== 'chip' && <span class="pc-type">{cardSub(c.key, p.lang)}</span>}
+        </>
+      ) : (
+        <span class="pc-name">{label}</span>
+      )}
+    </button>
   );
 }
 
 function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
   return (
     <span class="sgs-hp" aria-label={label} role="img">
-      {Array.from({ length: max }, (_, i) => (
-        <span key={i} class={i < hp ? 'pip full' : 'pip'} aria-hidden="true" />
-      ))}
+      {max > 5 ? (
+        <>
+          <span class="pip full" aria-hidden="true" />
+          <b aria-hidden="true">
+            {hp}/{max}
+          </b>
+        </>
+      ) : (
+        Array.from({ length: max }, (_, i) => <span key={i} class={i < hp ? 'pip full' : 'pip'} aria-hidden="true" />)
+      )}
     </span>
   );
 }
@@ -90,131 +112,69 @@ export function Table(p: TableProps) {
   const n = v.players.length;
   const start = you ?? 0;
   const order = Array.from({ length: n }, (_, k) => (start + k) % n);
-  const waiting = new Set(p.state.status === 'playing' ? p.state.waiting : []);
-  // S7 lists every living seat during a 无懈可击 window; the reader without a question is not the one awaited.
-  if (you !== null && p.state.prompts.length === 0) waiting.delete(you);
-  const winners = new Set(p.state.outcome?.winners ?? []);
-
-  // The card being played, when a play option is chosen: explain the seats it cannot target.
-  const playing = p.state.prompts.find((x) => x.kind === 'play');
+  const others = you !== null ? order.slice(1) : order;
   const mine = you !== null ? v.players[you] : undefined;
-  const chosen = playing && p.picked.cards.length === 1 && mine?.hand?.includes(Number(p.picked.cards[0])) ? Number(p.picked.cards[0]) : null;
-  const chosenOption = chosen !== null ? playing!.options.find((o) => o.id === `use:${chosen}`) : undefined;
-  const targeting = chosenOption?.seats ? chosenOption : undefined;
+  const forThem = madeForThem(p.state.log);
+
+  // The option being composed: its seats, and why the other living seats are not targets.
+  const o = p.option;
+  const targeting = !!o?.seats && p.pickable.seats.length > 0;
+  const blocked = new Map<number, Msg>((o?.seats?.blocked ?? []).map((b) => [b.seat, b.why]));
+  const chosen = p.picked.cards.length === 1 ? CARDS[Number(p.picked.cards[0])] : undefined;
+  const reasonFor = (seat: number): string | null => {
+    if (!targeting || p.pickable.seats.includes(seat) || !v.players[seat]?.alive) return null;
+    const b = blocked.get(seat);
+    if (b) return t(b);
+    if (blocked.size || !o?.id.startsWith('use:') || !chosen || you === null) return null;
+    return t(whyNot(v, you, chosen.key, seat));
+  };
   // A blind pick ("a hand card") is shown on the seat it is taken from.
   const pickPrompt = p.state.prompts.find((x) => x.kind === 'pick');
   const pickFrom = pickPrompt ? (pickPrompt.message.params?.target as number | undefined) : undefined;
 
+  const tile = (seat: number, style?: string) => (
+    <SeatTile key={seat} p={p} v={v} seat={seat} style={style} next={you !== null && seat === order[1]} reason={reasonFor(seat)} blind={pickFrom === seat} forThem={forThem.get(seat)} />
+  );
+
   return (
-    <div class="sgs">
-      <p class="sgs-info">
-        <span>{t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
-        <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
-        {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
-      </p>
-
-      {p.state.outcome && (
-        <section class="sgs-end" aria-label={t('sgs.ui.identities')}>
-          <h3>{t(p.state.outcome.reason)}</h3>
-          <ul>
-            {v.players.map((x) => (
-              <li key={x.seat} class={winners.has(x.seat) ? 'win' : ''}>
-                <strong>{p.name(x.seat)}</strong> · {x.role ? t(`sgs.role.${x.role}`) : '?'}
-                {winners.has(x.seat) && <span class="tag win"> {t('sgs.ui.winner')}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <h3 class="sr-only">{t('sgs.ui.order')}</h3>
-      <ol class="sgs-seats" aria-label={t('sgs.ui.order')}>
-        {order.map((seat, k) => {
-          const x = v.players[seat]!;
-          const canPick = p.pickable.seats.includes(seat);
-          const on = p.picked.seats.includes(seat);
-          const reason = targeting && !canPick ? whyNot(v, you!, CARDS[chosen!]!.key, seat) : null;
-          const dist = v.me?.distance[seat];
-          const head = (
-            <>
-              <span class="sgs-seat-name">
-                {p.name(seat)}
-                {seat === you && <span class="tag you">{t('sgs.ui.you')}</span>}
-                {k === 1 && you !== null && <span class="tag">{t('sgs.ui.next')}</span>}
-                {x.role && <span class={`tag role role-${x.role}`}>{t(`sgs.role.${x.role}`)}</span>}
-                {seat === v.current && !p.state.outcome && <span class="tag turn">{t('sgs.ui.current')}</span>}
-                {waiting.has(seat) && <span class="tag wait" aria-label="…">⏳</span>}
-              </span>
-              <span class="sgs-seat-stats">
-                {x.alive ? <Hp hp={Math.max(0, x.hp)} max={x.maxHp} label={t('sgs.ui.hp', { hp: x.hp, max: x.maxHp })} /> : <span class="dead">{t('sgs.ui.dead')}</span>}
-                <span>{t('sgs.ui.handCount', { n: x.handCount })}</span>
-                {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
-                {v.drunk && seat === v.current && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}
-                {dist !== null && dist !== undefined && seat !== you && (
-                  <span class={v.me?.inRange[seat] ? 'in-range' : 'out-range'}>
-                    {t('sgs.ui.distance', { n: dist })}
-                    {v.me?.inRange[seat] ? ` · ${t('sgs.ui.inRange')}` : ''}
-                  </span>
-                )}
-              </span>
-            </>
-          );
-          return (
-            <li key={seat} class={`sgs-seat${x.alive ? '' : ' is-dead'}${seat === v.current ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}`}>
-              {canPick ? (
-                <button type="button" class={`sgs-seat-head${on ? ' on' : ''}`} aria-pressed={on} onClick={() => p.toggleSeat(seat)}>
-                  {head}
-                </button>
-              ) : (
-                <div class="sgs-seat-head">{head}</div>
-              )}
-              {reason && <p class="sgs-why">{t(reason)}</p>}
-              <div class="sgs-zones">
-                <span class="sgs-zone-label">{t('sgs.ui.equipArea')}</span>
-                {SLOTS.some((s) => x.equip[s] !== null) ? SLOTS.map((s) => (x.equip[s] !== null ? <Card key={s} id={x.equip[s]!} p={p} small /> : null)) : <span class="muted">{t('sgs.ui.noEquip')}</span>}
-                {x.judge.length > 0 && (
-                  <>
-                    <span class="sgs-zone-label">{t('sgs.ui.judgeArea')}</span>
-                    {x.judge.map((id) => (
-                      <Card key={id} id={id} p={p} small />
-                    ))}
-                  </>
-                )}
-                {pickFrom === seat && p.pickable.cards.includes('hand') && <Card id="hand" p={p} small />}
-              </div>
-              {seat !== you && x.hand && x.hand.length > 0 && (
-                <div class="sgs-seat-hand">
-                  <span class="sgs-zone-label">{t('sgs.ui.hand')}</span>
-                  {x.hand.map((id) => (
-                    <Card key={id} id={id} p={p} small />
-                  ))}
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-
-      {(v.table.length > 0 || v.grace.length > 0) && (
-        <section class="sgs-middle" aria-label={t('sgs.ui.table')}>
-          {v.grace.length > 0 && <span class="sgs-zone-label">{t('sgs.ui.grace')}</span>}
-          {v.grace.map((id) => (
-            <Card key={id} id={id} p={p} />
-          ))}
-          {v.table.length > 0 && <span class="sgs-zone-label">{t('sgs.ui.table')}</span>}
-          {v.table.map((id) => (
-            <Card key={id} id={id} p={p} />
-          ))}
-        </section>
-      )}
-
-      {mine?.hand && (
-        <section class="sgs-hand" aria-label={t('sgs.ui.yourHand')}>
-          <h3>{t('sgs.ui.yourHand')}</h3>
-          {mine.hand.length ? (
-            <div class="sgs-hand-cards">
-              {mine.hand.map((id) => (
+    <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
+      {p.state.outcome && <EndPanel v={v} p={p} />}
+      <Offer p={p} />
+      <div class="ring">
+        <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
+          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
+        </ol>
+        <div class="felt-center">
+          <p class="sgs-info">
+            <span class="info-status">{v.phase === 'select' ? t('sgs.phase.select') : t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
+            <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
+            {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
+          </p>
+          {(v.table.length > 0 || v.grace.length > 0) && (
+            <div class="sgs-middle" aria-label={t('sgs.ui.table')} role="group">
+              {[...v.grace, ...v.table].map((id, _, all) => (
+                <Card key={id} id={id} p={p} size={all.length > 4 ? 'chip' : 'mid'} />
+              ))}
+            </div>
+          )}
+          {v.discardTop.length > 0 && (
+            <div class="sgs-discard" role="group" aria-label={t('sgs.ui.discardTop')}>
+              <span class="zone-label">{t('sgs.ui.discardTop')}</span>
+              {v.discardTop.slice(-3).map((id) => (
                 <Card key={id} id={id} p={p} />
+              ))}
+            </div>
+          )}
+        </div>
+      </div>
+      {mine && <ol class="me-row">{tile(you!)}</ol>}
+      {mine?.hand && (
+        <section class="hand" aria-label={t('sgs.ui.yourHand')} data-hand>
+          <h3 class="sr-only">{t('sgs.ui.yourHand')}</h3>
+          {mine.hand.length ? (
+            <div class="hand-cards">
+              {mine.hand.map((id) => (
+                <Card key={id} id={id} p={p} size="hand" />
               ))}
             </div>
           ) : (
@@ -222,15 +182,182 @@ export function Table(p: TableProps) {
           )}
         </section>
       )}
-
-      {v.discardTop.length > 0 && (
-        <p class="sgs-discard">
-          <span class="sgs-zone-label">{t('sgs.ui.discardTop')}</span>
-          {v.discardTop.slice(-4).map((id) => (
-            <Card key={id} id={id} p={p} small />
-          ))}
-        </p>
-      )}
     </div>
+  );
+}
+
+function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
+  p: TableProps;
+  v: View;
+  seat: number;
+  style?: string | undefined;
+  next: boolean;
+  reason: string | null;
+  blind: boolean;
+  forThem?: 'timedOut' | 'botPlayed' | undefined;
+}) {
+  const t = p.t;
+  const x = v.players[seat]!;
+  const you = p.state.you;
+  const canPick = p.pickable.seats.includes(seat);
+  const on = p.picked.seats.includes(seat);
+  const dist = v.me?.distance[seat];
+  const cur = seat === v.current && !p.state.outcome;
+  const equip = SLOTS.filter((k) => x.equip[k] !== null);
+  const cls = `seat-tile${x.alive ? '' : ' is-dead'}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
+  const name = p.name(seat);
+  return (
+    <li class={cls} data-seat={seat} style={style} onClick={canPick ? () => p.toggleSeat(seat) : undefined}>
+      <div class="tile-head">
+        <span class="seat-no" aria-hidden="true">
+          {seat + 1}
+        </span>
+        {canPick ? (
+          <button type="button" class="tile-name" aria-pressed={on}>
+            {name}
+          </button>
+        ) : (
+          <span class="tile-name">{name}</span>
+        )}
+        {x.role && <span class={`tag role role-${x.role}`}>{t(`sgs.role.${x.role}`)}</span>}
+      </div>
+      {x.general && (
+        <div class="tile-general">
+          <b class={`kingdom k-${x.kingdom ?? 'none'}`}>
+            {x.kingdom && <span class="k-badge">{t(`sgs.kingdom.${x.kingdom}`)}</span>}
+            {t(`sgs.general.${x.general}`)}
+          </b>
+          {(x.skills ?? []).map((k) => (
+            <button
+              key={k}
+              type="button"
+              class="skill-chip"
+              onClick={(e) => {
+                e.stopPropagation();
+                readSkill(t, k, x.general!);
+              }}
+            >
+              {t(`sgs.skill.${k}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="tile-stats">
+        {x.alive ? <Hp hp={Math.max(0, x.hp)} max={x.maxHp} label={t('sgs.ui.hp', { hp: x.hp, max: x.maxHp })} /> : <span class="dead">{t('sgs.ui.dead')}</span>}
+        <span class="hand-count" title={t('sgs.ui.handCount', { n: x.handCount })}>
+          <span class="mini-back" aria-hidden="true" />
+          <span class="sr-only">{t('sgs.ui.handCount', { n: x.handCount })}</span>
+          <span aria-hidden="true">{x.handCount}</span>
+        </span>
+        {dist !== null && dist !== undefined && seat !== you && x.alive && (
+          <span class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`} title={t('sgs.ui.distance', { n: dist })}>
+            <span aria-hidden="true">↔{dist}</span>
+            <span class="sr-only">
+              {t('sgs.ui.distance', { n: dist })}
+              {v.me?.inRange[seat] ? ` · ${t('sgs.ui.inRange')}` : ''}
+            </span>
+          </span>
+        )}
+        {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
+        {next && <span class="tag">{t('sgs.ui.next')}</span>}
+        <SeatTags st={p.state} seat={seat} forThem={forThem} />
+        {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
+        {x.turnedOver && <span class="tag">{t('sgs.ui.turnedOver')}</span>}
+        {v.drunk && cur && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}
+        {Object.entries(x.marks ?? {}).map(([k, m]) => (
+          <span key={k} class="tag">
+            {t(`sgs.mark.${k}`)} {m}
+          </span>
+        ))}
+      </div>
+      {(equip.length > 0 || x.judge.length > 0 || blind) && (
+        <div class="tile-zones">
+          {equip.map((k) => (
+            <Card key={k} id={x.equip[k]!} p={p} />
+          ))}
+          {x.judge.map((id) => (
+            <span key={id} class="judge">
+              <Card id={id} p={p} />
+            </span>
+          ))}
+          {blind && p.pickable.cards.includes('hand') && <Card id="hand" p={p} />}
+        </div>
+      )}
+      {seat !== you && x.hand && x.hand.length > 0 && (
+        <div class="tile-zones open-hand">
+          {x.hand.map((id) => (
+            <Card key={id} id={id} p={p} />
+          ))}
+        </div>
+      )}
+      {reason && <p class="why">{reason}</p>}
+    </li>
+  );
+}
+
+/** A skill's name and text to read; a skill without a written text shows its name alone. */
+function readSkill(t: TableProps['t'], skill: string, general: string) {
+  const text = t(`sgs.skillText.${skill}`);
+  readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
+}
+
+/**
+ * The generals offered to me while generals are chosen: each with its kingdom, HP and skills (tap a skill to
+ * read it). The choice itself is made in the question bar, one button per general.
+ */
+function Offer({ p }: { p: TableProps }) {
+  const t = p.t;
+  const ask = p.state.prompts.find((x) => x.kind === 'chooseGeneral');
+  if (!ask) return null;
+  const ids = ask.options.map((o) => o.id.replace(/^general:/, '')).filter((id) => GENERAL[id]);
+  return (
+    <section class="offer" aria-labelledby="offer-h">
+      <h3 id="offer-h" class="sr-only">
+        {t(ask.message)}
+      </h3>
+      <ul class="offer-list">
+        {ids.map((id) => {
+          const g = GENERAL[id]!;
+          return (
+            <li key={id} class={`general k-${g.kingdom}`}>
+              <b class={`kingdom k-${g.kingdom}`}>
+                <span class="k-badge">{t(`sgs.kingdom.${g.kingdom}`)}</span>
+                {t(`sgs.general.${id}`)}
+              </b>
+              <span class="sgs-hp" role="img" aria-label={t('sgs.ui.hp', { hp: g.hp, max: g.hp })}>
+                {Array.from({ length: g.hp }, (_, i) => (
+                  <span key={i} class="pip full" aria-hidden="true" />
+                ))}
+              </span>
+              <span class="offer-skills">
+                {g.skills.map((k) => (
+                  <button key={k} type="button" class="skill-chip" onClick={() => readSkill(t, k, id)}>
+                    {t(`sgs.skill.${k}`)}
+                  </button>
+                ))}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function EndPanel({ v, p }: { v: View; p: TableProps }) {
+  const t = p.t;
+  const winners = new Set(p.state.outcome?.winners ?? []);
+  return (
+    <section class="sgs-end" aria-label={t('sgs.ui.identities')}>
+      <h3>{t(p.state.outcome!.reason)}</h3>
+      <ul>
+        {v.players.map((x) => (
+          <li key={x.seat} class={winners.has(x.seat) ? 'win' : ''}>
+            <strong>{p.name(x.seat)}</strong> · {x.role ? t(`sgs.role.${x.role}`) : '?'}
+            {winners.has(x.seat) && <span class="tag win">{t('sgs.ui.winner')}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

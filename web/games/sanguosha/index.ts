@@ -1,6 +1,6 @@
 import type { GameUI, Lang, TableProps } from '../types';
 import { strings } from '../../../worker/games/sanguosha/i18n';
-import { cardLabel } from './cards';
+import { cardLabel, cardText } from './cards';
 import { Table } from './Table';
 import { lazy } from '../../lib/lazy';
 import './sanguosha.css';
@@ -17,13 +17,19 @@ const sanguosha: GameUI = {
     return undefined;
   },
   cardLabel,
+  cardText,
+  isOut(p: TableProps) {
+    const v = p.state.view as { players?: { alive: boolean }[] } | null;
+    return p.state.you !== null && v?.players?.[p.state.you]?.alive === false;
+  },
   Table,
-  // The rules page's text is its own chunk: the table never shows it.
-  Rules: lazy(() => import('./Rules').then((m) => m.Rules)),
+  // The rules page's long text and card list are their own chunk: the table does not need them.
+  Rules: lazy(() => import('./Rules').then((m) => m.Rules), null),
   status(p: TableProps) {
     const v = p.state.view as { round?: number; current?: number; phase?: string } | null;
     if (p.state.outcome) return p.t('sgs.status.over', { reason: p.state.outcome.reason });
     if (!v || v.current === undefined) return '';
+    if (v.phase === 'select') return p.t('sgs.phase.select');
     return p.t('sgs.status', { round: v.round ?? 0, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } });
   },
 };

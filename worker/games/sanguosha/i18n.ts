@@ -2,6 +2,7 @@
  * Display strings of 三国杀 (key → template with `{param}`), shared by the client and notifications.
  * Seat params (seat, target, source, from, to, by) render as names, card params as "杀 ♠7".
  */
+import { CARD_TEXTS } from './cardTexts';
 import { WEI } from './i18n/wei';
 import { SHU } from './i18n/shu';
 import { WU } from './i18n/wu';
@@ -265,7 +266,7 @@ const GENERAL_ROWS: Rows = { ...WEI, ...SHU, ...WU, ...QUN };
 function build(i: 0 | 1 | 2): Strings {
   const out: Strings = {};
   for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v[i];
-  for (const [k, v] of Object.entries(T)) out[k] = v[i];
+  for (const [k, v] of Object.entries({ ...T, ...CARD_TEXTS })) out[k] = v[i];
   for (const [k, v] of Object.entries(GENERAL_ROWS)) out[k] = v[i];
   for (const [k, v] of Object.entries(ORDER_ROWS)) out[k] = v[i];
   // Equipment skills are named after their card (horses after their kind).

@@ -1,0 +1,114 @@
+import { signal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import { s } from '../i18n';
+
+/** What a card says about itself when a player asks to read it (tap, long-press, right-click). */
+export interface CardText {
+  name: string;
+  /** Type, suit and rank, colour… one short line. */
+  sub?: string;
+  text: string;
+  red?: boolean;
+}
+
+/** The cards being read right now (several for a log line that names more than one), or null. */
+export const reading = signal<CardText[] | null>(null);
+
+export const readCards = (cards: CardText[]) => {
+  if (cards.length) reading.value = cards;
+};
+
+const LONG_MS = 450;
+
+/**
+ * Props that make any element a card one can read: a long press (touch or mouse held) or a right-click opens
+ * its text; a plain tap calls `onTap`, or opens the text when the card has nothing else to do. The click that
+ * ends a long press is swallowed, so reading a card in your hand never picks it.
+ */
+export function readable(info: () => CardText | null, onTap?: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let long = false;
+  const open = () => {
+    const c = info();
+    if (c) readCards([c]);
+  };
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    onPointerDown: (e: PointerEvent) => {
+      if (e.button !== 0) return;
+      long = false;
+      cancel();
+      timer = setTimeout(() => {
+        long = true;
+        open();
+      }, LONG_MS);
+    },
+    onPointerUp: cancel,
+    onPointerLeave: cancel,
+    onPointerCancel: cancel,
+    onContextMenu: (e: Event) => {
+      e.preventDefault();
+      cancel();
+      long = true;
+      open();
+    },
+    onClick: (e: Event) => {
+      // A card on a seat tile that is itself a target: reading or picking the card is not picking the seat.
+      e.stopPropagation();
+      if (long) {
+        long = false;
+        e.preventDefault();
+        return;
+      }
+      if (onTap) onTap();
+      else open();
+    },
+  };
+}
+
+/**
+ * The sheet that shows the cards being read: a modal dialog at the bottom of a phone, centred on a desktop.
+ * Escape, the close button or a click on the backdrop closes it, and focus goes back where it was.
+ */
+export function CardSheet() {
+  const cards = reading.value;
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (cards && !d.open) d.showModal?.();
+    if (!cards && d.open) d.close();
+  }, [cards]);
+  return (
+    <dialog
+      ref={ref}
+      class="card-sheet"
+      aria-labelledby="card-sheet-h"
+      onClose={() => (reading.value = null)}
+      onClick={(e) => {
+        if (e.target === ref.current) reading.value = null;
+      }}
+    >
+      {cards && (
+        <div class="card-sheet-body">
+          <h2 id="card-sheet-h" class="sr-only">
+            {s('card.read')}
+          </h2>
+          {cards.map((c, i) => (
+            <article key={i} class={`card-text${c.red ? ' red' : ''}`}>
+              <h3>{c.name}</h3>
+              {c.sub && <p class="card-text-sub">{c.sub}</p>}
+              <p>{c.text}</p>
+            </article>
+          ))}
+          <button type="button" class="btn" onClick={() => (reading.value = null)}>
+            {s('common.close')}
+          </button>
+        </div>
+      )}
+    </dialog>
+  );
+}
