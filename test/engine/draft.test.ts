@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, candidates, createGame, rngOf, seedRng, type GameDef, type GameState } from '../../worker/engine';
+import { apply, botAnswer, botRng, candidates, cloneJson, createGame, rngOf, seedRng, type GameDef, type GameState } from '../../worker/engine';
 import ghost from '../../worker/games/ghost';
 import sanguosha from '../../worker/games/sanguosha';
 import { duel } from '../fixtures/duel';
@@ -78,4 +78,25 @@ describe('engine: the answer draft', () => {
       expect(accepted).toBeGreaterThan(20);
       expect(rejected).toBeGreaterThan(0);
     });
+});
+
+describe('cloneJson: the draft copy equals a JSON round trip', () => {
+  it('cloneJson gives exactly what JSON.parse(JSON.stringify(x)) gives, on odd values and on real game states', () => {
+    const odd = { a: [1, undefined, NaN, Infinity, -0, null, 'x', { b: undefined, c: [[]] }], d: undefined, e: { f: -Infinity }, g: true, '2': 'int key', h: '' };
+    expect(JSON.stringify(cloneJson(odd))).toBe(JSON.stringify(JSON.parse(JSON.stringify(odd))));
+    expect(cloneJson(odd)).toEqual(JSON.parse(JSON.stringify(odd)));
+    for (const [def, seats] of [[sanguosha, 8], [ghost, 5]] as [GameDef, number][]) {
+      let s: GameState = createGame(def, { seats, seed: `clone-${def.id}`, options: def.parseOptions(undefined, seats) as never });
+      for (let k = 0; k < 150 && !s.outcome; k++) {
+        const c = cloneJson(s);
+        expect(JSON.stringify(c)).toBe(JSON.stringify(s));
+        expect(c).toEqual(JSON.parse(JSON.stringify(s)));
+        expect(c.g === s.g).toBe(false);
+        const p = s.prompts[0]!;
+        const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
+        if (!r.ok) throw new Error(r.error.reason);
+        s = r.value.state;
+      }
+    }
+  });
 });

@@ -17,7 +17,7 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
- * persisting it — the move, its log lines, the snapshot, the meta row with the clocks (and a notification row
+ * persisting it — the move, its log lines, the snapshot when due (`SNAPSHOT_EVERY`), the meta row with the clocks (and a notification row
  * when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
  */
 export class Moves {
@@ -55,7 +55,7 @@ export class Moves {
     st.mutate((mm) => {
       for (const x of free) this.r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
       this.r.seats.reload();
-      st.saveSnapshot(state);
+      st.saveSnapshot(state, true);
       this.r.log.append(events);
       mm.seed = seed;
       mm.status = state.outcome ? 'finished' : 'playing';

@@ -231,8 +231,13 @@ export class Sockets {
         msg = `${head}${own},"log":${JSON.stringify(lines.get(key) ?? [])},"logFrom":${p.from},"logEnd":${end},"chat":${JSON.stringify(this.r.chat.linesFor(seat))}}`;
         bodies.set(key, msg);
       }
-      if (p.next) p.ws.serializeAttachment(p.next);
-      this.memo = null;
+      if (p.next) {
+        p.ws.serializeAttachment(p.next);
+        // Keep the list read in this event true to what is stored, rather than dropping it and deserialising
+        // every attachment again at the next read.
+        const e = this.memo?.find((x) => x.ws === p.ws);
+        if (e) e.att = p.next;
+      }
       try {
         p.ws.send(msg);
       } catch {

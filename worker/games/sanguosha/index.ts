@@ -5,7 +5,7 @@
 import type { GameDef, Json } from '../../engine';
 import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
-import { alive, attackRange, distance, inRange, seatsFrom, skillIds, slashLimit } from './core';
+import { alive, attackRange, distance, seatsFrom, skillIds, slashLimit } from './core';
 import { FRAMES } from './flow';
 import { dealStart } from './flow/select';
 import { SKILLS } from './skills';
@@ -86,13 +86,16 @@ function view(s: S, seat: number | null): Json {
     drunk: g.drunk,
   };
   if (seat !== null && g.players[seat]) {
-    const others = g.players.map((p) => p.seat);
+    // Each distance once: "in range" is `inRange`'s own test (another living seat, distance ≤ range) on it.
+    const range = attackRange(g, seat);
+    const limit = slashLimit(g, seat);
+    const dist = g.players.map((p) => (p.seat === seat || !alive(g, p.seat) || !alive(g, seat) ? null : distance(g, seat, p.seat)));
     out.me = {
       seat,
-      attackRange: attackRange(g, seat),
-      slashLimit: Number.isFinite(slashLimit(g, seat)) ? slashLimit(g, seat) : -1,
-      distance: others.map((t) => (t === seat || !alive(g, t) || !alive(g, seat) ? null : distance(g, seat, t))),
-      inRange: others.map((t) => alive(g, seat) && inRange(g, seat, t)),
+      attackRange: range,
+      slashLimit: Number.isFinite(limit) ? limit : -1,
+      distance: dist,
+      inRange: dist.map((d) => d !== null && d <= range),
     };
   }
   if (g.selection && seat !== null && (over || !g.selection.revealed)) out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
