@@ -70,9 +70,30 @@ describe('moves and storage', () => {
       snapSteps.add(snap!.step);
       if (snap!.step < last!.n) replayed++;
     }
-    // Restored from a snapshot older than the last move (the moves after it replayed), and across a full snapshot.
-    expect(replayed).toBeGreaterThan(0);
-    expect(snapSteps.has(SNAPSHOT_EVERY)).toBe(true);
+    if (SNAPSHOT_EVERY === 1) expect(replayed).toBe(0); // every answer writes the snapshot: it is never behind
+    else {
+      // Restored from a snapshot older than the last move (the moves after it replayed), and across a full snapshot.
+      expect(replayed).toBeGreaterThan(0);
+      expect(snapSteps.has(SNAPSHOT_EVERY)).toBe(true);
+    }
+  });
+
+  it('a snapshot older than the last move (a room written with a larger SNAPSHOT_EVERY) is caught up by replaying the moves after it', async () => {
+    const t = await table(4);
+    await pickColours(t);
+    const [old] = await sql<{ step: number; state: string }>(t.id, 'SELECT step, state FROM snapshot');
+    for (let k = 0; k < 5; k++) {
+      const st = await Promise.all(t.tokens.map((tok) => stateOf(t.id, tok)));
+      const seat = st.findIndex((x) => x.prompts.length > 0);
+      const p = st[seat]!.prompts[0]!;
+      const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.cards && !x.seats) ?? p.options[0]!;
+      expect((await api(`/games/${t.id}/answers`, { body: { version: st[seat]!.version, answer: { prompt: p.id, option: o.id } }, token: t.tokens[seat] })).status).toBe(200);
+    }
+    const viewers = [...t.tokens, null];
+    const before = await Promise.all(viewers.map((tok) => stateOf(t.id, tok)));
+    await sql(t.id, 'UPDATE snapshot SET step = ?, state = ? WHERE id = 1', old!.step, old!.state);
+    await evictDurableObject(room(t.id));
+    expect(await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).toEqual(before);
   });
 
   it('the move, its log lines and the snapshot are written together; the snapshot holds no log, only its count', async () => {
