@@ -92,6 +92,7 @@ const T: Record<string, [string, string, string]> = {
   'sgs.ask.jinkSlash': ['{source}对你使用了{card}，是否使用闪？', '{source}對你使用了{card}，是否使用閃？', '{source} uses {card} on you — use a Dodge?'],
   'sgs.ask.savage': ['{source}使用了{card}，是否打出杀？', '{source}使用了{card}，是否打出殺？', '{source} plays {card} — play a Slash or take 1 damage?'],
   'sgs.ask.archery': ['{source}使用了{card}，是否打出闪？', '{source}使用了{card}，是否打出閃？', '{source} plays {card} — play Dodge or take 1 damage?'],
+  'sgs.ask.duelNoCard': ['与{source}决斗：是否打出杀？', '與{source}決鬥：是否打出殺？', 'Duel with {source} — play a Slash?'],
   'sgs.ask.duel': ['与{source}决斗（{card}）：是否打出杀？', '與{source}決鬥（{card}）：是否打出殺？', 'Duel with {source} ({card}) — play a Slash?'],
   'sgs.ask.wuxie': ['{source}对{target}使用了{card}，是否使用无懈可击？', '{source}對{target}使用了{card}，是否使用無懈可擊？', '{source} uses {card} on {target} — play Negate?'],
   'sgs.ask.wuxieDelayed': ['{target}的{card}即将判定，是否使用无懈可击？', '{target}的{card}即將判定，是否使用無懈可擊？', '{target}’s {card} is about to be judged — play Negate?'],
