@@ -123,7 +123,8 @@ describe('三国杀 generals in Chromium', () => {
       await panel.locator('.prompt-q').first().filter({ hasText: exactly(pl.t(step.prompt.message)) }).waitFor({ timeout: 15_000 });
       const label = pl.t(o.message);
       const same = step.prompt.options.filter((x) => pl.t(x.message) === label);
-      await panel.locator('.options .btn.option').filter({ hasText: exactly(label) }).nth(same.indexOf(o)).click();
+      // An option that asks for picks ends in a ▸.
+      await panel.locator('.options .btn.option').filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*▸?\\s*$`) }).nth(same.indexOf(o)).click();
       if (!o.cards && !o.seats) return;
       for (const c of step.answer.cards ?? []) {
         const el = pl.page.locator(`.game-area .hand [data-card="${c}"]`);
