@@ -135,6 +135,9 @@ describe('三国杀 generals in Chromium', () => {
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
       expect(await panel.locator('.picks-what').innerText()).toContain(label);
+      // A view-as answer is said plainly once its card is picked: "把红桃K当杀使用（武圣）".
+      if (o.message.key === 'sgs.opt.useAs' && step.answer.cards?.length === 1)
+        expect(await panel.locator('.picks-plain').innerText()).toBe(pl.t({ key: 'sgs.opt.useAs.picked', params: { ...o.message.params, card: step.answer.cards[0]! } }));
       await panel.locator('.picks .confirm').click();
     };
 
