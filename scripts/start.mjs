@@ -24,6 +24,8 @@ const env = { ...process.env, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVA
 
 const url = `http://localhost:${port}`;
 console.log(`\n  茶馆 Teahouse is starting — open ${url}${trace ? ' (local tracing on)' : ''}\n`);
-const dev = spawn('npx', ['wrangler', 'dev', '--port', port, ...process.argv.slice(2)], { stdio: 'inherit', env });
+// Local development only: notification targets may point to this machine (a receiver on localhost). A
+// deployed Worker never has this variable, so its targets must be https to a public host.
+const dev = spawn('npx', ['wrangler', 'dev', '--port', port, '--var', 'ALLOW_PRIVATE_TARGETS:1', ...process.argv.slice(2)], { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dev.kill(sig));
 dev.on('exit', (code) => process.exit(code ?? 0));

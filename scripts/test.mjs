@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: type check, build the client, then every vitest project (rules, workerd, browser) in one run.
-// Installs nothing: it stops with the fix when Chromium is missing.
-import { existsSync, mkdirSync } from 'node:fs';
+// Installs nothing: the browser tests use CHROMIUM_PATH, else the system Chromium, else the Chromium that the
+// @sparticuz/chromium dev dependency ships inside itself (scripts/chromium.mjs).
+import { mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { findChromium } from './chromium.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`\nnpm test needs Chromium for the browser tests, and ${chromium} is missing.\n` +
-    `Fix: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium/Chrome binary)\n`);
+try {
+  // Resolved (and, for the packaged one, unpacked) once here, so the browser tests start at once.
+  const found = await findChromium();
+  console.log(`browser tests: Chromium from ${found.source} (${found.executablePath})`);
+} catch (e) {
+  console.error(`\nnpm test needs Chromium for the browser tests: ${e instanceof Error ? e.message : e}\n`);
   process.exit(1);
 }
 

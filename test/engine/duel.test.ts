@@ -7,6 +7,7 @@ import {
   legalAnswers,
   LoopGuardError,
   replay,
+  seedRng,
   startGame,
   viewFor,
   type GameDef,
@@ -158,9 +159,11 @@ describe('engine: answer validation', () => {
     expect(r.ok || r.error.code).toBe('not_your_prompt');
   });
 
-  it('an unknown prompt is unknown_prompt', () => {
-    const r = apply(duel, s0, 0, { prompt: 'p999', option: 'red' });
-    expect(r.ok || r.error.code).toBe('unknown_prompt');
+  it("another seat's open prompt and a prompt that does not exist get the same error (issue 9)", () => {
+    const other = apply(duel, s0, 1, { prompt: p0.id, option: 'red' });
+    const unknown = apply(duel, s0, 1, { prompt: 'p999', option: 'red' });
+    expect(other.ok).toBe(false);
+    expect(JSON.stringify(other)).toBe(JSON.stringify(unknown));
   });
 
   it('an unknown option is illegal', () => {
@@ -364,5 +367,57 @@ describe('engine: loop guard', () => {
       frames: { spin: { run: () => 'again', answer: () => undefined } },
     } as GameDef;
     expect(() => createGame(looping, params('loop'))).toThrow(LoopGuardError);
+  });
+});
+
+describe('engine: prompt ids (issue 9)', () => {
+  const ids = (seed: string) => createGame(duel, params(seed, 6)).prompts.map((p) => p.id);
+
+  it('prompt ids are the same for the same seed and answers (a replay gives the same ids)', () => {
+    expect(ids('same')).toEqual(ids('same'));
+    const { state, moves } = playOut(duel, params('replayed'), 'random');
+    expect(replay(duel, params('replayed'), moves).prompts.map((p) => p.id)).toEqual(state.prompts.map((p) => p.id));
+  });
+
+  it('prompt ids differ between games: another game tells nothing about the ids of this one', () => {
+    expect(ids('one').some((id) => ids('two').includes(id))).toBe(false);
+  });
+
+  it('prompt ids of a simultaneous ask do not follow seat order', () => {
+    // Six seats asked at once: sorted by id, they come out in seat order in about 1 game of 720 by chance.
+    let inSeatOrder = 0;
+    for (let g = 0; g < 40; g++) {
+      const ps = createGame(duel, params(`order${g}`, 6)).prompts;
+      const bySeat = [...ps].sort((a, b) => a.seat - b.seat).map((p) => p.id);
+      if (JSON.stringify(bySeat) === JSON.stringify(bySeat.slice().sort())) inSeatOrder++;
+    }
+    expect(inSeatOrder).toBeLessThan(3);
+  });
+
+  it('prompt ids are at least 64 bits of hash, not a counter', () => {
+    for (const id of ids('shape')) expect(id).toMatch(/^p[0-9a-f]{16}$/);
+  });
+
+  it('making prompt ids does not advance the game RNG', () => {
+    // A game whose setup draws nothing and asks six seats: its RNG must still be the bare seed.
+    const asks: GameDef<null> = {
+      ...(duel as unknown as GameDef<null>),
+      setup: (ctx) => {
+        ctx.push({ t: 'ask' });
+        return null;
+      },
+      frames: {
+        ask: {
+          run(ctx) {
+            for (let seat = 0; seat < 6; seat++) ctx.ask({ seat, kind: 'x', message: { key: 'x' }, options: [{ id: 'ok', message: { key: 'x' } }] });
+            return 'wait';
+          },
+          answer() {},
+        },
+      },
+    };
+    const s = createGame(asks, params('rng', 6));
+    expect(s.prompts).toHaveLength(6);
+    expect(s.rng).toEqual(seedRng('rng'));
   });
 });

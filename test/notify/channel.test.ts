@@ -190,7 +190,7 @@ describe('checking what the host and the seats register', () => {
 describe('personal webhooks gain a Telegram format', () => {
   it('a personal Telegram webhook arrives at the receiver as a sendMessage to its chat', async () => {
     const s = await serve();
-    const t = validateTarget({ kind: 'webhook', format: 'telegram', url: `${s.origin}/bot42:XYZ/sendMessage?chat_id=987654321`, lang: 'en' });
+    const t = validateTarget({ kind: 'webhook', format: 'telegram', url: `${s.origin}/bot42:XYZ/sendMessage?chat_id=987654321`, lang: 'en' }, 'private'); // the test receiver is on this machine
     expect(typeof t).toBe('object');
     if (typeof t === 'string') return;
     const r = await send(t, { gameId: 'g7', game: 'ghost', seat: 1, kind: 'prompt', title: 'Your turn — Exorcism', body: 'Vote on the Starving Ghost', url: 'https://teahouse.example/g/g7' }, { now: 0 });

@@ -17,15 +17,22 @@ describe('validateTarget accepts', () => {
     expect(t).toEqual({ kind: 'push', subscription: sub.subscription, lang: 'zh-CN' });
   });
 
-  it('an http endpoint on localhost or 127.0.0.1 (test receivers)', () => {
-    expect(validateTarget(push('http://127.0.0.1:9911/push/1'))).toMatchObject({ kind: 'push' });
-    expect(validateTarget(push('http://localhost:9911/push/1'))).toMatchObject({ kind: 'push' });
+  it('an http endpoint on localhost or 127.0.0.1 (test receivers) only where private targets are allowed', () => {
+    expect(validateTarget(push('http://127.0.0.1:9911/push/1'), 'private')).toMatchObject({ kind: 'push' });
+    expect(validateTarget(push('http://localhost:9911/push/1'), 'private')).toMatchObject({ kind: 'push' });
+    expect(validateTarget({ kind: 'webhook', url: 'http://192.168.1.20:8123/hook' }, 'private')).toMatchObject({ kind: 'webhook' });
+    expect(typeof validateTarget(push('http://127.0.0.1:9911/push/1'))).toBe('string');
+  });
+
+  it('a public IP literal over https', () => {
+    expect(validateTarget({ kind: 'webhook', url: 'https://93.184.215.14/hook' })).toMatchObject({ kind: 'webhook' });
+    expect(validateTarget({ kind: 'webhook', url: 'https://[2606:4700:4700::1111]/hook' })).toMatchObject({ kind: 'webhook' });
   });
 
   it('a webhook in each format, defaulting to json', () => {
     expect(validateTarget({ kind: 'webhook', url: 'https://ntfy.sh/my-topic', format: 'ntfy', lang: 'zh-TW' })).toEqual({ kind: 'webhook', url: 'https://ntfy.sh/my-topic', format: 'ntfy', lang: 'zh-TW' });
     expect(validateTarget({ kind: 'webhook', url: 'https://discord.com/api/webhooks/1/a', format: 'discord' })).toMatchObject({ format: 'discord', lang: 'zh-CN' });
-    expect(validateTarget({ kind: 'webhook', url: 'http://home.example:8123/hook' })).toMatchObject({ format: 'json' });
+    expect(validateTarget({ kind: 'webhook', url: 'https://home.example:8123/hook' })).toMatchObject({ format: 'json' });
   });
 
   it('browser language tags, mapped to ours', () => {
@@ -42,8 +49,8 @@ describe('validateTarget accepts', () => {
 });
 
 describe('validateTarget rejects with a reason', () => {
-  const reason = (raw: unknown) => {
-    const r = validateTarget(raw);
+  const reason = (raw: unknown, scope: 'public' | 'private' = 'public') => {
+    const r = validateTarget(raw, scope);
     expect(typeof r).toBe('string');
     return r as string;
   };
@@ -84,6 +91,64 @@ describe('validateTarget rejects with a reason', () => {
     expect(reason({ kind: 'webhook', url: 'https://x.example/h', format: 'slack' })).toMatch(/format/);
     expect(reason({ kind: 'webhook', url: 'file:///etc/passwd' })).toMatch(/https/);
     expect(reason({ kind: 'webhook', url: 42 })).toMatch(/URL string/);
+  });
+
+  it('a plain http webhook, even to a public host', () => {
+    expect(reason({ kind: 'webhook', url: 'http://home.example:8123/hook' })).toMatch(/https/);
+    expect(reason({ kind: 'webhook', url: 'http://home.example:8123/hook' }, 'private')).toMatch(/https/);
+  });
+
+  // Every target the issue's attacker got accepted, and their relatives (issue 9 point 3).
+  const privateTargets = [
+    'https://127.0.0.1/x',
+    'https://127.0.0.1:8787/api',
+    'https://127.1/x',
+    'https://2130706433/x', // decimal 127.0.0.1
+    'https://0x7f000001/x', // hex
+    'https://0x7f.0.0.1/x',
+    'https://0177.0.0.1/x', // octal
+    'https://localhost/x',
+    'https://LOCALHOST./x',
+    'https://app.localhost/x',
+    'https://ｌｏｃａｌｈｏｓｔ/x', // full-width letters, mapped by IDNA
+    'https://[::1]/x',
+    'https://[::]/x',
+    'https://[::ffff:127.0.0.1]/x',
+    'https://[::ffff:a9fe:a9fe]/x', // mapped 169.254.169.254
+    'https://[64:ff9b::a00:1]/x', // NAT64 of 10.0.0.1
+    'https://[fd00::1]/x',
+    'https://[fe80::1]/x',
+    'https://[2002:7f00:1::]/x', // 6to4 of 127.0.0.1
+    'https://169.254.169.254/latest/meta-data/',
+    'https://10.0.0.1/x',
+    'https://10.255.255.255/x',
+    'https://172.16.0.1/x',
+    'https://172.31.255.255/x',
+    'https://192.168.1.1/x',
+    'https://100.64.0.1/x',
+    'https://0.0.0.0/x',
+    'https://0/x',
+    'https://224.0.0.1/x',
+    'https://255.255.255.255/x',
+    'https://metadata.google.internal/computeMetadata/v1/',
+    'https://metadata/x',
+    'https://printer.local/x',
+    'https://router.home.arpa/x',
+    'https://1.0.0.127.in-addr.arpa/x',
+    'http://127.0.0.1:9911/x',
+    'http://localhost/x',
+  ];
+
+  it('each loopback, private, link-local, reserved or internal target, as a webhook and as a push endpoint', () => {
+    for (const url of privateTargets) {
+      expect(reason({ kind: 'webhook', url }), url).toMatch(/public host|https/);
+      expect(reason(push(url)), url).toMatch(/public host|https/);
+    }
+  });
+
+  it('public neighbours of the private ranges are still accepted', () => {
+    for (const url of ['https://172.32.0.1/x', 'https://172.15.255.255/x', 'https://100.128.0.1/x', 'https://169.255.0.1/x', 'https://11.0.0.1/x', 'https://192.169.0.1/x'])
+      expect(validateTarget({ kind: 'webhook', url }), url).toMatchObject({ kind: 'webhook' });
   });
 
   it('a language we do not speak', () => expect(reason({ kind: 'webhook', url: 'https://x.example/h', lang: 'fr' })).toMatch(/lang/));

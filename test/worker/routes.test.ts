@@ -291,10 +291,10 @@ describe('POST /api/games/:id/answers', () => {
     expect(r.status).toBe(200);
   });
 
-  it('an unknown prompt or option is a 400 illegal and changes nothing', async () => {
+  it('an unknown prompt is a 403 not_your_prompt, an unknown option a 400 illegal, and neither changes anything', async () => {
     const t = await table(2);
     const s = await stateOf(t.id, t.tokens[0]);
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: 'p999', option: 'red' } }, token: t.tokens[0] }), 400, 'illegal');
+    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: 'p999', option: 'red' } }, token: t.tokens[0] }), 403, 'not_your_prompt');
     expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'green' } }, token: t.tokens[0] }), 400, 'illegal');
     expect(await stateOf(t.id, t.tokens[0])).toEqual(s);
   });
@@ -337,12 +337,18 @@ describe('POST /api/games/:id/answers', () => {
     expectError(await api(`/games/${t.id}/answers`, { body: { version: 1, answer: { prompt: 'p1', option: 'red' } }, token: t.tokens[0] }), 409, 'conflict');
   });
 
-  it('too many requests from one seat are a 429', async () => {
+  it('too many requests from one seat are a 429 with Retry-After (issue 9 point 8)', async () => {
     const t = await table(2);
     const codes: number[] = [];
-    for (let i = 0; i < 40; i++) codes.push((await api(`/games/${t.id}/chat`, { body: { text: `m${i}` }, token: t.tokens[0] })).status);
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 40; i++) {
+      const r = await api(`/games/${t.id}/chat`, { body: { text: `m${i}` }, token: t.tokens[0] });
+      codes.push(r.status);
+      if (r.status === 429) retryAfter ??= r.headers.get('retry-after');
+    }
     expect(codes.slice(0, 25).every((c) => c === 201)).toBe(true);
     expect(codes).toContain(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
     // Another seat has its own budget.
     expect((await api(`/games/${t.id}/chat`, { body: { text: 'me' }, token: t.tokens[1] })).status).toBe(201);
   });

@@ -6,6 +6,7 @@ import { ErrorNote, formatMinutes, LinkBox } from '../ui';
 import { IconGear, IconPause, IconPlay } from '../icons';
 import { seatLink } from './SeatQr';
 import { seatName } from './Seats';
+import { HostSettings } from './HostSettings';
 
 export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
   return api<Record<string, unknown>>(`/api/games/${encodeURIComponent(id)}/admin/${action}`, { body, token: admin });
@@ -100,6 +101,7 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
               {s('admin.toInvite')}
             </button>
           </div>
+          {st.status !== 'finished' && <HostSettings busy={busy} run={(body) => void run('settings', body)} />}
           {newLink && <LinkBox url={newLink} label={s('admin.newLink')} hint={s('admin.newLinkHint')} />}
           <div class="btn-row">
             <button type="button" class="btn danger" disabled={busy || st.status === 'finished'} onClick={() => run('end', {}, s('admin.confirmEnd'))}>

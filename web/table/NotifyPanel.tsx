@@ -80,6 +80,7 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
               <select value={format} onChange={(e) => setFormat((e.target as HTMLSelectElement).value)}>
                 <option value="ntfy">ntfy</option>
                 <option value="discord">Discord</option>
+                <option value="telegram">{s('notify.telegram')}</option>
                 <option value="json">JSON</option>
               </select>
             </label>

@@ -17,6 +17,7 @@ import { CardSheet } from './CardInfo';
 import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
+import { SettingsButton } from './Settings';
 import { usePicks } from './picks';
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
@@ -116,6 +117,11 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             <p class="status-line" aria-live="polite">
               {status}
             </p>
+            {asleepNotes(st, name).map((line) => (
+              <p class="asleep-line" key={line}>
+                {line}
+              </p>
+            ))}
           </div>
           <div class="table-tools">
             <Countdown deadline={st.deadline} paused={st.paused} />
@@ -124,6 +130,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               <span class="sr-only">{s(`conn.${conn}`)}</span>
             </span>
             {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
+            {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} />}
             <button type="button" class="icon-btn drawer-btn" aria-expanded={drawer} aria-controls="side" aria-label={s('table.logChat')} onClick={() => setDrawer(!drawer)}>
               <IconMenu />
               <span class="drawer-btn-label">{s('table.logChat')}</span>
@@ -230,6 +237,15 @@ export function PersonalLink({ id, token }: { id: string; token: string }) {
       <SeatQr url={url} />
     </div>
   );
+}
+
+/** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */
+export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
+  if (st.status !== 'playing' || st.paused) return [];
+  return st.waiting.flatMap((n) => {
+    const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
+    return until ? [s('table.asleep', { name: name(n), until })] : [];
+  });
 }
 
 function statusLine(st: StateBody, ui: GameUI | null, props: TableProps, name: (n: number) => string): string {

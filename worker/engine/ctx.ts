@@ -1,6 +1,7 @@
 import type { GameDef } from './game';
 import type { Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome } from './types';
 import { rngOf, type Rng } from './rng';
+import { sha256Hex } from './sha256';
 
 /**
  * The handle a rule receives while the engine runs it. It works on a private copy of the state (the
@@ -45,7 +46,7 @@ export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Fram
     ask(p) {
       const f = running();
       if (!f) throw new Error('ask outside a frame');
-      const id = `p${s.nextId++}`;
+      const id = promptId(s, s.nextId++);
       s.prompts.push({ id, seat: p.seat, kind: p.kind, message: p.message, options: p.options, frame: f.id });
       return id;
     },
@@ -76,4 +77,14 @@ export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Fram
     },
   };
   return ctx;
+}
+
+/**
+ * The id of the `n`-th thing the game numbered, as a prompt id. Ids in asking order would tell a seat who else
+ * was asked (a 无懈可击 window asks its holders in seat order), so the id is a hash of the game's RNG state —
+ * secret, never in any view — and the counter: deterministic from the state (a replay gives the same ids),
+ * unguessable, and unordered. Reading the RNG state does not advance it, so no game plays differently.
+ */
+export function promptId(s: GameState<unknown>, n: number): string {
+  return `p${sha256Hex(`prompt|${s.rng.join(',')}|${n}`).slice(0, 16)}`;
 }

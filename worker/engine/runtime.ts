@@ -165,9 +165,10 @@ export function checkShape(s: GameState<any>, seat: number, a: Answer): RuleErro
   if (!a || typeof a !== 'object' || typeof a.prompt !== 'string' || typeof a.option !== 'string') {
     return { code: 'illegal', reason: 'an answer names a prompt and an option' };
   }
-  const p = s.prompts.find((x) => x.id === a.prompt);
-  if (!p) return { code: 'unknown_prompt', reason: `no open prompt ${a.prompt}` };
-  if (p.seat !== seat) return { code: 'not_your_prompt', reason: `prompt ${a.prompt} is not addressed to seat ${seat}` };
+  // Another seat's open prompt and a prompt that does not exist get the same error, word for word: a
+  // difference would let a seat probe who else is being asked (who holds 无懈可击).
+  const p = s.prompts.find((x) => x.id === a.prompt && x.seat === seat);
+  if (!p) return { code: 'not_your_prompt', reason: 'no open prompt with this id is addressed to you' };
   const o = p.options.find((x) => x.id === a.option);
   if (!o) return { code: 'illegal', reason: `no option ${a.option} in prompt ${a.prompt}` };
   const bad = checkPicks(a.cards, o.cards, 'cards') ?? checkPicks(a.seats, o.seats, 'seats');

@@ -85,7 +85,7 @@ export interface GameState<G = Json> {
   /** The flow: the last frame is the one running. */
   stack: Frame[];
   prompts: OpenPrompt[];
-  /** Counter for frame and prompt ids. */
+  /** Counter for frame ids and the prompt ids derived from it (see `promptId`). */
   nextId: number;
   /**
    * How many log entries the game has written: the index of the next one. The entries themselves are not kept
@@ -98,7 +98,8 @@ export interface GameState<G = Json> {
   outcome: Outcome | null;
 }
 
-export type RuleErrorCode = 'unknown_prompt' | 'not_your_prompt' | 'illegal' | 'finished';
+/** `not_your_prompt` covers a prompt that does not exist too: the two must not be told apart. */
+export type RuleErrorCode = 'not_your_prompt' | 'illegal' | 'finished';
 export interface RuleError {
   code: RuleErrorCode;
   reason: string;

@@ -15,8 +15,9 @@
  */
 export type { Lang, PushSubscriptionJSON, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, DeliveryResult, WebhookFormat } from './types';
 export { LANGS } from './types';
-export { validateTarget, normaliseLang, MAX_URL_LENGTH } from './validate';
+export { validateTarget, normaliseLang, nonPublicHost, privateAnswer, MAX_URL_LENGTH, type TargetScope } from './validate';
 export { send, DEFAULT_TIMEOUT_MS, type SendOptions } from './send';
+export { refusedTarget, DOH_URL } from './dns';
 export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, resultOfStatus, retryPlan, type Plan } from './retry';
 export { notificationFor, formatDuration, type NotificationInput } from './texts';
 export { renderMsg, pickStrings, isSeatParam, type RenderOptions } from './render';

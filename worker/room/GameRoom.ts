@@ -10,7 +10,8 @@ import { Seats } from './seats';
 import { LogTable } from './log';
 import { Chat } from './chat';
 import { Moves } from './moves';
-import { Sockets } from './sockets';
+import { GONE, Sockets } from './sockets';
+import { makeRoom, refuseOpen } from './admission';
 import { Clocks } from './clocks';
 import { Outbox } from './outbox';
 import { admin } from './admin';
@@ -147,6 +148,9 @@ export class GameRoom extends DurableObject<Env> implements Room {
   override async alarm(): Promise<void> {
     if (!this.store.load()) return;
     const now = this.now();
+    const expiry = this.store.expiry();
+    if (expiry !== null && expiry <= now) return this.store.deleteAll();
+    this.sockets.dropSilent(now);
     let changed = this.moves.runBots(LIMITS.botMovesPerAlarm) > 0;
     if (this.clocks.expireDue(now)) changed = true;
     this.clocks.remind(now);
@@ -166,12 +170,19 @@ export class GameRoom extends DurableObject<Env> implements Room {
   override async fetch(req: Request): Promise<Response> {
     if (req.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return json(reject('bad_request', 'expected a WebSocket upgrade'));
     if (!this.store.load()) return json(reject('not_found', 'no such game'));
-    if (this.sockets.count() >= LIMITS.sockets) return json(this.store.rejected('rate_limited', 'too many connections to this game'));
+    // Silent sockets are closed first and count toward nothing; waiting ones are limited per address (admission.ts).
+    const now = this.now();
+    this.sockets.dropSilent(now);
+    const from = req.headers.get('cf-connecting-ip') ?? undefined;
+    const refused = refuseOpen(this.sockets.list(), from);
+    if (refused) return json(this.store.rejected('rate_limited', refused, { route: 'live', from }));
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true };
+    const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true, openedAt: now, ...(from ? { from } : {}) };
     this.sockets.attach(server, att);
+    // The alarm closes it if it stays silent.
+    await this.clocks.schedule();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -186,8 +197,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const error = (r: Reply) => say({ type: 'error', ...(r.body as object) });
     const st = this.store;
     if (!st.load()) return error(reject('not_found', 'no such game'));
-    const size = typeof message === 'string' ? message.length : message.byteLength;
-    if (size > LIMITS.bodyBytes) return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
+    if (frameBytes(message) > LIMITS.bodyBytes) return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(typeof message === 'string' ? message : new TextDecoder().decode(message));
@@ -196,6 +206,17 @@ export class GameRoom extends DurableObject<Env> implements Room {
       return error(st.rejected('bad_request', 'a message is a JSON object', { route: 'live' }));
     }
     const att = ws.deserializeAttachment() as Attachment;
+    if (att.gone) {
+      // A socket the room closed (its seat replaced, silent, superseded) whose client ignores the close.
+      const g = GONE[att.gone];
+      error(st.rejected(g.code, g.message, { route: 'live' }));
+      try {
+        ws.close(g.close, att.gone);
+      } catch {
+        /* already closing */
+      }
+      return;
+    }
     switch (msg.type) {
       case 'hello': {
         const token = typeof msg.token === 'string' && msg.token ? msg.token : null;
@@ -205,10 +226,20 @@ export class GameRoom extends DurableObject<Env> implements Room {
           ws.close(4001, 'unauthorized');
           return;
         }
+        // Room for this socket: a seat's hidden or oldest sockets beyond its limit are closed; spectators may be full.
+        const room = makeRoom(this.sockets.list(), who.seat, ws);
+        if (room === 'full') {
+          error(st.rejected('rate_limited', 'every spectator place of this game is taken', { route: 'live' }));
+          ws.close(4029, 'full');
+          return;
+        }
+        for (const old of room) this.sockets.drop(old.ws, old.att, 'superseded');
         const cameOnline = who.seat !== null && !this.sockets.online(who.seat);
         // A hello naming `log` asks for deltas from there (the first message carries lines from `log` on).
         const log = typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0 ? msg.log : undefined;
         const hello: Attachment = { sid: att.sid, seat: who.seat, ready: true, visible: msg.visible !== false };
+        if (att.openedAt !== undefined) hello.openedAt = att.openedAt;
+        if (att.from !== undefined) hello.from = att.from;
         if (log !== undefined) Object.assign(hello, { log, whole: false });
         this.sockets.attach(ws, hello);
         // The player is here: a stand-in hands the seat back.
@@ -273,6 +304,15 @@ export class GameRoom extends DurableObject<Env> implements Room {
       /* already closed */
     }
   }
+}
+
+/**
+ * A frame's size in bytes as it crossed the wire (UTF-8), not in UTF-16 units: 16 KB of 汉字 is 48 KB. A string
+ * longer than the limit in units is longer in bytes too, so only short ones are encoded.
+ */
+export function frameBytes(message: string | ArrayBuffer): number {
+  if (typeof message !== 'string') return message.byteLength;
+  return message.length > LIMITS.bodyBytes ? message.length : new TextEncoder().encode(message).byteLength;
 }
 
 function json(r: Reply): Response {

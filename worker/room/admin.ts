@@ -1,4 +1,5 @@
 import type { Outcome } from '../engine';
+import { checkName } from './names';
 import { ok, reject, type Reply } from './reply';
 import { hashToken, newToken } from './tokens';
 import { LIMITS, parseDuration } from './limits';
@@ -64,9 +65,10 @@ export async function admin(r: Room, token: string | null, action: string, body:
       if (b.by !== 'bot' && b.by !== 'invite') return st.rejected('bad_request', "by is 'bot' or 'invite'", { action });
       let name: string | null = null;
       if (b.name !== undefined) {
-        if (typeof b.name !== 'string' || [...b.name.trim()].length < 1 || [...b.name.trim()].length > LIMITS.nameChars)
-          return st.rejected('bad_request', `a name has 1 to ${LIMITS.nameChars} characters`, { action });
-        name = b.name.trim();
+        if (typeof b.name !== 'string') return st.rejected('bad_request', 'name must be a string', { action });
+        const checked = checkName(b.name, r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name)), LIMITS.nameChars, { bot: b.by === 'bot' });
+        if ('error' in checked) return st.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
+        name = checked.name;
       }
       if (m.status === 'finished') return st.rejected('conflict', 'the game is over', { action });
       const s = seat as number;
@@ -81,16 +83,8 @@ export async function admin(r: Room, token: string | null, action: string, body:
         if (st.game) r.clocks.sync(st.game, mm, now);
       });
       r.outbox.load();
-      // Sockets of the old holder are told and closed.
-      for (const { ws, att } of r.sockets.list()) {
-        if (att.seat !== s) continue;
-        try {
-          ws.send(JSON.stringify({ type: 'error', error: { code: 'unauthorized', message: 'this seat was given to someone else' } }));
-          ws.close(4001, 'seat replaced');
-        } catch {
-          /* already closing */
-        }
-      }
+      // Sockets of the old holder lose the seat at once, then are told and closed.
+      for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
       r.moves.runBots(LIMITS.botMovesPerRequest);
       await r.moves.afterChange();
       if (newInvite) return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });

@@ -1,4 +1,5 @@
 import type { ChatLine } from '../protocol';
+import { cleanText } from './names';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
 import { iso, type Room } from './types';
@@ -52,7 +53,7 @@ export class Chat {
     if (!st.load()) return reject('not_found', 'no such game');
     const raw = (body as { text?: unknown } | null)?.text;
     if (typeof raw !== 'string') return st.rejected('bad_request', 'text is required', { route: 'chat' });
-    const text = raw.trim();
+    const text = cleanText(raw);
     const len = [...text].length;
     if (len < 1 || len > LIMITS.chatChars) return st.rejected('bad_request', `a message has 1 to ${LIMITS.chatChars} characters`, { route: 'chat' });
     const who = await this.r.seats.actingSeat(token, 'chat', 'messages');

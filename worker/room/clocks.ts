@@ -1,4 +1,6 @@
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState, type OpenPrompt } from '../engine';
+import { nextSilence } from './admission';
+import { logValue } from '../log';
 import { logRejection } from './reply';
 import { deadlineFor } from './quiet';
 import { LIMITS } from './limits';
@@ -118,7 +120,7 @@ export class Clocks {
   private nextWake(): number | null {
     const m = this.r.store.meta;
     if (!m) return null;
-    let t = this.r.outbox.nextDue() ?? Infinity;
+    let t = Math.min(this.r.outbox.nextDue() ?? Infinity, this.r.store.expiry() ?? Infinity, nextSilence(this.r.sockets.list()) ?? Infinity);
     if (m.status === 'playing' && !m.paused) {
       for (const c of m.clocks) {
         if (c.deadlineAt === null) continue;
@@ -181,7 +183,7 @@ export class Clocks {
     try {
       a = by === 'expired' ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
     } catch (e) {
-      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${String(e)}`);
+      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
       drop();
       return false;
     }

@@ -18,7 +18,6 @@ export const LIMITS = {
   minDeadlineMinutes: 2,
   maxDeadlineMinutes: 7 * 24 * 60,
   defaultDeadlineMinutes: 24 * 60,
-  sockets: 100,
   targetsPerSeat: 5,
   outboxBatch: 20,
   /** Token bucket per seat for answers, chat and notification changes. */

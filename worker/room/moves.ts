@@ -1,4 +1,5 @@
 import { apply, botAnswer, botRng, defaultAnswer, startGame, type Answer, type GameState, type LogEntry, type OpenPrompt } from '../engine';
+import { logValue } from '../log';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { newSeed } from './tokens';
 import { LIMITS, parseAnswerBody } from './limits';
@@ -6,7 +7,6 @@ import { standingAnswer } from './standing';
 import { iso, type Failure, type LogPart, type MoveBy, type Room } from './types';
 
 const ENGINE_STATUS: Record<string, ErrorCode> = {
-  unknown_prompt: 'illegal',
   not_your_prompt: 'not_your_prompt',
   illegal: 'illegal',
   finished: 'conflict',
@@ -47,7 +47,7 @@ export class Moves {
     try {
       started = startGame(st.def(), { seats: m.seats, seed, options: m.options });
     } catch (e) {
-      console.error(`game=[${m.id}] setup failed: ${String(e)}`);
+      console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
       return st.rejected('internal', 'the game could not be set up');
     }
     const { state, events } = started;
@@ -109,13 +109,14 @@ export class Moves {
     if (m.paused) return fail('conflict', 'the game is paused');
     const stale = version < m.gameVersion || version > m.version;
     // 4. is this seat asked this prompt?
-    const p = st.game!.prompts.find((x) => x.id === answer.prompt);
+    // Another seat's open prompt is answered exactly like one that does not exist (a difference would tell who
+    // else is asked, e.g. who holds 无懈可击).
+    const p = st.game!.prompts.find((x) => x.id === answer.prompt && x.seat === seat);
     if (!p) {
       // A prompt that closed since the client's version: the client is behind, not wrong.
       if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
-      return fail('illegal', `no open prompt ${answer.prompt}`);
+      return fail('not_your_prompt', 'no open prompt with this id is addressed to you');
     }
-    if (p.seat !== seat) return fail('not_your_prompt', `prompt ${answer.prompt} is not addressed to you`);
     // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
     // prompt that was already open at the client's version and still is: prompts never change once asked, so
     // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
@@ -139,7 +140,7 @@ export class Moves {
     try {
       r = apply(st.def(), before, seat, answer);
     } catch (e) {
-      console.error(`game=[${m.id}] seat=[${seat}] rules error: ${String(e)}`);
+      console.error(`game=[${m.id}] seat=[${seat}] rules error: ${logValue(e)}`);
       return { ok: false, code: 'internal', message: 'the rules failed on this answer' };
     }
     if (!r.ok) return { ok: false, code: ENGINE_STATUS[r.error.code] ?? 'illegal', message: r.error.reason };
@@ -205,7 +206,7 @@ export class Moves {
       if (!r.ok) r = attempt(() => defaultAnswer(def, s, p));
       if (!r.ok) {
         // A rules bug: park this prompt so the alarm does not spin on it; the host can still end the game.
-        console.error(`game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${r.message}`);
+        console.error(`game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(r.message)}`);
         this.stuckBotPrompt = p.id;
         break;
       }

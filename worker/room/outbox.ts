@@ -1,8 +1,9 @@
 import { notifyAt } from './quiet';
 import { getGame, type Msg } from '../engine';
+import { logValue } from '../log';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
-import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetKey, validateTarget, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
+import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetKey, targetScope, validateTarget, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
 import { iso, type Meta, type Room } from './types';
 
 type TargetRow = {
@@ -116,7 +117,7 @@ export class Outbox {
     const vapid = this.vapid();
     const results = await Promise.all(
       rows.map((x) =>
-        this.r.deliver(JSON.parse(x.target) as NotifyTarget, JSON.parse(x.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+        this.r.deliver(JSON.parse(x.target) as NotifyTarget, JSON.parse(x.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings), dohUrl: this.r.bindings.DOH_URL }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
       ),
     );
     const after = this.r.now();
@@ -128,7 +129,7 @@ export class Outbox {
           sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
           sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', x.target_id);
         } else if (plan.do === 'drop') {
-          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] dropped reason=[${plan.reason}]`);
+          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] dropped reason=[${logValue(plan.reason)}]`);
           sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
           sql.exec('DELETE FROM targets WHERE id = ?', x.target_id);
         } else if (plan.do === 'retry') {
@@ -139,7 +140,7 @@ export class Outbox {
           sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
           sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', x.target_id);
           if (!exists) return;
-          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${plan.reason}]`);
+          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${logValue(plan.reason)}]`);
           const t = JSON.parse(x.target) as NotifyTarget;
           // Tell the seat (only that seat) in its chat so it can register again.
           const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
@@ -165,7 +166,7 @@ export class Outbox {
     let target: NotifyTarget | null = null;
     let removeId: number | null = null;
     if (method === 'POST') {
-      const t = validateTarget(body);
+      const t = validateTarget(body, targetScope(this.r.bindings));
       if (typeof t === 'string') return st.rejected('bad_request', t, { route: 'notify' });
       target = t;
     } else if (body !== null && body !== undefined) {

@@ -2,6 +2,8 @@
  * What a GameRoom method returns to the routes: a status and a JSON body. Plain data, so it crosses the
  * Durable Object RPC boundary unchanged; the routes only turn it into a Response.
  */
+import { logFields } from '../log';
+
 export type ErrorCode =
   | 'bad_request'
   | 'illegal'
@@ -53,10 +55,7 @@ export function reject(code: ErrorCode, message: string, ctx: Record<string, unk
   return { status: STATUS[code], body: { ...extra, error: { code, message } } };
 }
 
+/** Request fields are escaped (worker/log.ts): a forged newline cannot start a log line of its own. */
 export function logRejection(code: string, message: string, ctx: Record<string, unknown> = {}): void {
-  const fields = Object.entries(ctx)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=[${typeof v === 'string' ? v : JSON.stringify(v)}]`)
-    .join(' ');
-  console.log(`rejected code=[${code}] ${fields} message=[${message}]`);
+  console.log(`rejected ${logFields({ code, ...ctx, message })}`);
 }

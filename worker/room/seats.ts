@@ -1,4 +1,5 @@
 import { hashToken, newToken, sameHash } from './tokens';
+import { checkName } from './names';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
 import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types';
@@ -105,9 +106,9 @@ export class Seats {
     if (!st.load()) return reject('not_found', 'no such game');
     const raw = (body as { name?: unknown } | null)?.name;
     if (typeof raw !== 'string') return st.rejected('bad_request', 'name is required');
-    const name = raw.trim().replace(/\s+/g, ' ');
-    const len = [...name].length;
-    if (len < 1 || len > LIMITS.nameChars) return st.rejected('bad_request', `a name has 1 to ${LIMITS.nameChars} characters`);
+    const form = checkName(raw, [], LIMITS.nameChars);
+    if ('error' in form) return st.rejected(form.lookalike ? 'conflict' : 'bad_request', form.error);
+    const name = form.name;
     // Hash before looking at the seats: no await may separate the check from the write.
     const token = newToken();
     const hash = await hashToken(token);
@@ -115,6 +116,8 @@ export class Seats {
     if (m.status !== 'lobby') return st.rejected('full', 'the game has started; no seat is free', { name });
     const free = this.rows.find((x) => x.name === null && !x.bot);
     if (!free) return st.rejected('full', 'every seat is taken', { name });
+    const twin = checkName(name, this.names(), LIMITS.nameChars);
+    if ('error' in twin) return st.rejected('conflict', twin.error, { name });
     st.mutate((mm) => {
       this.r.sql.exec('UPDATE seats SET name = ?, token_hash = ?, joined_at = ? WHERE seat = ?', name, hash, iso(this.r.now()), free.seat);
       mm.version++;

@@ -1,5 +1,7 @@
 import { publicSeat } from './settings';
 import { viewFor, waitingSeats, type LogLine, type Prompt } from '../engine';
+import { ADMISSION, silentSockets } from './admission';
+import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { iso, type Attachment, type LogPart, type Room } from './types';
 
@@ -17,6 +19,13 @@ interface SeatParts {
   view: StateBody['view'];
   prompts: Prompt[];
 }
+
+/** What a socket the room closed is told, per reason. */
+export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
+  replaced: { code: 'unauthorized', message: 'this seat was given to someone else', close: 4001 },
+  silent: { code: 'bad_request', message: `say hello within ${ADMISSION.helloMs / 1000} seconds of connecting`, close: 4008 },
+  superseded: { code: 'rate_limited', message: `this seat opened more than ${ADMISSION.perSeat} connections; this one, hidden or oldest, is closed`, close: 4029 },
+};
 
 /**
  * Sockets and broadcast: which hibernating sockets are open and for which seat (the attachment is the only place
@@ -51,7 +60,8 @@ export class Sockets {
     const list = this.r.state.getWebSockets().flatMap((ws) => {
       if (ws === this.closingNow) return [];
       const att = ws.deserializeAttachment() as Attachment | null;
-      return att ? [{ ws, att }] : [];
+      // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
+      return att && !att.gone ? [{ ws, att }] : [];
     });
     this.memo = list;
     queueMicrotask(() => (this.memo = null));
@@ -64,8 +74,24 @@ export class Sockets {
     this.memo = null;
   }
 
-  count(): number {
-    return this.r.state.getWebSockets().length;
+  /**
+   * Close a socket for `why`: its attachment says so first (the attachment outlives the close, and a client may
+   * ignore the close and keep sending), then it is told and closed.
+   */
+  drop(ws: WebSocket, att: Attachment, why: NonNullable<Attachment['gone']>): void {
+    this.attach(ws, { ...att, seat: null, ready: false, gone: why });
+    const g = GONE[why];
+    try {
+      ws.send(JSON.stringify({ type: 'error', error: { code: g.code, message: g.message } }));
+      ws.close(g.close, why);
+    } catch {
+      /* already closing */
+    }
+  }
+
+  /** Close the sockets that did not say hello in time (admission.ts). */
+  dropSilent(now: number): void {
+    for (const { ws, att } of silentSockets(this.list(), now)) this.drop(ws, att, 'silent');
   }
 
   online(seat: number, list = this.list()): boolean {

@@ -1,4 +1,5 @@
 import { getGame, type GameDef, type GameState } from '../engine';
+import { expiresAt } from './retention';
 import { hasSchema, migrate } from './schema';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
@@ -67,6 +68,7 @@ export class Store {
     try {
       out = this.r.state.storage.transactionSync(() => {
         const r = fn(m);
+        if (m.version !== this.m.version) m.changedAt = this.r.now();
         this.saveMeta(m);
         return r;
       });
@@ -77,6 +79,32 @@ export class Store {
     }
     this.meta = m;
     return out;
+  }
+
+  /** When this game is deleted unless something changes first (retention.ts), or null while it runs. */
+  expiry(): number | null {
+    const m = this.m;
+    const joined = this.r.seats.rows.filter((x) => x.name !== null && !x.bot).length;
+    return expiresAt({ status: m.status, paused: m.paused, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined });
+  }
+
+  /**
+   * The game's time is up: every socket is closed and all its storage deleted (tables, alarm), so the object is
+   * as if it never existed — every request for it is a 404 (ids are random and never handed out twice).
+   */
+  async deleteAll(): Promise<void> {
+    console.log(`expired game=[${this.m.id}] status=[${this.m.status}]`);
+    for (const ws of this.r.state.getWebSockets()) {
+      try {
+        ws.close(4004, 'game expired');
+      } catch {
+        /* already closing */
+      }
+    }
+    await this.r.state.storage.deleteAlarm();
+    await this.r.state.storage.deleteAll();
+    this.meta = undefined;
+    this.game = null;
   }
 
   rejected(code: ErrorCode, message: string, ctx: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Reply {
@@ -112,6 +140,8 @@ export class Store {
     });
     this.meta = m;
     this.reloadCaches();
+    // A lobby nobody joins expires (retention.ts): the alarm is what deletes it.
+    await this.r.clocks.schedule(true);
     return ok({ id: p.id, adminToken, inviteUrl: `${p.origin}/g/${p.id}` }, 201);
   }
 }

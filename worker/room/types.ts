@@ -37,6 +37,8 @@ export interface Meta {
    * closes one prompt and opens the next writes them with the meta row it writes anyway.
    */
   clocks: Clock[];
+  /** When `version` last changed (ms): how long the game has been left alone (retention.ts). Absent: createdAt. */
+  changedAt?: number;
   /** The host's settings for the asynchronous life (issue 11); absent = the defaults. */
   host?: HostSettings;
 }
@@ -81,6 +83,16 @@ export interface Attachment {
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
+  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (admission.ts). */
+  openedAt?: number;
+  /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */
+  from?: string;
+  /**
+   * Why the room closed this socket: its seat was given to someone else (replace-seat), it never said hello, or
+   * its seat opened newer ones beyond its limit. It holds nothing now, counts toward no limit, and everything it
+   * sends is refused — even from a client that ignores the close and keeps sending.
+   */
+  gone?: 'replaced' | 'silent' | 'superseded';
 }
 
 /** Which part of the visible log a state body carries: lines from a log index, or the default tail. */

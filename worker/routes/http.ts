@@ -10,10 +10,24 @@ import { GAME_ID_PATTERN } from '../room/tokens';
 export type App = { Bindings: Env };
 export type Ctx = Context<App>;
 
-/** Turn a room reply into a Response (304 has no body). */
+/**
+ * How long a client over the room's per-seat limit waits: its bucket refills a request in well under a second
+ * (`LIMITS.ratePerSecond`), so one second always suffices.
+ */
+export const ROOM_RETRY_AFTER_SECONDS = 1;
+
+/** Turn a room reply into a Response (304 has no body; a 429 says when to try again). */
 export function send(c: Ctx, r: Reply): Response {
   if (r.status === 304) return c.body(null, 304);
-  return c.json(r.body as object, r.status as 200);
+  return withRetryAfter(c.json(r.body as object, r.status as 200));
+}
+
+/** A 429 without `Retry-After` (the room's own limits) gets one. */
+export function withRetryAfter(res: Response): Response {
+  if (res.status !== 429 || res.headers.has('retry-after')) return res;
+  const out = new Response(res.body, res);
+  out.headers.set('Retry-After', String(ROOM_RETRY_AFTER_SECONDS));
+  return out;
 }
 
 /** A rejection decided in the Worker (before the room is reached): logged and returned as JSON. */

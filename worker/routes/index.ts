@@ -7,9 +7,13 @@ import { chat } from './chat';
 import { notify } from './notify';
 import { admin } from './admin';
 import { me } from './me';
+import { rateLimit } from './limits';
+import { logFields } from '../log';
 
 /** The HTTP API of DESIGN §4, mounted under /api. Each concern is its own small sub-app. */
 export const api = new Hono<App>();
+// Before any route: a request over its address's limit reaches no room.
+api.use('*', rateLimit);
 api.route('/', games);
 api.route('/', seats);
 api.route('/', live);
@@ -19,6 +23,6 @@ api.route('/', admin);
 api.route('/', me);
 api.notFound((c) => fail(c, 'not_found', 'no such route'));
 api.onError((e, c) => {
-  console.error(`error method=[${c.req.method}] path=[${new URL(c.req.url).pathname}] message=[${String(e)}]`);
+  console.error(`error ${logFields({ method: c.req.method, path: new URL(c.req.url).pathname, message: String(e) })}`);
   return c.json({ error: { code: 'internal', message: 'something went wrong' } }, 500);
 });

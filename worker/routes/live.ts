@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { fail, roomOf, type App } from './http';
+import { fail, roomOf, withRetryAfter, type App } from './http';
 
 /** The live WebSocket: handed to the room untouched (the room accepts it with the hibernation API). */
 export const live = new Hono<App>();
@@ -8,5 +8,5 @@ live.get('/games/:id/live', async (c) => {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return fail(c, 'bad_request', 'expected a WebSocket upgrade');
   const r = roomOf(c);
   if (!r.ok) return r.res;
-  return r.room.fetch(c.req.raw);
+  return withRetryAfter(await r.room.fetch(c.req.raw));
 });

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../worker/engine/sha256';
+
+describe('sha256Hex', () => {
+  it('matches the FIPS 180-4 example for "abc"', () => {
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('matches node:crypto around every padding boundary and for non-ASCII text', () => {
+    const texts = ['', '茶馆\u200b', ...[1, 55, 56, 63, 64, 65, 119, 120, 1000].map((n) => 'a'.repeat(n))];
+    for (const t of texts) expect(sha256Hex(t), `length ${t.length}`).toBe(createHash('sha256').update(t).digest('hex'));
+  });
+});

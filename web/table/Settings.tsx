@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Msg } from '../../worker/protocol';
+import { s } from '../i18n';
+import { api } from '../lib/api';
+import { ErrorNote } from '../ui';
+
+/** What `GET /api/games/:id/me` answers: the seat's own settings and the orders its game offers. */
+interface Mine {
+  seat: number;
+  settings: { orders: { id: string }[]; quiet: { start: string; end: string; zone: string } | null; awayUntil: string | null; mention: string | null };
+  offered: { id: string; message: Msg; hint?: Msg }[];
+}
+
+/** The browser's own time zone, which the page proposes for quiet hours. */
+const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** `YYYY-MM-DD` of an ISO instant, for the date input. */
+const dayOf = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');
+
+/**
+ * The seat's settings for playing across time zones, behind a header button: standing orders the game offers
+ * (labels from the game's strings), quiet hours (23:00–08:00 in the browser's zone proposed), away until a date
+ * and its mention in the table channel. Read from and saved to `/api/games/:id/me`; only this seat sees them.
+ */
+export function SettingsButton({ id, token, t }: { id: string; token: string; t: (m: Msg) => string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const key = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', key);
+    return () => document.removeEventListener('keydown', key);
+  }, [open]);
+  return (
+    <div class="notify settings" ref={ref}>
+      <button type="button" class="icon-btn settings-btn" aria-expanded={open} aria-controls="seat-settings" aria-label={s('settings.title')} title={s('settings.title')} onClick={() => setOpen(!open)}>
+        <span aria-hidden="true">⚙</span>
+      </button>
+      {open && (
+        <div id="seat-settings" class="notify-panel" role="group" aria-label={s('settings.title')}>
+          <button type="button" class="icon-btn notify-close" aria-label={s('common.close')} onClick={() => setOpen(false)}>
+            ×
+          </button>
+          <SettingsPanel id={id} token={token} t={t} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The form itself: loads GET /me, sends the whole form as one PUT /me. */
+export function SettingsPanel({ id, token, t }: { id: string; token: string; t: (m: Msg) => string }) {
+  const [mine, setMine] = useState<Mine | null>(null);
+  const [orders, setOrders] = useState<string[]>([]);
+  const [quietOn, setQuietOn] = useState(false);
+  const [start, setStart] = useState('23:00');
+  const [end, setEnd] = useState('08:00');
+  const [zone, setZone] = useState(browserZone());
+  const [away, setAway] = useState('');
+  const [mention, setMention] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const take = (m: Mine) => {
+    setMine(m);
+    setOrders(m.settings.orders.map((o) => o.id));
+    setQuietOn(!!m.settings.quiet);
+    if (m.settings.quiet) {
+      setStart(m.settings.quiet.start);
+      setEnd(m.settings.quiet.end);
+      setZone(m.settings.quiet.zone);
+    }
+    setAway(dayOf(m.settings.awayUntil));
+    setMention(m.settings.mention ?? '');
+  };
+
+  useEffect(() => {
+    api<Mine>(`/api/games/${id}/me`, { token }).then((m) => m && take(m), setError);
+  }, [id, token]);
+
+  if (!mine) return <div class="notify-body">{error ? <ErrorNote error={error} /> : <p class="hint">{s('settings.loading')}</p>}</div>;
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      const body = {
+        orders: mine.offered.filter((o) => orders.includes(o.id)).map((o) => ({ id: o.id })),
+        quiet: quietOn ? { start, end, zone } : null,
+        // The end of the chosen day in the browser's zone: "away until the 3rd" means through the 3rd.
+        awayUntil: away ? new Date(`${away}T23:59:00`).toISOString() : null,
+        mention: mention.trim() || null,
+      };
+      await api(`/api/games/${id}/me`, { method: 'PUT', token, body });
+      setSaved(true);
+    } catch (err) {
+      setError(err);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form class="notify-body settings-body" onSubmit={save}>
+      <h3>{s('settings.title')}</h3>
+      {mine.offered.length > 0 && (
+        <fieldset class="orders">
+          <legend>{s('settings.orders')}</legend>
+          <p class="hint">{s('settings.ordersHint')}</p>
+          {mine.offered.map((o) => (
+            <label class="check" key={o.id}>
+              <input type="checkbox" name={`order-${o.id}`} checked={orders.includes(o.id)} onChange={(e) => setOrders((e.target as HTMLInputElement).checked ? [...orders, o.id] : orders.filter((x) => x !== o.id))} />
+              <span>
+                <b>{t(o.message)}</b>
+                {o.hint && <small>{t(o.hint)}</small>}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <fieldset class="quiet">
+        <legend>{s('settings.quiet')}</legend>
+        <label class="check">
+          <input type="checkbox" name="quiet-on" checked={quietOn} onChange={(e) => setQuietOn((e.target as HTMLInputElement).checked)} />
+          <span>
+            <b>{s('settings.quietOn')}</b>
+            <small>{s('settings.quietHint')}</small>
+          </span>
+        </label>
+        {quietOn && (
+          <div class="notify-row">
+            <label class="field">
+              <span>{s('settings.from')}</span>
+              <input type="time" name="quiet-start" value={start} onInput={(e) => setStart((e.target as HTMLInputElement).value)} />
+            </label>
+            <label class="field">
+              <span>{s('settings.to')}</span>
+              <input type="time" name="quiet-end" value={end} onInput={(e) => setEnd((e.target as HTMLInputElement).value)} />
+            </label>
+            <label class="field">
+              <span>{s('settings.zone')}</span>
+              <input type="text" name="quiet-zone" value={zone} onInput={(e) => setZone((e.target as HTMLInputElement).value)} />
+            </label>
+          </div>
+        )}
+      </fieldset>
+      <label class="field">
+        <span>{s('settings.away')}</span>
+        <input type="date" name="away-until" value={away} onInput={(e) => setAway((e.target as HTMLInputElement).value)} />
+      </label>
+      <label class="field">
+        <span>{s('settings.mention')}</span>
+        <input type="text" name="mention" value={mention} maxLength={64} placeholder="@name" onInput={(e) => setMention((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit" class="btn small primary" disabled={busy}>
+        {s('settings.save')}
+      </button>
+      {saved && <p class="hint" role="status">{s('settings.saved')}</p>}
+      <ErrorNote error={error} />
+    </form>
+  );
+}
