@@ -73,7 +73,9 @@ describe('lobby option chips (issue 12 §11)', () => {
     expect(optionLabel('sanguosha', 'botsForAbsent', true)).toBe('机器人代打缺席玩家');
     for (const l of ['zh-CN', 'zh-TW', 'en'] as const) {
       lang.value = l;
-      for (const [k, v] of [['autoPass', true], ['deck', 'standard'], ['botsForAbsent', true]] as const) expect(optionLabel('sanguosha', k, v)).not.toMatch(/[a-z]+\.[a-z]|: (true|standard)/);
+      for (const [k, v] of [['autoPass', true], ['deck', 'standard'], ['botsForAbsent', true], ['noGenerals', true], ['extraLords', true]] as const) expect(optionLabel('sanguosha', k, v)).not.toMatch(/[a-z]+\.[a-z]|: (true|standard)/);
+      // The game's own labels for the generals options exist in every language.
+      for (const k of ['noGenerals', 'extraLords']) expect(optionLabel('sanguosha', k, true, sgsStrings[l])).toBe(sgsStrings[l]![`sgs.option.${k}`]);
     }
     lang.value = 'en';
   });

@@ -257,5 +257,7 @@ const en: Record<string, string> = {
   'prompt.pickSeats.one': 'Pick 1 player — {n} picked',
   'opt.sanguosha.noGenerals': 'No generals',
   'opt.sanguosha.noGenerals.hint': 'Everyone has 4 HP and no skills — good for a first game.',
+  'opt.sanguosha.extraLords': 'Extra lords',
+  'opt.sanguosha.extraLords.hint': 'The Lord may also choose Zhang Jiao, Yuan Shao, Cao Pi or Liu Shan.',
 };
 export default en;

@@ -257,5 +257,7 @@ const zhCN: Record<string, string> = {
   'prompt.pickSeats.one': '选择 1 名角色——已选 {n}',
   'opt.sanguosha.noGenerals': '不用武将',
   'opt.sanguosha.noGenerals.hint': '人人4体力、没有技能，适合第一次玩。',
+  'opt.sanguosha.extraLords': '额外主公',
+  'opt.sanguosha.extraLords.hint': '主公还可以选张角、袁绍、曹丕或刘禅。',
 };
 export default zhCN;

@@ -257,5 +257,7 @@ const zhTW: Record<string, string> = {
   'prompt.pickSeats.one': '選擇 1 名角色——已選 {n}',
   'opt.sanguosha.noGenerals': '不用武將',
   'opt.sanguosha.noGenerals.hint': '人人4體力、沒有技能，適合第一次玩。',
+  'opt.sanguosha.extraLords': '額外主公',
+  'opt.sanguosha.extraLords.hint': '主公還可以選張角、袁紹、曹丕或劉禪。',
 };
 export default zhTW;

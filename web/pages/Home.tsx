@@ -18,6 +18,8 @@ const GAME_OPTIONS: Record<string, { id: string; key?: string; def: boolean; val
     { id: 'deck108', key: 'deck', def: false, value: (on) => (on ? 'standard' : 'full') },
     { id: 'doubleTraitor', def: false },
     { id: 'noGenerals', def: false },
+    // Only means something with generals on; sent either way, the game reads it only when generals are chosen.
+    { id: 'extraLords', def: true },
   ],
   ghost: [],
 };

@@ -178,6 +178,7 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
         <div class="picks">
           <p class="picks-what">
             <b>{t(selected.message)}</b>
+            {plainPick(t, selected.message, picks.picked.cards)}
             {selected.cards && <span>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</span>}
             {selected.seats && targetsOpen && <span>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</span>}
           </p>
@@ -222,4 +223,14 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
 function rangeText(key: string, min: number, max: number, n: number): string {
   const range = min === max ? String(min) : max >= 99 ? s('prompt.atLeast', { min }) : `${min}–${max}`;
   return s(key, { range, n, count: max });
+}
+
+/**
+ * The picked card said plainly, where the game has a `<option key>.picked` string for it ("把红桃K当杀使用（武圣）"
+ * for a view-as option): shown once exactly one card is picked, with the option's own params and `card`.
+ */
+function plainPick(t: Props['t'], m: Msg, cards: string[]) {
+  const key = `${m.key}.picked`;
+  if (cards.length !== 1 || t(key) === key) return null;
+  return <span class="picks-plain">{t({ key, params: { ...(m.params ?? {}), card: cards[0]! } })}</span>;
 }

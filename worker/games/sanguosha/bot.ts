@@ -82,7 +82,7 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       if (!o) return pass;
       if (p.message.key === 'sgs.ask.hujia' && att(params.lord!) <= 0) return pass;
       // In a duel against a friend, give in; otherwise answer with the least valuable fitting card.
-      if (p.message.key === 'sgs.ask.duel' && att(params.source!) > 0) return pass;
+      if ((p.message.key === 'sgs.ask.duel' || p.message.key === 'sgs.ask.duelNoCard') && att(params.source!) > 0) return pass;
       if (p.message.key === 'sgs.ask.fireDiscard' && att(params.target!) > 0) return pass;
       return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
@@ -139,6 +139,14 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       const o = giving(p, 'use');
       if (o && att(params.target!) <= 0) return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
+    }
+    case 'distribute': {
+      // 遗计: the cards go to the friend who needs them most (fewest hand cards, then lowest HP); with no known
+      // friend they stay with the giver.
+      const o = p.options[0]!;
+      const friends = (o.seats?.from ?? []).filter((t) => t !== me && att(t) > 0).sort((a, b) => P(g, a).hand.length - P(g, b).hand.length || P(g, a).hp - P(g, b).hp || a - b);
+      const to = friends[0] ?? ((o.seats?.from ?? []).includes(me) ? me : o.seats!.from[0]!);
+      return { prompt: p.id, option: o.id, cards: o.cards!.from.slice(0, o.cards!.max), seats: [to] };
     }
     default:
       return null;

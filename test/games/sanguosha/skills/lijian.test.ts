@@ -24,6 +24,15 @@ describe('离间 lijian (貂蝉)', () => {
     expectConserved(t.g);
   });
 
+  it('the 决斗 of 离间 asks for a 杀 without naming a card, since no physical card was used', () => {
+    const t = table({ roles: [...roles], generals, hands: { 0: ['peach'], 1: ['slash'], 2: ['slash'] } });
+    t.answer(0, 'skill:lijian', { cards: [t.hands[0]![0]!], seats: [1, 2] });
+    const ask = t.prompt(1);
+    expect(ask.message).toEqual({ key: 'sgs.ask.duelNoCard', params: { source: 2 } });
+    t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    expect(t.prompt(2).message).toMatchObject({ key: 'sgs.ask.duelNoCard', params: { source: 1 } });
+  });
+
   it('the 决斗 of 离间 cannot be answered with 无懈可击', () => {
     const t = table({ roles: [...roles], generals, hands: { 0: ['peach'], 3: ['nullification'], 1: ['nullification'] } });
     t.answer(0, 'skill:lijian', { cards: [t.hands[0]![0]!], seats: [1, 2] });

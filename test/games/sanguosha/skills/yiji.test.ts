@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { botRng } from '../../../../worker/engine';
+import { bot } from '../../../../worker/games/sanguosha/bot';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -23,6 +25,26 @@ describe('遗计 yiji (郭嘉)', () => {
     expect([...(secret.to as number[])].sort()).toEqual([0, 2]);
     expect(t.prompt(1).kind).toBe('play');
     expectConserved(t.g);
+  });
+
+  it('a bot hands 遗计’s cards to a friend (the loyal 郭嘉 to his lord), and keeps them with no known friend', () => {
+    const t = table({ roles: [...roles], current: 1, generals: { 2: 'guojia' }, hands: { 1: ['slash'] }, top: ['peach', 'jink'] });
+    t.use(1, t.hands[1]![0]!, [2]);
+    t.answer(2, 'use');
+    const q = t.prompt(2);
+    const a = bot(t.s, q, botRng(t.s, q))!;
+    expect(a).toMatchObject({ option: 'give', seats: [0] });
+    expect([...a.cards!].sort()).toEqual([...q.options[0]!.cards!.from].sort());
+    t.answer(2, 'give', { cards: a.cards!.map(Number), seats: a.seats! });
+    expect(t.p(0).hand.length).toBe(2);
+    expectConserved(t.g);
+
+    // A rebel 郭嘉 who knows no fellow rebel has no friend: he keeps the cards.
+    const u = table({ roles: ['lord', 'loyalist', 'rebel', 'traitor'], current: 1, generals: { 2: 'guojia' }, hands: { 1: ['slash'] }, top: ['peach', 'jink'] });
+    u.use(1, u.hands[1]![0]!, [2]);
+    u.answer(2, 'use');
+    const r = u.prompt(2);
+    expect(bot(u.s, r, botRng(u.s, r))).toMatchObject({ option: 'give', seats: [2] });
   });
 
   it('遗计 is offered once per point of damage: 闪电’s 3 damage asks three times, and stopping ends it', () => {

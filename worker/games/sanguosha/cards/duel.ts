@@ -14,7 +14,8 @@ const duelFrame: FrameDef<G> = {
     if (!alive(g, a) || !alive(g, b)) return 'done';
     if (f.st === 0) {
       f.st = 1;
-      ctx.push({ t: 'respond', seat: who, pattern: 'slash', how: 'respond', src: other, ignoreArmor: false, n: needed(g, other, who, 'duel'), msg: { key: 'sgs.ask.duel', params: { source: other, card: f.card! } }, parent: f.id, key: 'ok', st: 0 });
+      // A 决斗 without a physical card (离间) has no card to name in the question.
+      ctx.push({ t: 'respond', seat: who, pattern: 'slash', how: 'respond', src: other, ignoreArmor: false, n: needed(g, other, who, 'duel'), msg: f.card === null ? { key: 'sgs.ask.duelNoCard', params: { source: other } } : { key: 'sgs.ask.duel', params: { source: other, card: f.card! } }, parent: f.id, key: 'ok', st: 0 });
       return 'again';
     }
     if (f.ok) {
