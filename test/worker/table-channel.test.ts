@@ -52,6 +52,12 @@ describe('the table channel', () => {
       clock.now += 10 * MIN;
       await runAlarm(t.id);
       expect(posts).toHaveLength(2);
+      // The host ends it: one end post with the public outcome.
+      expect((await api(`/games/${t.id}/admin/end`, { token: t.admin, body: {} })).status).toBe(200);
+      await runAlarm(t.id);
+      await runAlarm(t.id);
+      expect(posts.map((p) => p.event)).toEqual(['start', 'waiting', 'end']);
+      // Hands as they were before the end (the ended views show everything, but no post was made from them).
       const cards = [await stateOf(t.id, t.tokens[0]), await stateOf(t.id, t.tokens[1])].flatMap((s, i) => handOf(s, i));
       expect(cards.length).toBeGreaterThan(0);
       for (const p of posts) {
