@@ -106,11 +106,7 @@ export function privateAnswer(address: string): boolean {
   }
 }
 
-/**
- * Parse and check a target URL under `scope` (see `TargetScope`): the one public-host rule every outbound target
- * obeys — personal webhooks, push endpoints and the table channel. Returns the URL, or a reason for the 400.
- */
-export function parseUrl(raw: unknown, what: string, scope: TargetScope): URL | string {
+function parseUrl(raw: unknown, what: string, scope: TargetScope): URL | string {
   if (typeof raw !== 'string' || raw === '') return `${what} must be a URL string`;
   if (raw.length > MAX_URL_LENGTH) return `${what} is longer than ${MAX_URL_LENGTH} characters`;
   let u: URL;
