@@ -3,37 +3,14 @@ import { attitude, cardValue } from '../bot';
 import { alive, CARD, equipIds, isBlack, move, P, toHand } from '../core';
 import { autoPass, num, reasonMsg } from '../flow/common';
 import { T } from '../timings';
+import { judgeGood } from './guicai';
 import type { Ev, G, SgsSkill } from '../types';
 
 /** 张角's black hand and equipped cards. */
 const blacks = (g: G, seat: number) => [...P(g, seat).hand, ...equipIds(P(g, seat))].filter(isBlack);
 
-/**
- * Is this judgement card good for the judged character, by the reason of the judgement? null: the bot does not know
- * the reason (it then leaves the judgement alone).
- */
-export function goodFor(reason: string, id: number): boolean | null {
-  const c = CARD[id]!;
-  switch (reason) {
-    case 'indulgence':
-      return c.suit === 'heart';
-    case 'supply_shortage':
-      return c.suit === 'club';
-    case 'lightning':
-      return !(c.suit === 'spade' && c.rank >= 2 && c.rank <= 9);
-    case 'eight_diagram':
-    case 'skill:tieqi':
-      return c.suit === 'heart' || c.suit === 'diamond';
-    case 'skill:leiji':
-      return c.suit !== 'spade';
-    case 'skill:luoshen':
-      return c.suit === 'spade' || c.suit === 'club';
-    case 'skill:ganglie':
-      return c.suit !== 'heart';
-    default:
-      return null;
-  }
-}
+/** Is this judgement card good for the judged character? 鬼才's table (null: the bot does not know the reason). */
+const goodFor = (reason: string, id: number): boolean | null => judgeGood(reason, CARD[id]!);
 
 /** The judgement's event (on the judge frame) that 鬼道 changes. */
 const evOfOwner = (ctx: Parameters<FrameDef<G>['run']>[0], f: Record<string, Json>) => ctx.frame(num(f.owner))?.ev as Ev | undefined;
