@@ -6,6 +6,24 @@ import { splitStrings, stringsChunkName } from './web/tools/split-strings.js';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
+ * Strings a table's first screen does not show; they ship in each pack's second chunk, fetched after the first
+ * paint (web/i18n/packs.ts `loadLater`). Whatever shows them is a lazy part that awaits that chunk: the card
+ * sheet (card and skill texts), the log and "since you were here" (log lines), the seat settings (standing
+ * orders), the lobby, the host's menu, the bell's panel, the home, rules and replay pages. A key used on a first
+ * screen must not match (it would show as its key until the chunk comes, then re-render).
+ */
+const LATER: RegExp[] = [
+  /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
+  /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.)/,
+  /^(home|admin|host|rules|missing|since|opt)\./,
+  /^join\.(?!seatLost$)/,
+  /^lobby\.(?!host$|personal)/,
+  /^notify\.(?!title$|cta$)/,
+  /^settings\.(?!title$)/,
+  /^chat\.(?!title$)/,
+];
+
+/**
  * The client: `web/` is the Vite root; the build lands in `dist/client`, which wrangler serves as static
  * assets (SPA fallback to index.html; `/api/*` goes to the worker). Assets get content hashes so they can be
  * cached forever; `web/public/` (service worker, manifest, icons, offline page) is copied as is, unhashed,
@@ -14,7 +32,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang' }), preact()],
+  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), preact()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { s } from '../i18n';
+import { loadLater } from '../i18n/packs';
 
 /** What a card says about itself when a player asks to read it (tap, long-press, right-click). */
 export interface CardText {
@@ -28,10 +29,12 @@ const LONG_MS = 450;
 export function readable(info: () => CardText | null, onTap?: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let long = false;
-  const open = () => {
-    const c = info();
-    if (c) readCards([c]);
-  };
+  // Card and skill texts are in the later strings chunk (fetched after the first paint; at once if not yet).
+  const open = () =>
+    void loadLater().then(() => {
+      const c = info();
+      if (c) readCards([c]);
+    }, () => undefined);
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;

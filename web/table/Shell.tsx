@@ -9,16 +9,50 @@ import { getGame, saveGame } from '../lib/store';
 import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
 import { IconLock, IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
-
-/** The host's controls, loaded only for the host. */
-export const AdminMenu = lazy(() => import('./Admin').then((m) => m.AdminMenu), null);
+import { later, loadLater } from '../i18n/packs';
 import { PlayArrows } from './Arrows';
 import { CardSheet } from './CardInfo';
-import { GenericTable } from './GenericTable';
-import { ChatView, LogView, SinceLastVisit } from './Log';
-import { NotifyButton } from './Notify';
-import { SettingsButton } from './Settings';
+import { NotifyButton, NotifyPanel } from './Notify';
 import { usePicks } from './picks';
+
+/*
+ * What the first screen of a table does not show is its own chunk, each with the later strings it needs
+ * (web/i18n/packs.ts): the host's menu, the seat settings panel, the log and chat (a closed drawer on phones),
+ * "since you were here", and the table of a game without a client of its own. `prefetchTableParts` fetches
+ * them all once the table has painted, so a tap opens them at once.
+ */
+/** The host's controls, loaded only for the host. */
+export const AdminMenu = lazy(() => later(import('./Admin')).then((m) => m.AdminMenu), null);
+const LogView = lazy(() => later(import('./Log')).then((m) => m.LogView), null);
+const ChatView = lazy(() => later(import('./Log')).then((m) => m.ChatView), null);
+const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLastVisit), null);
+const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
+/** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
+const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
+
+function GearWaiting() {
+  return (
+    <div class="notify settings">
+      <button type="button" class="icon-btn settings-btn" disabled aria-label={s('settings.title')} title={s('settings.title')}>
+        <span aria-hidden="true">⚙</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * After the first paint (an idle moment, or 1 s at most), fetch the lazy parts a tap may open and the later
+ * strings, so opening the drawer, the settings, the bell, a card's text or the host's menu waits on nothing.
+ */
+function prefetchTableParts(admin: boolean): void {
+  const go = () => {
+    void loadLater().catch(() => undefined);
+    for (const part of [LogView, ChatView, SinceLastVisit, SettingsButton, NotifyPanel, ...(admin ? [AdminMenu] : [])]) part.preload();
+  };
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  // Two frames: the table is on screen before anything else is asked for.
+  requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
+}
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
 import { seatName } from './Seats';
@@ -106,6 +140,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     return () => document.removeEventListener('keydown', key);
   }, [drawer]);
   const conn = live.conn.value;
+  useEffect(() => prefetchTableParts(!!admin), []);
 
   return (
     <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}`}>

@@ -1,5 +1,6 @@
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
+import { loadLater } from '../../i18n/packs';
 import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
@@ -297,8 +298,11 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
 
 /** A skill's name and text to read; a skill without a written text shows its name alone. */
 function readSkill(t: TableProps['t'], skill: string, general: string) {
-  const text = t(`sgs.skillText.${skill}`);
-  readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
+  // Skill texts come in the later strings chunk (web/i18n/packs.ts): at once once it is in.
+  void loadLater().then(() => {
+    const text = t(`sgs.skillText.${skill}`);
+    readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
+  }, () => undefined);
 }
 
 /**
