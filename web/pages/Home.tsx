@@ -1,3 +1,4 @@
+import './home.css';
 import { useEffect, useState } from 'preact/hooks';
 import { s } from '../i18n';
 import { api, ApiError } from '../lib/api';

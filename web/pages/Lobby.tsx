@@ -1,3 +1,4 @@
+import './lobby.css';
 import { useState } from 'preact/hooks';
 import type { StateBody } from '../../worker/protocol';
 import type { GameUI } from '../games/types';

@@ -1,4 +1,5 @@
 import './replay.css';
+import '../table/log.css';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { GameDef } from '../../worker/engine';
 import type { GameUI, TableProps } from '../games/types';

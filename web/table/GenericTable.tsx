@@ -1,3 +1,4 @@
+import './generic.css';
 import type { Json } from '../../worker/protocol';
 import type { TableProps } from '../games/types';
 import { s } from '../i18n';
