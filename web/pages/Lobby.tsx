@@ -9,7 +9,8 @@ import { getGame, pref, saveGame, setPref } from '../lib/store';
 import { ErrorNote, formatMinutes, LinkBox, TopBar } from '../ui';
 import { NotifyButton } from '../table/Notify';
 import { SeatList, seatName } from '../table/Seats';
-import { AdminMenu, PersonalLink } from '../table/Shell';
+import { AdminMenu } from '../table/Shell';
+import { PersonalLink } from '../table/PersonalLink';
 import { optionLabel } from './Game';
 
 /**

@@ -6,11 +6,10 @@ import { announceTurn } from '../lib/badge';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
-import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
+import { Brand, Countdown, LangSwitch } from '../ui';
 import { IconLock, IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
 import { later, loadLater } from '../i18n/packs';
-import { PlayArrows } from './Arrows';
 import { CardSheet } from './CardInfo';
 import { NotifyButton, NotifyPanel } from './Notify';
 import { usePicks } from './picks';
@@ -26,6 +25,9 @@ export const AdminMenu = lazy(() => later(import('./Admin')).then((m) => m.Admin
 const LogView = lazy(() => later(import('./Log')).then((m) => m.LogView), null);
 const ChatView = lazy(() => later(import('./Log')).then((m) => m.ChatView), null);
 const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLastVisit), null);
+/** Decoration of the moves that come while the page is open: nothing to draw on the first paint. */
+const PlayArrows = lazy(() => import('./Arrows').then((m) => m.PlayArrows), null);
+export const PersonalLink = lazy(() => import('./PersonalLink').then((m) => m.PersonalLink), null);
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
 /** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
 const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
@@ -47,14 +49,13 @@ function GearWaiting() {
 function prefetchTableParts(admin: boolean): void {
   const go = () => {
     void loadLater().catch(() => undefined);
-    for (const part of [LogView, ChatView, SinceLastVisit, SettingsButton, NotifyPanel, ...(admin ? [AdminMenu] : [])]) part.preload();
+    for (const part of [LogView, ChatView, SinceLastVisit, SettingsButton, NotifyPanel, PersonalLink, ...(admin ? [AdminMenu] : [])]) part.preload();
   };
   const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
   // Two frames: the table is on screen before anything else is asked for.
   requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
 }
 import { PromptPanel, winnersText } from './PromptPanel';
-import { SeatQr, seatLink } from './SeatQr';
 import { seatName } from './Seats';
 import { OutboxNote } from '../parts/OutboxNote';
 
@@ -253,25 +254,6 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
 export function maskedLink(url: string): string {
   const k = url.indexOf('#seat=');
   return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
-}
-
-export function PersonalLink({ id, token }: { id: string; token: string }) {
-  const url = seatLink(id, token);
-  return (
-    <div class="linkbox secret">
-      <div class="linkbox-label">
-        <IconLock /> {s('lobby.personalLink')}
-      </div>
-      <div class="linkbox-row">
-        <code class="linkbox-url masked" aria-label={s('lobby.personalMasked')}>
-          {maskedLink(url)}
-        </code>
-        <CopyButton text={url} />
-      </div>
-      <p class="hint warn">{s('lobby.personalHint')}</p>
-      <SeatQr url={url} />
-    </div>
-  );
 }
 
 /** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */
