@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { splitStrings, stringsChunkName } from './web/tools/split-strings.js';
+import { smallPreload } from './web/tools/preload.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -32,7 +33,7 @@ const LATER: RegExp[] = [
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), preact()],
+  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), smallPreload(), preact()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
