@@ -9,13 +9,13 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /**
  * Strings a table's first screen does not show; they ship in each pack's second chunk, fetched after the first
  * paint (web/i18n/packs.ts `loadLater`). Whatever shows them is a lazy part that awaits that chunk: the card
- * sheet (card and skill texts), the log and "since you were here" (log lines), the seat settings (standing
+ * sheet (card and skill texts; 驱鬼 keeps its king cards' texts, shown on the board), the log and "since you were here" (log lines), the seat settings (standing
  * orders), the lobby, the host's menu, the bell's panel, the home, rules and replay pages. A key used on a first
  * screen must not match (it would show as its key until the chunk comes, then re-render).
  */
 const LATER: RegExp[] = [
   /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
-  /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.)/,
+  /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K))/,
   /^(home|admin|host|rules|missing|since|opt)\./,
   /^join\.(?!seatLost$)/,
   /^lobby\.(?!host$|personal)/,
