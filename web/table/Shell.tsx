@@ -10,7 +10,6 @@ import { Brand, Countdown, LangSwitch } from '../ui';
 import { IconLock, IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
 import { later, loadLater } from '../i18n/packs';
-import { CardSheet } from './CardInfo';
 import { NotifyButton, NotifyPanel } from './Notify';
 import { usePicks } from './picks';
 
@@ -28,6 +27,8 @@ const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLast
 /** Decoration of the moves that come while the page is open: nothing to draw on the first paint. */
 const PlayArrows = lazy(() => import('./Arrows').then((m) => m.PlayArrows), null);
 export const PersonalLink = lazy(() => import('./PersonalLink').then((m) => m.PersonalLink), null);
+/** The sheet a card is read in: a closed dialog until a card is read. */
+const CardSheet = lazy(() => import('./CardSheet').then((m) => m.CardSheet), null);
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
 /** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
 const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
