@@ -4,6 +4,10 @@ import { readable } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import { cardLabel, cardName, cardText, dispelText, str } from './labels';
+import { lazy } from '../../lib/lazy';
+
+/** The result of a finished game: its own chunk, loaded once the game is over. */
+const EndScreen = lazy(() => import('./End').then((m) => m.EndScreen), null);
 
 /** The game view as `worker/games/ghost/view.ts` builds it. */
 export interface ImpV {
@@ -390,40 +394,6 @@ function Known({ v, p }: { v: GhostView; p: TableProps }) {
               : e.kind === 'cards'
                 ? str(L, 'ghost.ui.seenCards', { seat: p.name(e.seat!), cards: e.what.map((c) => cardLabel(c, L)).join('、') })
                 : str(L, 'ghost.ui.seenTop', { ghostCards: e.what.map((c) => cardName(c, L)).join('、') })}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function EndScreen({ v, p }: { v: GhostView; p: TableProps }) {
-  const L = p.lang;
-  const r = v.result!;
-  const o = p.state.outcome;
-  return (
-    <section class="gh-end" aria-live="polite">
-      <h3>{str(L, 'ghost.ui.result')}</h3>
-      {o && <p class="gh-end-reason">{p.t(o.reason)}</p>}
-      <ul class="gh-teams">
-        {Object.entries(r.teams).map(([team, n]) => (
-          <li key={team} class={r.winningTeams.includes(team) ? 'win' : ''}>
-            {str(L, 'ghost.ui.teamScore', { team: str(L, `ghost.team.${team}`), n, count: r.counts[team] ?? 0 })}
-            {r.winningTeams.includes(team) && <b> — {str(L, 'ghost.ui.winner')}</b>}
-          </li>
-        ))}
-        {r.winningTeams.includes('gk') && v.gk !== null && (
-          <li class="win">
-            {str(L, 'ghost.team.gk')}: {p.name(v.gk)} — <b>{str(L, 'ghost.ui.winner')}</b>
-          </li>
-        )}
-      </ul>
-      <ul class="gh-final">
-        {v.players.map((pl, s) => (
-          <li key={s} class={o?.winners.includes(s) ? 'win' : ''}>
-            <b>{p.name(s)}</b> · {pl.identity ? str(L, `ghost.identity.${pl.identity}`) : '?'} · {str(L, 'ghost.ui.seatScore', { n: r.seatPoints[s] ?? 0 })}
-            {v.killer === s && ` · ${str(L, 'ghost.ui.killer')}`}
-            {v.gk === s && ` · ${str(L, 'ghost.gk')}`}
           </li>
         ))}
       </ul>
