@@ -3,14 +3,15 @@ import type { StateBody } from '../../worker/protocol';
 import type { GameUI } from '../games/types';
 import { gameName, loadGameUI } from '../games';
 import { lang, s } from '../i18n';
-import { pageTitle } from '../lib/badge';
+import { pageTitle } from '../lib/title';
 import { Live } from '../lib/live';
-import { noteState, watchMyGames } from '../lib/mygames';
 import { getGame, saveGame } from '../lib/store';
 import { ErrorNote, Spinner, TopBar } from '../ui';
 import { lazy } from '../lib/lazy';
 import { later } from '../i18n/packs';
 import { TableShell } from '../table/Shell';
+
+const myGamesModule = () => import('../lib/mygames');
 
 /** A game not started yet: its own chunk, with the later strings it shows (a running table does not load it). */
 const Lobby = lazy(() => later(import('./Lobby')).then((m) => m.Lobby));
@@ -51,10 +52,16 @@ export function GamePage({ id }: { id: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     live.start();
-    const unwatch = watchMyGames(20000);
+    // "My games" (the other tables waiting for you, for the title and badge) comes after the first paint.
+    let unwatch: (() => void) | undefined;
+    let gone = false;
+    void myGamesModule().then((m) => {
+      if (!gone) unwatch = m.watchMyGames(20000);
+    });
     return () => {
+      gone = true;
       live.stop();
-      unwatch();
+      unwatch?.();
     };
   }, [live]);
 
@@ -79,7 +86,7 @@ export function GamePage({ id }: { id: string }) {
       if (me?.game !== st.game || me?.seat !== (st.you ?? undefined) || (name && me?.name !== name))
         saveGame(id, { game: st.game, seat: st.you ?? undefined, ...(name ? { name } : {}) });
     }
-    noteState(id, st);
+    void myGamesModule().then((m) => m.noteState(id, st));
   }, [st]);
 
   const game = st?.game;

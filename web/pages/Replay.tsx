@@ -7,7 +7,7 @@ import { gameName, loadGameUI } from '../games';
 import { fill, lang, s } from '../i18n';
 import { strings as replayStrings } from './replay.strings';
 import { api, ApiError } from '../lib/api';
-import { pageTitle } from '../lib/badge';
+import { pageTitle } from '../lib/title';
 import { makeT } from '../lib/msg';
 import { bodyAt, buildReplay, lastStep, moveAfter, moveMessage, type GameRecord, type Replay } from '../replay/model';
 import { ErrorNote, Spinner, TopBar } from '../ui';

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Answer, StateBody } from '../../worker/protocol';
 import type { GameUI, TableProps } from '../games/types';
 import { lang, s } from '../i18n';
-import { announceTurn } from '../lib/badge';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
@@ -105,7 +104,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const promptKey = st.prompts.map((p) => p.id).join(',');
   const prevKey = useRef<string | null>(null);
   useEffect(() => {
-    if (prevKey.current !== null && promptKey && promptKey !== prevKey.current) announceTurn(id, st.you ?? 0, title, t(st.prompts[0]!.message));
+    if (prevKey.current !== null && promptKey && promptKey !== prevKey.current) {
+      const body = t(st.prompts[0]!.message);
+      void import('../lib/badge').then((m) => m.announceTurn(id, st.you ?? 0, title, body));
+    }
     prevKey.current = promptKey;
   }, [promptKey]);
 
