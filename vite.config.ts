@@ -52,6 +52,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'core', tags: ['$initial'] },
+            // What the table, the lobby and the replay all use (seat tags, card reading, message rendering, the
+            // ring): one chunk rather than four small ones, each with its own gzip overhead.
+            { name: 'shared', test: /web[\\/]table[\\/](CardInfo|Seats|ring)\.tsx?$|web[\\/]lib[\\/]msg\.ts$|worker[\\/]protocol\.ts$/ },
           ],
         },
       },
