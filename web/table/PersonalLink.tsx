@@ -1,3 +1,4 @@
+import './personal-link.css';
 import { s } from '../i18n';
 import { IconLock } from '../icons';
 import { CopyButton } from '../ui';

@@ -6,7 +6,7 @@ import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, Countdown, LangSwitch } from '../ui';
-import { IconLock, IconMenu } from '../icons';
+import { IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
 import { later, loadLater } from '../i18n/packs';
 import { NotifyButton, NotifyPanel } from './Notify';
@@ -20,12 +20,11 @@ import { usePicks } from './picks';
  */
 /** The host's controls, loaded only for the host. */
 export const AdminMenu = lazy(() => later(import('./Admin')).then((m) => m.AdminMenu), null);
-const LogView = lazy(() => later(import('./Log')).then((m) => m.LogView), null);
-const ChatView = lazy(() => later(import('./Log')).then((m) => m.ChatView), null);
+/** The side: log and chat tabs, host's menu, personal link (a drawer on phones, a column on desktops). */
+const Side = lazy(() => later(import('./Side')).then((m) => m.SidePanel), null);
 const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLastVisit), null);
 /** Decoration of the moves that come while the page is open: nothing to draw on the first paint. */
 const PlayArrows = lazy(() => import('./Arrows').then((m) => m.PlayArrows), null);
-export const PersonalLink = lazy(() => import('./PersonalLink').then((m) => m.PersonalLink), null);
 /** The sheet a card is read in: a closed dialog until a card is read. */
 const CardSheet = lazy(() => import('./CardSheet').then((m) => m.CardSheet), null);
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
@@ -49,7 +48,7 @@ function GearWaiting() {
 function prefetchTableParts(admin: boolean): void {
   const go = () => {
     void loadLater().catch(() => undefined);
-    for (const part of [LogView, ChatView, SinceLastVisit, SettingsButton, NotifyPanel, PersonalLink, ...(admin ? [AdminMenu] : [])]) part.preload();
+    for (const part of [Side, SinceLastVisit, SettingsButton, NotifyPanel, CardSheet, ...(admin ? [AdminMenu] : [])]) part.preload();
   };
   const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
   // Two frames: the table is on screen before anything else is asked for.
@@ -208,42 +207,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
-            <div class="drawer-head">
-              <button type="button" class="icon-btn" aria-label={s('common.close')} onClick={() => setDrawer(false)}>
-                ×
-              </button>
-            </div>
-            <section class="card talk">
-              <div class="tabs" role="tablist">
-                <button type="button" role="tab" id="tab-log" aria-selected={tab === 'log'} aria-controls="panel-talk" class={`tab${tab === 'log' ? ' on' : ''}`} onClick={() => setTab('log')}>
-                  {s('log.title')}
-                </button>
-                <button type="button" role="tab" id="tab-chat" aria-selected={tab === 'chat'} aria-controls="panel-talk" class={`tab${tab === 'chat' ? ' on' : ''}`} onClick={() => setTab('chat')}>
-                  {s('chat.title')}
-                  {st.chat.length > 0 && <span class="count">{st.chat.length}</span>}
-                </button>
-              </div>
-              <div id="panel-talk" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-                {tab === 'log' ? <LogView log={st.log} t={t} ui={ui} lang={l} earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
-              </div>
-            </section>
-            {admin && st.status !== 'finished' && (
-              <section class="card host">
-                <h2>{s('lobby.host')}</h2>
-                <AdminMenu id={id} st={st} admin={admin} t={t} refresh={() => void live.poll()} />
-              </section>
-            )}
-            {token && st.you !== null && (
-              <details class="card personal secret">
-                <summary>
-                  <IconLock /> {s('lobby.personalLink')}
-                </summary>
-                <PersonalLink id={id} token={token} />
-              </details>
-            )}
-            <div class="lang-foot">
-              <LangSwitch />
-            </div>
+            <Side id={id} live={live} st={st} ui={ui} t={t} token={token} admin={admin} tab={tab} setTab={setTab} close={() => setDrawer(false)} />
           </aside>
         </div>
       </main>
