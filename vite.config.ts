@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { splitStrings, stringsChunkName } from './web/tools/split-strings.js';
 import { smallPreload } from './web/tools/preload.js';
+import { clientData } from './web/tools/client-data.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,7 +14,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * orders), the lobby, the host's menu, the bell's panel, the home, rules and replay pages. A key used on a first
  * screen must not match (it would show as its key until the chunk comes, then re-render).
  */
-const LATER: RegExp[] = [
+export const LATER: RegExp[] = [
   /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
   /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K))/,
   /^(home|admin|host|rules|missing|since|opt)\./,
@@ -33,7 +34,7 @@ const LATER: RegExp[] = [
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), smallPreload(), preact()],
+  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), smallPreload(), clientData(), preact()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
