@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dropFields } from '../../web/tools/client-data';
+import { clientSource, packDeck } from '../../web/tools/client-data';
+import { DECK } from '../../worker/games/sanguosha/deck';
 import { HELPER } from '../../web/tools/preload';
 import { ARTIFACTS, EVENTS, IMPS, KINGS, SPELLS } from '../../worker/games/ghost/cards';
 
@@ -13,7 +14,7 @@ describe('catalogue fields the client never reads are dropped from its build', (
   const src = readFileSync(join(root, 'worker/games/ghost/cards.ts'), 'utf8');
 
   it("驱鬼's cards lose their seed Chinese names in the client build, and nothing else", () => {
-    const out = dropFields('/x/worker/games/ghost/cards.ts', src)!;
+    const out = clientSource('/x/worker/games/ghost/cards.ts', src)!;
     expect(out).not.toMatch(/\bzh: '/);
     const cards = [...IMPS, ...EVENTS, ...SPELLS, ...ARTIFACTS, ...KINGS];
     expect(src.length - out.length).toBe(cards.reduce((n, c) => n + `zh: '${c.zh}', `.length, 0));
@@ -21,7 +22,22 @@ describe('catalogue fields the client never reads are dropped from its build', (
   });
 
   it('other modules pass through untouched', () => {
-    expect(dropFields('/x/worker/games/ghost/rules.ts', src)).toBeNull();
+    expect(clientSource('/x/worker/games/ghost/rules.ts', src)).toBeNull();
+  });
+
+  it("三国杀's packed deck rebuilds the source's 160 rows exactly, and the build rewrites deck.ts with it", () => {
+    const expr = packDeck(DECK.map((r) => [...r]))!;
+    expect(new Function(`return ${expr}`)()).toEqual(DECK.map((r) => [...r]));
+    const deckSrc = readFileSync(join(root, 'worker/games/sanguosha/deck.ts'), 'utf8');
+    const out = clientSource('/x/worker/games/sanguosha/deck.ts', deckSrc)!;
+    expect(out).toContain(expr);
+    expect(out).not.toContain("[14, 'standard', 'slash', 'spade', 7]");
+    expect(out.length).toBeLessThan(deckSrc.length / 3);
+  });
+
+  it('a deck not in the packed shape (a gap in the ids, an unknown package) ships as written', () => {
+    expect(packDeck([[1, 'standard', 'slash', 'spade', 7], [3, 'standard', 'slash', 'spade', 8]])).toBeNull();
+    expect(packDeck([[1, 'promo', 'slash', 'spade', 7]])).toBeNull();
   });
 
   it('no client code reads a card\'s `zh` (it would be undefined in the build)', () => {
