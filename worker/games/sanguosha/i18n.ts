@@ -141,6 +141,8 @@ const T: Record<string, [string, string, string]> = {
   'sgs.opt.giveWeapon': ['将{card}交给{to}', '將{card}交給{to}', 'Give {card} to {to}'],
   'sgs.opt.useAs': ['发动{skill}：将牌当{as}', '發動{skill}：將牌當{as}', '{skill}: cards as {as}'],
   'sgs.opt.useAs.picked': ['把{card}当{as}使用（{skill}）', '把{card}當{as}使用（{skill}）', '{card} used as {as} ({skill})'],
+  'sgs.opt.playAs': ['发动{skill}：将牌当{as}打出', '發動{skill}：將牌當{as}打出', '{skill}: play cards as {as}'],
+  'sgs.opt.playAs.picked': ['把{card}当{as}打出（{skill}）', '把{card}當{as}打出（{skill}）', '{card} played as {as} ({skill})'],
   'sgs.opt.skill': ['发动{skill}', '發動{skill}', 'Use {skill}'],
   'sgs.opt.rescuePeach': ['使用桃', '使用桃', 'Use a Peach'],
   'sgs.opt.general': ['选择{general}', '選擇{general}', 'Choose {general}'],
