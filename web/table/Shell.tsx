@@ -207,6 +207,8 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
+            {/* A game may put what must stay in view beside its table here (驱鬼's vote, on desktops). */}
+            <div id="table-side-slot" />
             <Side id={id} live={live} st={st} ui={ui} t={t} token={token} admin={admin} tab={tab} setTab={setTab} close={() => setDrawer(false)} />
           </aside>
         </div>

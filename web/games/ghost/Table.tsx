@@ -1,3 +1,5 @@
+import { render, type ComponentChildren } from 'preact';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { TableProps } from '../types';
 import { IMP, KING, SPELL, colourOf, isArtifact, typeOf, weightOf } from '../../../worker/games/ghost/cards';
 import { readable } from '../../table/CardInfo';
@@ -81,7 +83,7 @@ export function GhostTable(p: TableProps) {
   const n = v.players.length;
   const order = Array.from({ length: n }, (_, k) => ((me ?? 0) + k) % n);
   return (
-    <div class={`ghost seats-${n}`}>
+    <div class={`ghost seats-${n}${v.vote ? ' voting' : ''}`}>
       {v.result && <EndScreen v={v} p={p} />}
       <div class="gh-felt">
         <Board v={v} p={p} />
@@ -91,7 +93,11 @@ export function GhostTable(p: TableProps) {
           ))}
         </ul>
       </div>
-      {v.vote && <VotePanel v={v} p={p} />}
+      {v.vote && (
+        <SideSlot>
+          <VotePanel v={v} p={p} />
+        </SideSlot>
+      )}
       {v.lastReveal && !v.vote && <RevealPanel v={v} p={p} />}
       {me !== null && v.players[me]?.hand && <Hand v={v} p={p} hand={v.players[me]!.hand!} />}
       {v.seen.length > 0 && <Known v={v} p={p} />}
@@ -235,6 +241,30 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
       )}
     </li>
   );
+}
+
+/** The table's side column is on screen (desktop): the vote goes there, beside the oval rather than under it. */
+const WIDE = '(min-width: 1100px)';
+
+/**
+ * Its children at the top of the table's side column (the shell's `#table-side-slot`) while that column is on
+ * screen, else in place. Rendered there as their own root, inside a `.ghost` box so the game's styles apply.
+ */
+function SideSlot({ children }: { children: ComponentChildren }) {
+  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia(WIDE).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const m = matchMedia(WIDE);
+    const on = () => setWide(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  const host = wide ? document.getElementById('table-side-slot') : null;
+  useLayoutEffect(() => {
+    if (host) render(<div class="ghost gh-side">{children}</div>, host);
+  });
+  useLayoutEffect(() => () => void (host && render(null, host)), [host]);
+  return host ? null : <>{children}</>;
 }
 
 function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
