@@ -17,7 +17,7 @@ const gz = (s) => gzipSync(s, { level: 9 }).length;
 for (const page of [...new Set(sizes.map((x) => x.page))]) {
   const rows = sizes.filter((x) => x.page === page);
   const worst = rows.reduce((a, b) => (b.total > a.total ? b : a));
-  console.log(`\n${page}: ${worst.total} (JS ${worst.js} + CSS ${worst.css}) worst ${worst.lang}; ${rows.map((r) => `${r.lang} ${r.total}`).join(' · ')}`);
+  console.log(`\n${page}: ${worst.total} (JS ${worst.js} + CSS ${worst.css}) worst ${worst.lang}; ${rows.map((r) => `${r.lang} ${r.total}`).join(' · ')}${worst.after ? `; then ${worst.after} after the first paint` : ''}`);
   if (!page.includes(filter)) continue;
   for (const f of worst.files) {
     console.log(`  ${f}`);
