@@ -8,6 +8,8 @@ import { later, loadPack } from './i18n/packs';
 import { Spinner, TopBar } from './ui';
 import { loadGameUI } from './games';
 import { getGame } from './lib/store';
+// Every page sets the title: its signal and effect are in the entry rather than a chunk of their own.
+import './lib/title';
 
 // Each page is its own chunk: a table page loads no home-page code, and the home page no table code. The home,
 // rules and replay pages show strings a table's first screen does not (the later strings chunks): they wait
