@@ -7,7 +7,7 @@ import { build, type Rolldown } from 'vite';
  * by static imports from the entry, the page's chunk and the game's chunk, their CSS, and the strings chunks
  * of one language. Lazy parts a page does not show on an ordinary visit (the host's menu, a game's rules on
  * the table page) are not counted, nor what the table fetches after its first paint (the later strings, the
- * side with log and chat, settings and bell panels, card sheet, play arrows, badge, 驱鬼's vote: web/table/Shell.tsx `prefetchTableParts`); `after` counts those. Builds in memory with the project's vite.config.ts.
+ * side with log and chat, settings and bell panels, card sheet, play arrows, badge: web/table/Shell.tsx `prefetchTableParts`); `after` counts those. Builds in memory with the project's vite.config.ts.
  */
 export interface PageSize {
   page: string;
@@ -54,7 +54,7 @@ export async function measurePages(root: string, langs: readonly string[] = ['zh
     { page: 'home', parts: ['web/pages/Home.tsx', ...strs('shell', true)] },
     ...games.flatMap((g) => [
       // The table's first paint: its later strings and lazy parts come after it (web/table/Shell.tsx).
-      { page: `table ${g}`, parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, ...strs('shell', false), ...strs(g, false)], after: ['web/table/Side.tsx', 'web/table/Log.tsx', 'web/table/Settings.tsx', 'web/table/NotifyPanel.tsx', 'web/table/CardSheet.tsx', 'web/table/Arrows.tsx', 'web/lib/badge.ts', ...(g === 'ghost' ? ['web/games/ghost/Vote.tsx'] : []), (l: string) => `virtual:strings/shell~later/${l}`, (l: string) => `virtual:strings/${g}~later/${l}`] },
+      { page: `table ${g}`, parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, ...strs('shell', false), ...strs(g, false)], after: ['web/table/Side.tsx', 'web/table/Log.tsx', 'web/table/Settings.tsx', 'web/table/NotifyPanel.tsx', 'web/table/CardSheet.tsx', 'web/table/Arrows.tsx', 'web/lib/badge.ts', (l: string) => `virtual:strings/shell~later/${l}`, (l: string) => `virtual:strings/${g}~later/${l}`] },
       { page: `rules ${g}`, parts: ['web/pages/Rules.tsx', `web/games/${g}/index.ts`, `web/games/${g}/Rules.tsx`, ...strs('shell', true), ...strs(g, true)] },
       { page: `replay ${g}`, parts: ['web/pages/Replay.tsx', `web/games/${g}/index.ts`, `worker/games/${g}/index.ts`, ...strs('shell', true), ...strs(g, true)] },
     ]),
