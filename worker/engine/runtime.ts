@@ -322,11 +322,27 @@ export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null
     step: s.step,
     you: seat,
     view: def.view(s, seat),
-    prompts: seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt),
+    prompts: promptsFor(s, seat),
     waiting,
     log: o.log ? logFor(o.log, seat, !!s.outcome, o.sinceStep) : [],
     outcome: s.outcome,
   };
+}
+
+/** `seat`'s open prompts as a view carries them (none for a spectator). */
+export function promptsFor(s: GameState<any>, seat: number | null): Prompt[] {
+  return seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt);
+}
+
+/**
+ * The serialised game data of every viewer in `seats` (null: a spectator) of one state, in that order:
+ * `viewsJson(def, s, seats)[i] === JSON.stringify(viewFor(def, s, seats[i]).view)`, byte for byte. A room that
+ * sends every seat its view on each answer calls this once instead of `viewFor` + `JSON.stringify` per seat:
+ * a game with `GameDef.viewsJson` builds the parts all viewers share once.
+ */
+export function viewsJson<G>(def: GameDef<G>, s: GameState<G>, seats: readonly (number | null)[]): string[] {
+  if (def.viewsJson) return def.viewsJson(s, [...seats]);
+  return seats.map((seat) => JSON.stringify(def.view(s, seat)));
 }
 
 export interface Move {

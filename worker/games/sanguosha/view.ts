@@ -1,0 +1,93 @@
+/** What a seat of 三国杀 may see (DESIGN §3), built per viewer (`view`) or for every viewer at once (`viewsJson`). */
+import type { Json } from '../../engine';
+import { alive, attackRange, distance, slashLimit } from './core';
+import type { G, Player, S } from './types';
+
+/** One character as `seat` sees it: its identity once revealed, its own or at the end; its hand only its own or at the end. */
+function playerView(p: Player, over: boolean, seat: number | null): Record<string, Json> {
+  const v: Record<string, Json> = {
+    seat: p.seat,
+    hp: p.hp,
+    maxHp: p.maxHp,
+    alive: p.alive,
+    role: over || p.revealed || p.seat === seat ? p.role : null,
+    handCount: p.hand.length,
+    equip: { ...p.equip },
+    judge: [...p.judge],
+    chained: p.chained,
+    gender: p.gender,
+    general: p.general,
+    kingdom: p.kingdom,
+    skills: p.general ? [...p.skills] : [],
+    turnedOver: p.turnedOver,
+  };
+  if (Object.keys(p.marks).length) v.marks = { ...p.marks };
+  if (over || p.seat === seat) v.hand = [...p.hand];
+  return v;
+}
+
+/** Everything in the view after `players`, in the view's key order: the public table, then `seat`'s own parts. */
+function rest(s: S, seat: number | null): Record<string, Json> {
+  const g = s.g;
+  const over = !!s.outcome;
+  const out: Record<string, Json> = {
+    current: g.current,
+    phase: g.phase,
+    round: g.round,
+    drawCount: g.draw.length,
+    discardCount: g.discard.length,
+    discardTop: g.discard.slice(-8),
+    table: [...g.table],
+    grace: [...g.grace],
+    slashesUsed: g.slashes,
+    drunk: g.drunk,
+  };
+  if (seat !== null && g.players[seat]) {
+    // Each distance once: "in range" is `inRange`'s own test (another living seat, distance ≤ range) on it.
+    const range = attackRange(g, seat);
+    const limit = slashLimit(g, seat);
+    const dist = g.players.map((p) => (p.seat === seat || !alive(g, p.seat) || !alive(g, seat) ? null : distance(g, seat, p.seat)));
+    out.me = {
+      seat,
+      attackRange: range,
+      slashLimit: Number.isFinite(limit) ? limit : -1,
+      distance: dist,
+      inRange: dist.map((d) => d !== null && d <= range),
+    };
+  }
+  if (g.selection && seat !== null && (over || !g.selection.revealed)) out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
+  if (over) {
+    out.draw = [...g.draw];
+    if (g.selection) out.selection = { offers: g.selection.offers, picks: g.selection.picks };
+  }
+  return out;
+}
+
+/** The game data `seat` (null: a spectator) may see. */
+export function view(s: S, seat: number | null): Json {
+  const g: G = s.g;
+  const over = !!s.outcome;
+  return { deck: g.deckKind, players: g.players.map((p) => playerView(p, over, seat)), ...rest(s, seat) };
+}
+
+/**
+ * `JSON.stringify(view(s, seat))` for every seat in `seats`, building what they share once: each character is
+ * serialised as the others see it, and once more as its own seat sees it (its hand, its identity) when that seat
+ * is asked for; only the small per-seat remainder (`me`, the selection) is built per viewer.
+ */
+export function viewsJson(s: S, seats: (number | null)[]): string[] {
+  const g = s.g;
+  const over = !!s.outcome;
+  const others = g.players.map((p) => JSON.stringify(playerView(p, over, null)));
+  const head = `{"deck":${JSON.stringify(g.deckKind)},"players":[`;
+  return seats.map((seat) => {
+    let players: string;
+    if (seat === null || over || !g.players[seat]) players = others.join(',');
+    else {
+      const list = others.slice();
+      list[seat] = JSON.stringify(playerView(g.players[seat]!, over, seat));
+      players = list.join(',');
+    }
+    return `${head}${players}],${JSON.stringify(rest(s, seat)).slice(1)}`;
+  });
+}
