@@ -10,13 +10,13 @@ export const LOOP_GUARD = 100_000;
 export class LoopGuardError extends Error {}
 
 /**
- * The draft an answer works on: a copy of what rules may change — the game data, the frames and the PRNG words
- * (`cloneJson`). Open prompts are never changed once asked (rules only add and close them), so the list is new
+ * The draft an answer works on: a copy of what rules may change — the game data (the game's own `draft`, else
+ * `cloneJson`), the frames and the PRNG words. Open prompts are never changed once asked (rules only add and close them), so the list is new
  * and its prompts are shared; the creation options are never changed at all. The input state is therefore never
  * touched, accepted answer or not.
  */
-function draft<G>(s: GameState<G>): GameState<G> {
-  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
+function draft<G>(def: GameDef<G>, s: GameState<G>): GameState<G> {
+  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: def.draft ? def.draft(s.g) : cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
@@ -183,7 +183,7 @@ export function checkShape(s: GameState<any>, seat: number, a: Answer): RuleErro
 export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, answer: Answer): Result<{ state: GameState<G>; events: LogEntry[] }> {
   const bad = checkShape(state, seat, answer);
   if (bad) return { ok: false, error: bad };
-  const s = draft(state);
+  const s = draft(def, state);
   const p = s.prompts.find((x) => x.id === answer.prompt)!;
   const f = s.stack.find((x) => x.id === p.frame);
   if (!f) throw new Error(`prompt ${p.id} has no frame`);

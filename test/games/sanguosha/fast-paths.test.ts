@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apply, startGame, viewsJson, type GameState } from '../../../worker/engine';
+import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../../worker/engine';
+import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
 import def from '../../../worker/games/sanguosha';
 import type { G, S } from '../../../worker/games/sanguosha/types';
 import { SLOTS, attackRange, distance, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
@@ -106,6 +107,54 @@ describe('fast paths equal the plain paths', () => {
       }),
       { numRuns: 8 },
     );
+  });
+
+  it('the draft copy of the game data equals the generic deep copy and shares no object with the state, at every state of seeded games', () => {
+    /** Every object and list reachable from `x`. */
+    const objects = (x: unknown, out = new Set<object>()): Set<object> => {
+      if (typeof x === 'object' && x !== null && !out.has(x)) {
+        out.add(x);
+        for (const v of Object.values(x)) objects(v, out);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 10 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (seats, seed, noGenerals) => {
+        for (const s of statesOf(seats, `draft-${seed}`, { noGenerals })) {
+          // Real states take the copy by shape, not the generic fallback.
+          expect(knownShape(s.g)).toBe(true);
+          const copy = draftG(s.g);
+          expect(copy).toStrictEqual(cloneJson(s.g));
+          expect(JSON.stringify(copy)).toBe(JSON.stringify(s.g));
+          const mine = objects(s.g);
+          for (const o of objects(copy)) expect(mine.has(o)).toBe(false);
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it('the draft copy deep-copies a field it does not know (one added to the game data or a player later)', () => {
+    const g = structuredClone(statesOf(5, 'draft-unknown', {}).at(-1)!.g) as G & { future?: { n: number[] } };
+    g.future = { n: [1, -0] };
+    (g.players[0] as unknown as Record<string, unknown>).later = { deep: [{ x: 1 }] };
+    expect(knownShape(g)).toBe(false);
+    const copy = draftG(g) as typeof g;
+    expect(copy).toStrictEqual(cloneJson(g));
+    expect(copy.future).not.toBe(g.future);
+    expect(copy.future!.n).not.toBe(g.future.n);
+    const later = (p: unknown) => (p as { later: { deep: object[] } }).later;
+    expect(later(copy.players[0]).deep[0]).not.toBe(later(g.players[0]).deep[0]);
+    // Fields in another order (a field deleted and written again) keep that order in the copy.
+    const h = structuredClone(statesOf(5, 'draft-unknown', {}).at(-1)!.g) as G;
+    const phase = h.phase;
+    delete (h as Partial<G>).phase;
+    h.phase = phase;
+    expect(knownShape(h)).toBe(false);
+    expect(JSON.stringify(draftG(h))).toBe(JSON.stringify(h));
+    const p = h.players[1]!;
+    p.hp = -0;
+    expect(draftG(h)).toStrictEqual(cloneJson(h));
   });
 
   it('the skill memo follows changes made in place: a skill swapped, a weapon put on, the lord revealed elsewhere, a death', () => {

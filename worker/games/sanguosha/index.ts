@@ -7,6 +7,7 @@ import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
 import { seatsFrom, skillIds } from './core';
 import { view, viewsJson } from './view';
+import { draftG } from './draft';
 import { FRAMES } from './flow';
 import { dealStart } from './flow/select';
 import { SKILLS } from './skills';
@@ -90,6 +91,7 @@ const sanguosha: GameDef<G> = {
   parseOptions,
   setup,
   frames: FRAMES,
+  draft: draftG,
   view,
   viewsJson,
   /** Ruling S7: while a 无懈可击 window is open everyone alive is "considering", so nobody learns who holds one. */
