@@ -110,9 +110,16 @@ function runFlow<G>(def: GameDef<G>, s: GameState<G>, events: LogEntry[]): void 
     current = f;
     const step = frameDef(def, f.t).run(ctx, f);
     if (step === 'done') {
-      s.prompts = s.prompts.filter((p) => p.frame !== f.id);
-      const at = s.stack.indexOf(f);
-      if (at >= 0) s.stack.splice(at, 1);
+      // Prompts are empty whenever a frame runs (the loop returns otherwise), so only one that asked and still said
+      // `done` has any to drop: no new list for every finished frame.
+      if (s.prompts.length) s.prompts = s.prompts.filter((p) => p.frame !== f.id);
+      // Usually still on top (it pushed nothing, or its children have finished).
+      const top = s.stack.length - 1;
+      if (s.stack[top] === f) s.stack.pop();
+      else {
+        const at = s.stack.indexOf(f);
+        if (at >= 0) s.stack.splice(at, 1);
+      }
     } else if (step === 'wait') {
       if (!s.prompts.some((p) => p.frame === f.id) && !s.outcome) throw new Error(`frame ${f.t} waits without a prompt`);
       return;
