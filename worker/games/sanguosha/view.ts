@@ -32,8 +32,12 @@ function playerView(p: Player, over: boolean, seat: number | null): Record<strin
  * serialised markedly slower.)
  */
 function rest(s: S, seat: number | null, out: Record<string, Json> = {}): Record<string, Json> {
+  return own(s, seat, table(s, out));
+}
+
+/** The public table after `players`, the same for every viewer. */
+function table(s: S, out: Record<string, Json>): Record<string, Json> {
   const g = s.g;
-  const over = !!s.outcome;
   out.current = g.current;
   out.phase = g.phase;
   out.round = g.round;
@@ -44,6 +48,13 @@ function rest(s: S, seat: number | null, out: Record<string, Json> = {}): Record
   out.grace = [...g.grace];
   out.slashesUsed = g.slashes;
   out.drunk = g.drunk;
+  return out;
+}
+
+/** `seat`'s own parts after the table: its distances and range, its general offer; the whole record at the end. */
+function own(s: S, seat: number | null, out: Record<string, Json>): Record<string, Json> {
+  const g = s.g;
+  const over = !!s.outcome;
   if (seat !== null && g.players[seat]) {
     // Each distance once: "in range" is `inRange`'s own test (another living seat, distance ≤ range) on it.
     const range = attackRange(g, seat);
@@ -82,14 +93,17 @@ export function viewsJson(s: S, seats: (number | null)[]): string[] {
   const over = !!s.outcome;
   const others = g.players.map((p) => JSON.stringify(playerView(p, over, null)));
   const head = `{"deck":${JSON.stringify(g.deckKind)},"players":[`;
+  const pub = JSON.stringify(table(s, {})).slice(1, -1);
+  let everyone: string | undefined;
   return seats.map((seat) => {
     let players: string;
-    if (seat === null || over || !g.players[seat]) players = others.join(',');
+    if (seat === null || over || !g.players[seat]) players = everyone ??= others.join(',');
     else {
       const list = others.slice();
       list[seat] = JSON.stringify(playerView(g.players[seat]!, over, seat));
       players = list.join(',');
     }
-    return `${head}${players}],${JSON.stringify(rest(s, seat)).slice(1)}`;
+    const mine = JSON.stringify(own(s, seat, {}));
+    return `${head}${players}],${pub}${mine.length > 2 ? `,${mine.slice(1)}` : '}'}`;
   });
 }
