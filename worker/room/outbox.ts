@@ -35,11 +35,6 @@ export class Outbox {
   /** Prompts with rows waiting (dropped when the prompt closes), and the earliest due time of any row. */
   private pending = new Set<string>();
   private due: number | null = null;
-  /**
-   * When each seat was last sent a prompt notification, for the digest window. Kept in memory only: after the
-   * object is evicted the next prompt simply goes out at once, which errs on the side of telling the player.
-   */
-  private readonly lastSent = new Map<number, number>();
 
   constructor(private readonly r: Room) {}
 
@@ -131,7 +126,6 @@ export class Outbox {
     });
     this.load();
     if (!sends.length) return;
-    for (const x of sends) if (x.prompt) this.lastSent.set(x.rows[0]!.seat, now);
     const vapid = this.vapid();
     const results = await Promise.all(
       sends.map((x) =>
@@ -141,6 +135,14 @@ export class Outbox {
     const after = this.r.now();
     let noted = false;
     this.r.store.mutate((mm) => {
+      // The digest window of each seat told about a prompt (kept in meta, so it survives eviction; this transaction
+      // writes meta anyway). Only a send that arrived counts: a seat whose endpoint failed has not been told.
+      sends.forEach((send, i) => {
+        if (!send.prompt || !results[i]!.ok) return;
+        const seat = send.rows[0]!.seat;
+        const prompts = [...new Set(send.rows.map((x) => x.prompt!))];
+        mm.lastSent = [...(mm.lastSent ?? []).filter((x) => x.seat !== seat), { seat, at: now, prompts }];
+      });
       // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
       sends.forEach((send, i) => {
         for (const x of send.rows) {
@@ -176,10 +178,10 @@ export class Outbox {
   }
 
   /**
-   * Turn due rows into sends. First attempts of prompt notifications go through `planDigest`, per seat: the first
-   * after a calm spell at once, the rest gathered while the digest window after the seat's last send is open
-   * (held: their rows wait until it closes), and several for one seat become one "N decisions wait" message per
-   * target. Everything else (reminders, outcomes, retries) is sent as it is.
+   * Turn due rows into sends. First attempts of prompt notifications go through `planDigest`, per seat: at once
+   * when the seat is calm (nothing sent in the window, or every prompt last sent is closed), else held until the
+   * window closes (their rows' due time moves there, so the alarm wakes for them); several for one seat become
+   * one "N decisions wait" message per target. Everything else (reminders, outcomes, retries) goes as it is.
    */
   private gather(rows: Row[], now: number): { sends: Send[]; held: { id: number; until: number }[] } {
     const sends: Send[] = [];
@@ -195,18 +197,25 @@ export class Outbox {
       const d = deadline ? Date.parse(deadline) : NaN;
       return { seat: x.seat, promptId: x.prompt!, at: x.due_at, ...(Number.isFinite(d) ? { deadline: d } : {}) };
     });
+    // Rows of a closed prompt are deleted with it (dropPrompts), so a prompt with a row is still open; a prompt
+    // sent before is open while the game still asks it.
+    const rowed = new Set(fresh.map((x) => x.prompt!));
+    const asked = new Set((this.r.store.game?.prompts ?? []).map((p) => p.id));
+    const last = this.r.store.m.lastSent ?? [];
     const plan = planDigest({
       owed,
-      lastSent: (seat) => this.lastSent.get(seat) ?? null,
-      // Rows of a closed prompt are deleted with it (dropPrompts), so what is left is still open.
-      open: () => true,
+      lastSent: (seat) => last.find((x) => x.seat === seat) ?? null,
+      open: (id) => rowed.has(id) || asked.has(id),
       notBefore: (seat, t) => notifyAt(this.r.seats.settingsOf(seat).quiet, t),
       now,
       windowMs: DIGEST_WINDOW_MS,
     });
     const held: { id: number; until: number }[] = [];
-    const keep = new Set(plan.keep.map((k) => `${k.seat}/${k.promptId}`));
-    for (const x of fresh) if (keep.has(`${x.seat}/${x.prompt}`)) held.push({ id: x.id, until: Math.max(plan.wakeAt ?? now + 60_000, now + 1) });
+    const keep = new Map(plan.keep.map((k) => [`${k.seat}/${k.promptId}`, k.until]));
+    for (const x of fresh) {
+      const until = keep.get(`${x.seat}/${x.prompt}`);
+      if (until !== undefined) held.push({ id: x.id, until: Math.max(until, now + 1) });
+    }
     const game = this.r.store.m.game;
     for (const out of plan.send) {
       const ids = new Set(out.promptIds);

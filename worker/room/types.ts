@@ -44,6 +44,8 @@ export interface Meta {
   host?: HostSettings;
   /** What the table channel was told (tablechannel.ts); absent = nothing yet. */
   channel?: ChannelMemo;
+  /** Each seat's last prompt notification that arrived, for the digest window (outbox.ts, digest.ts). */
+  lastSent?: { seat: number; at: number; prompts: string[] }[];
 }
 
 export interface Clock {
