@@ -14,8 +14,7 @@ import { GONE, Sockets } from './sockets';
 import { makeRoom, refuseOpen } from './admission';
 import { Clocks } from './clocks';
 import { Outbox } from './outbox';
-import { postTableChannel, type ChannelPoster } from './tablechannel';
-import { postChannel } from '../notify/channel';
+import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
 import { admin } from './admin';
 import type { Attachment, CreateParams, Room } from './types';
 
@@ -44,7 +43,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   /** How notifications leave. Tests replace it to record deliveries or make them fail. */
   deliver: Sender = send;
   /** How table-channel posts leave. Tests replace it to record them. */
-  postChannel: ChannelPoster = postChannel;
+  postChannel: ChannelPoster = sendChannel;
 
   readonly store: Store = new Store(this);
   readonly seats: Seats = new Seats(this);

@@ -1,4 +1,4 @@
-import { channelOwed } from './tablechannel';
+import { channelWake } from './tablechannel';
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState, type OpenPrompt } from '../engine';
 import { nextSilence } from './admission';
 import { logValue } from '../log';
@@ -129,10 +129,9 @@ export class Clocks {
         if (c.reminders.length) t = Math.min(t, c.deadlineAt - Math.max(...c.reminders));
       }
       if (this.r.moves.botPrompt() || this.r.moves.orderMove()) t = Math.min(t, this.r.now());
-      // The table channel asked to look again (a wait settling, or the spacing between posts).
-      if (m.host?.channel && m.channel?.wakeAt) t = Math.min(t, m.channel.wakeAt);
     }
-    if (channelOwed(this.r)) t = Math.min(t, this.r.now());
+    // The table channel: a post owed or due again, a wait settling, the spacing between posts.
+    t = Math.min(t, channelWake(this.r) ?? Infinity);
     return Number.isFinite(t) ? t : null;
   }
 

@@ -50,6 +50,8 @@ export function hostSettings(r: Room, body: unknown): Reply | null {
   if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
   const now = r.now();
   st.mutate((mm) => {
+    // A new channel starts with a clean slate: the last failure was the old one's.
+    if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
     mm.host = next;
     r.clocks.replan(mm, now);
     mm.version++;
