@@ -131,6 +131,21 @@ describe('digest instead of a flood', () => {
     expect(sent.map((x) => x.msg.promptId)).toEqual([sent[0]!.msg.promptId, 'p2']);
   });
 
+  it('a seat that changes hands starts without the old holder’s digest window', async () => {
+    const { t, clock, sent } = await setup();
+    await runAlarm(t.id);
+    expect(await lastSentOf(t.id)).toHaveLength(1);
+    const r = await api(`/games/${t.id}/admin/replace-seat`, { token: t.admin, body: { seat: 1, by: 'invite' } });
+    expect(r.status).toBe(200);
+    expect(await lastSentOf(t.id)).toEqual([]);
+    // The new holder registers and is asked again within the old window: told at once, not held.
+    expect((await api(`/games/${t.id}/notify`, { body: hook, token: r.body.token })).status).toBe(201);
+    clock.now = T0 + MIN;
+    await owe(t.id, 1, 'p2', clock.now);
+    await runAlarm(t.id);
+    expect(sent.map((x) => x.msg.promptId)).toEqual([sent[0]!.msg.promptId, 'p2']);
+  });
+
   it('a seat in quiet hours gets one digest of the prompts still waiting when they end', async () => {
     const { t, clock, sent } = await setup([1], false);
     // 08:00 UTC is 17:00 in Tokyo; quiet 16:00–18:00 there ends at 09:00 UTC.

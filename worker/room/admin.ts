@@ -76,7 +76,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       const old = r.seats.rows[s]!;
       st.mutate((mm) => {
         // The old token stops working at once; the old player's notification targets go with it.
-        r.outbox.dropSeat(s);
+        r.outbox.dropSeat(s, mm);
         if (newInvite) r.sql.exec('UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, name = ? WHERE seat = ?', newInvite.hash, name ?? old.name ?? `#${s + 1}`, s);
         else r.sql.exec('UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, name = ? WHERE seat = ?', name ?? old.name ?? `Bot ${s + 1}`, s);
         r.seats.reload();

@@ -96,10 +96,14 @@ export class Outbox {
     this.pending.clear();
   }
 
-  /** A seat changes hands: its targets and their rows go (inside a transaction; `load()` after it). */
-  dropSeat(seat: number): void {
+  /**
+   * A seat changes hands: its targets and their rows go, and its digest window — the new holder was told
+   * nothing yet (inside the transaction of `m`; `load()` after it).
+   */
+  dropSeat(seat: number, m: Meta): void {
     this.r.sql.exec('DELETE FROM outbox WHERE seat = ?', seat);
     this.r.sql.exec('DELETE FROM targets WHERE seat = ?', seat);
+    if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
   }
 
   /**
