@@ -1,3 +1,4 @@
+import { channelWake } from './tablechannel';
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState, type OpenPrompt } from '../engine';
 import { nextSilence } from './admission';
 import { logValue } from '../log';
@@ -129,6 +130,8 @@ export class Clocks {
       }
       if (this.r.moves.botPrompt() || this.r.moves.orderMove()) t = Math.min(t, this.r.now());
     }
+    // The table channel: a post owed or due again, a wait settling, the spacing between posts.
+    t = Math.min(t, channelWake(this.r) ?? Infinity);
     return Number.isFinite(t) ? t : null;
   }
 

@@ -4,6 +4,7 @@
  * away seats, the table channel. Checked whole (settings.ts) before anything is stored. A seat's settings are
  * stored with its seat row and shown to nobody else.
  */
+import { targetScope } from './notifier';
 import { ok, reject, type Reply } from './reply';
 import { DEFAULT_HOST_SETTINGS, mine, patchHostSettings, patchSeatSettings } from './settings';
 import type { Room } from './types';
@@ -45,10 +46,12 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
 /** The host's `settings` action: title, quietCapMinutes, awayStandIn, channel. */
 export function hostSettings(r: Room, body: unknown): Reply | null {
   const st = r.store;
-  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body);
+  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body, targetScope(r.bindings));
   if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
   const now = r.now();
   st.mutate((mm) => {
+    // A new channel starts with a clean slate: the last failure was the old one's.
+    if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
     mm.host = next;
     r.clocks.replan(mm, now);
     mm.version++;

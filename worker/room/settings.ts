@@ -10,6 +10,7 @@
  * to be named in).
  */
 import type { GameDef, SeatOrder } from '../engine';
+import type { TargetScope } from '../notify/validate';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
 import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './quiet';
 import { parseSeatOrders } from './standing';
@@ -76,7 +77,7 @@ export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown,
  * Apply the host's settings body (`POST /api/games/:id/admin/settings`: any of `title`, `quietCapMinutes`,
  * `awayStandIn`, `channel`; `channel: null` removes it). Returns the new settings, or a reason for the 400.
  */
-export function patchHostSettings(old: HostSettings, raw: unknown): HostSettings | string {
+export function patchHostSettings(old: HostSettings, raw: unknown, scope: TargetScope = 'public'): HostSettings | string {
   if (!isObj(raw)) return 'body must be a JSON object {title?, quietCapMinutes?, awayStandIn?, channel?}';
   for (const k of Object.keys(raw)) if (!['title', 'quietCapMinutes', 'awayStandIn', 'channel'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
   const next: HostSettings = { ...old };
@@ -102,7 +103,7 @@ export function patchHostSettings(old: HostSettings, raw: unknown): HostSettings
   if ('channel' in raw) {
     if (raw.channel === null) next.channel = null;
     else {
-      const c = validateChannel(raw.channel);
+      const c = validateChannel(raw.channel, scope);
       if (typeof c === 'string') return c;
       next.channel = c;
     }
