@@ -116,7 +116,7 @@ export class Clocks {
     }
   }
 
-  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot continuation. */
+  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */
   private nextWake(): number | null {
     const m = this.r.store.meta;
     if (!m) return null;
@@ -127,7 +127,9 @@ export class Clocks {
         t = Math.min(t, c.deadlineAt);
         if (c.reminders.length) t = Math.min(t, c.deadlineAt - Math.max(...c.reminders));
       }
-      if (this.r.moves.botPrompt() || this.r.moves.orderMove()) t = Math.min(t, this.r.now());
+      if (this.r.moves.botPrompt() || this.r.moves.orderMove() || this.r.moves.hasStandInMove()) t = Math.min(t, this.r.now());
+      // A human-timed standing order answers at its planned moment (away.ts).
+      t = Math.min(t, this.r.moves.nextOrderAt() ?? Infinity);
     }
     return Number.isFinite(t) ? t : null;
   }
