@@ -111,4 +111,26 @@ describe('human-timed standing orders', () => {
     // Its moment is gone with the prompt.
     expect((await inside(t.id)).m.clocks.some((c) => c.prompt === planned!.prompt)).toBe(false);
   });
+
+  it('a seat everyone sees asleep does not answer in its sleep: the pause counts from the end of its quiet hours', async () => {
+    let now = T0; // 10:00 UTC
+    const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => now });
+    const quiet = { start: '09:00', end: '17:00', zone: 'UTC' };
+    for (const token of t.tokens) expect((await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }], quiet } })).status).toBe(200);
+    let planned: Meta['clocks'] = [];
+    for (let n = 0; n < 200 && !planned.length; n++) {
+      now += 2000;
+      const x = await inside(t.id);
+      planned = x.m.clocks.filter((c) => c.orderAt !== undefined);
+      if (planned.length) break;
+      const p = x.s.prompts[0]!;
+      expect((await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } })).status).toBe(200);
+    }
+    expect(planned.length).toBeGreaterThan(0);
+    const wake = Date.parse('2031-03-03T17:00:00Z');
+    for (const c of planned) {
+      expect(c.orderAt!).toBeGreaterThanOrEqual(wake + humanDelayMs(10 * 60_000, 0));
+      expect(c.orderAt!).toBeLessThanOrEqual(wake + humanDelayMs(10 * 60_000, 0.999999));
+    }
+  });
 });

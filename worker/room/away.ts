@@ -15,7 +15,7 @@
  *   as `orderAt`; until then the prompt is open and answerable by hand like any other.
  */
 import { botAnswer, botRng, defaultAnswer, type Answer, type LogLine } from '../engine';
-import { awayDecision, isAway } from './quiet';
+import { awayDecision, deadlineFor, isAway } from './quiet';
 import { humanDelayMs, standingAnswer } from './standing';
 import type { SeatSettings } from './settings';
 import type { Room } from './types';
@@ -136,11 +136,21 @@ export function planHumanOrders(r: Room, rand: () => number = roomRandom): void 
   // Nobody sees these moments (no version bump): they only decide when the alarm answers.
   st.mutate((mm) => {
     for (const c of mm.clocks) {
-      if (plan.includes(c.prompt)) c.orderAt = now + humanDelayMs(clockMs, rand());
+      if (plan.includes(c.prompt)) c.orderAt = humanMoment(r, c.seat, now, humanDelayMs(clockMs, rand()));
       else if (forget.includes(c.prompt)) delete c.orderAt;
     }
     if (plan.length) r.outbox.dropPrompts(plan);
   });
+}
+
+/**
+ * When a person would answer after `delayMs`: the pause counts only while the seat is awake and here — a seat
+ * everyone sees asleep until 08:00 (or away) does not answer at 03:00, so neither does its order. The host's
+ * cap on quiet time is left out on purpose: the seat is still shown asleep after it.
+ */
+function humanMoment(r: Room, seat: number, now: number, delayMs: number): number {
+  const x = r.seats.settingsOf(seat);
+  return deadlineFor({ start: now, lengthMs: delayMs, quiet: x.quiet, awayUntil: x.awayUntil });
 }
 
 /** A `human`-timed order's answer whose moment has come, if any (`skip`: a prompt the rules refused). */

@@ -43,6 +43,8 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
     r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
     r.seats.reload();
     r.clocks.replan(mm, now, [seat]);
+    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (away.ts).
+    for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
     // Nobody else can see a seat's settings, only whether it is away.
     if (awayChanged) mm.version++;
   });
