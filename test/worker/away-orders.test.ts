@@ -133,4 +133,29 @@ describe('human-timed standing orders', () => {
       expect(c.orderAt!).toBeLessThanOrEqual(wake + humanDelayMs(10 * 60_000, 0.999999));
     }
   });
+
+  it('a pause of the game keeps what is left of a human-timed order’s pause', async () => {
+    let now = T0;
+    const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => now });
+    for (const token of t.tokens) await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }] } });
+    let planned: Meta['clocks'] = [];
+    for (let n = 0; n < 200; n++) {
+      now += 2000;
+      const x = await inside(t.id);
+      planned = x.m.clocks.filter((c) => c.orderAt !== undefined);
+      if (planned.length) break;
+      const p = x.s.prompts[0]!;
+      await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } });
+    }
+    expect(planned.length).toBeGreaterThan(0);
+    const before = (await moves(t.id)).length;
+    expect((await api(`/games/${t.id}/admin/pause`, { token: t.admin, body: {} })).status).toBe(200);
+    now += 3_600_000;
+    await setClock(t.id, () => now);
+    expect((await api(`/games/${t.id}/admin/resume`, { token: t.admin, body: {} })).status).toBe(200);
+    // Resumed an hour later: each moment an hour later, nothing answered at the resume.
+    const after = (await inside(t.id)).m.clocks;
+    for (const c of planned) expect(after.find((x) => x.prompt === c.prompt)!.orderAt).toBe(c.orderAt! + 3_600_000);
+    expect((await moves(t.id)).length).toBe(before);
+  });
 });

@@ -117,7 +117,8 @@ export function planHumanOrders(r: Room, rand: () => number = roomRandom): void 
   const st = r.store;
   const m = st.meta;
   const s = st.game;
-  if (!m || !s || m.status !== 'playing' || s.outcome || !st.def().orders) return;
+  // While paused the moments are kept relative (clocks.ts freeze/thaw): nothing is planned then.
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !st.def().orders) return;
   const now = r.now();
   const def = st.def();
   const plan: string[] = [];

@@ -101,11 +101,18 @@ export class Clocks {
 
   /** Pause: every clock keeps what is left and forgets the absolute time. */
   freeze(m: Meta, now: number): void {
-    for (const c of m.clocks) if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
+    for (const c of m.clocks) {
+      if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
+      // A human-timed order's moment keeps what is left of its pause too (relative while paused; away.ts).
+      if (c.orderAt !== undefined) c.orderAt = Math.max(0, c.orderAt - now);
+    }
   }
 
   thaw(m: Meta, now: number): void {
-    for (const c of m.clocks) if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
+    for (const c of m.clocks) {
+      if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
+      if (c.orderAt !== undefined) c.orderAt += now;
+    }
   }
 
   extend(m: Meta, ms: number, seat: number | null): void {
