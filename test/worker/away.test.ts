@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Meta } from '../../worker/room/types';
-import type { Answer } from '../../worker/engine';
+import { botAnswer, botRng, createGame as newState, type Answer } from '../../worker/engine';
+import { duel as duelDef } from '../fixtures/duel';
 import { api, createGame, expectError, join, logOf, promptOf, room, runAlarm, setClock, sql, stateOf, type Table } from './helpers';
 
 const DAY = 86_400_000;
@@ -36,8 +37,8 @@ const logEnd = async (id: string) => (await sql<{ n: number }>(id, 'SELECT COUNT
  * request budgets refill as in a real game). Seat 1 goes away for a day before the start when `away`; the host
  * allows a stand-in when `standIn`.
  */
-async function duel(o: { away: boolean; standIn: boolean; clock: () => number }): Promise<Table> {
-  const { id, admin } = await createGame({ seats: 2, deadline: { minutes: 10 } });
+async function duel(o: { away: boolean; standIn: boolean; clock: () => number; options?: Record<string, unknown> }): Promise<Table> {
+  const { id, admin } = await createGame({ seats: 2, deadline: { minutes: 10 }, ...(o.options ? { options: o.options } : {}) });
   await setClock(id, o.clock);
   await enableHooks(id);
   const tokens = [(await join(id, 'A')).token, (await join(id, 'B')).token];
@@ -124,6 +125,19 @@ describe('away mode with a stand-in', () => {
     expect((await logOf(t.id)).filter((e) => e.msg.key === 'room.log.botPlayed').map((e) => e.msg.params)).toEqual([{ seat: 1 }]);
   });
 
+  it('when the host chose bots for absent players, the stand-in plays the bot’s answer (else the default)', async () => {
+    let now = T0;
+    const t = await duel({ away: true, standIn: true, clock: () => (now += 1000), options: { botsForAbsent: true } });
+    const s0 = newState(duelDef, { seats: 2, seed: SEED, options: { botsForAbsent: true } });
+    const p = s0.prompts.find((x) => x.seat === 1)!;
+    const [m] = await moves(t.id);
+    expect(m).toMatchObject({ seat: 1, by: 'stand-in' });
+    const bot = botAnswer(duelDef, s0, p, botRng(s0, p));
+    // The deal is chosen so that the bot's answer is not the default (red): the test tells them apart.
+    expect(bot.option).toBe('blue');
+    expect(JSON.parse(m!.answer)).toEqual(bot);
+  });
+
   it('the seat’s return ends the stand-in: after its away time passes, and when it clears it early', async () => {
     let now = T0;
     const t = await duel({ away: true, standIn: true, clock: () => (now += 1000) });
@@ -183,6 +197,7 @@ describe('hand-back', () => {
     const me1 = await api(`/games/${id}/me`, { token: tokens[1] });
     expect(me1.status).toBe(200);
     expect(me1.body.handback.lines.map((l: { i: number; msg: unknown }) => ({ i: l.i, msg: l.msg }))).toEqual(expected);
+    expect(me1.body.handback.total).toBe(expected.length);
     // Seat 0 has nothing handed back, a spectator has no /me, and no state body carries the hand-back.
     expect((await api(`/games/${id}/me`, { token: tokens[0] })).body.handback).toBeNull();
     expectError(await api(`/games/${id}/me`), 401, 'unauthorized');

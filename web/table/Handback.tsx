@@ -7,7 +7,8 @@ import { ErrorNote } from '../ui';
 /** The part of `GET /api/games/:id/me` this panel reads. */
 interface Mine {
   settings: { awayUntil: string | null };
-  handback: { lines: LogLine[] } | null;
+  /** The latest lines (at most 200) and how many there are in all. */
+  handback: { lines: LogLine[]; total: number } | null;
 }
 
 /** How many of the lines are shown before "show more". */
@@ -23,6 +24,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export function Handback({ id, token, t, away }: { id: string; token: string; t: (m: Msg) => string; away: boolean }) {
   const [lines, setLines] = useState<LogLine[]>([]);
+  const [total, setTotal] = useState(0);
   const [all, setAll] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
@@ -34,6 +36,7 @@ export function Handback({ id, token, t, away }: { id: string; token: string; t:
       (m) => {
         if (!live || !m) return;
         setLines(m.handback?.lines ?? []);
+        setTotal(m.handback?.total ?? 0);
         // Still away: look again the moment it ends (the page may stay open across it).
         const until = m.settings.awayUntil ? Date.parse(m.settings.awayUntil) - Date.now() : 0;
         if (until > 0 && until < MAX_TIMER_MS) timer = setTimeout(() => setTick((n) => n + 1), until + 1000);
@@ -62,7 +65,7 @@ export function Handback({ id, token, t, away }: { id: string; token: string; t:
   return (
     <section class="card since handback" aria-labelledby="handback-h">
       <div class="since-head">
-        <h2 id="handback-h">{s('handback.title', { n: lines.length })}</h2>
+        <h2 id="handback-h">{s('handback.title', { n: total })}</h2>
         <button type="button" class="icon-btn" aria-label={s('handback.dismiss')} onClick={dismiss}>
           ×
         </button>

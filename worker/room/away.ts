@@ -23,6 +23,9 @@ import type { Room } from './types';
 /** How many stand-in log ranges a seat keeps for its hand-back (adjacent ranges merge; the oldest go first). */
 const MAX_PLAYED_FOR = 400;
 
+/** How many hand-back lines `GET /me` carries at most (the latest). */
+const MAX_HANDBACK_LINES = 200;
+
 /** A stand-in's move: the seat, the prompt, and the answers to try in turn (the first the rules accept is played). */
 export interface StandInMove {
   seat: number;
@@ -77,9 +80,10 @@ export function recordPlayedFor(r: Room, seat: number, from: number, to: number)
 
 /**
  * What a returned seat is shown of its absence: its own view of the lines of the stand-in's moves since it went
- * away, or null (still away, nothing was played for it, or dismissed). Only ever for the seat itself.
+ * away (the latest `MAX_HANDBACK_LINES` of them, and how many there are), or null (still away, nothing was played
+ * for it, or dismissed). Only ever for the seat itself.
  */
-export function handbackFor(r: Room, seat: number, now: number): { lines: LogLine[] } | null {
+export function handbackFor(r: Room, seat: number, now: number): { lines: LogLine[]; total: number } | null {
   const x = r.seats.settingsOf(seat);
   if (x.awayFrom === null || x.awayFrom === undefined || isAway(x.awayUntil, now)) return null;
   const ranges = (x.playedFor ?? []).filter(([, to]) => to > x.awayFrom!);
@@ -88,7 +92,8 @@ export function handbackFor(r: Room, seat: number, now: number): { lines: LogLin
   const over = !!r.store.game.outcome;
   const all = r.log.linesFor([[seat, from]], over).get(`${seat}|${from}`) ?? [];
   const lines = all.filter((l) => ranges.some(([a, b]) => a <= l.i && l.i < b));
-  return lines.length ? { lines } : null;
+  // A long absence (a whole game played for the seat) sends its latest lines; the full log has the rest.
+  return lines.length ? { lines: lines.slice(-MAX_HANDBACK_LINES), total: lines.length } : null;
 }
 
 /**
