@@ -96,6 +96,14 @@ describe('away mode from the table in Chromium', () => {
       const line = shell['room.log.botPlayed']!.split('{seat}')[0]!.trim();
       await expect(handback.textContent()).resolves.toContain(line);
 
+      // Another seat's page shows nothing of it.
+      const other = await ctx.newPage();
+      await other.goto(`${env.dev.url}/g/${id}#seat=${tokens[0]}`);
+      await other.getByRole('button', { name: shell['settings.title']!, exact: true }).waitFor();
+      await other.waitForTimeout(500);
+      expect(await other.locator('section.handback').count()).toBe(0);
+      await other.close();
+
       // The settings panel closes (Escape), and the hand-back is dismissed: gone from the page and from GET /me, also after a reload.
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
