@@ -19,6 +19,7 @@ import { awayDecision, deadlineFor, isAway } from './quiet';
 import { humanDelayMs, standingAnswer } from './standing';
 import type { SeatSettings } from './settings';
 import type { Room } from './types';
+import { logValue } from '../log';
 
 /** How many stand-in log ranges a seat keeps for its hand-back (adjacent ranges merge; the oldest go first). */
 const MAX_PLAYED_FOR = 400;
@@ -60,6 +61,30 @@ export function standInMove(r: Room, skip: string | null): StandInMove | null {
     return { seat: p.seat, prompt: p.id, tries };
   }
   return null;
+}
+
+/**
+ * Play a stand-in's move through `Moves.commit` (`by: 'stand-in'`): the first of its answers the rules accept,
+ * its log lines kept for the hand-back. False when none is accepted (a rules bug: the room parks the prompt).
+ */
+export function playStandIn(r: Room, mv: StandInMove): boolean {
+  const from = r.log.end;
+  let last = '';
+  for (const pick of mv.tries) {
+    let res: ReturnType<Room['moves']['commit']>;
+    try {
+      res = r.moves.commit(mv.seat, pick(), 'stand-in');
+    } catch (e) {
+      res = { ok: false, code: 'internal', message: String(e) };
+    }
+    if (res.ok) {
+      recordPlayedFor(r, mv.seat, from, r.log.end);
+      return true;
+    }
+    last = res.message;
+  }
+  console.error(`game=[${r.store.m.id}] stand-in for seat=[${mv.seat}] prompt=[${mv.prompt}] has no playable answer: ${logValue(last)}`);
+  return false;
 }
 
 /**

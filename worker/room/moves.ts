@@ -4,7 +4,7 @@ import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { newSeed } from './tokens';
 import { LIMITS, parseAnswerBody } from './limits';
 import { standingAnswer } from './standing';
-import { dueHumanOrder, nextOrderAt, planHumanOrders, recordPlayedFor, standInMove, standsIn, type StandInMove } from './away';
+import { dueHumanOrder, nextOrderAt, planHumanOrders, playStandIn, standInMove, standsIn } from './away';
 import { iso, type Failure, type LogPart, type MoveBy, type Room } from './types';
 
 const ENGINE_STATUS: Record<string, ErrorCode> = {
@@ -188,7 +188,10 @@ export class Moves {
       const away = standInMove(this.r, this.stuckStandInPrompt);
       if (away) {
         // A prompt no answer satisfies (a rules bug) is parked; stop here rather than spin between such prompts.
-        if (!this.standIn(away)) break;
+        if (!playStandIn(this.r, away)) {
+          this.stuckStandInPrompt = away.prompt;
+          break;
+        }
         n++;
         continue;
       }
@@ -226,28 +229,6 @@ export class Moves {
     }
     planHumanOrders(this.r);
     return n + byOrders;
-  }
-
-  /** Play a stand-in's move: the first of its answers the rules accept, its log lines kept for the hand-back. */
-  private standIn(mv: StandInMove): boolean {
-    const from = this.r.log.end;
-    let last = '';
-    for (const pick of mv.tries) {
-      let r: ReturnType<Moves['commit']>;
-      try {
-        r = this.commit(mv.seat, pick(), 'stand-in');
-      } catch (e) {
-        r = { ok: false, code: 'internal', message: String(e) };
-      }
-      if (r.ok) {
-        recordPlayedFor(this.r, mv.seat, from, this.r.log.end);
-        return true;
-      }
-      last = r.message;
-    }
-    console.error(`game=[${this.r.store.m.id}] stand-in for seat=[${mv.seat}] prompt=[${mv.prompt}] has no playable answer: ${logValue(last)}`);
-    this.stuckStandInPrompt = mv.prompt;
-    return false;
   }
 
   /**
