@@ -31,6 +31,25 @@ async function inside(id: string): Promise<{ s: S; m: Meta; alarm: number | null
   });
 }
 
+/**
+ * A four-seat 三国杀 table (10-minute clocks, autoPass off) whose seats all pass when they hold nothing, with
+ * `settings` too; played by hand until a prompt's human-timed order has its moment. The clock is `clock.now`,
+ * moved 2 s per hand answer.
+ */
+async function untilPlanned(clock: { now: number }, settings: Record<string, unknown> = {}) {
+  const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => clock.now });
+  for (const token of t.tokens) expect((await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }], ...settings } })).status).toBe(200);
+  for (let n = 0; n < 200; n++) {
+    clock.now += 2000;
+    const x = await inside(t.id);
+    const planned = x.m.clocks.filter((c) => c.orderAt !== undefined);
+    if (planned.length) return { t, x, planned };
+    const p = x.s.prompts[0]!;
+    expect((await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } })).status).toBe(200);
+  }
+  throw new Error('no prompt of a human-timed order in 200 answers');
+}
+
 const moves = (id: string) => sql<{ seat: number; by: string; answer: string }>(id, 'SELECT seat, by, answer FROM moves ORDER BY n');
 
 describe('human-timed standing orders', () => {
@@ -113,20 +132,8 @@ describe('human-timed standing orders', () => {
   });
 
   it('a seat everyone sees asleep does not answer in its sleep: the pause counts from the end of its quiet hours', async () => {
-    let now = T0; // 10:00 UTC
-    const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => now });
-    const quiet = { start: '09:00', end: '17:00', zone: 'UTC' };
-    for (const token of t.tokens) expect((await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }], quiet } })).status).toBe(200);
-    let planned: Meta['clocks'] = [];
-    for (let n = 0; n < 200 && !planned.length; n++) {
-      now += 2000;
-      const x = await inside(t.id);
-      planned = x.m.clocks.filter((c) => c.orderAt !== undefined);
-      if (planned.length) break;
-      const p = x.s.prompts[0]!;
-      expect((await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } })).status).toBe(200);
-    }
-    expect(planned.length).toBeGreaterThan(0);
+    const clock = { now: T0 }; // 10:00 UTC
+    const { planned } = await untilPlanned(clock, { quiet: { start: '09:00', end: '17:00', zone: 'UTC' } });
     const wake = Date.parse('2031-03-03T17:00:00Z');
     for (const c of planned) {
       expect(c.orderAt!).toBeGreaterThanOrEqual(wake + humanDelayMs(10 * 60_000, 0));
@@ -134,24 +141,22 @@ describe('human-timed standing orders', () => {
     }
   });
 
-  it('a pause of the game keeps what is left of a human-timed order’s pause', async () => {
-    let now = T0;
-    const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => now });
-    for (const token of t.tokens) await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }] } });
-    let planned: Meta['clocks'] = [];
-    for (let n = 0; n < 200; n++) {
-      now += 2000;
-      const x = await inside(t.id);
-      planned = x.m.clocks.filter((c) => c.orderAt !== undefined);
-      if (planned.length) break;
-      const p = x.s.prompts[0]!;
-      await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } });
+  it('a seat away without a stand-in does not answer while away: the pause counts from its return', async () => {
+    const clock = { now: T0 };
+    const back = T0 + 2 * 86_400_000;
+    const { planned } = await untilPlanned(clock, { awayUntil: new Date(back).toISOString() });
+    for (const c of planned) {
+      expect(c.orderAt!).toBeGreaterThanOrEqual(back + humanDelayMs(10 * 60_000, 0));
+      expect(c.orderAt!).toBeLessThanOrEqual(back + humanDelayMs(10 * 60_000, 0.999999));
     }
-    expect(planned.length).toBeGreaterThan(0);
+  });
+
+  it('a pause of the game keeps what is left of a human-timed order’s pause', async () => {
+    const clock = { now: T0 };
+    const { t, planned } = await untilPlanned(clock);
     const before = (await moves(t.id)).length;
     expect((await api(`/games/${t.id}/admin/pause`, { token: t.admin, body: {} })).status).toBe(200);
-    now += 3_600_000;
-    await setClock(t.id, () => now);
+    clock.now += 3_600_000;
     expect((await api(`/games/${t.id}/admin/resume`, { token: t.admin, body: {} })).status).toBe(200);
     // Resumed an hour later: each moment an hour later, nothing answered at the resume.
     const after = (await inside(t.id)).m.clocks;
