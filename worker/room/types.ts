@@ -60,6 +60,8 @@ export interface Clock {
   standIn: boolean;
   /** The version at which the prompt was first shown (an answer made at or after it is not stale). */
   openedVersion: number;
+  /** When the seat's `human`-timed standing order answers this prompt (away.ts); absent when none does. */
+  orderAt?: number;
 }
 
 export type SeatRow = {
