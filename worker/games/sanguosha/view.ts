@@ -94,15 +94,18 @@ export function viewsJson(s: S, seats: (number | null)[]): string[] {
   const others = g.players.map((p) => JSON.stringify(playerView(p, over, null)));
   const head = `{"deck":${JSON.stringify(g.deckKind)},"players":[`;
   const pub = JSON.stringify(table(s, {})).slice(1, -1);
-  let everyone: string | undefined;
+  // The others' characters before and after each seat, joined once: a seat's list is `before[k] + own + after[k]`
+  // (concatenation, not one more join of the whole list per seat).
+  const n = others.length;
+  const before: string[] = new Array(n + 1);
+  const after: string[] = new Array(n + 1);
+  before[0] = '';
+  for (let k = 0; k < n; k++) before[k + 1] = `${before[k]!}${others[k]!},`;
+  after[n] = '';
+  for (let k = n - 1; k >= 0; k--) after[k] = `,${others[k]!}${after[k + 1]!}`;
+  const everyone = n ? others[0]! + after[1]! : '';
   return seats.map((seat) => {
-    let players: string;
-    if (seat === null || over || !g.players[seat]) players = everyone ??= others.join(',');
-    else {
-      const list = others.slice();
-      list[seat] = JSON.stringify(playerView(g.players[seat]!, over, seat));
-      players = list.join(',');
-    }
+    const players = seat === null || over || !g.players[seat] ? everyone : before[seat]! + JSON.stringify(playerView(g.players[seat]!, over, seat)) + after[seat + 1]!;
     const mine = JSON.stringify(own(s, seat, {}));
     return `${head}${players}],${pub}${mine.length > 2 ? `,${mine.slice(1)}` : '}'}`;
   });
