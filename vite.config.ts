@@ -16,8 +16,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 export const LATER: RegExp[] = [
   /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
-  /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K))/,
-  /^(home|admin|host|rules|missing|since|opt)\./,
+  /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K)|ui\.(killer|result|seatScore|teamScore|winner|possess)$)/,
+  /^(home|admin|host|rules|missing|since|opt|handback|room\.log)\./,
+  /^game\.[a-z]+\.tagline$/,
   /^join\.(?!seatLost$)/,
   /^lobby\.(?!host$|personal)/,
   /^notify\.(?!title$|cta$)/,

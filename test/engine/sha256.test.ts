@@ -12,3 +12,15 @@ describe('sha256Hex', () => {
     for (const t of texts) expect(sha256Hex(t), `length ${t.length}`).toBe(createHash('sha256').update(t).digest('hex'));
   });
 });
+
+describe('sha256Hex on any text', () => {
+  it('equals node:crypto on the UTF-8 bytes of any string, lone surrogates included (the reused buffers never leak between calls)', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 300 })), (t) => {
+        expect(sha256Hex(t)).toBe(createHash('sha256').update(new TextEncoder().encode(t)).digest('hex'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Answer, StateBody } from '../../worker/protocol';
+import type { Answer, LogLine, Msg, StateBody } from '../../worker/protocol';
 import type { GameUI, TableProps } from '../games/types';
 import { lang, s } from '../i18n';
 import type { Live } from '../lib/live';
@@ -27,6 +27,20 @@ const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLast
 const PlayArrows = lazy(() => import('./Arrows').then((m) => m.PlayArrows), null);
 /** The sheet a card is read in: a closed dialog until a card is read. */
 const CardSheet = lazy(() => import('./CardSheet').then((m) => m.CardSheet), null);
+/**
+ * What a stand-in played for you while you were away (tz-away's Handback.tsx): shown on your return only, so
+ * its own chunk with its strings (the later half), fetched right after the first paint.
+ */
+const Handback = lazy(
+  () =>
+    later(import('./Handback')).then(
+      (m) =>
+        function HandbackOf(p: { id: string; token: string; t: (m: Msg) => string; away: boolean; log: readonly LogLine[]; seat: number }) {
+          return <m.Handback id={p.id} token={p.token} t={p.t} away={p.away} playedForYou={m.playedFor(p.log, p.seat)} />;
+        },
+    ),
+  null,
+);
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
 /** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
 const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
@@ -195,6 +209,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
           </p>
         )}
         {!sinceClosed && <SinceLastVisit lines={since} t={t} you={st.you} onClose={() => setSinceClosed(true)} />}
+        {token && st.you !== null && <Handback id={id} token={token} t={t} away={!!st.seats[st.you]?.away} log={st.log} seat={st.you} />}
         <div class="table-grid">
           <div class="col-table">
             <section class="game-area" aria-labelledby="game-area-h">

@@ -2,6 +2,7 @@ import type { GameDef } from './game';
 import type { Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome } from './types';
 import { rngOf, type Rng } from './rng';
 import { sha256Hex } from './sha256';
+import { cloneJson } from './clone';
 
 /**
  * The handle a rule receives while the engine runs it. It works on a private copy of the state (the
@@ -60,7 +61,7 @@ export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Fram
     },
     log(key, params, to = 'public') {
       // Copy the params: a rule may pass a live zone (a hand) that changes later in the same answer.
-      const e: LogEntry = { i: s.logCount++, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: JSON.parse(JSON.stringify(params)) } : { key } };
+      const e: LogEntry = { i: s.logCount++, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: cloneJson(params) } : { key } };
       events.push(e);
     },
     end(outcome) {

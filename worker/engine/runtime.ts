@@ -1,6 +1,7 @@
 import type { Effect, FrameDef, GameDef } from './game';
 import { makeCtx, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
+import { cloneJson } from './clone';
 import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RngState, RuleError } from './types';
 
 /** Frames a single answer may run before the engine calls it a rules bug (a loop). */
@@ -8,42 +9,14 @@ export const LOOP_GUARD = 100_000;
 
 export class LoopGuardError extends Error {}
 
-/** A number as JSON carries it: non-finite → null, -0 → 0. */
-const num = (v: number): number | null => (Number.isFinite(v) ? v + 0 : null);
-
 /**
- * A deep copy of plain JSON data that equals `JSON.parse(JSON.stringify(x))`: undefined properties dropped,
- * undefined array items and non-finite numbers become null, -0 becomes 0. A walk over the values costs 2–4× less than the
- * JSON round trip on a 三国杀 state (no string is built and parsed again), and the draft is on every answer.
- */
-export function cloneJson<T>(x: T): T {
-  if (typeof x !== 'object' || x === null) return (typeof x === 'number' ? num(x) : x) as T;
-  if (Array.isArray(x)) {
-    const n = x.length;
-    const out = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = x[i];
-      out[i] = typeof v === 'object' ? (v === null ? null : cloneJson(v)) : v === undefined ? null : typeof v === 'number' ? num(v) : v;
-    }
-    return out as T;
-  }
-  const out: Record<string, unknown> = {};
-  for (const k in x) {
-    const v = (x as Record<string, unknown>)[k];
-    if (v === undefined || typeof v === 'function') continue;
-    out[k] = typeof v === 'object' ? (v === null ? null : cloneJson(v)) : typeof v === 'number' ? num(v) : v;
-  }
-  return out as T;
-}
-
-/**
- * The draft an answer works on: a copy of what rules may change — the game data, the frames and the PRNG words
- * (`cloneJson`). Open prompts are never changed once asked (rules only add and close them), so the list is new
+ * The draft an answer works on: a copy of what rules may change — the game data (the game's own `draft`, else
+ * `cloneJson`), the frames and the PRNG words. Open prompts are never changed once asked (rules only add and close them), so the list is new
  * and its prompts are shared; the creation options are never changed at all. The input state is therefore never
  * touched, accepted answer or not.
  */
-function draft<G>(s: GameState<G>): GameState<G> {
-  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
+function draft<G>(def: GameDef<G>, s: GameState<G>): GameState<G> {
+  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: def.draft ? def.draft(s.g) : cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
@@ -80,8 +53,9 @@ const triggerFrame: FrameDef<any> = {
         if (!skill) continue;
         for (let k = 0; k < skill.effects.length; k++) {
           const eff = skill.effects[k]!;
+          if (eff.on !== f.timing) continue;
           const tag = `${seat}:${sid}:${k}`;
-          if (eff.on !== f.timing || done.includes(tag) || !eff.can(ctx, seat, ev)) continue;
+          if (done.includes(tag) || !eff.can(ctx, seat, ev)) continue;
           done.push(tag);
           if (eff.optional) {
             f.asking = tag;
@@ -136,9 +110,16 @@ function runFlow<G>(def: GameDef<G>, s: GameState<G>, events: LogEntry[]): void 
     current = f;
     const step = frameDef(def, f.t).run(ctx, f);
     if (step === 'done') {
-      s.prompts = s.prompts.filter((p) => p.frame !== f.id);
-      const at = s.stack.indexOf(f);
-      if (at >= 0) s.stack.splice(at, 1);
+      // Prompts are empty whenever a frame runs (the loop returns otherwise), so only one that asked and still said
+      // `done` has any to drop: no new list for every finished frame.
+      if (s.prompts.length) s.prompts = s.prompts.filter((p) => p.frame !== f.id);
+      // Usually still on top (it pushed nothing, or its children have finished).
+      const top = s.stack.length - 1;
+      if (s.stack[top] === f) s.stack.pop();
+      else {
+        const at = s.stack.indexOf(f);
+        if (at >= 0) s.stack.splice(at, 1);
+      }
     } else if (step === 'wait') {
       if (!s.prompts.some((p) => p.frame === f.id) && !s.outcome) throw new Error(`frame ${f.t} waits without a prompt`);
       return;
@@ -209,7 +190,7 @@ export function checkShape(s: GameState<any>, seat: number, a: Answer): RuleErro
 export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, answer: Answer): Result<{ state: GameState<G>; events: LogEntry[] }> {
   const bad = checkShape(state, seat, answer);
   if (bad) return { ok: false, error: bad };
-  const s = draft(state);
+  const s = draft(def, state);
   const p = s.prompts.find((x) => x.id === answer.prompt)!;
   const f = s.stack.find((x) => x.id === p.frame);
   if (!f) throw new Error(`prompt ${p.id} has no frame`);
@@ -348,11 +329,27 @@ export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null
     step: s.step,
     you: seat,
     view: def.view(s, seat),
-    prompts: seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt),
+    prompts: promptsFor(s, seat),
     waiting,
     log: o.log ? logFor(o.log, seat, !!s.outcome, o.sinceStep) : [],
     outcome: s.outcome,
   };
+}
+
+/** `seat`'s open prompts as a view carries them (none for a spectator). */
+export function promptsFor(s: GameState<any>, seat: number | null): Prompt[] {
+  return seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt);
+}
+
+/**
+ * The serialised game data of every viewer in `seats` (null: a spectator) of one state, in that order:
+ * `viewsJson(def, s, seats)[i] === JSON.stringify(viewFor(def, s, seats[i]).view)`, byte for byte. A room that
+ * sends every seat its view on each answer calls this once instead of `viewFor` + `JSON.stringify` per seat:
+ * a game with `GameDef.viewsJson` builds the parts all viewers share once.
+ */
+export function viewsJson<G>(def: GameDef<G>, s: GameState<G>, seats: readonly (number | null)[]): string[] {
+  if (def.viewsJson) return def.viewsJson(s, [...seats]);
+  return seats.map((seat) => JSON.stringify(def.view(s, seat)));
 }
 
 export interface Move {

@@ -15,24 +15,79 @@ const K = new Uint32Array([
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
+// Reused between calls: a prompt id is hashed on every question asked, and allocating the message schedule and
+// a TextEncoder each time cost more than the rounds themselves. The engine runs single-threaded and never
+// re-enters here.
+const W = new Uint32Array(64);
+const H = new Uint32Array(8);
+let bytes = new Uint8Array(128);
+
+/** The UTF-8 bytes of `text` into `bytes` (grown when needed); returns their number. ASCII is copied as is. */
+function utf8(text: string): number {
+  if (bytes.length < text.length * 3 + 72) bytes = new Uint8Array(text.length * 3 + 72);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) bytes[n++] = c;
+    else if (c < 0x800) {
+      bytes[n++] = 0xc0 | (c >> 6);
+      bytes[n++] = 0x80 | (c & 63);
+    } else {
+      // A surrogate pair is one code point; a lone surrogate becomes U+FFFD, as TextEncoder does.
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          i++;
+          bytes[n++] = 0xf0 | (c >> 18);
+          bytes[n++] = 0x80 | ((c >> 12) & 63);
+          bytes[n++] = 0x80 | ((c >> 6) & 63);
+          bytes[n++] = 0x80 | (c & 63);
+          continue;
+        }
+        c = 0xfffd;
+      }
+      bytes[n++] = 0xe0 | (c >> 12);
+      bytes[n++] = 0x80 | ((c >> 6) & 63);
+      bytes[n++] = 0x80 | (c & 63);
+    }
+  }
+  return n;
+}
+
 /**
  * The SHA-256 digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
  * @example sha256Hex('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
  */
 export function sha256Hex(text: string): string {
-  const msg = new TextEncoder().encode(text);
-  const blocks = Math.ceil((msg.length + 9) / 64);
-  const buf = new Uint8Array(blocks * 64);
-  buf.set(msg);
-  buf[msg.length] = 0x80;
-  const view = new DataView(buf.buffer);
+  const len = utf8(text);
+  const blocks = Math.ceil((len + 9) / 64);
+  const end = blocks * 64;
+  bytes.fill(0, len, end);
+  bytes[len] = 0x80;
   // The bit length as a 64-bit big-endian number; strings here are far below 2^32 bits.
-  view.setUint32(buf.length - 8, Math.floor((msg.length * 8) / 2 ** 32));
-  view.setUint32(buf.length - 4, (msg.length * 8) >>> 0);
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
+  const bits = len * 8;
+  const hi = Math.floor(bits / 2 ** 32);
+  bytes[end - 8] = hi >>> 24;
+  bytes[end - 7] = (hi >>> 16) & 255;
+  bytes[end - 6] = (hi >>> 8) & 255;
+  bytes[end - 5] = hi & 255;
+  bytes[end - 4] = (bits >>> 24) & 255;
+  bytes[end - 3] = (bits >>> 16) & 255;
+  bytes[end - 2] = (bits >>> 8) & 255;
+  bytes[end - 1] = bits & 255;
+  const h = H;
+  h[0] = 0x6a09e667;
+  h[1] = 0xbb67ae85;
+  h[2] = 0x3c6ef372;
+  h[3] = 0xa54ff53a;
+  h[4] = 0x510e527f;
+  h[5] = 0x9b05688c;
+  h[6] = 0x1f83d9ab;
+  h[7] = 0x5be0cd19;
+  const w = W;
   for (let b = 0; b < blocks; b++) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(b * 64 + i * 4);
+    for (let i = 0, o = b * 64; i < 16; i++, o += 4) w[i] = (bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!;
     for (let i = 16; i < 64; i++) {
       const x = w[i - 15]!;
       const y = w[i - 2]!;
@@ -40,7 +95,7 @@ export function sha256Hex(text: string): string {
       const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
       w[i] = w[i - 16]! + s0 + w[i - 7]! + s1;
     }
-    let [a, bb, c, d, e, f, g, hh] = [h[0]!, h[1]!, h[2]!, h[3]!, h[4]!, h[5]!, h[6]!, h[7]!];
+    let a = h[0]!, bb = h[1]!, c = h[2]!, d = h[3]!, e = h[4]!, f = h[5]!, g = h[6]!, hh = h[7]!;
     for (let i = 0; i < 64; i++) {
       const S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
       const ch = (e & f) ^ (~e & g);
@@ -66,5 +121,7 @@ export function sha256Hex(text: string): string {
     h[6]! += g;
     h[7]! += hh;
   }
-  return [...h].map((x) => x.toString(16).padStart(8, '0')).join('');
+  let out = '';
+  for (let i = 0; i < 8; i++) out += (h[i]! >>> 0).toString(16).padStart(8, '0');
+  return out;
 }

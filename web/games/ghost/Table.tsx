@@ -7,9 +7,10 @@ import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import { cardLabel, cardName, cardText, dispelText, str } from './labels';
 import { lazy } from '../../lib/lazy';
+import { later } from '../../i18n/packs';
 
 /** The result of a finished game: its own chunk, loaded once the game is over. */
-const EndScreen = lazy(() => import('./End').then((m) => m.EndScreen), null);
+const EndScreen = lazy(() => later(import('./End')).then((m) => m.EndScreen), null);
 
 /** The game view as `worker/games/ghost/view.ts` builds it. */
 export interface ImpV {

@@ -44,28 +44,82 @@ export function seatsFrom(g: G, from: number): number[] {
 export const othersFrom = (g: G, seat: number) => seatsFrom(g, seat + 1).filter((s) => s !== seat);
 
 /**
+ * What a character's skills come to, computed from exactly the fields they depend on (its general's skills, its
+ * role, alive or not, its four equipment slots) and kept per seat number together with a copy of those fields.
+ * A lookup compares the copy with the character's fields by value and recomputes on any difference, so the memo
+ * can never be stale — whatever a rule changed in place, whichever game or draft the character belongs to — and
+ * it survives the draft copy of the next answer (a key on the objects would start cold on every answer).
+ */
+interface SkillMemo {
+  names: string[];
+  role: Player['role'];
+  alive: boolean;
+  equip: (number | null)[];
+  ids: string[];
+  list: SgsSkill[];
+  range: number;
+  to: number;
+  from: number;
+  unlimitedSlash: boolean;
+}
+const MEMO: (SkillMemo | undefined)[] = [];
+
+function fresh(m: SkillMemo, p: Player): boolean {
+  if (m.role !== p.role || m.alive !== p.alive || m.names.length !== p.skills.length) return false;
+  for (let i = 0; i < m.names.length; i++) if (m.names[i] !== p.skills[i]) return false;
+  for (let i = 0; i < SLOTS.length; i++) if (m.equip[i] !== p.equip[SLOTS[i]!]) return false;
+  return true;
+}
+
+function memoOf(p: Player): SkillMemo {
+  const m = MEMO[p.seat];
+  if (m && fresh(m, p)) return m;
+  const ids: string[] = [];
+  if (p.alive) {
+    for (const id of p.skills) {
+      const sk = SKILLS[id];
+      if (sk && (!sk.lord || p.role === 'lord')) ids.push(id);
+    }
+    for (const s of SLOTS) {
+      const id = p.equip[s];
+      if (id !== null) ids.push(skillOfCard(keyOf(id)));
+    }
+  }
+  const list = ids.map((id) => SKILLS[id]!).filter(Boolean);
+  let range = 1, to = 0, from = 0;
+  for (const sk of list) {
+    if (sk.range) range = sk.range;
+    to += sk.distanceTo ?? 0;
+    from += sk.distanceFrom ?? 0;
+  }
+  const out: SkillMemo = {
+    names: [...p.skills], role: p.role, alive: p.alive, equip: SLOTS.map((s) => p.equip[s]),
+    ids, list, range, to, from, unlimitedSlash: list.some((s) => s.unlimitedSlash),
+  };
+  MEMO[p.seat] = out;
+  return out;
+}
+
+/**
  * Skills a seat has now: its general's (lord skills only while it is the lord; ids without an implementation are
- * skipped), then its equipment's. A dead character has none.
+ * skipped), then its equipment's. A dead character has none. A new list each call (the memo's stays private).
  */
 export function skillIds(g: G, seat: number): string[] {
   const p = g.players[seat];
   if (!p || !p.alive) return [];
-  const out: string[] = [];
-  for (const id of p.skills) {
-    const sk = SKILLS[id];
-    if (sk && (!sk.lord || p.role === 'lord')) out.push(id);
-  }
-  for (const s of SLOTS) {
-    const id = p.equip[s];
-    if (id !== null) out.push(skillOfCard(keyOf(id)));
-  }
-  return out;
+  return memoOf(p).ids.slice();
 }
 /** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
 export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
-export const hasSkill = (g: G, seat: number, id: string) => skillIds(g, seat).includes(id);
-/** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
-export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).map((id) => SKILLS[id]!).filter(Boolean);
+export const hasSkill = (g: G, seat: number, id: string) => {
+  const p = g.players[seat];
+  return !!p && p.alive && memoOf(p).ids.includes(id);
+};
+/** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). A new list each call. */
+export const skillList = (g: G, seat: number): SgsSkill[] => {
+  const p = g.players[seat];
+  return p && p.alive ? memoOf(p).list.slice() : [];
+};
 
 /**
  * Seat distance (rules-facts §3): fewest steps either way over living seats, then horses; at least 1.
@@ -73,23 +127,29 @@ export const skillList = (g: G, seat: number): SgsSkill[] => skillIds(g, seat).m
  */
 export function distance(g: G, a: number, b: number): number {
   if (a === b) return 0;
-  const ring = seatsFrom(g, 0);
-  const n = ring.length;
-  const ia = ring.indexOf(a), ib = ring.indexOf(b);
-  if (ia < 0 || ib < 0) return Infinity;
-  const cw = (ib - ia + n) % n;
-  let d = Math.min(cw, n - cw);
-  for (const sk of skillList(g, b)) d += sk.distanceTo ?? 0;
-  for (const sk of skillList(g, a)) d -= sk.distanceFrom ?? 0;
+  const ps = g.players;
+  const pa = ps[a], pb = ps[b];
+  if (!pa?.alive || !pb?.alive) return Infinity;
+  // Steps clockwise from a to b over the living, and the living in all.
+  const n = ps.length;
+  let cw = 0, living = 0;
+  for (let k = 0; k < n; k++) if (ps[k]!.alive) living++;
+  for (let s = a; s !== b; ) {
+    s = (s + 1) % n;
+    if (ps[s]!.alive) cw++;
+  }
+  const d = Math.min(cw, living - cw) + memoOf(pb).to - memoOf(pa).from;
   return Math.max(1, d);
 }
 export function attackRange(g: G, seat: number): number {
-  let r = 1;
-  for (const sk of skillList(g, seat)) if (sk.range) r = sk.range;
-  return r;
+  const p = g.players[seat];
+  return p && p.alive ? memoOf(p).range : 1;
 }
 export const inRange = (g: G, a: number, b: number) => a !== b && alive(g, b) && distance(g, a, b) <= attackRange(g, a);
-export const slashLimit = (g: G, seat: number) => (skillList(g, seat).some((s) => s.unlimitedSlash) ? Infinity : 1);
+export const slashLimit = (g: G, seat: number) => {
+  const p = g.players[seat];
+  return p && p.alive && memoOf(p).unlimitedSlash ? Infinity : 1;
+};
 /** Hand limit in the discard phase: HP plus skills' changes (血裔). */
 export const handLimit = (g: G, seat: number) => Math.max(0, P(g, seat).hp) + skillList(g, seat).reduce((n, s) => n + (s.handLimit?.(g, seat) ?? 0), 0);
 /** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */

@@ -5,7 +5,9 @@
 import type { GameDef, Json } from '../../engine';
 import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
-import { alive, attackRange, distance, seatsFrom, skillIds, slashLimit } from './core';
+import { seatsFrom, skillIds } from './core';
+import { view, viewsJson } from './view';
+import { draftG } from './draft';
 import { FRAMES } from './flow';
 import { dealStart } from './flow/select';
 import { SKILLS } from './skills';
@@ -45,65 +47,6 @@ export const deckIds = (kind: 'full' | 'standard'): number[] => DECK.filter((c) 
 export function hiddenFrom(s: S, seat: number | null): number[] {
   if (s.outcome) return [];
   return [...s.g.draw, ...s.g.players.filter((p) => p.seat !== seat).flatMap((p) => p.hand)];
-}
-
-function view(s: S, seat: number | null): Json {
-  const g = s.g;
-  const over = !!s.outcome;
-  const players = g.players.map((p: Player) => {
-    const v: Record<string, Json> = {
-      seat: p.seat,
-      hp: p.hp,
-      maxHp: p.maxHp,
-      alive: p.alive,
-      role: over || p.revealed || p.seat === seat ? p.role : null,
-      handCount: p.hand.length,
-      equip: { ...p.equip },
-      judge: [...p.judge],
-      chained: p.chained,
-      gender: p.gender,
-      general: p.general,
-      kingdom: p.kingdom,
-      skills: p.general ? [...p.skills] : [],
-      turnedOver: p.turnedOver,
-    };
-    if (Object.keys(p.marks).length) v.marks = { ...p.marks };
-    if (over || p.seat === seat) v.hand = [...p.hand];
-    return v;
-  });
-  const out: Record<string, Json> = {
-    deck: g.deckKind,
-    players,
-    current: g.current,
-    phase: g.phase,
-    round: g.round,
-    drawCount: g.draw.length,
-    discardCount: g.discard.length,
-    discardTop: g.discard.slice(-8),
-    table: [...g.table],
-    grace: [...g.grace],
-    slashesUsed: g.slashes,
-    drunk: g.drunk,
-  };
-  if (seat !== null && g.players[seat]) {
-    // Each distance once: "in range" is `inRange`'s own test (another living seat, distance ≤ range) on it.
-    const range = attackRange(g, seat);
-    const limit = slashLimit(g, seat);
-    const dist = g.players.map((p) => (p.seat === seat || !alive(g, p.seat) || !alive(g, seat) ? null : distance(g, seat, p.seat)));
-    out.me = {
-      seat,
-      attackRange: range,
-      slashLimit: Number.isFinite(limit) ? limit : -1,
-      distance: dist,
-      inRange: dist.map((d) => d !== null && d <= range),
-    };
-  }
-  if (g.selection && seat !== null && (over || !g.selection.revealed)) out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
-  if (over) {
-    out.draw = [...g.draw];
-    if (g.selection) out.selection = { offers: g.selection.offers, picks: g.selection.picks };
-  }
-  return out;
 }
 
 function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
@@ -148,7 +91,9 @@ const sanguosha: GameDef<G> = {
   parseOptions,
   setup,
   frames: FRAMES,
+  draft: draftG,
   view,
+  viewsJson,
   /** Ruling S7: while a 无懈可击 window is open everyone alive is "considering", so nobody learns who holds one. */
   waitingOn(s) {
     const open = s.prompts.map((p) => s.stack.find((f) => f.id === p.frame)?.t);

@@ -1,0 +1,187 @@
+/**
+ * The fast paths of 三国杀 return exactly what the plain paths return, at every state of seeded random games (the
+ * seeds, seat counts and options drawn by fast-check): every seat's and a spectator's serialised view from
+ * `viewsJson` equals `JSON.stringify(view)` of that viewer, byte for byte; the memoised skills of a seat, its
+ * distances, attack range and 杀 limit equal the plain computation (core.ts before the memo, kept here as the
+ * reference), and the memo follows any change made in place.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../../worker/engine';
+import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
+import def from '../../../worker/games/sanguosha';
+import type { G, S } from '../../../worker/games/sanguosha/types';
+import { SLOTS, attackRange, distance, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
+import { skillOfCard } from '../../../worker/games/sanguosha/equips';
+import { SKILLS } from '../../../worker/games/sanguosha/skills';
+
+/** The plain path: skills, distance, range and 杀 limit recomputed from scratch on every call. */
+const plain = {
+  skillIds(g: G, seat: number): string[] {
+    const p = g.players[seat];
+    if (!p || !p.alive) return [];
+    const out: string[] = [];
+    for (const id of p.skills) {
+      const sk = SKILLS[id];
+      if (sk && (!sk.lord || p.role === 'lord')) out.push(id);
+    }
+    for (const s of SLOTS) {
+      const id = p.equip[s];
+      if (id !== null) out.push(skillOfCard(keyOf(id)));
+    }
+    return out;
+  },
+  list: (g: G, seat: number) => plain.skillIds(g, seat).map((id) => SKILLS[id]!).filter(Boolean),
+  distance(g: G, a: number, b: number): number {
+    if (a === b) return 0;
+    const ring = seatsFrom(g, 0);
+    const n = ring.length;
+    const ia = ring.indexOf(a), ib = ring.indexOf(b);
+    if (ia < 0 || ib < 0) return Infinity;
+    const cw = (ib - ia + n) % n;
+    let d = Math.min(cw, n - cw);
+    for (const sk of plain.list(g, b)) d += sk.distanceTo ?? 0;
+    for (const sk of plain.list(g, a)) d -= sk.distanceFrom ?? 0;
+    return Math.max(1, d);
+  },
+  range(g: G, seat: number): number {
+    let r = 1;
+    for (const sk of plain.list(g, seat)) if (sk.range) r = sk.range;
+    return r;
+  },
+  slashLimit: (g: G, seat: number) => (plain.list(g, seat).some((s) => s.unlimitedSlash) ? Infinity : 1),
+};
+
+/** Every memoised answer about `g` equals the plain one, for every seat and pair of seats (one past the table too). */
+function sameAsPlain(g: G): void {
+  const n = g.players.length;
+  for (let a = 0; a <= n; a++) {
+    expect(skillIds(g, a)).toEqual(plain.skillIds(g, a));
+    expect(skillList(g, a)).toEqual(plain.list(g, a));
+    expect(attackRange(g, a)).toBe(plain.range(g, a));
+    expect(slashLimit(g, a)).toBe(plain.slashLimit(g, a));
+    for (let b = 0; b <= n; b++) expect(distance(g, a, b), `distance ${a}→${b}`).toBe(plain.distance(g, a, b));
+  }
+}
+import { playGame } from './playout';
+
+/** Every state of a played game, the first and the last included. */
+function statesOf(seats: number, seed: string, options: Record<string, unknown>): S[] {
+  const { moves } = playGame(seats, seed, options);
+  const opts = def.parseOptions(options, seats) as Record<string, any>;
+  let s = startGame(def, { seats, seed, options: opts }).state as S;
+  const out: S[] = [s];
+  for (const m of moves) {
+    const r = apply(def, s, m.seat, m.answer);
+    if (!r.ok) throw new Error(r.error.reason);
+    s = r.value.state as S;
+    out.push(s);
+  }
+  return out;
+}
+
+const viewers = (s: GameState<any>) => [...[...Array(s.seats).keys()], null];
+
+describe('fast paths equal the plain paths', () => {
+  it('viewsJson gives every seat and a spectator exactly JSON.stringify(view) of that viewer, at every state of seeded games', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 10 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), fc.boolean(), (seats, seed, noGenerals, standard) => {
+        for (const s of statesOf(seats, `fast-${seed}`, { noGenerals, deck: standard ? 'standard' : 'full' })) {
+          const all = viewers(s);
+          const fast = viewsJson(def, s, all);
+          expect(fast.length).toBe(all.length);
+          all.forEach((seat, i) => expect(fast[i], `seat ${seat} at step ${s.step}`).toBe(JSON.stringify(def.view(s, seat))));
+          // Any subset and order of viewers, repeats included, as a room with several sockets per seat asks.
+          const some = [null, seats - 1, 0, 0];
+          expect(viewsJson(def, s, some)).toEqual(some.map((seat) => JSON.stringify(def.view(s, seat))));
+        }
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it('the memoised skills, distances, attack range and 杀 limit equal the plain computation at every state of seeded games', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 10 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (seats, seed, noGenerals) => {
+        for (const s of statesOf(seats, `memo-${seed}`, { noGenerals })) sameAsPlain(s.g);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('the draft copy of the game data equals the generic deep copy and shares no object with the state, at every state of seeded games', () => {
+    /** Every object and list reachable from `x`. */
+    const objects = (x: unknown, out = new Set<object>()): Set<object> => {
+      if (typeof x === 'object' && x !== null && !out.has(x)) {
+        out.add(x);
+        for (const v of Object.values(x)) objects(v, out);
+      }
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 10 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (seats, seed, noGenerals) => {
+        for (const s of statesOf(seats, `draft-${seed}`, { noGenerals })) {
+          // Real states take the copy by shape, not the generic fallback.
+          expect(knownShape(s.g)).toBe(true);
+          const copy = draftG(s.g);
+          expect(copy).toStrictEqual(cloneJson(s.g));
+          expect(JSON.stringify(copy)).toBe(JSON.stringify(s.g));
+          const mine = objects(s.g);
+          for (const o of objects(copy)) expect(mine.has(o)).toBe(false);
+        }
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it('the draft copy deep-copies a field it does not know (one added to the game data or a player later)', () => {
+    const g = structuredClone(statesOf(5, 'draft-unknown', {}).at(-1)!.g) as G & { future?: { n: number[] } };
+    g.future = { n: [1, -0] };
+    (g.players[0] as unknown as Record<string, unknown>).later = { deep: [{ x: 1 }] };
+    expect(knownShape(g)).toBe(false);
+    const copy = draftG(g) as typeof g;
+    expect(copy).toStrictEqual(cloneJson(g));
+    expect(copy.future).not.toBe(g.future);
+    expect(copy.future!.n).not.toBe(g.future.n);
+    const later = (p: unknown) => (p as { later: { deep: object[] } }).later;
+    expect(later(copy.players[0]).deep[0]).not.toBe(later(g.players[0]).deep[0]);
+    // Fields in another order (a field deleted and written again) keep that order in the copy.
+    const h = structuredClone(statesOf(5, 'draft-unknown', {}).at(-1)!.g) as G;
+    const phase = h.phase;
+    delete (h as Partial<G>).phase;
+    h.phase = phase;
+    expect(knownShape(h)).toBe(false);
+    expect(JSON.stringify(draftG(h))).toBe(JSON.stringify(h));
+    const p = h.players[1]!;
+    p.hp = -0;
+    expect(draftG(h)).toStrictEqual(cloneJson(h));
+  });
+
+  it('the skill memo follows changes made in place: a skill swapped, a weapon put on, the lord revealed elsewhere, a death', () => {
+    const states = statesOf(8, 'memo-in-place', {});
+    const g = structuredClone(states[Math.floor(states.length / 2)]!.g) as G;
+    sameAsPlain(g);
+    const p = g.players.find((x) => x.alive && x.skills.length)!;
+    p.skills[0] = 'paoxiao';
+    sameAsPlain(g);
+    p.skills.push('mashu');
+    sameAsPlain(g);
+    // Card 53 is a 诸葛连弩, card 35 赤兔 (deck.ts).
+    expect([keyOf(53), keyOf(35)]).toEqual(['crossbow', 'chitu']);
+    p.equip.weapon = 53;
+    sameAsPlain(g);
+    p.equip.minus = 35;
+    sameAsPlain(g);
+    p.role = p.role === 'lord' ? 'rebel' : 'lord';
+    sameAsPlain(g);
+    p.alive = false;
+    sameAsPlain(g);
+    p.alive = true;
+    p.skills = [];
+    sameAsPlain(g);
+    // A list handed out is the caller's: changing it changes no later answer.
+    skillIds(g, p.seat).push('wusheng');
+    skillList(g, p.seat).length = 0;
+    sameAsPlain(g);
+  });
+});

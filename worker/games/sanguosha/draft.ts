@@ -1,0 +1,68 @@
+/**
+ * The copy of the game data an answer works on (GameDef.draft), by shape: the engine's generic walk visits every
+ * value of every player, pile and record, where 三国杀's data is a few flat lists of card ids and flat records,
+ * copied here with `slice` and spreads — several times cheaper, on every answer. Fields keep their order. Data
+ * with a field this file does not know to hold an object (one added to G or Player later) is deep-copied by
+ * `cloneJson` instead, so nothing a rule may change is ever shared with the state the answer started from.
+ */
+import { cloneJson } from '../../engine';
+import type { G, Player } from './types';
+
+/**
+ * The fields of G and Player in the order setup writes them (and JSON keeps). Data whose fields differ in name,
+ * number or order goes the generic way, so the copy below, which names them in this order, always equals it.
+ */
+const G_KEYS = ['deckKind', 'draw', 'discard', 'table', 'grace', 'players', 'current', 'phase', 'round', 'slashes', 'wineUsed', 'drunk', 'skipDraw', 'skipPlay', 'asName', 'used', 'extraTurns', 'selection', 'stance'];
+const PLAYER_KEYS = ['seat', 'role', 'revealed', 'hp', 'maxHp', 'alive', 'gender', 'hand', 'equip', 'judge', 'chained', 'skills', 'general', 'kingdom', 'marks', 'turnedOver'];
+/** Fields holding an object or list, each copied below; every other field must hold a string, finite number, boolean or null. */
+const OBJECTS = new Set(['draw', 'discard', 'table', 'grace', 'players', 'asName', 'used', 'extraTurns', 'selection', 'stance', 'hand', 'equip', 'judge', 'skills', 'marks', 'offers', 'picks']);
+const SELECTION_KEYS = ['offers', 'picks', 'revealed'];
+
+/** Does `x` differ from the shape `keys` (names, order, objects only where expected, numbers as JSON keeps them)? */
+function unknownShape(x: object, keys: string[]): boolean {
+  let i = 0;
+  for (const k in x) {
+    if (k !== keys[i++]) return true;
+    const v = (x as Record<string, unknown>)[k];
+    if (typeof v === 'object' ? v !== null && !OBJECTS.has(k) : typeof v === 'number' ? !Number.isFinite(v) || Object.is(v, -0) : v === undefined || typeof v === 'function') return true;
+  }
+  return i !== keys.length;
+}
+
+function player(p: Player): Player {
+  return {
+    seat: p.seat, role: p.role, revealed: p.revealed, hp: p.hp, maxHp: p.maxHp, alive: p.alive, gender: p.gender, hand: p.hand.slice(), equip: { ...p.equip },
+    judge: p.judge.slice(), chained: p.chained, skills: p.skills.slice(), general: p.general, kingdom: p.kingdom, marks: { ...p.marks }, turnedOver: p.turnedOver,
+  };
+}
+
+/** Has `g` the shape the copy below knows (else it is copied the generic way)? */
+export const knownShape = (g: G): boolean =>
+  !unknownShape(g, G_KEYS) && !g.players.some((p) => unknownShape(p, PLAYER_KEYS)) && (g.selection === null || !unknownShape(g.selection, SELECTION_KEYS));
+
+/** A copy of `g` sharing no object with it, equal to `cloneJson(g)`. */
+export function draftG(g: G): G {
+  if (!knownShape(g)) return cloneJson(g);
+  const sel = g.selection;
+  return {
+    deckKind: g.deckKind,
+    draw: g.draw.slice(),
+    discard: g.discard.slice(),
+    table: g.table.slice(),
+    grace: g.grace.slice(),
+    players: g.players.map(player),
+    current: g.current,
+    phase: g.phase,
+    round: g.round,
+    slashes: g.slashes,
+    wineUsed: g.wineUsed,
+    drunk: g.drunk,
+    skipDraw: g.skipDraw,
+    skipPlay: g.skipPlay,
+    asName: { ...g.asName },
+    used: { ...g.used },
+    extraTurns: g.extraTurns.slice(),
+    selection: sel && { offers: sel.offers.map((o) => o.slice()), picks: sel.picks.slice(), revealed: sel.revealed },
+    stance: g.stance.slice(),
+  };
+}
