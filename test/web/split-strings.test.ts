@@ -72,7 +72,9 @@ describe('splitting the strings', () => {
       [ghost, ['ghost.ask.', 'ghost.opt.', 'ghost.card.', 'ghost.ui.', 'ghost.effect.', 'ghost.phase.']],
       [shell, ['table.', 'prompt.', 'seat.', 'conn.', 'time.', 'common.', 'outbox.', 'error.']],
     ] as const) {
-      const keys = Object.keys(pack.en!).filter((k) => prefixes.some((p) => k.startsWith(p)));
+      // 驱鬼's end-of-game lines and an imp's possession line are shown only by lazy parts (End.tsx, the card sheet).
+      const lazyOnly = /^ghost\.ui\.(killer|result|seatScore|teamScore|winner|possess)$/;
+      const keys = Object.keys(pack.en!).filter((k) => prefixes.some((p) => k.startsWith(p)) && !lazyOnly.test(k));
       expect(keys.length).toBeGreaterThan(10);
       expect(keys.filter((k) => k in splitLater({ [k]: 'x' }, LATER).rest)).toEqual([]);
     }
