@@ -28,65 +28,101 @@ function same(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const ka = definedKeys(a as Obj);
-  const kb = definedKeys(b as Obj);
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !same((a as Obj)[ka[i]!], (b as Obj)[kb[i]!])) return false;
   return true;
 }
 
-function definedKeys(o: Obj): string[] {
-  const out: string[] = [];
-  for (const k in o) if (o[k] !== undefined) out.push(k);
-  return out;
-}
+/**
+ * The walk keeps one path stack (pushed and popped, copied only into an operation): a state is hundreds of
+ * nodes, and a fresh path array per node cost more than the comparisons.
+ */
+class Differ {
+  readonly ops: Op[] = [];
+  private readonly path: Path = [];
 
-function diffArray(a: unknown[], b: unknown[], path: Path, ops: Op[]): void {
-  if (a.length === b.length) {
-    for (let i = 0; i < a.length; i++) diffValue(a[i], b[i], [...path, i], ops);
-    return;
+  private here(k?: string | number): Path {
+    const p = this.path.slice();
+    if (k !== undefined) p.push(k);
+    return p;
   }
-  const min = Math.min(a.length, b.length);
-  let pre = 0;
-  while (pre < min && same(a[pre], b[pre])) pre++;
-  let suf = 0;
-  while (suf < min - pre && same(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
-  ops.push([path, pre, a.length - suf - pre, b.slice(pre, b.length - suf)]);
-}
 
-function diffObject(a: Obj, b: Obj, path: Path, ops: Op[]): void {
-  const kb = definedKeys(b);
-  // Keys keep their order only if the kept ones stay in order and the new ones come last (a set appends):
-  // otherwise the object is replaced whole.
-  let j = 0;
-  const added: string[] = [];
-  const removed: string[] = [];
-  for (const k in a) {
-    if (a[k] === undefined) continue;
-    if (b[k] === undefined) removed.push(k);
-    else if (kb[j++] !== k) return void ops.push([path, b]);
+  value(a: unknown, b: unknown): void {
+    if (a === b) return;
+    if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) {
+      const aa = Array.isArray(a);
+      if (aa === Array.isArray(b)) return aa ? this.array(a as unknown[], b as unknown[]) : this.object(a as Obj, b as Obj);
+    }
+    this.ops.push([this.here(), b === undefined ? null : b]);
   }
-  for (; j < kb.length; j++) {
-    if (a[kb[j]!] !== undefined) return void ops.push([path, b]);
-    added.push(kb[j]!);
-  }
-  for (const k of removed) ops.push([[...path, k]]);
-  for (const k of kb) if (!added.includes(k)) diffValue(a[k], b[k], [...path, k], ops);
-  for (const k of added) ops.push([[...path, k], b[k]]);
-}
 
-function diffValue(a: unknown, b: unknown, path: Path, ops: Op[]): void {
-  if (a === b) return;
-  if (Array.isArray(a) && Array.isArray(b)) return diffArray(a, b, path, ops);
-  if (isObj(a) && isObj(b)) return diffObject(a, b, path, ops);
-  ops.push([path, b === undefined ? null : b]);
+  private child(k: string | number, a: unknown, b: unknown): void {
+    if (a === b) return;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+      this.ops.push([this.here(k), b === undefined ? null : b]);
+      return;
+    }
+    this.path.push(k);
+    this.value(a, b);
+    this.path.pop();
+  }
+
+  private array(a: unknown[], b: unknown[]): void {
+    if (a.length === b.length) {
+      for (let i = 0; i < a.length; i++) this.child(i, a[i], b[i]);
+      return;
+    }
+    const min = Math.min(a.length, b.length);
+    let pre = 0;
+    while (pre < min && same(a[pre], b[pre])) pre++;
+    let suf = 0;
+    while (suf < min - pre && same(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
+    this.ops.push([this.here(), pre, a.length - suf - pre, b.slice(pre, b.length - suf)]);
+  }
+
+  private object(a: Obj, b: Obj): void {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    // The common case: the same keys in the same order, none undefined on one side only.
+    let i = 0;
+    if (ka.length === kb.length) for (; i < ka.length && ka[i] === kb[i]; i++);
+    if (i === ka.length && i === kb.length) {
+      for (const k of kb) {
+        const x = a[k];
+        const y = b[k];
+        if (x === y) continue;
+        if (y === undefined) this.ops.push([this.here(k)]);
+        else if (x === undefined) return void this.ops.push([this.here(), b]);
+        else this.child(k, x, y);
+      }
+      return;
+    }
+    // Keys keep their order only if the kept ones stay in order and the new ones come last (a set appends):
+    // otherwise the object is replaced whole.
+    let j = 0;
+    const removed: string[] = [];
+    const kept: string[] = [];
+    const defined = kb.filter((k) => b[k] !== undefined);
+    for (const k of ka) {
+      if (a[k] === undefined) continue;
+      if (b[k] === undefined) removed.push(k);
+      else if (defined[j++] !== k) return void this.ops.push([this.here(), b]);
+      else kept.push(k);
+    }
+    for (let n = j; n < defined.length; n++) if (a[defined[n]!] !== undefined) return void this.ops.push([this.here(), b]);
+    for (const k of removed) this.ops.push([this.here(k)]);
+    for (const k of kept) this.child(k, a[k], b[k]);
+    for (let n = j; n < defined.length; n++) this.ops.push([this.here(defined[n]!), b[defined[n]!]]);
+  }
 }
 
 /** The operations that turn `a` into `b` (both plain JSON objects; parts they share by reference are skipped). */
 export function diffState(a: unknown, b: unknown): Op[] {
-  const ops: Op[] = [];
-  diffValue(a, b, [], ops);
-  return ops;
+  const d = new Differ();
+  d.value(a, b);
+  return d.ops;
 }
 
 /** `o[k] = v`, also for a key named `__proto__` (JSON data may have one; an assignment would set the prototype). */

@@ -30,6 +30,8 @@ export class Store {
   private sinceFull = 0;
   /** What the current transaction wrote, taken over when it commits. */
   private staged: { stored: GameState<any>; sinceFull: number } | null = null;
+  /** A delta was applied to `stored` in the current transaction. */
+  private touched = false;
 
   constructor(private readonly r: Room) {}
 
@@ -44,8 +46,7 @@ export class Store {
     this.r.state.storage.transactionSync(() => migrate(sql));
     const row = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
     this.meta = row ? (JSON.parse(row.json) as Meta) : null;
-    const snap = sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
-    this.stored = snap ? this.catchUp(JSON.parse(snap.state) as GameState) : null;
+    this.stored = this.readStored();
     this.game = this.stored && cloneJson(this.stored);
     this.reloadCaches();
     return this.meta;
@@ -72,6 +73,12 @@ export class Store {
 
   private saveMeta(m: Meta): void {
     this.r.sql.exec('INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)', JSON.stringify(m));
+  }
+
+  /** The state as storage holds it: the last full snapshot, caught up (null: the game has not started). */
+  private readStored(): GameState<any> | null {
+    const snap = this.r.sql.exec<{ state: string }>('SELECT state FROM snapshot WHERE id = 1').toArray()[0];
+    return snap ? this.catchUp(JSON.parse(snap.state) as GameState) : null;
   }
 
   /**
@@ -120,8 +127,11 @@ export class Store {
     if (!base || s.outcome || since >= FULL_EVERY) return this.writeFull(s, json), null;
     const delta = JSON.stringify(diffState(before, s));
     if (delta.length >= json.length) return this.writeFull(s, json), null;
-    // The check, on what a load would rebuild: the delta as it will be read back, applied to the stored state.
-    const next = applyDelta(base, JSON.parse(delta) as Op[], true);
+    // The check, on what a load would rebuild: the delta as it will be read back, applied to the stored state
+    // (in place: if the check fails, the stored state is the full snapshot's from now on; if the transaction
+    // fails, it is read again from storage).
+    this.touched = true;
+    const next = applyDelta(base, JSON.parse(delta) as Op[]);
     if (JSON.stringify(next) !== json) return this.writeFull(s, json), null;
     this.staged = { stored: next, sinceFull: since };
     return delta;
@@ -142,10 +152,13 @@ export class Store {
     } catch (e) {
       // The caches may hold what the rolled-back transaction wrote.
       this.staged = null;
+      if (this.touched) this.stored = this.readStored();
+      this.touched = false;
       this.reloadCaches();
       throw e;
     }
     this.meta = m;
+    this.touched = false;
     if (this.staged) [this.stored, this.sinceFull, this.staged] = [this.staged.stored, this.staged.sinceFull, null];
     return out;
   }
