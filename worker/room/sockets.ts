@@ -55,12 +55,20 @@ export class Sockets {
     this.memo = null;
   }
 
+  /**
+   * Each socket's attachment as last written or read while this instance lives: every write goes through this
+   * class, so a socket's attachment is deserialised once per wake instead of at every event (the runtime
+   * copies it out each time). Never mutated: a change writes a new object.
+   */
+  private atts = new WeakMap<WebSocket, Attachment | null>();
+
   /** The open sockets with their attachments: the one place sockets are listed and counted. */
   list(): { ws: WebSocket; att: Attachment }[] {
     if (this.memo) return this.memo;
     const list = this.r.state.getWebSockets().flatMap((ws) => {
       if (ws === this.closingNow) return [];
-      const att = ws.deserializeAttachment() as Attachment | null;
+      let att = this.atts.get(ws);
+      if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
       // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
       return att && !att.gone ? [{ ws, att }] : [];
     });
@@ -72,6 +80,7 @@ export class Sockets {
   /** Write a socket's attachment (the only place its seat is kept). */
   attach(ws: WebSocket, att: Attachment): void {
     ws.serializeAttachment(att);
+    this.atts.set(ws, att);
     this.memo = null;
   }
 
@@ -256,6 +265,7 @@ export class Sockets {
       if (p.att.patch) this.sent.set(p.ws, { version: shared.summary.version, head, own });
       if (p.next) {
         p.ws.serializeAttachment(p.next);
+        this.atts.set(p.ws, p.next);
         // Keep the list read in this event true to what is stored, rather than dropping it and deserialising
         // every attachment again at the next read.
         const e = this.memo?.find((x) => x.ws === p.ws);

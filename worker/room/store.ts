@@ -14,6 +14,12 @@ import { iso, type CreateParams, type Meta, type Room } from './types';
 export const FULL_EVERY = 32;
 
 /**
+ * A state whose JSON is shorter than this is written whole: a delta could save a few hundred bytes at most, and
+ * making and checking it costs more CPU than writing the state.
+ */
+export const SMALL_STATE = 1024;
+
+/**
  * Storage of one room: the meta row (settings, lifecycle, clocks) and the snapshot (the engine state after the
  * last move), both cached in memory once loaded. Every change goes through `mutate`: one SQLite transaction
  * on a copy of meta, which replaces the cached meta only if it commits.
@@ -22,14 +28,15 @@ export class Store {
   meta: Meta | null | undefined;
   game: GameState<any> | null = null;
   /**
-   * The state exactly as a load would rebuild it from storage (the last full snapshot parsed, the deltas since
+   * The state exactly as a load would rebuild it from storage (the last full snapshot parsed, or its JSON until a
+   * delta needs it as data; the deltas since
    * applied to it): every delta is checked on it before it is written. Never shared with `game`.
    */
-  private stored: GameState<any> | null = null;
+  private stored: GameState<any> | string | null = null;
   /** Answers since the last full snapshot. */
   private sinceFull = 0;
   /** What the current transaction wrote, taken over when it commits. */
-  private staged: { stored: GameState<any>; sinceFull: number } | null = null;
+  private staged: { stored: GameState<any> | string; sinceFull: number } | null = null;
   /** A delta was applied to `stored` in the current transaction. */
   private touched = false;
 
@@ -46,8 +53,9 @@ export class Store {
     this.r.state.storage.transactionSync(() => migrate(sql));
     const row = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
     this.meta = row ? (JSON.parse(row.json) as Meta) : null;
-    this.stored = this.readStored();
-    this.game = this.stored && cloneJson(this.stored);
+    const stored = this.readStored();
+    this.stored = stored;
+    this.game = stored && cloneJson(stored);
     this.reloadCaches();
     return this.meta;
   }
@@ -106,7 +114,8 @@ export class Store {
   /** Write the full snapshot `json` of `s` (inside a transaction). */
   private writeFull(s: GameState<any>, json: string): void {
     this.r.sql.exec('INSERT OR REPLACE INTO snapshot (id, step, state) VALUES (1, ?, ?)', s.step, json);
-    this.staged = { stored: JSON.parse(json) as GameState<any>, sinceFull: 0 };
+    // Kept as the JSON until a delta needs it as data (a small state never does).
+    this.staged = { stored: json, sinceFull: 0 };
   }
 
   /** Write the full snapshot of `s` (the start, the host ending the game), inside a transaction. */
@@ -117,21 +126,21 @@ export class Store {
   /**
    * Persist the state `s` that one answer made from `before` (call inside the move's transaction): returns the
    * exact delta for the move row, or null after writing the full snapshot instead — when one is due, when the
-   * game is over, when the delta is not smaller, or when the delta applied to the stored state does not
+   * game is over, when the state is small (`SMALL_STATE`), when the delta is not smaller, or when the delta applied to the stored state does not
    * serialise to exactly `s`.
    */
   saveState(before: GameState<any>, s: GameState<any>): string | null {
     const json = JSON.stringify(s);
-    const base = this.staged?.stored ?? this.stored;
+    const kept = this.staged?.stored ?? this.stored;
     const since = (this.staged?.sinceFull ?? this.sinceFull) + 1;
-    if (!base || s.outcome || since >= FULL_EVERY) return this.writeFull(s, json), null;
+    if (!kept || s.outcome || since >= FULL_EVERY || json.length < SMALL_STATE) return this.writeFull(s, json), null;
     const delta = JSON.stringify(diffState(before, s));
     if (delta.length >= json.length) return this.writeFull(s, json), null;
     // The check, on what a load would rebuild: the delta as it will be read back, applied to the stored state
     // (in place: if the check fails, the stored state is the full snapshot's from now on; if the transaction
     // fails, it is read again from storage).
     this.touched = true;
-    const next = applyDelta(base, JSON.parse(delta) as Op[]);
+    const next = applyDelta(typeof kept === 'string' ? (JSON.parse(kept) as GameState<any>) : kept, JSON.parse(delta) as Op[]);
     if (JSON.stringify(next) !== json) return this.writeFull(s, json), null;
     this.staged = { stored: next, sinceFull: since };
     return delta;
