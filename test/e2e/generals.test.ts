@@ -136,8 +136,8 @@ describe('三国杀 generals in Chromium', () => {
       }
       expect(await panel.locator('.picks-what').innerText()).toContain(label);
       // A view-as answer is said plainly once its card is picked: "把红桃K当杀使用（武圣）".
-      if (o.message.key === 'sgs.opt.useAs' && step.answer.cards?.length === 1)
-        expect(await panel.locator('.picks-plain').innerText()).toBe(pl.t({ key: 'sgs.opt.useAs.picked', params: { ...o.message.params, card: step.answer.cards[0]! } }));
+      if ((o.message.key === 'sgs.opt.useAs' || o.message.key === 'sgs.opt.playAs') && step.answer.cards?.length === 1)
+        expect(await panel.locator('.picks-plain').innerText()).toBe(pl.t({ key: `${o.message.key}.picked`, params: { ...o.message.params, card: step.answer.cards[0]! } }));
       await panel.locator('.picks .confirm').click();
     };
 

@@ -4,7 +4,8 @@
  * invariants checked after every answer: cards conserved, HP bounds, once-per-phase skills, private lines private,
  * no hidden card, identity, offer or pick in any other seat's view, plain JSON.
  */
-import { apply, botAnswer, botRng, candidates, defaultAnswer, rngOf, seedRng, startGame, viewFor, type Answer, type LogEntry, type Move } from '../../../worker/engine';
+import { apply, botAnswer, botRng, candidates, defaultAnswer, replay, rngOf, seedRng, startGame, viewFor, type Answer, type LogEntry, type Move } from '../../../worker/engine';
+import { winner } from '../../../worker/games/sanguosha/flow';
 import def, { deckIds, hiddenFrom } from '../../../worker/games/sanguosha';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { allCards } from './table';
@@ -126,4 +127,20 @@ export function playGame(seats: number, seed: string, options: Record<string, un
     checkInvariants(s, r.value.events);
   }
   return { s, moves, log };
+}
+
+/**
+ * What every finished seeded game must show: exactly one outcome (none left waiting), the winners the rules name
+ * (nobody when the deck ran out), and a replay from the seed and the answers equal to the snapshot byte for byte.
+ */
+export function checkFinished(s: S, moves: Move[], seats: number, seed: string, options: Record<string, unknown>): void {
+  const check = (ok: boolean, what: string) => {
+    if (!ok) throw new Error(`${seed}: ${what}`);
+  };
+  check(s.outcome !== null, 'the game has an outcome');
+  check(s.prompts.length === 0, 'nobody is still asked after the end');
+  if (s.outcome!.reason.key === 'sgs.end.exhausted') check(s.outcome!.winners.length === 0, 'an exhausted game has no winners');
+  else check(JSON.stringify(winner(s.g)) === JSON.stringify(s.outcome), 'the outcome is the one the rules name');
+  const again = replay(def, { seats, seed, options: def.parseOptions(options, seats) as any }, moves);
+  check(JSON.stringify(again) === JSON.stringify(s), 'replay from the seed and the answers equals the snapshot');
 }

@@ -90,10 +90,14 @@ const T: Record<string, [string, string, string]> = {
 
   'sgs.ask.play': ['出牌阶段：使用一张牌，或结束出牌', '出牌階段：使用一張牌，或結束出牌', 'Your play phase: use a card, or end the phase'],
   'sgs.ask.jinkSlash': ['{source}对你使用了{card}，是否使用闪？', '{source}對你使用了{card}，是否使用閃？', '{source} uses {card} on you — use a Dodge?'],
+  // 无双: when more than one is still needed the question says how many (the `.other` row of the plural rule).
+  'sgs.ask.jinkSlash.other': ['{source}对你使用了{card}，需要{n}张闪才能抵消，是否使用闪？', '{source}對你使用了{card}，需要{n}張閃才能抵消，是否使用閃？', '{source} uses {card} on you — it takes {n} Dodges to cancel; use a Dodge?'],
   'sgs.ask.savage': ['{source}使用了{card}，是否打出杀？', '{source}使用了{card}，是否打出殺？', '{source} plays {card} — play a Slash or take 1 damage?'],
   'sgs.ask.archery': ['{source}使用了{card}，是否打出闪？', '{source}使用了{card}，是否打出閃？', '{source} plays {card} — play Dodge or take 1 damage?'],
   'sgs.ask.duelNoCard': ['与{source}决斗：是否打出杀？', '與{source}決鬥：是否打出殺？', 'Duel with {source} — play a Slash?'],
   'sgs.ask.duel': ['与{source}决斗（{card}）：是否打出杀？', '與{source}決鬥（{card}）：是否打出殺？', 'Duel with {source} ({card}) — play a Slash?'],
+  'sgs.ask.duelNoCard.other': ['与{source}决斗：需要打出{n}张杀，是否打出杀？', '與{source}決鬥：需要打出{n}張殺，是否打出殺？', 'Duel with {source} — {n} Slashes are needed; play a Slash?'],
+  'sgs.ask.duel.other': ['与{source}决斗（{card}）：需要打出{n}张杀，是否打出杀？', '與{source}決鬥（{card}）：需要打出{n}張殺，是否打出殺？', 'Duel with {source} ({card}) — {n} Slashes are needed; play a Slash?'],
   'sgs.ask.wuxie': ['{source}对{target}使用了{card}，是否使用无懈可击？', '{source}對{target}使用了{card}，是否使用無懈可擊？', '{source} uses {card} on {target} — play Negate?'],
   'sgs.ask.wuxieDelayed': ['{target}的{card}即将判定，是否使用无懈可击？', '{target}的{card}即將判定，是否使用無懈可擊？', '{target}’s {card} is about to be judged — play Negate?'],
   'sgs.ask.wuxieCounter': ['{by}用无懈可击抵消了{card}对{target}的效果，是否再使用无懈可击？', '{by}用無懈可擊抵消了{card}對{target}的效果，是否再使用無懈可擊？', '{by} negated {card} on {target} — negate that Negate?'],
@@ -141,6 +145,8 @@ const T: Record<string, [string, string, string]> = {
   'sgs.opt.giveWeapon': ['将{card}交给{to}', '將{card}交給{to}', 'Give {card} to {to}'],
   'sgs.opt.useAs': ['发动{skill}：将牌当{as}', '發動{skill}：將牌當{as}', '{skill}: cards as {as}'],
   'sgs.opt.useAs.picked': ['把{card}当{as}使用（{skill}）', '把{card}當{as}使用（{skill}）', '{card} used as {as} ({skill})'],
+  'sgs.opt.playAs': ['发动{skill}：将牌当{as}打出', '發動{skill}：將牌當{as}打出', '{skill}: play cards as {as}'],
+  'sgs.opt.playAs.picked': ['把{card}当{as}打出（{skill}）', '把{card}當{as}打出（{skill}）', '{card} played as {as} ({skill})'],
   'sgs.opt.skill': ['发动{skill}', '發動{skill}', 'Use {skill}'],
   'sgs.opt.rescuePeach': ['使用桃', '使用桃', 'Use a Peach'],
   'sgs.opt.general': ['选择{general}', '選擇{general}', 'Choose {general}'],

@@ -34,8 +34,11 @@ export function viewAsOffers(g: G, seat: number, names: string[], how: How): Off
   return out;
 }
 
-/** The message of a view-as option (contracts §4). */
-export const useAsMsg = (as: string, skill: string): Msg => ({ key: 'sgs.opt.useAs', params: { as: { key: `sgs.card.${as}` }, skill: { key: `sgs.skill.${skill}` } } });
+/**
+ * The message of a view-as option (contracts §4): `sgs.opt.useAs` where the card is used (使用), `sgs.opt.playAs`
+ * where it is played (打出: 杀 in a 决斗 or against 南蛮入侵, 闪 against 万箭齐发), so the plain sentence says which.
+ */
+export const useAsMsg = (as: string, skill: string, how: How = 'play'): Msg => ({ key: how === 'respond' ? 'sgs.opt.playAs' : 'sgs.opt.useAs', params: { as: { key: `sgs.card.${as}` }, skill: { key: `sgs.skill.${skill}` } } });
 
 /**
  * The answer options for a request of `names`: `real` (its id and message) picking from the fitting hand cards, then
@@ -45,7 +48,7 @@ export function answerOptions(g: G, seat: number, names: string[], how: How, rea
   const out: Option[] = [];
   const own = P(g, seat).hand.filter((c) => names.some((n) => fits(n, keyOf(c))));
   if (own.length) out.push({ ...real, cards: { from: own.map(String), min: 1, max: 1 } });
-  for (const o of viewAsOffers(g, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
+  for (const o of viewAsOffers(g, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill, how), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
   return out;
 }
 

@@ -15,7 +15,7 @@ export const T = {
   slashTargeted: 'slashTargeted', // 指定目标后 {src, target, cards, nature, ignoreArmor✎, jinks✎, noJink✎}
   slashEffect: 'slashEffect', // 杀生效前 {src, target, card, nature, ignoreArmor, cancelled✎}
   trickEffect: 'trickEffect', // 锦囊牌生效前 {user, target, name, cancelled✎}
-  cardAsked: 'cardAsked', // 需要使用或打出牌时 {seat, pattern, src, ignoreArmor, provided✎} — 八卦阵, 护驾, 激将
+  cardAsked: 'cardAsked', // 需要使用或打出牌时 {seat, pattern, src, ignoreArmor, provided✎, useOn?: targets of a 杀 to use (借刀杀人)} — 八卦阵, 护驾, 激将
   slashDodged: 'slashDodged', // 杀被闪抵消后 {src, target, card, hit✎}
   damageCaused: 'damageCaused', // 造成伤害时 {src, target, amount✎, nature, cards, bySlash, ignoreArmor, prevented✎}
   damageInflicted: 'damageInflicted', // 受到伤害时 {src, target, amount✎, nature, …, prevented✎}

@@ -50,6 +50,31 @@ describe('激将 jijiang (刘备, lord skill)', () => {
     expect(t.g.slashes).toBe(0);
   });
 
+  it('激将 answers 借刀杀人: a 蜀 character’s 杀 becomes the lord’s 杀 on the victim, and the lord keeps his weapon', () => {
+    const t = table({ roles: [...roles], current: 1, generals: { 0: 'liubei' }, kingdoms: { 2: 'shu' }, hands: { 1: ['collateral'], 2: ['slash'] }, equip: { 0: ['blade'] } });
+    t.use(1, t.hands[1]![0]!, [0, 4]);
+    expect(t.prompt(0).message.key).toBe('sgs.ask.jijiangUse');
+    t.answer(0, 'use');
+    expect(t.prompt(2).message).toEqual({ key: 'sgs.ask.jijiangSlash', params: { lord: 0, target: 4 } });
+    t.answer(2, 'play', { cards: [t.hands[2]![0]!] });
+    expect(t.p(4).hp).toBe(3);
+    expect(t.p(0).equip.weapon).toBe(t.equips[0]![0]);
+    expect(t.p(1).hand).not.toContain(t.equips[0]![0]);
+    // Not the lord's play-phase 杀: the count of the turn's 杀 is untouched.
+    expect(t.g.slashes).toBe(0);
+    expectConserved(t.g);
+  });
+
+  it('when nobody gives 激将 a 杀 for 借刀杀人, the lord is still asked to use one or hand over his weapon', () => {
+    const t = table({ roles: [...roles], current: 1, generals: { 0: 'liubei' }, kingdoms: { 2: 'shu' }, hands: { 0: ['slash'], 1: ['collateral'], 2: ['slash'] }, equip: { 0: ['blade'] } });
+    t.use(1, t.hands[1]![0]!, [0, 4]).answer(0, 'use').pass(2);
+    expect(t.prompt(0).message.key).toBe('sgs.ask.collateral');
+    t.pass(0);
+    expect(t.p(1).hand).toContain(t.equips[0]![0]);
+    expect(t.p(4).hp).toBe(4);
+    expect(t.p(0).hand).toEqual([t.hands[0]![0]]);
+  });
+
   it('激将 is a lord skill: 刘备 as a loyalist has none', () => {
     const t = table({ roles: [...roles], current: 1, generals: { 2: 'liubei' }, kingdoms: { 4: 'shu' }, hands: { 1: ['duel'], 4: ['slash'] } });
     t.use(1, t.hands[1]![0]!, [2]);

@@ -6,11 +6,11 @@ import { table, expectConserved } from '../table';
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('龙胆 longdan (赵云)', () => {
-  it('龙胆’s 闪 played as 杀 against 南蛮入侵', () => {
+  it('龙胆’s 闪 played as 杀 against 南蛮入侵: the option says 打出, not 使用', () => {
     const t = table({ roles: [...roles], current: 1, generals: { 0: 'zhaoyun' }, hands: { 1: ['savage_assault'], 0: ['jink'] } });
     t.use(1, t.hands[1]![0]!);
     const o = t.prompt(0).options.find((x) => x.id === 'as:longdan:slash')!;
-    expect(o.message).toEqual({ key: 'sgs.opt.useAs', params: { as: { key: 'sgs.card.slash' }, skill: { key: 'sgs.skill.longdan' } } });
+    expect(o.message).toEqual({ key: 'sgs.opt.playAs', params: { as: { key: 'sgs.card.slash' }, skill: { key: 'sgs.skill.longdan' } } });
     t.answer(0, 'as:longdan:slash', { cards: [t.hands[0]![0]!] });
     expect(t.p(0).hp).toBe(4);
     expect(t.log()).toContain('sgs.log.playAsSkill');

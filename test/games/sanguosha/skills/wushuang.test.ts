@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { table, expectConserved } from '../table';
+import { makeT } from '../../../../web/lib/msg';
+import { strings } from '../../../../worker/games/sanguosha/i18n';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
@@ -45,5 +47,22 @@ describe('无双 wushuang (吕布)', () => {
     t.answer(0, 'play', { cards: [t.hands[0]![0]!] });
     t.answer(1, 'play', { cards: [t.hands[1]![1]!] });
     expect(t.p(1).hp).toBe(3);
+  });
+
+  it('the question says how many are needed while 无双 asks for two: 闪 against the 杀, 杀 in the 决斗', () => {
+    const names = (seat: number) => ['吕布', 'B', 'C', 'D'][seat]!;
+    const zh = makeT('zh-CN', { strings }, names);
+    const en = makeT('en', { strings }, names);
+    const t = table({ roles: [...roles], generals: { 0: 'lvbu' }, hands: { 0: ['slash', 'duel'], 1: ['jink', 'jink', 'slash', 'slash'] } });
+    t.use(0, t.hands[0]![0]!, [1]);
+    expect(zh(t.prompt(1).message)).toContain('需要2张闪');
+    t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    // One left: the plain question again.
+    expect(zh(t.prompt(1).message)).not.toContain('需要');
+    t.answer(1, 'play', { cards: [t.hands[1]![1]!] });
+    t.use(0, t.hands[0]![1]!, [1]);
+    t.passAll([2, 3]);
+    expect(en(t.prompt(1).message)).toContain('2 Slashes are needed');
+    expect(zh(t.prompt(1).message)).toContain('需要打出2张杀');
   });
 });

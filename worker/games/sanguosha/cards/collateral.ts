@@ -1,6 +1,7 @@
 import type { FrameDef, Option } from '../../../engine';
 import { alive, inRange, P, seatsFrom, othersFrom, toHand } from '../core';
-import { autoPass, num } from '../flow/common';
+import { autoPass, emit, evOf, num } from '../flow/common';
+import { T } from '../timings';
 import { answerOptions, resolveAnswer } from '../offers';
 import type { C, CardDef, G } from '../types';
 
@@ -19,6 +20,13 @@ const collateralFrame: FrameDef<G> = {
     if (f.st === 1) return 'done';
     const weapon = P(g, w).equip.weapon;
     if (weapon === null || !alive(g, w)) return 'done';
+    if (f.st === 0 && alive(g, v) && inRange(g, w, v)) {
+      // The wielder needs to use a 杀: a skill may supply it (激将), as wherever a 杀 is asked for.
+      f.st = 2;
+      emit(ctx, f, T.cardAsked, { seat: w, pattern: 'slash', src: user, ignoreArmor: false, provided: false, useOn: [v] });
+      return 'again';
+    }
+    if (f.st === 2 && evOf(f).provided) return 'done';
     const options: Option[] = alive(g, v) && inRange(g, w, v) ? answerOptions(g, w, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.slashOn', params: { target: v } } }) : [];
     if (!options.length && autoPass(ctx)) {
       giveWeapon(ctx, w, user);

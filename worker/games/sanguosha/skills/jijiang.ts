@@ -47,8 +47,8 @@ const jijiangFrame: FrameDef<G> = {
       return 'wait';
     }
     if (f.given) {
-      const ev = ctx.frame(num(f.owner))?.ev as Ev | undefined;
-      if (f.mode === 'respond' && ev) ev.provided = true;
+      const ev = f.owner === null ? undefined : (ctx.frame(num(f.owner))?.ev as Ev | undefined);
+      if (ev) ev.provided = true;
     } else {
       ctx.log('sgs.log.jijiangNone', { seat: lord });
       if (f.mode === 'use') g.used[failedKey(lord)] = 1;
@@ -65,7 +65,8 @@ const jijiangFrame: FrameDef<G> = {
     ctx.log('sgs.log.jijiangGive', { seat: p.seat, lord, cards: r.cards });
     if (f.mode === 'use') {
       // The helper's cards leave through the use frame (to the processing area), so its loss is seen like any other.
-      ctx.push({ t: 'use', user: lord, cards: r.cards, name: r.name, skill: 'jijiang', targets: nums(f.targets), counted: true, st: 0 });
+      // In the play phase it is the lord's phase 杀 (counted); one 借刀杀人 asks of him is not.
+      ctx.push({ t: 'use', user: lord, cards: r.cards, name: r.name, skill: 'jijiang', targets: nums(f.targets), counted: f.owner === null, st: 0 });
     } else discard(ctx, r.cards);
     fire(ctx, T.cardResponded, { seat: p.seat, name: r.name, cards: r.cards, skill: r.skill ?? 'jijiang', how: 'respond', src: null });
   },
@@ -102,7 +103,9 @@ export const jijiang: SgsSkill = {
       ask: () => ({ key: 'sgs.ask.jijiangUse' }),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.jijiang' } });
-        ctx.push({ t: 'jijiang', mode: 'respond', lord: seat, owner: ev.frame!, order: shuOthers(ctx.g, seat), i: 0, given: false, targets: [] });
+        // A 杀 to be used on given targets (借刀杀人) becomes the lord's use of it; otherwise it is played (打出).
+        const useOn = Array.isArray(ev.useOn) ? nums(ev.useOn) : null;
+        ctx.push({ t: 'jijiang', mode: useOn ? 'use' : 'respond', lord: seat, owner: ev.frame!, order: shuOthers(ctx.g, seat), i: 0, given: false, targets: useOn ?? [] });
       },
     },
   ],

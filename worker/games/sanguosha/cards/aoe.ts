@@ -1,0 +1,17 @@
+import { num } from '../flow/common';
+import type { CardDef } from '../types';
+
+/**
+ * A trick that asks every other character for one card (南蛮入侵 a 杀, 万箭齐发 a 闪), played (打出), each in seat
+ * order; who gives none takes 1 damage from the user (trickOn's step 4 deals it).
+ */
+export const everyOtherAnswers = (key: string, pattern: 'slash' | 'jink', ask: string): CardDef => ({
+  key,
+  harmful: true,
+  value: 4,
+  auto: 'others',
+  effect(ctx, f) {
+    f.st = 4;
+    ctx.push({ t: 'respond', seat: num(f.target), pattern, how: 'respond', src: num(f.user), ignoreArmor: false, msg: { key: ask, params: { source: num(f.user), card: num(f.card) } }, parent: f.id, key: 'ok', n: 1, st: 0 });
+  },
+});
