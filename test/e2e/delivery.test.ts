@@ -340,6 +340,50 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
     }
   });
 
+  it('the table channel posts the start and the end to a local receiver in each format, with the title and mentions and no hand card', async ({ expect }) => {
+    const hook = await endpoint(() => ({ status: 200 }));
+    try {
+      const paths: Record<string, string> = { discord: '/api/webhooks/9/chan', slack: '/services/T0/B0/chan', telegram: '/bot1:abc/sendMessage?chat_id=-100123', ntfy: '/ntfy/table', json: '/chan/json' };
+      const mention: Record<string, string> = { discord: '123456789012345678', slack: 'U0ABCDEF1', telegram: '@zhang_san', ntfy: 'zhang', json: 'zhang' };
+      const games = await Promise.all(
+        Object.keys(paths).map(async (format) => {
+          const g = await call('/api/games', { game: 'duel', seats: 2, deadline: { hours: 24 } });
+          const tokens = [(await call(`/api/games/${g.id}/seats`, { name: 'p0' })).token as string, (await call(`/api/games/${g.id}/seats`, { name: 'p1' })).token as string];
+          await call(`/api/games/${g.id}/admin/settings`, { title: 'Friday night', channel: { url: `${hook.origin}${paths[format]}`, format, lang: 'en' } }, g.adminToken);
+          const put = await fetch(`${dev.url}/api/games/${g.id}/me`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` }, body: JSON.stringify({ mention: mention[format] }) });
+          expect(put.status).toBe(200);
+          await call(`/api/games/${g.id}/start`, {}, g.adminToken);
+          return { format, id: g.id as string, admin: g.adminToken as string, tokens };
+        }),
+      );
+      const at = (format: string) => hook.hits.filter((h) => `${new URL(h.url).pathname}` === new URL(`${hook.origin}${paths[format]}`).pathname);
+      const all = (h: ReceivedRequest) => `${text(h.body)}\n${decodeWord(h.headers.get('title'))}`;
+      for (const g of games) {
+        const [start] = await until(`the ${g.format} start post`, () => at(g.format).length > 0 && at(g.format));
+        const body = all(start!);
+        expect(body).toContain('Friday night');
+        expect(body).toContain('duel');
+        expect(body).toContain('p0');
+        // ntfy shows no mentions; the others name seat 0 by the one it set.
+        if (g.format !== 'ntfy') expect(body).toContain(g.format === 'discord' ? '<@123456789012345678>' : g.format === 'slack' ? '<@U0ABCDEF1>' : g.format === 'telegram' ? '@zhang_san' : '"mention":"zhang"');
+        if (g.format === 'json') expect(start!.headers.get('x-teahouse-event')).toBe('table.start');
+        if (g.format === 'telegram') expect(JSON.parse(text(start!.body)).chat_id).toBe(-100123);
+      }
+      // The hands before the end, from each seat's own view: none of them is in any post.
+      const hands = (await Promise.all(games.flatMap((g) => g.tokens.map((tk) => stateOf(g.id, tk))))).flatMap((st) => ((st.view as { hands: (string[] | object)[] }).hands[st.you!] as string[]));
+      expect(hands.length).toBeGreaterThan(0);
+      for (const g of games) await call(`/api/games/${g.id}/admin/end`, {}, g.admin);
+      for (const g of games) {
+        const [, end] = await until(`the ${g.format} end post`, () => at(g.format).length > 1 && at(g.format));
+        expect(all(end!)).toMatch(/over|winner/i);
+        if (g.format === 'json') expect(json(end!)).toMatchObject({ type: 'teahouse.table', event: 'end', gameId: g.id, game: 'duel' });
+        for (const h of at(g.format)) for (const c of hands) expect(all(h)).not.toMatch(new RegExp(`\\b${c}\\b`));
+      }
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('with a webhook answering 500, every move completes and the game ends; the open prompt is retried after the backoff, answered prompts are not', async ({ expect }) => {
     const hook = await endpoint(() => ({ status: 500 }));
     try {

@@ -170,6 +170,19 @@ describe('checking what the host and the seats register', () => {
     expect(validateChannel('https://x.example')).toMatch(/object/);
   });
 
+  it('a channel URL to a loopback, private or internal host is refused in public scope, allowed in private scope', () => {
+    const refused = ['https://127.0.0.1/h', 'https://localhost/h', 'https://10.0.0.5/h', 'https://192.168.1.1/h', 'https://172.16.0.1/h', 'https://169.254.169.254/latest', 'https://[::1]/h', 'https://[fd00::1]/h', 'https://[::ffff:127.0.0.1]/h', 'https://0x7f000001/h', 'https://2130706433/h', 'https://printer.local/h', 'https://intranet/h', 'http://localhost:8787/h', 'http://127.0.0.1:9/h'];
+    for (const url of refused) {
+      const r = validateChannel({ url, format: 'json' }, 'public');
+      expect(typeof r, url).toBe('string');
+      expect(r, url).toMatch(/public host|https/);
+    }
+    // The default scope is public.
+    expect(validateChannel({ url: 'https://127.0.0.1/h', format: 'json' })).toMatch(/public host/);
+    expect(validateChannel({ url: 'http://127.0.0.1:9/h', format: 'ntfy' }, 'private')).toMatchObject({ url: 'http://127.0.0.1:9/h', format: 'ntfy' });
+    expect(validateChannel({ url: 'http://hooks.example/x', format: 'json' }, 'private')).toMatch(/https/);
+  });
+
   it('a seat’s mention must fit the channel’s format', () => {
     expect(parseMention('discord', '123456789012345678')).toBe('123456789012345678');
     expect(parseMention('discord', '@zhang')).toMatchObject({ error: expect.stringMatching(/user id/) });

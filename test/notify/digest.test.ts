@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestText, planChannel, planDigest, type Owed } from '../../worker/room/digest';
+import { digestText, planChannel, planDigest, type LastSent, type Owed } from '../../worker/room/digest';
 import { notifyAt } from '../../worker/room/quiet';
 
 const MIN = 60_000;
@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * MIN;
 function simulate(prompts: { seat: number; minute: number; answeredAt?: number }[], o: { windowMs?: number; notBefore?: (seat: number, now: number) => number; until: number; t0?: number }) {
   const t0 = o.t0 ?? 0;
   let owed: Owed[] = [];
-  const lastSent = new Map<number, number>();
+  const lastSent = new Map<number, LastSent>();
   const sent: { minute: number; seat: number; kind: string; ids: string[] }[] = [];
   const events = new Set<number>(prompts.map((p) => t0 + p.minute * MIN));
   let wake: number | null = null;
@@ -29,7 +29,7 @@ function simulate(prompts: { seat: number; minute: number; answeredAt?: number }
     });
     for (const x of plan.send) {
       sent.push({ minute: (t - t0) / MIN, seat: x.seat, kind: x.kind, ids: x.promptIds });
-      lastSent.set(x.seat, t);
+      lastSent.set(x.seat, { at: t, prompts: x.promptIds });
     }
     owed = plan.keep;
     wake = plan.wakeAt;
@@ -44,6 +44,28 @@ describe('digest instead of a flood', () => {
       { minute: 0, seat: 1, kind: 'prompt', ids: ['p0'] },
       { minute: 10, seat: 1, kind: 'digest', ids: ['p1', 'p2'] },
     ]);
+  });
+
+  it('a prompt for a seat that has answered what it was told goes out at once, even inside the window', () => {
+    // The turn after a colour: the seat answered p0 at minute 1, so p1 at minute 2 is news, not a flood.
+    const sent = simulate([{ seat: 0, minute: 0, answeredAt: 1 }, { seat: 0, minute: 2, answeredAt: 3 }, { seat: 0, minute: 4 }], { until: 30 });
+    expect(sent.map((s) => [s.minute, s.kind, s.ids])).toEqual([[0, 'prompt', ['p0']], [2, 'prompt', ['p1']], [4, 'prompt', ['p2']]]);
+  });
+
+  it('several prompts due together with none sent yet are one digest at once', () => {
+    const sent = simulate([{ seat: 2, minute: 0 }, { seat: 2, minute: 0 }, { seat: 2, minute: 0 }], { until: 30 });
+    expect(sent).toEqual([{ minute: 0, seat: 2, kind: 'digest', ids: ['p0', 'p1', 'p2'] }]);
+  });
+
+  it('a held prompt wakes the alarm when the window closes, per seat', () => {
+    const plan = planDigest({
+      owed: [{ seat: 1, promptId: 'b', at: 5 }, { seat: 2, promptId: 'd', at: 5 }],
+      lastSent: (s) => (s === 1 ? { at: 0, prompts: ['a'] } : { at: 3, prompts: ['c'] }),
+      open: () => true, now: 6, windowMs: 100,
+    });
+    expect(plan.send).toEqual([]);
+    expect(plan.keep.map((k) => [k.promptId, k.until])).toEqual([['b', 100], ['d', 103]]);
+    expect(plan.wakeAt).toBe(100);
   });
 
   it('a prompt after a calm spell goes out at once', () => {

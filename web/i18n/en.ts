@@ -147,6 +147,10 @@ const en: Record<string, string> = {
 
   'since.title': 'Since you were last here ({n})',
   'since.more': 'Show {n} more',
+  'handback.title': 'Played for you while you were away ({n})',
+  'handback.hint': 'A stand-in answered your prompts. This is what it did, as you see it:',
+  'handback.ok': 'Got it',
+  'handback.dismiss': 'Dismiss what was played for you',
   'log.title': 'Log',
   'log.earlier': 'Show earlier lines',
   'log.empty': 'Nothing has happened yet.',

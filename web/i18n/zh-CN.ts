@@ -147,6 +147,10 @@ const zhCN: Record<string, string> = {
 
   'since.title': '你不在时发生了什么（{n}）',
   'since.more': '再显示 {n} 条',
+  'handback.title': '你离开期间代你进行的操作（{n}）',
+  'handback.hint': '你离开时由代打替你作答。以下是它做的事（按你的视角）：',
+  'handback.ok': '知道了',
+  'handback.dismiss': '关闭代打记录',
   'log.title': '记录',
   'log.earlier': '显示更早的记录',
   'log.empty': '还什么都没发生。',

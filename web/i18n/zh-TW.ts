@@ -147,6 +147,10 @@ const zhTW: Record<string, string> = {
 
   'since.title': '你不在時發生了什麼（{n}）',
   'since.more': '再顯示 {n} 條',
+  'handback.title': '你離開期間代你進行的操作（{n}）',
+  'handback.hint': '你離開時由代打替你作答。以下是它做的事（依你的視角）：',
+  'handback.ok': '知道了',
+  'handback.dismiss': '關閉代打紀錄',
   'log.title': '紀錄',
   'log.earlier': '顯示更早的紀錄',
   'log.empty': '還什麼都沒發生。',

@@ -18,6 +18,7 @@ import { GenericTable } from './GenericTable';
 import { ChatView, LogView, SinceLastVisit } from './Log';
 import { NotifyButton } from './Notify';
 import { SettingsButton } from './Settings';
+import { Handback, playedFor } from './Handback';
 import { usePicks } from './picks';
 import { PromptPanel, winnersText } from './PromptPanel';
 import { SeatQr, seatLink } from './SeatQr';
@@ -157,6 +158,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
           </p>
         )}
         {!sinceClosed && <SinceLastVisit lines={since} t={t} you={st.you} onClose={() => setSinceClosed(true)} />}
+        {token && st.you !== null && <Handback id={id} token={token} t={t} away={!!st.seats[st.you]?.away} playedForYou={playedFor(st.log, st.you)} />}
         <div class="table-grid">
           <div class="col-table">
             <section class="game-area" aria-labelledby="game-area-h">

@@ -13,7 +13,7 @@ import { resultOfStatus } from './retry';
 import { timedFetch, DEFAULT_TIMEOUT_MS } from './send';
 import { formatDuration } from './texts';
 import { headerText, telegramRequest, type WebhookRequest } from './webhook';
-import { MAX_URL_LENGTH, normaliseLang, telegramChat } from './validate';
+import { normaliseLang, parseUrl, telegramChat, type TargetScope } from './validate';
 import type { DeliveryResult, Lang } from './types';
 
 export type ChannelFormat = 'discord' | 'slack' | 'telegram' | 'ntfy' | 'json';
@@ -96,21 +96,16 @@ const mentionFor = (format: ChannelFormat, m: string | null | undefined): string
 };
 
 /**
- * Check the host's channel (`POST /api/games/:id/admin/channel`): an https URL (http only to localhost), a known
- * format, a Telegram URL naming its chat. Returns the target to store, or a reason for the 400.
+ * Check the host's channel (host `settings` action): a URL that passes `parseUrl` under the Worker's target
+ * `scope` (in `public` scope https to a public host only), a known format, a Telegram URL naming
+ * its chat. Returns the target to store, or a reason for the 400.
  */
-export function validateChannel(raw: unknown): ChannelTarget | string {
+export function validateChannel(raw: unknown, scope: TargetScope = 'public'): ChannelTarget | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'channel must be an object {url, format, lang?}';
   const o = raw as Record<string, unknown>;
-  if (typeof o.url !== 'string' || o.url.length > MAX_URL_LENGTH) return 'channel.url must be a URL';
-  let u: URL;
-  try {
-    u = new URL(o.url);
-  } catch {
-    return 'channel.url is not a valid URL';
-  }
-  if (u.username || u.password) return 'channel.url must not contain a user name or password';
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))) return 'channel.url must use https';
+  // The same public-host rule as personal webhooks: a channel must not make the site call into a private network.
+  const u = parseUrl(o.url, 'channel.url', scope);
+  if (typeof u === 'string') return u;
   const format = o.format ?? 'json';
   if (!CHANNEL_FORMATS.includes(format as ChannelFormat)) return `channel.format must be one of ${CHANNEL_FORMATS.join(', ')}`;
   if (format === 'telegram' && !telegramChat(u)) return 'a telegram channel url is https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat id or @channel>';

@@ -106,7 +106,11 @@ export function privateAnswer(address: string): boolean {
   }
 }
 
-function parseUrl(raw: unknown, what: string, scope: TargetScope): URL | string {
+/**
+ * Parse and check a target URL under `scope` (see `TargetScope`): the one public-host rule every outbound target
+ * obeys — personal webhooks, push endpoints and the table channel. Returns the URL, or a reason for the 400.
+ */
+export function parseUrl(raw: unknown, what: string, scope: TargetScope): URL | string {
   if (typeof raw !== 'string' || raw === '') return `${what} must be a URL string`;
   if (raw.length > MAX_URL_LENGTH) return `${what} is longer than ${MAX_URL_LENGTH} characters`;
   let u: URL;

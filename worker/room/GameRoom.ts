@@ -14,6 +14,7 @@ import { GONE, Sockets } from './sockets';
 import { makeRoom, refuseOpen } from './admission';
 import { Clocks } from './clocks';
 import { Outbox } from './outbox';
+import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
 import { admin } from './admin';
 import type { Attachment, CreateParams, Room } from './types';
 
@@ -41,6 +42,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
   now: () => number = () => Date.now();
   /** How notifications leave. Tests replace it to record deliveries or make them fail. */
   deliver: Sender = send;
+  /** How table-channel posts leave. Tests replace it to record them. */
+  postChannel: ChannelPoster = sendChannel;
 
   readonly store: Store = new Store(this);
   readonly seats: Seats = new Seats(this);
@@ -156,6 +159,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     this.clocks.remind(now);
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
+    await postTableChannel(this);
     // The alarm that is running is spent: set the next one whatever was scheduled before.
     await this.clocks.schedule(true);
   }

@@ -5,6 +5,7 @@ import { hashToken, newToken } from './tokens';
 import { LIMITS, parseDuration } from './limits';
 import type { Room } from './types';
 import { hostSettings } from './life';
+import { channelStatus } from './tablechannel';
 
 /**
  * The host's controls (admin token): pause and resume (clocks frozen and thawed), extend deadlines, give a seat
@@ -75,7 +76,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       const old = r.seats.rows[s]!;
       st.mutate((mm) => {
         // The old token stops working at once; the old player's notification targets go with it.
-        r.outbox.dropSeat(s);
+        r.outbox.dropSeat(s, mm);
         if (newInvite) r.sql.exec('UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, name = ? WHERE seat = ?', newInvite.hash, name ?? old.name ?? `#${s + 1}`, s);
         else r.sql.exec('UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, name = ? WHERE seat = ?', name ?? old.name ?? `Bot ${s + 1}`, s);
         r.seats.reload();
@@ -110,7 +111,9 @@ export async function admin(r: Room, token: string | null, action: string, body:
     case 'settings': {
       const bad = hostSettings(r, b);
       if (bad) return bad;
-      break;
+      await r.moves.afterChange();
+      // The host also learns how the table channel fares (a post given up on, posts still waiting).
+      return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
     }
     default:
       return st.rejected('not_found', `no admin action ${action}`, { action });

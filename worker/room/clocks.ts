@@ -1,3 +1,4 @@
+import { channelWake } from './tablechannel';
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState, type OpenPrompt } from '../engine';
 import { nextSilence } from './admission';
 import { logValue } from '../log';
@@ -101,11 +102,18 @@ export class Clocks {
 
   /** Pause: every clock keeps what is left and forgets the absolute time. */
   freeze(m: Meta, now: number): void {
-    for (const c of m.clocks) if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
+    for (const c of m.clocks) {
+      if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
+      // A human-timed order's moment keeps what is left of its pause too (relative while paused; away.ts).
+      if (c.orderAt !== undefined) c.orderAt = Math.max(0, c.orderAt - now);
+    }
   }
 
   thaw(m: Meta, now: number): void {
-    for (const c of m.clocks) if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
+    for (const c of m.clocks) {
+      if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
+      if (c.orderAt !== undefined) c.orderAt += now;
+    }
   }
 
   extend(m: Meta, ms: number, seat: number | null): void {
@@ -116,7 +124,7 @@ export class Clocks {
     }
   }
 
-  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot continuation. */
+  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */
   private nextWake(): number | null {
     const m = this.r.store.meta;
     if (!m) return null;
@@ -127,8 +135,12 @@ export class Clocks {
         t = Math.min(t, c.deadlineAt);
         if (c.reminders.length) t = Math.min(t, c.deadlineAt - Math.max(...c.reminders));
       }
-      if (this.r.moves.botPrompt() || this.r.moves.orderMove()) t = Math.min(t, this.r.now());
+      if (this.r.moves.botPrompt() || this.r.moves.orderMove() || this.r.moves.hasStandInMove()) t = Math.min(t, this.r.now());
+      // A human-timed standing order answers at its planned moment (away.ts).
+      t = Math.min(t, this.r.moves.nextOrderAt() ?? Infinity);
     }
+    // The table channel: a post owed or due again, a wait settling, the spacing between posts.
+    t = Math.min(t, channelWake(this.r) ?? Infinity);
     return Number.isFinite(t) ? t : null;
   }
 

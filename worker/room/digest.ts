@@ -1,12 +1,16 @@
 /**
  * Digest instead of a flood (issue 11): a seat asked several times in a short while gets one notification
  * saying how many decisions wait ("3 decisions wait"), not one per prompt. Pure: the room keeps, per seat, the
- * notifications it owes and when it last sent one, and asks `planDigest` at each alarm what to send now.
+ * notifications it owes and what it last sent (when, about which prompts), and asks `planDigest` at each alarm
+ * what to send now.
  *
- * The rule: the first notification after a calm spell goes out at once (the player learns quickly); whatever
- * comes within `windowMs` after a send is held and goes out as one digest when the window closes. Decisions
- * already answered (by hand, by a standing order, by a stand-in) are dropped before anything is sent, and a seat
- * in quiet hours gets nothing until they end — then one digest of everything still waiting.
+ * The rule: a notification is held only while the seat has not yet acted on the last one — the window after a
+ * send is open and a prompt that send announced is still open. Otherwise the seat is calm (nothing sent lately,
+ * or it answered what it was told) and what it owes goes out at once: one prompt as itself, several that fell due
+ * together (a burst, none of them sent yet: the same alarm, or the end of quiet hours) as one digest. What was
+ * held goes out as one digest when the window closes. Decisions already answered (by hand, by a standing order,
+ * by a stand-in) are dropped before anything is sent and never counted, and a seat in quiet hours gets nothing
+ * until they end — then one digest of everything still waiting.
  */
 import type { Lang } from '../notify/types';
 import { formatDuration } from '../notify/texts';
@@ -21,10 +25,16 @@ export interface Owed {
   deadline?: number;
 }
 
+/** The last prompt notification a seat was sent: when, and the prompts it announced. */
+export interface LastSent {
+  at: number;
+  prompts: string[];
+}
+
 export interface DigestInput {
   owed: Owed[];
-  /** When each seat was last sent a notification (ms), or null. */
-  lastSent: (seat: number) => number | null;
+  /** The last prompt notification each seat was sent, or null. */
+  lastSent: (seat: number) => LastSent | null;
   /** Prompts still open, so still waiting on their seat. */
   open: (promptId: string) => boolean;
   /** The earliest moment a seat may be notified (`notifyAt` of quiet.ts); default now. */
@@ -47,9 +57,9 @@ export interface Outgoing {
 
 export interface DigestPlan {
   send: Outgoing[];
-  /** What the room still owes after sending (held in a window or in quiet hours). */
-  keep: Owed[];
-  /** When to look again (the next alarm for notifications), or null when nothing is held. */
+  /** What the room still owes after sending (held in a window or in quiet hours), each with when to look again. */
+  keep: (Owed & { until: number })[];
+  /** When to look again (the earliest `until`), or null when nothing is held. */
   wakeAt: number | null;
 }
 
@@ -70,14 +80,16 @@ export function planDigest(o: DigestInput): DigestPlan {
     bySeat.set(x.seat, list);
   }
   const send: Outgoing[] = [];
-  const keep: Owed[] = [];
+  const keep: (Owed & { until: number })[] = [];
   let wakeAt: number | null = null;
   for (const seat of [...bySeat.keys()].sort((a, b) => a - b)) {
     const list = bySeat.get(seat)!.sort((a, b) => a.at - b.at);
     const last = o.lastSent(seat);
-    const ready = Math.max(o.notBefore ? o.notBefore(seat, o.now) : o.now, last === null ? -Infinity : last + windowMs);
+    // The seat has not acted on its last notification yet: more of the same would be the flood.
+    const unread = last !== null && o.now < last.at + windowMs && last.prompts.some((id) => o.open(id));
+    const ready = Math.max(o.notBefore ? o.notBefore(seat, o.now) : o.now, unread ? last.at + windowMs : -Infinity);
     if (ready > o.now) {
-      keep.push(...list);
+      for (const x of list) keep.push({ ...x, until: ready });
       wakeAt = wakeAt === null ? ready : Math.min(wakeAt, ready);
       continue;
     }

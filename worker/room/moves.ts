@@ -4,6 +4,7 @@ import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { newSeed } from './tokens';
 import { LIMITS, parseAnswerBody } from './limits';
 import { standingAnswer } from './standing';
+import { dueHumanOrder, nextOrderAt, planHumanOrders, playStandIn, standInMove, standsIn } from './away';
 import { iso, type Failure, type LogPart, type MoveBy, type Room } from './types';
 
 const ENGINE_STATUS: Record<string, ErrorCode> = {
@@ -25,6 +26,8 @@ export class Moves {
   private stuckBotPrompt: string | null = null;
   /** Likewise for a standing order the rules refused (a bug in a game's matcher). */
   private stuckOrderPrompt: string | null = null;
+  /** Likewise for an away seat's prompt its stand-in could not answer. */
+  private stuckStandInPrompt: string | null = null;
 
   constructor(private readonly r: Room) {}
 
@@ -171,9 +174,11 @@ export class Moves {
   }
 
   /**
-   * Bot seats, and standing orders of human seats, answer at once, up to `cap` moves; returns how many were made.
-   * An order's answer goes through `commit` like the player's own (`by: 'order'`: no room line, so the table cannot
-   * tell it from a quick hand answer; the seat's stand-in count is left alone).
+   * Bot seats, stand-ins of away seats, and standing orders of human seats answer at once, up to `cap` moves;
+   * returns how many were made. An order's answer goes through `commit` like the player's own (`by: 'order'`: no
+   * room line, so the table cannot tell it from a quick hand answer; the seat's stand-in count is left alone); a
+   * `human`-timed order's only once its moment has come (away.ts), and that moment is planned here for every
+   * prompt that newly has one. A stand-in's goes through `commit` too (`by: 'stand-in'`, with its public line).
    */
   runBots(cap: number): number {
     let n = 0;
@@ -181,6 +186,16 @@ export class Moves {
     let byOrders = 0;
     const st = this.r.store;
     while (n < cap) {
+      const away = standInMove(this.r, this.stuckStandInPrompt);
+      if (away) {
+        // A prompt no answer satisfies (a rules bug) is parked; stop here rather than spin between such prompts.
+        if (!playStandIn(this.r, away)) {
+          this.stuckStandInPrompt = away.prompt;
+          break;
+        }
+        n++;
+        continue;
+      }
       const ordered = byOrders < LIMITS.botMovesPerAlarm ? this.orderMove() : null;
       if (ordered) {
         const r = this.commit(ordered.seat, ordered.answer, 'order');
@@ -213,10 +228,14 @@ export class Moves {
       }
       n++;
     }
+    planHumanOrders(this.r);
     return n + byOrders;
   }
 
-  /** A standing order's answer to an open prompt of a human seat, if any (orders timed 'human' wait for pass 3). */
+  /**
+   * A standing order's answer to an open prompt of a human seat, if any: an instant order's at once, a
+   * `human`-timed one's once its planned moment has passed. Away seats with a stand-in are the stand-in's.
+   */
   orderMove(): { seat: number; answer: Answer } | null {
     const st = this.r.store;
     const m = st.meta;
@@ -224,14 +243,25 @@ export class Moves {
     if (!m || !s || m.status !== 'playing' || m.paused || s.outcome) return null;
     const def = st.def();
     if (!def.orders) return null;
+    const now = this.r.now();
     for (const p of s.prompts) {
       if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot) continue;
       const orders = this.r.seats.settingsOf(p.seat).orders;
-      if (!orders.length) continue;
+      if (!orders.length || standsIn(this.r, p.seat, now)) continue;
       const sa = standingAnswer(def, s, p, orders);
       if (sa && sa.order.timing !== 'human') return { seat: p.seat, answer: sa.answer };
     }
-    return null;
+    return dueHumanOrder(this.r, now, this.stuckOrderPrompt);
+  }
+
+  /** When the next `human`-timed order answers (the alarm wakes for it), or null. */
+  nextOrderAt(): number | null {
+    return nextOrderAt(this.r, this.stuckOrderPrompt);
+  }
+
+  /** Whether a stand-in has a move to make now (the alarm continues its work). */
+  hasStandInMove(): boolean {
+    return standInMove(this.r, this.stuckStandInPrompt) !== null;
   }
 
   /** An open prompt of a bot seat, if any (except one that no answer could satisfy). */

@@ -1,10 +1,19 @@
 import { notifyAt } from './quiet';
+import { DEFAULT_DIGEST_WINDOW_MS, digestText, planDigest, type Owed } from './digest';
+import type { NotifyMessage } from '../notify/types';
 import { getGame, type Msg } from '../engine';
 import { logValue } from '../log';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
 import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetKey, targetScope, validateTarget, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
 import { iso, type Meta, type Room } from './types';
+
+/** How long after a seat's last prompt notification further ones are gathered into one digest. */
+export const DIGEST_WINDOW_MS = DEFAULT_DIGEST_WINDOW_MS;
+
+type Row = { id: number; target_id: number; seat: number; prompt: string | null; due_at: number; msg: string; attempts: number; target: string };
+/** One delivery: a row as it is, or a digest standing for several rows of one target. */
+type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
 type TargetRow = {
   id: number;
@@ -87,10 +96,14 @@ export class Outbox {
     this.pending.clear();
   }
 
-  /** A seat changes hands: its targets and their rows go (inside a transaction; `load()` after it). */
-  dropSeat(seat: number): void {
+  /**
+   * A seat changes hands: its targets and their rows go, and its digest window — the new holder was told
+   * nothing yet (inside the transaction of `m`; `load()` after it).
+   */
+  dropSeat(seat: number, m: Meta): void {
     this.r.sql.exec('DELETE FROM outbox WHERE seat = ?', seat);
     this.r.sql.exec('DELETE FROM targets WHERE seat = ?', seat);
+    if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
   }
 
   /**
@@ -102,28 +115,41 @@ export class Outbox {
     const now = this.r.now();
     if (this.due === null || this.due > now) return;
     const rows = sql
-      .exec<{ id: number; target_id: number; seat: number; msg: string; attempts: number; target: string }>(
-        'SELECT o.id, o.target_id, o.seat, o.msg, o.attempts, t.target FROM outbox o JOIN targets t ON t.id = o.target_id WHERE o.due_at <= ? AND t.disabled = 0 ORDER BY o.due_at LIMIT ?',
+      .exec<Row>(
+        'SELECT o.id, o.target_id, o.seat, o.prompt, o.due_at, o.msg, o.attempts, t.target FROM outbox o JOIN targets t ON t.id = o.target_id WHERE o.due_at <= ? AND t.disabled = 0 ORDER BY o.due_at LIMIT ?',
         now,
         LIMITS.outboxBatch,
       )
       .toArray();
     sql.exec('DELETE FROM outbox WHERE target_id NOT IN (SELECT id FROM targets WHERE disabled = 0)');
     if (!rows.length) return this.load();
+    const { sends, held } = this.gather(rows, now);
     this.r.state.storage.transactionSync(() => {
-      for (const x of rows) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', now + 60_000, x.id);
+      for (const h of held) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', h.until, h.id);
+      for (const x of sends) for (const y of x.rows) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', now + 60_000, y.id);
     });
     this.load();
+    if (!sends.length) return;
     const vapid = this.vapid();
     const results = await Promise.all(
-      rows.map((x) =>
-        this.r.deliver(JSON.parse(x.target) as NotifyTarget, JSON.parse(x.msg), { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings), dohUrl: this.r.bindings.DOH_URL }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+      sends.map((x) =>
+        this.r.deliver(x.target, x.msg, { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings), dohUrl: this.r.bindings.DOH_URL }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
       ),
     );
     const after = this.r.now();
     let noted = false;
     this.r.store.mutate((mm) => {
-      rows.forEach((x, i) => {
+      // The digest window of each seat told about a prompt (kept in meta, so it survives eviction; this transaction
+      // writes meta anyway). Only a send that arrived counts: a seat whose endpoint failed has not been told.
+      sends.forEach((send, i) => {
+        if (!send.prompt || !results[i]!.ok) return;
+        const seat = send.rows[0]!.seat;
+        const prompts = [...new Set(send.rows.map((x) => x.prompt!))];
+        mm.lastSent = [...(mm.lastSent ?? []).filter((x) => x.seat !== seat), { seat, at: now, prompts }];
+      });
+      // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
+      sends.forEach((send, i) => {
+        for (const x of send.rows) {
         const plan = retryPlan(results[i]!, x.attempts + 1);
         if (plan.do === 'done') {
           sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
@@ -148,10 +174,73 @@ export class Outbox {
           mm.version++;
           noted = true;
         }
+        }
       });
     });
     this.load();
     if (noted) this.r.sockets.broadcast();
+  }
+
+  /**
+   * Turn due rows into sends. First attempts of prompt notifications go through `planDigest`, per seat: at once
+   * when the seat is calm (nothing sent in the window, or every prompt last sent is closed), else held until the
+   * window closes (their rows' due time moves there, so the alarm wakes for them); several for one seat become
+   * one "N decisions wait" message per target. Everything else (reminders, outcomes, retries) goes as it is.
+   */
+  private gather(rows: Row[], now: number): { sends: Send[]; held: { id: number; until: number }[] } {
+    const sends: Send[] = [];
+    const fresh: Row[] = [];
+    for (const x of rows) {
+      const msg = JSON.parse(x.msg) as NotifyMessage;
+      if (x.prompt !== null && x.attempts === 0 && msg.kind === 'prompt') fresh.push(x);
+      else sends.push({ rows: [x], target: JSON.parse(x.target) as NotifyTarget, msg, prompt: false });
+    }
+    if (!fresh.length) return { sends, held: [] };
+    const owed: Owed[] = fresh.map((x) => {
+      const deadline = (JSON.parse(x.msg) as NotifyMessage).deadline;
+      const d = deadline ? Date.parse(deadline) : NaN;
+      return { seat: x.seat, promptId: x.prompt!, at: x.due_at, ...(Number.isFinite(d) ? { deadline: d } : {}) };
+    });
+    // Rows of a closed prompt are deleted with it (dropPrompts), so a prompt with a row is still open; a prompt
+    // sent before is open while the game still asks it.
+    const rowed = new Set(fresh.map((x) => x.prompt!));
+    const asked = new Set((this.r.store.game?.prompts ?? []).map((p) => p.id));
+    const last = this.r.store.m.lastSent ?? [];
+    const plan = planDigest({
+      owed,
+      lastSent: (seat) => last.find((x) => x.seat === seat) ?? null,
+      open: (id) => rowed.has(id) || asked.has(id),
+      notBefore: (seat, t) => notifyAt(this.r.seats.settingsOf(seat).quiet, t),
+      now,
+      windowMs: DIGEST_WINDOW_MS,
+    });
+    const held: { id: number; until: number }[] = [];
+    const keep = new Map(plan.keep.map((k) => [`${k.seat}/${k.promptId}`, k.until]));
+    for (const x of fresh) {
+      const until = keep.get(`${x.seat}/${x.prompt}`);
+      if (until !== undefined) held.push({ id: x.id, until: Math.max(until, now + 1) });
+    }
+    const game = this.r.store.m.game;
+    for (const out of plan.send) {
+      const ids = new Set(out.promptIds);
+      const byTarget = new Map<number, Row[]>();
+      for (const x of fresh) if (x.seat === out.seat && ids.has(x.prompt!)) byTarget.set(x.target_id, [...(byTarget.get(x.target_id) ?? []), x]);
+      for (const group of byTarget.values()) {
+        const target = JSON.parse(group[0]!.target) as NotifyTarget;
+        const first = JSON.parse(group[0]!.msg) as NotifyMessage;
+        if (group.length === 1) {
+          sends.push({ rows: group, target, msg: first, prompt: true });
+          continue;
+        }
+        const title = gameTitleOf(pickStrings(getGame(game)?.strings, target.lang), game);
+        const text = digestText(target.lang, group.length, title, { ...(out.deadline !== undefined ? { deadline: out.deadline } : {}), now });
+        // Names no decision: the url opens the table, not one prompt.
+        const msg: NotifyMessage = { gameId: first.gameId, game: first.game, seat: first.seat, kind: 'prompt', title: text.title, body: text.body, url: first.url.replace(/\?prompt=.*$/, '') };
+        if (out.deadline !== undefined) msg.deadline = iso(out.deadline);
+        sends.push({ rows: group, target, msg, prompt: true });
+      }
+    }
+    return { sends, held };
   }
 
   private vapid(): VapidKeys | null {

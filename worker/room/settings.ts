@@ -10,6 +10,7 @@
  * to be named in).
  */
 import type { GameDef, SeatOrder } from '../engine';
+import type { TargetScope } from '../notify/validate';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
 import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './quiet';
 import { parseSeatOrders } from './standing';
@@ -21,6 +22,10 @@ export interface SeatSettings {
   /** ms since the epoch, or null. */
   awayUntil: number | null;
   mention: string | null;
+  /** The log index when the seat last went away (the hand-back starts there); kept by the room, never sent. */
+  awayFrom?: number | null;
+  /** Log ranges [from, to) of the moves a stand-in made for the seat since `awayFrom`: its hand-back. */
+  playedFor?: [number, number][];
 }
 
 export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
@@ -40,13 +45,15 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = { title: null, quietCapMinute
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
- * Apply a seat's settings body (`PUT /api/games/:id/me`: any of `orders`, `quiet`, `awayUntil`, `mention`; a
- * field left out is kept) to what it had. Returns the new settings, or a reason for the 400.
+ * Apply a seat's settings body (`PUT /api/games/:id/me`: any of `orders`, `quiet`, `awayUntil`, `mention`, and
+ * `handback: null` to dismiss the hand-back; a field left out is kept) to what it had. Returns the new settings, or a reason for the 400.
  * @example patchSeatSettings(def, old, { quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } }, { now, channel })
  */
 export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown, o: { now: number; channelFormat: ChannelFormat | null }): SeatSettings | string {
-  if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?}';
-  for (const k of Object.keys(raw)) if (!['orders', 'quiet', 'awayUntil', 'mention'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
+  if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?, handback?}';
+  for (const k of Object.keys(raw)) if (!['orders', 'quiet', 'awayUntil', 'mention', 'handback'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
+  // `handback: null` dismisses what was played while away (the room clears it, away.ts); nothing else is a value.
+  if ('handback' in raw && raw.handback !== null) return 'handback can only be null (dismiss it)';
   const next: SeatSettings = { ...old, orders: [...old.orders] };
   if ('orders' in raw) {
     const v = parseSeatOrders(def, raw.orders);
@@ -76,7 +83,7 @@ export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown,
  * Apply the host's settings body (`POST /api/games/:id/admin/settings`: any of `title`, `quietCapMinutes`,
  * `awayStandIn`, `channel`; `channel: null` removes it). Returns the new settings, or a reason for the 400.
  */
-export function patchHostSettings(old: HostSettings, raw: unknown): HostSettings | string {
+export function patchHostSettings(old: HostSettings, raw: unknown, scope: TargetScope = 'public'): HostSettings | string {
   if (!isObj(raw)) return 'body must be a JSON object {title?, quietCapMinutes?, awayStandIn?, channel?}';
   for (const k of Object.keys(raw)) if (!['title', 'quietCapMinutes', 'awayStandIn', 'channel'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
   const next: HostSettings = { ...old };
@@ -102,7 +109,7 @@ export function patchHostSettings(old: HostSettings, raw: unknown): HostSettings
   if ('channel' in raw) {
     if (raw.channel === null) next.channel = null;
     else {
-      const c = validateChannel(raw.channel);
+      const c = validateChannel(raw.channel, scope);
       if (typeof c === 'string') return c;
       next.channel = c;
     }

@@ -5,10 +5,10 @@
  * the seat (never in the game state, never in any view but the seat's own) and calls `runOrders` after every
  * accepted answer and whenever a seat changes its orders.
  *
- * What the room must add around it (pass 2): append each returned move to the move log like any other (no
- * `room.log.botPlayed` line: the table must not tell); answer `delayed` prompts no sooner than `notBefore`
- * (orders whose answer depends on what only the seat knows); and never notify a seat about a prompt its orders
- * answered.
+ * The room (moves.ts, away.ts) answers with `standingAnswer` one prompt at a time through `Moves.commit`, as
+ * `by: 'order'` with no room line (the table must not tell); answers a `human`-timed order's prompt only at a
+ * moment drawn with `humanDelayMs` (the prompt stays open to the seat until then); and drops the notification
+ * of a prompt its orders answer. `runOrders` is the same loop over a bare state, for tests and measurements.
  */
 import { apply, type Answer, type GameDef, type GameState, type Json, type LogEntry, type OrderDef, type Prompt, type SeatOrder } from '../engine';
 

@@ -12,6 +12,7 @@ import type { Sockets } from './sockets';
 import type { Clocks } from './clocks';
 import type { Outbox } from './outbox';
 import type { HostSettings } from './settings';
+import type { ChannelMemo, ChannelPoster } from './tablechannel';
 
 /** The game's settings and lifecycle, with the clocks of its open prompts: one JSON row (table `meta`). */
 export interface Meta {
@@ -41,6 +42,10 @@ export interface Meta {
   changedAt?: number;
   /** The host's settings for the asynchronous life (issue 11); absent = the defaults. */
   host?: HostSettings;
+  /** What the table channel was told (tablechannel.ts); absent = nothing yet. */
+  channel?: ChannelMemo;
+  /** Each seat's last prompt notification that arrived, for the digest window (outbox.ts, digest.ts). */
+  lastSent?: { seat: number; at: number; prompts: string[] }[];
 }
 
 export interface Clock {
@@ -55,6 +60,8 @@ export interface Clock {
   standIn: boolean;
   /** The version at which the prompt was first shown (an answer made at or after it is not stale). */
   openedVersion: number;
+  /** When the seat's `human`-timed standing order answers this prompt (away.ts); absent when none does. */
+  orderAt?: number;
 }
 
 export type SeatRow = {
@@ -124,6 +131,7 @@ export interface Room {
   readonly sql: SqlStorage;
   now(): number;
   deliver: Sender;
+  postChannel: ChannelPoster;
   readonly store: Store;
   readonly seats: Seats;
   readonly log: LogTable;

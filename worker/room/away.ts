@@ -1,0 +1,211 @@
+/**
+ * Away mode and `human`-timed standing orders in the room (issue 11 items 1 and 3): who answers a prompt of a
+ * human seat when the person does not.
+ *
+ * - A seat that is away, in a game whose host allows a stand-in, is answered for at once — every prompt,
+ *   whatever its hand, so the timing says nothing the public "away" flag does not already say. The stand-in
+ *   follows the seat's own standing orders where one applies (what the player asked for), else plays the bot
+ *   (host chose bots for absent players) or the default, like the deadline path in clocks.ts. The move goes
+ *   through `Moves.commit` as `by: 'stand-in'`, with the public `room.log.botPlayed` line before its own.
+ * - Each stand-in move's log range is kept with the seat (`playedFor`), from `awayFrom` (the log index when the
+ *   seat went away), so on its return the seat's own page shows exactly what was played for it — its own view
+ *   of those lines, to it alone (`GET /me`), until it dismisses them.
+ * - A `human`-timed order (its answer depends on what only the seat knows: its identity, an empty hand) answers
+ *   after a pause drawn per prompt from the room's own randomness (`humanDelayMs`), stored on the prompt's clock
+ *   as `orderAt`; until then the prompt is open and answerable by hand like any other.
+ */
+import { botAnswer, botRng, defaultAnswer, type Answer, type LogLine } from '../engine';
+import { awayDecision, deadlineFor, isAway } from './quiet';
+import { humanDelayMs, standingAnswer } from './standing';
+import type { SeatSettings } from './settings';
+import type { Room } from './types';
+import { logValue } from '../log';
+
+/** How many stand-in log ranges a seat keeps for its hand-back (adjacent ranges merge; the oldest go first). */
+const MAX_PLAYED_FOR = 400;
+
+/** How many hand-back lines `GET /me` carries at most (the latest). */
+const MAX_HANDBACK_LINES = 200;
+
+/** A stand-in's move: the seat, the prompt, and the answers to try in turn (the first the rules accept is played). */
+export interface StandInMove {
+  seat: number;
+  prompt: string;
+  tries: (() => Answer)[];
+}
+
+/** Does a stand-in answer for `seat` now (away, and the host allows it)? Bot seats have their bot instead. */
+export function standsIn(r: Room, seat: number, now: number): boolean {
+  const row = r.seats.rows[seat];
+  if (!row || row.bot) return false;
+  return awayDecision({ awayUntil: r.seats.settingsOf(seat).awayUntil, now, hostAllowsStandIn: !!r.store.m.host?.awayStandIn }) === 'standIn';
+}
+
+/** The stand-in's move for the first open prompt (in the state's order) of an away seat, if any. */
+export function standInMove(r: Room, skip: string | null): StandInMove | null {
+  const st = r.store;
+  const m = st.meta;
+  const s = st.game;
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !m.host?.awayStandIn) return null;
+  const now = r.now();
+  const def = st.def();
+  for (const p of s.prompts) {
+    if (p.id === skip || !standsIn(r, p.seat, now)) continue;
+    const orders = r.seats.settingsOf(p.seat).orders;
+    const tries: (() => Answer)[] = [];
+    // The seat's own orders first, whatever their timing: an away seat is answered at once anyway.
+    const sa = orders.length ? standingAnswer(def, s, p, orders) : null;
+    if (sa) tries.push(() => sa.answer);
+    if (m.options.botsForAbsent === true) tries.push(() => botAnswer(def, s, p, botRng(s, p)));
+    tries.push(() => defaultAnswer(def, s, p));
+    return { seat: p.seat, prompt: p.id, tries };
+  }
+  return null;
+}
+
+/**
+ * Play a stand-in's move through `Moves.commit` (`by: 'stand-in'`): the first of its answers the rules accept,
+ * its log lines kept for the hand-back. False when none is accepted (a rules bug: the room parks the prompt).
+ */
+export function playStandIn(r: Room, mv: StandInMove): boolean {
+  const from = r.log.end;
+  let last = '';
+  for (const pick of mv.tries) {
+    let res: ReturnType<Room['moves']['commit']>;
+    try {
+      res = r.moves.commit(mv.seat, pick(), 'stand-in');
+    } catch (e) {
+      res = { ok: false, code: 'internal', message: String(e) };
+    }
+    if (res.ok) {
+      recordPlayedFor(r, mv.seat, from, r.log.end);
+      return true;
+    }
+    last = res.message;
+  }
+  console.error(`game=[${r.store.m.id}] stand-in for seat=[${mv.seat}] prompt=[${mv.prompt}] has no playable answer: ${logValue(last)}`);
+  return false;
+}
+
+/**
+ * Keep log lines [from, to) as played for `seat` by its stand-in. Written outside the move's transaction but in
+ * the same event, before any await, so the Durable Object commits both together.
+ */
+export function recordPlayedFor(r: Room, seat: number, from: number, to: number): void {
+  if (to <= from) return;
+  const x = r.seats.settingsOf(seat);
+  const list = (x.playedFor ?? []).map((g) => [g[0], g[1]] as [number, number]);
+  const last = list[list.length - 1];
+  if (last && last[1] === from) last[1] = to;
+  else list.push([from, to]);
+  const next: SeatSettings = { ...x, awayFrom: x.awayFrom ?? from, playedFor: list.slice(-MAX_PLAYED_FOR) };
+  r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
+  r.seats.reload();
+}
+
+/**
+ * What a returned seat is shown of its absence: its own view of the lines of the stand-in's moves since it went
+ * away (the latest `MAX_HANDBACK_LINES` of them, and how many there are), or null (still away, nothing was played
+ * for it, or dismissed). Only ever for the seat itself.
+ */
+export function handbackFor(r: Room, seat: number, now: number): { lines: LogLine[]; total: number } | null {
+  const x = r.seats.settingsOf(seat);
+  if (x.awayFrom === null || x.awayFrom === undefined || isAway(x.awayUntil, now)) return null;
+  const ranges = (x.playedFor ?? []).filter(([, to]) => to > x.awayFrom!);
+  if (!ranges.length || !r.store.game) return null;
+  const from = Math.max(x.awayFrom, ranges[0]![0]);
+  const over = !!r.store.game.outcome;
+  const all = r.log.linesFor([[seat, from]], over).get(`${seat}|${from}`) ?? [];
+  const lines = all.filter((l) => ranges.some(([a, b]) => a <= l.i && l.i < b));
+  // A long absence (a whole game played for the seat) sends its latest lines; the full log has the rest.
+  return lines.length ? { lines: lines.slice(-MAX_HANDBACK_LINES), total: lines.length } : null;
+}
+
+/**
+ * A seat's settings after a `PUT /me` that went from `old` to `next`: going away notes where the log stands
+ * (`awayFrom`; an earlier absence not yet dismissed keeps its own); `dismiss` forgets the hand-back.
+ */
+export function withAwayFrom(old: SeatSettings, next: SeatSettings, o: { now: number; logEnd: number; dismiss: boolean }): SeatSettings {
+  const out: SeatSettings = { ...next };
+  const away = isAway(next.awayUntil, o.now);
+  if (o.dismiss) {
+    out.playedFor = [];
+    out.awayFrom = away ? o.logEnd : null;
+  } else if (away && !isAway(old.awayUntil, o.now) && (old.awayFrom === null || old.awayFrom === undefined)) out.awayFrom = o.logEnd;
+  return out;
+}
+
+/** The room's own randomness in [0, 1) (never the game's RNG: drawing from it would change the game). */
+const roomRandom = (): number => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+
+/**
+ * Give every open prompt that a `human`-timed order will answer its moment (`orderAt` on its clock), and forget
+ * the moment of a prompt no such order answers any more. Such a prompt's pending notification is dropped: the
+ * seat's order answers it. Call after every change (`runBots` does).
+ */
+export function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
+  const st = r.store;
+  const m = st.meta;
+  const s = st.game;
+  // While paused the moments are kept relative (clocks.ts freeze/thaw): nothing is planned then.
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !st.def().orders) return;
+  const now = r.now();
+  const def = st.def();
+  const plan: string[] = [];
+  const forget: string[] = [];
+  for (const c of m.clocks) {
+    const p = s.prompts.find((x) => x.id === c.prompt);
+    if (!p) continue;
+    const orders = r.seats.settingsOf(p.seat).orders;
+    const sa = orders.length && !standsIn(r, p.seat, now) ? standingAnswer(def, s, p, orders) : null;
+    const human = sa?.order.timing === 'human';
+    if (human && c.orderAt === undefined) plan.push(c.prompt);
+    else if (!human && c.orderAt !== undefined) forget.push(c.prompt);
+  }
+  if (!plan.length && !forget.length) return;
+  const clockMs = m.deadlineMinutes * 60_000;
+  // Nobody sees these moments (no version bump): they only decide when the alarm answers.
+  st.mutate((mm) => {
+    for (const c of mm.clocks) {
+      if (plan.includes(c.prompt)) c.orderAt = humanMoment(r, c.seat, now, humanDelayMs(clockMs, rand()));
+      else if (forget.includes(c.prompt)) delete c.orderAt;
+    }
+    if (plan.length) r.outbox.dropPrompts(plan);
+  });
+}
+
+/**
+ * When a person would answer after `delayMs`: the pause counts only while the seat is awake and here — a seat
+ * everyone sees asleep until 08:00 (or away) does not answer at 03:00, so neither does its order. The host's
+ * cap on quiet time is left out on purpose: the seat is still shown asleep after it.
+ */
+function humanMoment(r: Room, seat: number, now: number, delayMs: number): number {
+  const x = r.seats.settingsOf(seat);
+  return deadlineFor({ start: now, lengthMs: delayMs, quiet: x.quiet, awayUntil: x.awayUntil });
+}
+
+/** A `human`-timed order's answer whose moment has come, if any (`skip`: a prompt the rules refused). */
+export function dueHumanOrder(r: Room, now: number, skip: string | null): { seat: number; answer: Answer } | null {
+  const st = r.store;
+  const m = st.meta;
+  const s = st.game;
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !st.def().orders) return null;
+  const def = st.def();
+  for (const c of m.clocks) {
+    if (c.orderAt === undefined || c.orderAt > now || c.prompt === skip) continue;
+    const p = s.prompts.find((x) => x.id === c.prompt);
+    if (!p || r.seats.rows[p.seat]?.bot || standsIn(r, p.seat, now)) continue;
+    const sa = standingAnswer(def, s, p, r.seats.settingsOf(p.seat).orders);
+    if (sa && sa.order.timing === 'human') return { seat: p.seat, answer: sa.answer };
+  }
+  return null;
+}
+
+/** The next moment a planned `human`-timed order answers (for the alarm), or null. */
+export function nextOrderAt(r: Room, skip: string | null): number | null {
+  const m = r.store.meta;
+  if (!m || m.status !== 'playing' || m.paused) return null;
+  let t = Infinity;
+  for (const c of m.clocks) if (c.orderAt !== undefined && c.prompt !== skip) t = Math.min(t, c.orderAt);
+  return Number.isFinite(t) ? t : null;
+}
