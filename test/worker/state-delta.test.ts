@@ -4,7 +4,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { apply, botAnswer, botRng, createGame as newState, getGame, replay, type Answer, type GameState } from '../../worker/engine';
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { applyDelta, diffState, type Op } from '../../worker/room/delta';
+import { applyDelta, diffState, sameJson, type Op } from '../../worker/room/delta';
 import { FULL_EVERY } from '../../worker/room/store';
 import { api, createGame, join, room, sql } from './helpers';
 
@@ -56,6 +56,20 @@ describe('the delta of two states', () => {
       }
       expect(deltaBytes * 3).toBeLessThan(stateBytes);
     }
+  });
+
+  it('the write-time check (sameJson) says equal only where the two serialise to the same bytes', () => {
+    // Pairs drawn independently and pairs of a value and its JSON copy (equal), with keys reordered (not equal).
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        if (sameJson(a, b)) expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+        expect(sameJson(a, JSON.parse(JSON.stringify(a)))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+    expect(sameJson({ p: 1, q: 2 }, { q: 2, p: 1 })).toBe(false);
+    expect(sameJson([1, [2, { a: 'x' }]], [1, [2, { a: 'x' }]])).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
   });
 
   it('keeps key order: a key that moves or is added before others replaces its object whole', () => {

@@ -8,7 +8,7 @@
  * - `[path]`: delete a key;
  * - `[path, start, deleteCount, items]`: splice an array (a card drawn from a pile, one played from a hand).
  * `diffState` does not have to be perfect: the store checks every delta before writing it (`applyDelta` on what a
- * load would rebuild, then the serialisations compared) and writes the full snapshot whenever they differ.
+ * load would rebuild, then compared with the new state by `sameJson`) and writes the full snapshot whenever they differ.
  */
 
 export type Path = (string | number)[];
@@ -17,6 +17,15 @@ export type Op = [Path, unknown] | [Path] | [Path, number, number, unknown[]];
 type Obj = Record<string, unknown>;
 
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Equal as JSON text: same values, arrays element by element, objects with the same keys in the same order. When
+ * it holds, both serialise to the same bytes (it may say no where the bytes would agree, e.g. an undefined key on
+ * one side only, which only makes the store write a full snapshot). Cheaper than serialising and comparing.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return same(a, b);
+}
 
 /** JSON equality (undefined properties count as absent), for the array ends `diffState` keeps. */
 function same(a: unknown, b: unknown): boolean {

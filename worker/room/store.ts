@@ -1,6 +1,6 @@
 import { apply, cloneJson, getGame, type Answer, type GameDef, type GameState } from '../engine';
 import { expiresAt } from './retention';
-import { applyDelta, diffState, type Op } from './delta';
+import { applyDelta, diffState, sameJson, type Op } from './delta';
 import { hasSchema, migrate } from './schema';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
@@ -141,7 +141,8 @@ export class Store {
     // fails, it is read again from storage).
     this.touched = true;
     const next = applyDelta(typeof kept === 'string' ? (JSON.parse(kept) as GameState<any>) : kept, JSON.parse(delta) as Op[]);
-    if (JSON.stringify(next) !== json) return this.writeFull(s, json), null;
+    // Compared as JSON values (same keys in the same order, same values): equal ones serialise to the same bytes.
+    if (!sameJson(next, s)) return this.writeFull(s, json), null;
     this.staged = { stored: next, sinceFull: since };
     return delta;
   }
