@@ -80,6 +80,8 @@ interface Run {
   phases: Record<string, number[]>;
   snapshots: number[];
   sentBytes: number;
+  /** Logical bytes per answer by statement (the room's setup left out). */
+  boundBy: Record<string, number>;
 }
 
 /** Room methods timed per answer, by path from the room (the old one-class room's and the rebuilt room's names). */
@@ -91,7 +93,7 @@ const PHASES: [string, string[][]][] = [
 /** One replay through the room. `disk`: SQLite on a file in WAL mode (for bytes); else in memory (for the room's CPU). */
 async function playRoom(game: string, seats: number, seed: string, options: Record<string, any>, moves: Move[], snapEvery = 0, disk = false): Promise<Run> {
   const r: BenchRoom = await benchRoom({ game, seats, options, seed, disk });
-  const run: Run = { us: [], statements: [], bound: [], wal: [], phases: {}, snapshots: [], sentBytes: 0 };
+  const run: Run = { us: [], statements: [], bound: [], wal: [], phases: {}, snapshots: [], sentBytes: 0, boundBy: {} };
   const acc: Record<string, number> = {};
   for (const [name, paths] of PHASES) {
     for (const path of paths) {
@@ -111,6 +113,7 @@ async function playRoom(game: string, seats: number, seed: string, options: Reco
     }
   }
   const sent0 = r.sockets.reduce((n, s) => n + s.bytes, 0);
+  const by0 = new Map(r.fs.sql.boundBy);
   r.fs.sql.checkpoint();
   for (let i = 0; i < moves.length; i++) {
     for (const k of Object.keys(acc)) acc[k] = 0;
@@ -126,6 +129,7 @@ async function playRoom(game: string, seats: number, seed: string, options: Reco
     if (snapEvery && (i % snapEvery === 0 || i === moves.length - 1)) run.snapshots.push(r.snapshotBytes());
   }
   run.sentBytes = r.sockets.reduce((n, s) => n + s.bytes, 0) - sent0;
+  for (const [k, v] of r.fs.sql.boundBy) if (v - (by0.get(k) ?? 0) > 0) run.boundBy[k] = (v - (by0.get(k) ?? 0)) / moves.length;
   if (!snapEvery) run.snapshots.push(r.snapshotBytes());
   r.dispose();
   return run;
@@ -223,6 +227,7 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
       ...Object.entries(phases).map(([name, xs]) => m(`split: ${name}`, xs, 'µs')),
       m('SQL statements per answer (mean)', [mean(r.statements)], 'statements', `max ${Math.max(...r.statements)}`),
       m('logical bytes written per answer (mean)', [mean(r.bound)], 'bytes', `first third ${mean(slice(r.bound, 0, 1 / 3)).toFixed(0)}, last third ${mean(slice(r.bound, 2 / 3, 1)).toFixed(0)}`),
+      m('logical bytes per answer by statement', [mean(r.bound)], 'bytes', Object.entries(r.boundBy).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')),
       m('SQLite page writes (WAL) per answer (mean)', [mean(r.wal)], 'bytes', `first third ${mean(slice(r.wal, 0, 1 / 3)).toFixed(0)}, last third ${mean(slice(r.wal, 2 / 3, 1)).toFixed(0)}`),
       m('snapshot bytes, largest', [Math.max(...r.snapshots)], 'bytes', `first ${r.snapshots[0]}, last ${r.snapshots.at(-1)}`),
       m('socket bytes per answer (all seats)', [r.sentBytes / moves.length], 'bytes'),

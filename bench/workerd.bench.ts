@@ -37,7 +37,9 @@ function metrics(r: Awaited<ReturnType<typeof liveBench>>, games: number): Metri
 
 /** The room of `entry` (a Worker entry registering the hidden-hand fixture) in Miniflare, measured. */
 async function miniflareRun(entry: string, label: string): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'teahouse-mf-'));
+  // BENCH_STATE_DIR: where Miniflare keeps the rooms' SQLite files (e.g. a tmpfs, to tell the disk's syncs apart
+  // from the room's own work).
+  const dir = mkdtempSync(join(process.env.BENCH_STATE_DIR ?? tmpdir(), 'teahouse-mf-'));
   await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'neutral', outfile: join(dir, 'worker.js'), external: ['cloudflare:*', 'node:*'], conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], logLevel: 'warning' });
   // Written in Miniflare 4's option shape, which Miniflare 5 converts (convertV4MiniflareOptions).
   const mf = new Miniflare(
@@ -77,7 +79,7 @@ async function miniflareRun(entry: string, label: string): Promise<void> {
   };
   try {
     const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME });
-    record(`live: inside workerd (Miniflare directly), ${label}, hidden-hand fixture, ${REPS} repetitions`, metrics(r, GAMES));
+    record(`live: inside workerd (Miniflare directly), ${label}, hidden-hand fixture, ${REPS} repetitions${process.env.BENCH_STATE_DIR ? `, storage in ${process.env.BENCH_STATE_DIR}` : ''}`, metrics(r, GAMES));
   } finally {
     await mf.dispose();
     rmSync(dir, { recursive: true, force: true });

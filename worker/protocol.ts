@@ -4,6 +4,7 @@
  */
 import type { Answer, Json, Msg, Outcome, Prompt } from './engine/types';
 import type { LogLine } from './engine/runtime';
+import type { Op as DeltaOp } from './room/delta';
 
 export type { Answer, Json, Msg, Outcome, Prompt, LogLine };
 
@@ -84,11 +85,29 @@ export type ClientMessage =
    * `log`: the engine index from which this client needs log lines (what it holds ends there). A socket whose
    * hello names `log` gets log deltas afterwards; one without it gets the whole visible log in every message.
    */
-  | { type: 'hello'; token?: string; since?: number; log?: number }
+  | { type: 'hello'; token?: string; since?: number; log?: number; patch?: boolean }
   | { type: 'answer'; version: number; answer: Answer }
   | { type: 'visible'; visible: boolean };
+/**
+ * What a socket whose hello said `patch: true` gets instead of a `state` once it has had one: the changes since
+ * the last message on this socket. `of`: the version of the body it changes. `set`: the body's top-level fields
+ * that changed, whole (never `view`). `view`: the view's changes as delta operations (worker/room/delta.ts:
+ * `[path, value]` set, `[path]` delete, `[path, start, deleteCount, items]` splice), absent when it did not change.
+ * The log fields are as in every state message.
+ */
+export interface PatchMessage {
+  type: 'patch';
+  of: number;
+  set: Partial<StateBody>;
+  view?: DeltaOp[];
+  log: LogLine[];
+  logFrom: number;
+  logEnd: number;
+}
+
 export type ServerMessage =
   | ({ type: 'state' } & StateBody)
+  | PatchMessage
   | { type: 'error'; error: ApiError['error'] }
   | { type: 'ok' };
 

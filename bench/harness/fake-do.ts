@@ -20,6 +20,8 @@ export class FakeSql {
   statements = 0;
   /** Bytes bound into statements that write (INSERT / UPDATE / REPLACE): the logical write volume. */
   boundBytes = 0;
+  /** `boundBytes` by the statement's first words and table (what the bytes are). */
+  readonly boundBy = new Map<string, number>();
   /** `file` null: an in-memory database, for timing the room's CPU without this machine's disk in it. */
   constructor(readonly file: string | null) {
     this.db = new DatabaseSync(file ?? ':memory:');
@@ -34,7 +36,13 @@ export class FakeSql {
     } else {
       let st = this.stmts.get(q);
       if (!st) this.stmts.set(q, (st = this.db.prepare(q)));
-      if (!/^select/i.test(q)) for (const b of bindings) this.boundBytes += sizeOf(b);
+      if (!/^select/i.test(q)) {
+        let n = 0;
+        for (const b of bindings) n += sizeOf(b);
+        this.boundBytes += n;
+        const what = /^\w+(?: OR \w+)? (?:INTO )?\w+/i.exec(q)?.[0] ?? q.slice(0, 20);
+        this.boundBy.set(what, (this.boundBy.get(what) ?? 0) + n);
+      }
       rows = st.all(...(bindings as never[])) as T[];
     }
     return {

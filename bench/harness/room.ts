@@ -20,7 +20,11 @@ export interface BenchRoom {
   dispose(): void;
 }
 
-const versionOf = (msg: string): number => Number(/"version":(\d+)/.exec(msg)![1]);
+/** The version a state or patch message brings (a patch names it in `set` when it changed). */
+const versionOf = (msg: string): number | null => {
+  const m = /"set":\{[^]*?"version":(\d+)/.exec(msg) ?? (msg.startsWith('{"type":"state"') ? /"version":(\d+)/.exec(msg) : null);
+  return m ? Number(m[1]) : null;
+};
 
 export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string; disk?: boolean }): Promise<BenchRoom> {
   installGlobals();
@@ -34,17 +38,18 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
   const started = await room.start(created.body.adminToken, { seed: o.seed });
   if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
   const sockets: FakeSocket[] = [];
-  const lastState: string[] = [];
+  const version: number[] = [];
   for (let i = 0; i < o.seats; i++) {
     const ws = new FakeSocket();
     const send = ws.send.bind(ws);
     ws.send = (s: string) => {
       send(s);
-      if (s.startsWith('{"type":"state"')) lastState[i] = s;
+      const v = s.startsWith('{"type":"state"') || s.startsWith('{"type":"patch"') ? versionOf(s) : null;
+      if (v !== null) version[i] = v;
     };
     ws.serializeAttachment({ sid: `s${i}`, seat: null, ready: false, visible: true });
     (fs.state as unknown as { acceptWebSocket(w: unknown): void }).acceptWebSocket(ws);
-    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0 }));
+    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0, patch: true }));
     sockets.push(ws);
   }
   return {
@@ -54,7 +59,7 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     async answer(seat, a) {
       t += 10_000;
       const ws = sockets[seat]!;
-      const msg = JSON.stringify({ type: 'answer', version: versionOf(lastState[seat]!), answer: a });
+      const msg = JSON.stringify({ type: 'answer', version: version[seat]!, answer: a });
       const t0 = performance.now();
       await room.webSocketMessage(ws as unknown as WebSocket, msg);
       const us = (performance.now() - t0) * 1000;

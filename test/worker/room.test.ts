@@ -42,7 +42,7 @@ describe('persistence', () => {
     expect((await answer(t.id, t.tokens[1]!, { option: 'pass' }, 'play')).status).toBe(200);
     const [meta] = await sql<{ json: string }>(t.id, 'SELECT json FROM meta');
     const { seed, seats, options } = JSON.parse(meta!.json);
-    // The snapshot is written every SNAPSHOT_EVERY answers; the moves up to its step replay to it.
+    // The full snapshot is written every FULL_EVERY answers; the moves up to its step replay to it.
     const log = await sql<{ n: number; seat: number; answer: string }>(t.id, 'SELECT n, seat, answer FROM moves ORDER BY n');
     const [snap] = await sql<{ step: number; state: string }>(t.id, 'SELECT step, state FROM snapshot');
     expect(replay(duel, { seats, seed, options }, log.filter((m) => m.n <= snap!.step).map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) })))).toEqual(JSON.parse(snap!.state));

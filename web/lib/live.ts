@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import type { Answer, ServerMessage, StateBody } from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
 import { mergeLog, type LogBook } from './logbook';
+import { applyPatch } from './patch';
 import { decide, optionLabel, type OutboxState, type Queued } from './outbox';
 import { getGame, saveGame } from './store';
 
@@ -222,11 +223,13 @@ export class Live {
       return;
     }
     this.ws = ws;
+    // The last body this socket brought, as it came: a `patch` changes it.
+    let last: StateBody | null = null;
     ws.onopen = () => {
       this.retry = 0;
       this.conn.value = 'live';
       clearTimeout(this.pollTimer);
-      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version, log: this.logParam() ?? 0 }));
+      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version, log: this.logParam() ?? 0, patch: true }));
       this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
       // The hello brings the current table, which decides whether a waiting answer still counts.
       if (this.outbox.value?.status === 'queued') void this.poll();
@@ -240,7 +243,13 @@ export class Live {
       }
       if (m.type === 'state') {
         const { type: _t, ...body } = m;
-        this.accept(body as StateBody);
+        last = body as StateBody;
+        this.accept(last);
+      } else if (m.type === 'patch') {
+        last = applyPatch(last, m);
+        // A patch about another body than this socket's last (never, unless the server lost track): start over.
+        if (last) this.accept(last);
+        else ws.close(4000, 'resync');
       } else if (m.type === 'error') {
         this.error.value = new ApiError(0, m.error.code, m.error.message);
       }

@@ -245,7 +245,9 @@ export class GameRoom extends DurableObject<Env> implements Room {
         if (att.openedAt !== undefined) hello.openedAt = att.openedAt;
         if (att.from !== undefined) hello.from = att.from;
         if (log !== undefined) Object.assign(hello, { log, whole: false });
+        if (msg.patch === true) hello.patch = true;
         this.sockets.attach(ws, hello);
+        this.sockets.forget(ws);
         // The player is here: a stand-in hands the seat back.
         if (who.seat !== null && this.seats.rows[who.seat]?.stand_in) {
           const seat = who.seat;

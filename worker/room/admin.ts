@@ -97,7 +97,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       // Mirrors the engine's ctx.end: no prompts, no flow, the outcome set — the views then show everything.
       const ended = st.game ? { ...structuredClone(st.game), outcome, stack: [], prompts: [] } : null;
       st.mutate((mm) => {
-        if (ended) st.saveSnapshot(ended, true);
+        if (ended) st.saveSnapshot(ended);
         mm.clocks = [];
         r.outbox.dropAllPrompts();
         mm.status = 'finished';

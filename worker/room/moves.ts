@@ -18,7 +18,7 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
- * persisting it — the move, its log lines, the snapshot when due (`SNAPSHOT_EVERY`), the meta row with the clocks (and a notification row
+ * persisting it — the move with its exact state delta, its log lines, the full snapshot when due (`FULL_EVERY`), the meta row with the clocks (and a notification row
  * when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
  */
 export class Moves {
@@ -58,7 +58,7 @@ export class Moves {
     st.mutate((mm) => {
       for (const x of free) this.r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
       this.r.seats.reload();
-      st.saveSnapshot(state, true);
+      st.saveSnapshot(state);
       this.r.log.append(events);
       mm.seed = seed;
       mm.status = state.outcome ? 'finished' : 'playing';
@@ -134,7 +134,7 @@ export class Moves {
     return { ok: true };
   }
 
-  /** Apply one answer and persist move + log lines + snapshot + meta (clocks) + outbox in ONE transaction. */
+  /** Apply one answer and persist move (with its state delta) + log lines + meta (clocks) + outbox, and the full snapshot when due, in ONE transaction. */
   commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
     const st = this.r.store;
     const m = st.m;
@@ -153,9 +153,10 @@ export class Moves {
     const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
     st.mutate((mm) => {
       const sql = this.r.sql;
-      sql.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, iso(now));
+      // The state goes into the move row as its exact delta (or, when due, as the full snapshot: store.ts).
+      const delta = st.saveState(before, s);
+      sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta) VALUES (?, ?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, iso(now), delta);
       this.r.log.append(lines);
-      st.saveSnapshot(s);
       this.r.seats.afterMove(seat, by);
       mm.version++;
       mm.gameVersion = mm.version;

@@ -56,6 +56,10 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // 4: each seat's settings for the asynchronous life (issue 11): standing orders, quiet hours, away-until, its
   // mention in the table channel. JSON; NULL = none. Private to the seat.
   `ALTER TABLE seats ADD COLUMN settings TEXT;`,
+  // 5: each move row carries the exact delta its answer made to the state (store.ts), so an answer writes a few
+  // hundred bytes instead of the whole snapshot; the snapshot is written in full every few answers. NULL: the
+  // full snapshot was written at this move (or the row is older than deltas).
+  `ALTER TABLE moves ADD COLUMN delta TEXT;`,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */

@@ -4,6 +4,7 @@ import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { iso, type Attachment, type LogPart, type Room } from './types';
+import { diffState } from './delta';
 
 /** What every viewer's state body has in common: computed (and serialised) once per change. */
 export interface Shared {
@@ -54,12 +55,20 @@ export class Sockets {
     this.memo = null;
   }
 
+  /**
+   * Each socket's attachment as last written or read while this instance lives: every write goes through this
+   * class, so a socket's attachment is deserialised once per wake instead of at every event (the runtime
+   * copies it out each time). Never mutated: a change writes a new object.
+   */
+  private atts = new WeakMap<WebSocket, Attachment | null>();
+
   /** The open sockets with their attachments: the one place sockets are listed and counted. */
   list(): { ws: WebSocket; att: Attachment }[] {
     if (this.memo) return this.memo;
     const list = this.r.state.getWebSockets().flatMap((ws) => {
       if (ws === this.closingNow) return [];
-      const att = ws.deserializeAttachment() as Attachment | null;
+      let att = this.atts.get(ws);
+      if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
       // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
       return att && !att.gone ? [{ ws, att }] : [];
     });
@@ -71,6 +80,7 @@ export class Sockets {
   /** Write a socket's attachment (the only place its seat is kept). */
   attach(ws: WebSocket, att: Attachment): void {
     ws.serializeAttachment(att);
+    this.atts.set(ws, att);
     this.memo = null;
   }
 
@@ -188,9 +198,23 @@ export class Sockets {
   }
 
   /**
+   * What each socket was sent last, part by part (JSON), so that a socket whose hello said `patch` gets only
+   * the parts that changed. In memory only: after the object wakes from hibernation, or after a hello, the
+   * socket gets a full state first.
+   */
+  private sent = new WeakMap<WebSocket, Sent>();
+
+  /** The next state this socket gets is a full one (a hello: the client starts over). */
+  forget(ws: WebSocket): void {
+    this.sent.delete(ws);
+  }
+
+  /**
    * Send every ready socket its state (`only`: just these sockets). A delta-aware socket gets the lines it has
    * not had yet (all of them, once, when the game is over: the whole record is public then), an older client
-   * the last lines; its attachment is updated to match.
+   * the last lines; its attachment is updated to match. A socket that said `patch` gets, after its first full
+   * state, a `patch` with the fields (and the view's keys) that differ from what it was sent last. Every part
+   * is serialised once per change: the shared ones once for all, a seat's once for all its sockets.
    */
   broadcast(only?: WebSocket[]): void {
     const list = this.list();
@@ -200,9 +224,11 @@ export class Sockets {
     const game = this.r.store.game;
     const over = !!game?.outcome;
     const end = game ? this.r.log.end : 0;
-    // The parts every body shares, serialised once: the summary's fields first, as in `stateBody`.
-    const head = JSON.stringify({ type: 'state', ...shared.summary }).slice(0, -1);
-    const tail = `,"waiting":${JSON.stringify(shared.waiting)},"deadline":${JSON.stringify(game ? shared.deadline : null)}`;
+    const head: Part[] = Object.entries(shared.summary).flatMap(([k, v]): Part[] => (v === undefined ? [] : [[k, JSON.stringify(v)]]));
+    const tail: Part[] = [
+      ['waiting', JSON.stringify(shared.waiting)],
+      ['deadline', JSON.stringify(game ? shared.deadline : null)],
+    ];
     const plan = targets.map(({ ws, att }) => {
       // A socket whose hello named no `log` (an older client) gets the whole visible log every time.
       let from = 0;
@@ -215,24 +241,31 @@ export class Sockets {
     });
     const readers = plan.map((p) => [p.att.seat, p.from] as [number | null, number]);
     const lines = game ? this.r.log.linesFor(readers, over) : new Map<string, LogLine[]>();
-    const seatJson = new Map<number | null, string>();
-    const bodies = new Map<string, string>();
+    const seats = new Map<number | null, SeatJson>();
+    const logs = new Map<string, string>();
+    const fulls = new Map<string, string>();
     for (const p of plan) {
       const seat = p.att.seat;
-      const key = `${seat}|${p.from}`;
-      let msg = bodies.get(key);
-      if (msg === undefined) {
-        let own = seatJson.get(seat);
-        if (own === undefined) {
-          const { view, prompts } = this.seatParts(seat, shared);
-          own = `,"you":${JSON.stringify(seat)},"view":${JSON.stringify(view)},"prompts":${JSON.stringify(prompts)}${tail}`;
-          seatJson.set(seat, own);
-        }
-        msg = `${head}${own},"log":${JSON.stringify(lines.get(key) ?? [])},"logFrom":${p.from},"logEnd":${end},"chat":${JSON.stringify(this.r.chat.linesFor(seat))}}`;
-        bodies.set(key, msg);
+      let own = seats.get(seat);
+      if (own === undefined) {
+        const { view, prompts } = this.seatParts(seat, shared);
+        own = { view, viewJson: null, viewOps: new Map(), before: [['you', JSON.stringify(seat)]], after: [['prompts', JSON.stringify(prompts)], ...tail], chat: ['chat', JSON.stringify(this.r.chat.linesFor(seat))] };
+        seats.set(seat, own);
       }
+      const key = `${seat}|${p.from}`;
+      let log = logs.get(key);
+      if (log === undefined) logs.set(key, (log = `"log":${JSON.stringify(lines.get(key) ?? [])},"logFrom":${p.from},"logEnd":${end}`));
+      const last = p.att.patch ? this.sent.get(p.ws) : undefined;
+      let msg: string;
+      if (last) msg = patchMessage(last, head, own, log);
+      else {
+        msg = fulls.get(key) ?? '';
+        if (!msg) fulls.set(key, (msg = `{"type":"state",${[...head, ...own.before, ['view', (own.viewJson ??= JSON.stringify(own.view))] as Part, ...own.after].map(field).join(',')},${log},${field(own.chat)}}`));
+      }
+      if (p.att.patch) this.sent.set(p.ws, { version: shared.summary.version, head, own });
       if (p.next) {
         p.ws.serializeAttachment(p.next);
+        this.atts.set(p.ws, p.next);
         // Keep the list read in this event true to what is stored, rather than dropping it and deserialising
         // every attachment again at the next read.
         const e = this.memo?.find((x) => x.ws === p.ws);
@@ -246,4 +279,44 @@ export class Sockets {
     }
     this.r.log.settle();
   }
+}
+
+/** A top-level field of a state body and its JSON. */
+type Part = [string, string];
+
+/** One seat's parts: the view (serialised only for a full state) and the other fields' JSON. */
+interface SeatJson {
+  view: unknown;
+  viewJson: string | null;
+  /** The view's delta from a view a socket of this seat was sent last, per that view: one diff per seat. */
+  viewOps: Map<unknown, string>;
+  before: Part[];
+  after: Part[];
+  chat: Part;
+}
+
+/** What a socket was sent last. */
+interface Sent {
+  version: number;
+  head: Part[];
+  own: SeatJson;
+}
+
+const field = ([k, json]: Part): string => `${JSON.stringify(k)}:${json}`;
+
+/** The `patch` that turns what a socket was sent last into this state (protocol.ts `PatchMessage`). */
+function patchMessage(last: Sent, head: Part[], own: SeatJson, log: string): string {
+  const set: string[] = [];
+  const differ = (now: Part[], was: Part[]) => {
+    for (let i = 0; i < now.length; i++) if (was[i]?.[0] !== now[i]![0] || was[i]![1] !== now[i]![1]) set.push(field(now[i]!));
+  };
+  differ(head, last.head);
+  differ(own.before, last.own.before);
+  differ(own.after, last.own.after);
+  if (last.own.chat[1] !== own.chat[1]) set.push(field(own.chat));
+  // The view as delta operations (delta.ts) from the view this socket was sent last: exact, and only the
+  // values that changed travel (a seat's hp, not the whole list of players).
+  let ops = own.viewOps.get(last.own.view);
+  if (ops === undefined) own.viewOps.set(last.own.view, (ops = JSON.stringify(diffState(last.own.view, own.view))));
+  return `{"type":"patch","of":${last.version},"set":{${set.join(',')}}${ops === '[]' ? '' : `,"view":${ops}`},${log}}`;
 }

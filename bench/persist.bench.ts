@@ -1,0 +1,67 @@
+import { it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { apply, botAnswer, botRng, createGame, getGame, type GameState } from '../worker/engine';
+import '../worker/games';
+import { applyDelta, diffState, sameJson, type Op } from '../worker/room/delta';
+import { record, type Metric } from './report';
+
+/**
+ * What persisting one answer's state costs in CPU, on the consecutive states of a seeded 8-player 三国杀 bot game:
+ * the whole snapshot serialised (what every answer wrote before deltas) beside the exact delta with its write-time
+ * check (store.ts `saveState`: diff, serialise the delta, read it back, apply it to the stored state, serialise that
+ * and the new state, compare). Median over REPS passes of µs per answer, in one process, so under the same load.
+ */
+const REPS = Number(process.env.REPS ?? 5);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+it('persist CPU per answer: whole snapshot vs exact delta with its check (三国杀 8 players)', () => {
+  const def = getGame('sanguosha')!;
+  let s = createGame(def, { seats: 8, seed: 'bench-persist', options: def.parseOptions(undefined, 8) as never });
+  const states: GameState[] = [s];
+  while (!s.outcome) {
+    const p = s.prompts[0]!;
+    const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
+    if (!r.ok) throw new Error(r.error.reason);
+    states.push((s = r.value.state));
+  }
+  const time = (f: (i: number) => void, setup: () => void = () => {}): number[] => {
+    const out: number[] = [];
+    for (let rep = 0; rep < REPS + 1; rep++) {
+      setup();
+      const t0 = performance.now();
+      for (let i = 1; i < states.length; i++) f(i);
+      if (rep) out.push(((performance.now() - t0) * 1000) / (states.length - 1));
+    }
+    return out;
+  };
+  const whole = time((i) => void JSON.stringify(states[i]));
+  let stored: unknown = null;
+  let bytes = 0;
+  const delta = time(
+    (i) => {
+      const json = JSON.stringify(states[i]);
+      const d = JSON.stringify(diffState(states[i - 1], states[i]));
+      stored = applyDelta(stored, JSON.parse(d) as Op[]);
+      if (JSON.stringify(stored) !== json) throw new Error(`delta ${i} not exact`);
+      bytes += d.length;
+    },
+    () => ((stored = JSON.parse(JSON.stringify(states[0]))), (bytes = 0)),
+  );
+  // The same, with the check compared as JSON values (sameJson) instead of a second serialisation.
+  const walked = time(
+    (i) => {
+      const json = JSON.stringify(states[i]);
+      const d = JSON.stringify(diffState(states[i - 1], states[i]));
+      stored = applyDelta(stored, JSON.parse(d) as Op[]);
+      if (json.length < 0 || !sameJson(stored, states[i])) throw new Error(`delta ${i} not exact`);
+    },
+    () => void (stored = JSON.parse(JSON.stringify(states[0]))),
+  );
+  const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `[${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}] ${note}`.trim() });
+  record(`persist CPU per answer, 三国杀 8 players (${states.length - 1} answers)`, [
+    m('whole snapshot serialised', whole, 'µs'),
+    m('exact delta + write-time check', delta, 'µs'),
+    m('exact delta + check by sameJson (what store.ts does)', walked, 'µs'),
+    { name: 'delta bytes per answer (mean)', value: bytes / (states.length - 1), unit: 'bytes', note: `state ${JSON.stringify(states.at(-2)).length} bytes late` },
+  ]);
+});

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { botAnswer, botRng } from '../../worker/engine';
+import type { PatchMessage, StateBody } from '../../worker/protocol';
+import type { GameRoom } from '../../worker/room/GameRoom';
+import { applyPatch } from '../../web/lib/patch';
+import { ORIGIN, api, createGame, join, room, stateOf } from './helpers';
+
+/**
+ * Socket patches: a socket whose hello says `patch` gets a full state, then only what changed since its last
+ * message — and what it rebuilds is exactly what `/state` gives that viewer.
+ */
+
+/** A live socket that keeps every message (parsed) and the body it rebuilds from them as the client does. */
+async function viewer(id: string, token: string | null, patch = true) {
+  const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket' } });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const got: any[] = [];
+  let body: StateBody | null = null;
+  let waiter: (() => void) | null = null;
+  ws.addEventListener('message', (e) => {
+    const m = JSON.parse(e.data as string);
+    got.push(m);
+    if (m.type === 'state') body = (({ type: _t, ...b }) => b as StateBody)(m);
+    else if (m.type === 'patch') body = applyPatch(body, m as PatchMessage);
+    waiter?.();
+  });
+  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0, ...(patch ? { patch: true } : {}) }));
+  return {
+    ws,
+    got,
+    body: () => body,
+    /** Wait until the rebuilt body is at `version` (a guard against hanging, not a timing assertion). */
+    async at(version: number): Promise<StateBody> {
+      const t0 = Date.now();
+      while (!body || body.version < version) {
+        if (Date.now() - t0 > 5000) throw new Error(`no state at version ${version}`);
+        await new Promise<void>((r) => ((waiter = r), setTimeout(r, 50)));
+      }
+      return body!;
+    },
+  };
+}
+
+/** A body without its log fields (a socket carries only new lines; `/state` the tail). */
+const noLog = ({ log: _l, logFrom: _f, logEnd: _e, ...rest }: StateBody) => rest;
+
+async function sanguoshaTable(seats: number, seed: string) {
+  const { id, admin } = await createGame({ game: 'sanguosha', seats, deadline: { minutes: 60 } });
+  const tokens: string[] = [];
+  for (let i = 0; i < seats; i++) tokens.push((await join(id, `P${i}`)).token);
+  expect((await api(`/games/${id}/start`, { body: { seed }, token: admin })).status).toBe(200);
+  return { id, tokens };
+}
+
+/** One answer inside the room (the first open prompt's bot answer), then the broadcast; returns the version. */
+const step = (id: string) =>
+  runInDurableObject(room(id), async (inst: GameRoom) => {
+    const s = inst.store.game!;
+    const p = s.prompts[0]!;
+    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
+    if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
+    await inst.moves.afterChange();
+    return inst.store.m.version;
+  });
+
+describe('socket patches', () => {
+  it('every seat and a spectator rebuild from a full state and patches exactly the body /state gives them, answer after answer', async () => {
+    const t = await sanguoshaTable(5, 'patch-rebuild');
+    const tokens: (string | null)[] = [...t.tokens, null];
+    const vs = await Promise.all(tokens.map((tok) => viewer(t.id, tok)));
+    let version = (await stateOf(t.id, null)).version;
+    for (const v of vs) await v.at(version);
+    for (let k = 0; k < 30; k++) {
+      version = await step(t.id);
+      for (let i = 0; i < vs.length; i++) expect(noLog(await vs[i]!.at(version))).toEqual(noLog(await stateOf(t.id, tokens[i])));
+    }
+    // A chat line: only the chat (and the version) travels.
+    expect((await api(`/games/${t.id}/chat`, { body: { text: 'hi' }, token: t.tokens[0] })).status).toBe(201);
+    version = (await stateOf(t.id, null)).version;
+    for (let i = 0; i < vs.length; i++) expect(noLog(await vs[i]!.at(version))).toEqual(noLog(await stateOf(t.id, tokens[i])));
+    const chatPatch = vs[1]!.got.at(-1) as PatchMessage;
+    expect(chatPatch.type).toBe('patch');
+    expect(Object.keys(chatPatch.set).sort()).toEqual(['chat', 'version']);
+    expect(chatPatch.view).toBeUndefined();
+    for (const v of vs) {
+      expect(v.got[0].type).toBe('state');
+      expect(v.got.slice(1).every((m) => m.type === 'patch')).toBe(true);
+      v.ws.close(1000);
+    }
+  });
+
+  it('a patch is much smaller than the full state: view keys that did not change are not sent', async () => {
+    const t = await sanguoshaTable(5, 'patch-size');
+    const a = await viewer(t.id, t.tokens[0]!);
+    const full = await viewer(t.id, t.tokens[0]!, false);
+    let version = (await stateOf(t.id, null)).version;
+    await a.at(version);
+    await full.at(version);
+    const n0 = a.got.length;
+    const f0 = full.got.length;
+    for (let k = 0; k < 20; k++) version = await step(t.id);
+    await a.at(version);
+    await full.at(version);
+    expect(noLog(a.body()!)).toEqual(noLog(full.body()!));
+    const bytes = (ms: any[]) => ms.reduce((n, m) => n + JSON.stringify(m).length, 0);
+    expect(full.got.slice(f0).every((m) => m.type === 'state')).toBe(true); // a hello without `patch`: full states
+    expect(bytes(a.got.slice(n0)) * 2).toBeLessThan(bytes(full.got.slice(f0)));
+    a.ws.close(1000);
+    full.ws.close(1000);
+  });
+
+  it('after the room is evicted a patch socket gets a full state first (the room forgot what it sent)', async () => {
+    const t = await sanguoshaTable(5, 'patch-evict');
+    const a = await viewer(t.id, t.tokens[0]!);
+    let version = (await stateOf(t.id, null)).version;
+    await a.at(version);
+    version = await step(t.id);
+    await a.at(version);
+    expect(a.got.at(-1).type).toBe('patch');
+    await evictDurableObject(room(t.id));
+    version = await step(t.id);
+    const body = await a.at(version);
+    expect(a.got.at(-1).type).toBe('state');
+    expect(noLog(body)).toEqual(noLog(await stateOf(t.id, t.tokens[0])));
+    version = await step(t.id);
+    await a.at(version);
+    expect(a.got.at(-1).type).toBe('patch');
+    a.ws.close(1000);
+  });
+});

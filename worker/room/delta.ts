@@ -1,0 +1,181 @@
+/**
+ * Exact state deltas: what one answer changed in the engine state, as data. The room stores a delta per answer
+ * instead of the whole snapshot, and a room is loaded as its last full snapshot with the deltas after it applied —
+ * never by running the rules again, so a deploy that changes a rule cannot change a running game's state.
+ *
+ * A delta is a list of operations on JSON paths (keys and array indices from the root):
+ * - `[path, value]`: set (replace, or add a key at the end of its object);
+ * - `[path]`: delete a key;
+ * - `[path, start, deleteCount, items]`: splice an array (a card drawn from a pile, one played from a hand).
+ * `diffState` does not have to be perfect: the store checks every delta before writing it (`applyDelta` on what a
+ * load would rebuild, then compared with the new state by `sameJson`) and writes the full snapshot whenever they differ.
+ */
+
+export type Path = (string | number)[];
+export type Op = [Path, unknown] | [Path] | [Path, number, number, unknown[]];
+
+type Obj = Record<string, unknown>;
+
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Equal as JSON text: same values, arrays element by element, objects with the same keys in the same order. When
+ * it holds, both serialise to the same bytes (it may say no where the bytes would agree, e.g. an undefined key on
+ * one side only, which only makes the store write a full snapshot). Cheaper than serialising and comparing.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return same(a, b);
+}
+
+/** JSON equality (undefined properties count as absent), for the array ends `diffState` keeps. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !same((a as Obj)[ka[i]!], (b as Obj)[kb[i]!])) return false;
+  return true;
+}
+
+/**
+ * The walk keeps one path stack (pushed and popped, copied only into an operation): a state is hundreds of
+ * nodes, and a fresh path array per node cost more than the comparisons.
+ */
+class Differ {
+  readonly ops: Op[] = [];
+  private readonly path: Path = [];
+
+  private here(k?: string | number): Path {
+    const p = this.path.slice();
+    if (k !== undefined) p.push(k);
+    return p;
+  }
+
+  value(a: unknown, b: unknown): void {
+    if (a === b) return;
+    if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) {
+      const aa = Array.isArray(a);
+      if (aa === Array.isArray(b)) return aa ? this.array(a as unknown[], b as unknown[]) : this.object(a as Obj, b as Obj);
+    }
+    this.ops.push([this.here(), b === undefined ? null : b]);
+  }
+
+  private child(k: string | number, a: unknown, b: unknown): void {
+    if (a === b) return;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+      this.ops.push([this.here(k), b === undefined ? null : b]);
+      return;
+    }
+    this.path.push(k);
+    this.value(a, b);
+    this.path.pop();
+  }
+
+  private array(a: unknown[], b: unknown[]): void {
+    if (a.length === b.length) {
+      for (let i = 0; i < a.length; i++) this.child(i, a[i], b[i]);
+      return;
+    }
+    const min = Math.min(a.length, b.length);
+    let pre = 0;
+    while (pre < min && same(a[pre], b[pre])) pre++;
+    let suf = 0;
+    while (suf < min - pre && same(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
+    this.ops.push([this.here(), pre, a.length - suf - pre, b.slice(pre, b.length - suf)]);
+  }
+
+  private object(a: Obj, b: Obj): void {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    // The common case: the same keys in the same order, none undefined on one side only.
+    let i = 0;
+    if (ka.length === kb.length) for (; i < ka.length && ka[i] === kb[i]; i++);
+    if (i === ka.length && i === kb.length) {
+      for (const k of kb) {
+        const x = a[k];
+        const y = b[k];
+        if (x === y) continue;
+        if (y === undefined) this.ops.push([this.here(k)]);
+        else if (x === undefined) return void this.ops.push([this.here(), b]);
+        else this.child(k, x, y);
+      }
+      return;
+    }
+    // Keys keep their order only if the kept ones stay in order and the new ones come last (a set appends):
+    // otherwise the object is replaced whole.
+    let j = 0;
+    const removed: string[] = [];
+    const kept: string[] = [];
+    const defined = kb.filter((k) => b[k] !== undefined);
+    for (const k of ka) {
+      if (a[k] === undefined) continue;
+      if (b[k] === undefined) removed.push(k);
+      else if (defined[j++] !== k) return void this.ops.push([this.here(), b]);
+      else kept.push(k);
+    }
+    for (let n = j; n < defined.length; n++) if (a[defined[n]!] !== undefined) return void this.ops.push([this.here(), b]);
+    for (const k of removed) this.ops.push([this.here(k)]);
+    for (const k of kept) this.child(k, a[k], b[k]);
+    for (let n = j; n < defined.length; n++) this.ops.push([this.here(defined[n]!), b[defined[n]!]]);
+  }
+}
+
+/** The operations that turn `a` into `b` (both plain JSON objects; parts they share by reference are skipped). */
+export function diffState(a: unknown, b: unknown): Op[] {
+  const d = new Differ();
+  d.value(a, b);
+  return d.ops;
+}
+
+/** `o[k] = v`, also for a key named `__proto__` (JSON data may have one; an assignment would set the prototype). */
+function put(o: Obj, k: string | number, v: unknown): void {
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[k as string] = v;
+}
+
+/**
+ * Apply `ops` (as parsed from storage) to `root` and return the result. `copy` (the store's write-time check):
+ * the containers on the changed paths are copied first, so `root` itself is left as it was; without it (a load)
+ * they are changed in place. A set at the root path replaces the whole value.
+ */
+export function applyDelta<T>(root: T, ops: Op[], copy = false): T {
+  let top: unknown = root;
+  const fresh = new Set<unknown>();
+  const own = (x: unknown): unknown => {
+    if (!copy || fresh.has(x)) return x;
+    const c = Array.isArray(x) ? x.slice() : { ...(x as Obj) };
+    fresh.add(c);
+    return c;
+  };
+  for (const op of ops) {
+    const path = op[0];
+    if (!path.length && op.length === 2) {
+      top = op[1];
+      continue;
+    }
+    top = own(top);
+    let node = top as Obj;
+    const depth = op.length === 4 ? path.length : path.length - 1;
+    for (let i = 0; i < depth; i++) {
+      const k = path[i]!;
+      const child = own(node[k as string]);
+      if (typeof child !== 'object' || child === null) throw new Error(`delta path ${JSON.stringify(path)} runs through a non-container`);
+      put(node, k, child);
+      node = child as Obj;
+    }
+    if (op.length === 4) {
+      if (!Array.isArray(node)) throw new Error(`delta splice at ${JSON.stringify(path)} on a non-array`);
+      node.splice(op[1], op[2], ...op[3]);
+    } else if (!path.length) throw new Error('the whole state cannot be deleted');
+    else if (op.length === 2) put(node, path[path.length - 1]!, op[1]);
+    else delete node[path[path.length - 1] as string];
+  }
+  return top as T;
+}
