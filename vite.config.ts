@@ -19,6 +19,8 @@ export const LATER: RegExp[] = [
   /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K)|ui\.(killer|result|seatScore|teamScore|winner|possess)$)/,
   /^(home|admin|host|rules|missing|since|opt|handback|room\.log)\./,
   /^game\.[a-z]+\.tagline$/,
+  // A game's one-line summary and title: for "my games" and notifications, not the table.
+  /^(ghost|sgs)\.(summary|title)$/,
   /^join\.(?!seatLost$)/,
   /^lobby\.(?!host$|personal)/,
   /^notify\.(?!title$|cta$)/,

@@ -1,3 +1,4 @@
+import './rules.css';
 import type { Lang } from '../types';
 import { ARTIFACTS, EVENTS, IDENTITIES, IMPS, KINGS, RULES, SPELLS, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import { cardName, dispelText, rewardText, str } from './labels';
