@@ -2,8 +2,31 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { splitStrings, stringsChunkName } from './web/tools/split-strings.js';
+import { smallPreload } from './web/tools/preload.js';
+import { clientData } from './web/tools/client-data.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Strings a table's first screen does not show; they ship in each pack's second chunk, fetched after the first
+ * paint (web/i18n/packs.ts `loadLater`). Whatever shows them is a lazy part that awaits that chunk: the card
+ * sheet (card and skill texts; 驱鬼 keeps its king cards' texts, shown on the board), the log and "since you were here" (log lines), the seat settings (standing
+ * orders), the lobby, the host's menu, the bell's panel, the home, rules and replay pages. A key used on a first
+ * screen must not match (it would show as its key until the chunk comes, then re-render).
+ */
+export const LATER: RegExp[] = [
+  /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
+  /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K)|ui\.(killer|result|seatScore|teamScore|winner|possess)$)/,
+  /^(home|admin|host|rules|missing|since|opt|handback|room\.log)\./,
+  /^game\.[a-z]+\.tagline$/,
+  // A game's one-line summary and title: for "my games" and notifications, not the table.
+  /^(ghost|sgs)\.(summary|title)$/,
+  /^join\.(?!seatLost$)/,
+  /^lobby\.(?!host$|personal)/,
+  /^notify\.(?!title$|cta$)/,
+  /^settings\.(?!title$)/,
+  /^chat\.(?!title$)/,
+];
 
 /**
  * The client: `web/` is the Vite root; the build lands in `dist/client`, which wrangler serves as static
@@ -14,7 +37,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang' }), preact()],
+  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), smallPreload(), clientData(), preact()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -33,6 +56,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'core', tags: ['$initial'] },
+            // What the table, the lobby and the replay all use (seat tags, card reading, message rendering, the
+            // ring): one chunk rather than four small ones, each with its own gzip overhead.
+            { name: 'shared', test: /web[\\/]table[\\/](CardInfo|Seats|ring)\.tsx?$|web[\\/]lib[\\/]msg\.ts$|worker[\\/]protocol\.ts$/ },
           ],
         },
       },

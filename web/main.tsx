@@ -2,19 +2,22 @@ import { render } from 'preact';
 import './styles.css';
 import { lang, ready, s } from './i18n';
 import { match, path } from './router';
-import { startBadge } from './lib/badge';
 import { registerServiceWorker } from './lib/sw';
 import { lazy } from './lib/lazy';
-import { loadPack } from './i18n/packs';
+import { later, loadPack } from './i18n/packs';
 import { Spinner, TopBar } from './ui';
 import { loadGameUI } from './games';
 import { getGame } from './lib/store';
+// Every page sets the title: its signal and effect are in the entry rather than a chunk of their own.
+import './lib/title';
 
-// Each page is its own chunk: a table page loads no home-page code, and the home page no table code.
-const Home = lazy(() => import('./pages/Home').then((m) => m.Home));
+// Each page is its own chunk: a table page loads no home-page code, and the home page no table code. The home,
+// rules and replay pages show strings a table's first screen does not (the later strings chunks): they wait
+// for those too; the table page fetches them after its first paint.
+const Home = lazy(() => later(import('./pages/Home')).then((m) => m.Home));
 const GamePage = lazy(() => import('./pages/Game').then((m) => m.GamePage));
-const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
-const ReplayPage = lazy(() => Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)]).then(([m]) => m.ReplayPage));
+const RulesPage = lazy(() => later(import('./pages/Rules')).then((m) => m.RulesPage));
+const ReplayPage = lazy(() => later(Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)])).then(([m]) => m.ReplayPage));
 
 function App() {
   document.documentElement.lang = lang.value;
@@ -50,7 +53,8 @@ if (first.page === 'game') {
   if (known) void loadGameUI(known);
 }
 
-startBadge();
+// The title's "(2)", the favicon dot and the app badge follow "my games": after the first paint, with them.
+setTimeout(() => void import('./lib/badge').then((m) => m.startBadge()), 0);
 registerServiceWorker();
 // The first language's strings come in their own chunk (preloaded by index.html): render once they are in,
 // or without them if they cannot come (the keys then show, and a language switch can retry).

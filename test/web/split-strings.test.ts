@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { buildInMemory } from '../../web/tools/bundle-size';
-import { findPacks, languageTable, preloadScript, stringsChunkName } from '../../web/tools/split-strings';
+import { findPacks, languageTable, preloadScript, splitLater, stringsChunkName } from '../../web/tools/split-strings';
+import { LATER } from '../../vite.config';
 import { strings as shell } from '../../web/i18n/strings';
 import { strings as ghost } from '../../worker/games/ghost/i18n';
 import { strings as sgs } from '../../worker/games/sanguosha/i18n';
@@ -27,11 +28,11 @@ describe('the client build ships one language at a time', () => {
   let output: (Rolldown.OutputChunk | Rolldown.OutputAsset)[] = [];
   const chunks = () => output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
 
-  it('every strings module becomes one chunk per language, and no other chunk carries any language\'s strings', { timeout: 60_000 }, async () => {
+  it('every strings module becomes two chunks per language (first screen, later), and no other chunk carries any language\'s strings', { timeout: 60_000 }, async () => {
     output = await buildInMemory(root);
     const strChunks = chunks().filter((c) => c.fileName.startsWith('assets/strings-'));
     expect(strChunks.map((c) => c.fileName.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(
-      Object.keys(PACKS).flatMap((p) => LANGS.map((l) => `assets/strings-${p}-${l}`)).sort(),
+      Object.keys(PACKS).flatMap((p) => LANGS.flatMap((l) => [`assets/strings-${p}-${l}`, `assets/strings-${p}-later-${l}`])).sort(),
     );
     for (const [name, pack] of Object.entries(PACKS))
       for (const lang of LANGS) {
@@ -40,11 +41,14 @@ describe('the client build ships one language at a time', () => {
         for (const c of chunks()) {
           if (EXEMPT.some((re) => re.test(c.facadeModuleId ?? ''))) continue;
           // JSON inside the chunk escapes nothing but quotes and backslashes: compare on the parsed text.
-          const own = c.fileName.startsWith(`assets/strings-${name}-${lang}-`);
+          const own = c.fileName.startsWith(`assets/strings-${name}-${lang}-`) || c.fileName.startsWith(`assets/strings-${name}-later-${lang}-`);
           const found = mine.filter((v) => c.code.includes(JSON.stringify(v).slice(1, -1)) || c.code.includes(v));
-          if (own) expect(found.length).toBe(mine.length);
-          else expect({ chunk: c.fileName, found: found.slice(0, 3) }).toEqual({ chunk: c.fileName, found: [] });
+          if (!own) expect({ chunk: c.fileName, found: found.slice(0, 3) }).toEqual({ chunk: c.fileName, found: [] });
         }
+        // Between its two chunks, the language has every one of its strings.
+        const both = chunks().filter((c) => c.fileName.startsWith(`assets/strings-${name}-${lang}-`) || c.fileName.startsWith(`assets/strings-${name}-later-${lang}-`));
+        expect(both).toHaveLength(2);
+        expect(mine.filter((v) => !both.some((c) => c.code.includes(JSON.stringify(v).slice(1, -1)) || c.code.includes(v)))).toEqual([]);
       }
   });
 
@@ -55,6 +59,27 @@ describe('the client build ships one language at a time', () => {
 });
 
 describe('splitting the strings', () => {
+  it('a key the first screen does not show goes to the later half, every other key to the first', () => {
+    const t = { 'sgs.cardText.slash': 'text', 'sgs.card.slash': '杀', 'home.title': 'T', 'lobby.host': 'H', 'lobby.start': 'S', 'ghost.text.K01': 'king', 'ghost.text.S01': 'spell' };
+    const { first, rest } = splitLater(t, LATER);
+    expect(Object.keys(first).sort()).toEqual(['ghost.text.K01', 'lobby.host', 'sgs.card.slash']);
+    expect(Object.keys(rest).sort()).toEqual(['ghost.text.S01', 'home.title', 'lobby.start', 'sgs.cardText.slash']);
+  });
+
+  it('the table\'s first screen keys stay in the first half: prompts, options, card and general names, the shell\'s table strings', () => {
+    for (const [pack, prefixes] of [
+      [sgs, ['sgs.ask.', 'sgs.opt.', 'sgs.card.', 'sgs.general.', 'sgs.skill.', 'sgs.ui.', 'sgs.phase.', 'sgs.status']],
+      [ghost, ['ghost.ask.', 'ghost.opt.', 'ghost.card.', 'ghost.ui.', 'ghost.effect.', 'ghost.phase.']],
+      [shell, ['table.', 'prompt.', 'seat.', 'conn.', 'time.', 'common.', 'outbox.', 'error.']],
+    ] as const) {
+      // 驱鬼's end-of-game lines and an imp's possession line are shown only by lazy parts (End.tsx, the card sheet).
+      const lazyOnly = /^ghost\.ui\.(killer|result|seatScore|teamScore|winner|possess)$/;
+      const keys = Object.keys(pack.en!).filter((k) => prefixes.some((p) => k.startsWith(p)) && !lazyOnly.test(k));
+      expect(keys.length).toBeGreaterThan(10);
+      expect(keys.filter((k) => k in splitLater({ [k]: 'x' }, LATER).rest)).toEqual([]);
+    }
+  });
+
   it('a key missing in a language reads in the fallback language, as the runtime lookup would', () => {
     expect(languageTable({ en: { a: 'A', b: 'B' }, 'zh-CN': { a: '甲' } }, 'zh-CN', 'en')).toEqual({ a: '甲', b: 'B' });
   });
@@ -65,6 +90,7 @@ describe('splitting the strings', () => {
 
   it('strings chunks are named after their pack and language; other chunks keep their names', () => {
     expect(stringsChunkName('\0virtual:strings/ghost/zh-TW')).toBe('assets/strings-ghost-zh-TW-[hash].js');
+    expect(stringsChunkName('\0virtual:strings/ghost~later/zh-TW')).toBe('assets/strings-ghost-later-zh-TW-[hash].js');
     expect(stringsChunkName('/x/web/pages/Game.tsx')).toBe(null);
   });
 

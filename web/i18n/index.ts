@@ -2,7 +2,7 @@ import { signal } from '@preact/signals';
 import type { Lang, Strings } from '../games/types';
 import { pref, setPref } from '../lib/store';
 import { strings } from './strings';
-import { loadLang } from './packs';
+import { loadLang, stringsArrived } from './packs';
 
 export type { Lang };
 
@@ -66,6 +66,8 @@ export function fill(template: string, params: Record<string, unknown> | undefin
 /** A shell string in the current language (English, then the key itself, when a string is missing). */
 export function s(key: string, params?: Record<string, unknown>): string {
   const l = lang.value;
+  // Read so that a part rendered before a later strings chunk came renders again when it does.
+  void stringsArrived.value;
   const n = typeof params?.count === 'number' ? params.count : params?.n;
   const one = typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one' ? shellStrings[l][`${key}.one`] : undefined;
   const tpl = one ?? shellStrings[l][key] ?? shellStrings.en[key] ?? key;

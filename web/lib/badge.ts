@@ -1,9 +1,9 @@
 import { effect, signal } from '@preact/signals';
 import { waitingCount } from './mygames';
 import { pref, setPref } from './store';
+import { waitingShown } from './title';
 
-/** The page's base title (each page sets it); the badge count is put in front. */
-export const pageTitle = signal('茶馆 Teahouse');
+export { pageTitle } from './title';
 
 let baseIcon: HTMLImageElement | null = null;
 
@@ -40,11 +40,11 @@ function drawFavicon(n: number): void {
   }
 }
 
-/** Title "(2) …", the favicon dot and the installed app's badge follow the number of games waiting for you. */
+/** Title "(2) …" (web/lib/title.ts), the favicon dot and the installed app's badge follow the number of games waiting for you. */
 export function startBadge(): void {
   effect(() => {
     const n = waitingCount.value;
-    document.title = (n ? `(${n}) ` : '') + pageTitle.value;
+    waitingShown.value = n;
     drawFavicon(n);
     const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
     if (n) nav.setAppBadge?.(n).catch(() => {});

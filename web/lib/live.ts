@@ -2,9 +2,17 @@ import { signal } from '@preact/signals';
 import type { Answer, ServerMessage, StateBody } from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
 import { mergeLog, type LogBook } from './logbook';
-import { applyPatch } from './patch';
 import { decide, optionLabel, type OutboxState, type Queued } from './outbox';
 import { getGame, saveGame } from './store';
+
+/**
+ * Applying a socket `patch` (./patch.ts, with the room's delta code) is its own chunk: the first state comes
+ * whole, patches only after it. The table fetches it after its first paint (`preloadPatch`); a patch that comes
+ * before the code waits for it, and the messages behind it wait in order. The socket's first whole state (the
+ * table is on screen by then) starts fetching it.
+ */
+let patchCode: typeof import('./patch') | null = null;
+export const preloadPatch = (): Promise<unknown> => import('./patch').then((m) => (patchCode = m));
 
 export type ConnState = 'connecting' | 'live' | 'polling' | 'offline';
 
@@ -234,6 +242,24 @@ export class Live {
       // The hello brings the current table, which decides whether a waiting answer still counts.
       if (this.outbox.value?.status === 'queued') void this.poll();
     };
+    const take = (m: ServerMessage) => {
+      if (m.type === 'state') {
+        const { type: _t, ...body } = m;
+        last = body as StateBody;
+        this.accept(last);
+        if (!patchCode) void preloadPatch().catch(() => undefined);
+      } else if (m.type === 'patch') {
+        last = patchCode!.applyPatch(last, m);
+        // A patch about another body than this socket's last (never, unless the server lost track): start over.
+        if (last) this.accept(last);
+        else ws.close(4000, 'resync');
+      } else if (m.type === 'error') {
+        this.error.value = new ApiError(0, m.error.code, m.error.message);
+      }
+    };
+    // Messages waiting behind a patch whose code is still coming; they are taken in the order they came.
+    let waiting = 0;
+    let chain: Promise<unknown> = Promise.resolve();
     ws.onmessage = (ev) => {
       let m: ServerMessage;
       try {
@@ -241,18 +267,16 @@ export class Live {
       } catch {
         return;
       }
-      if (m.type === 'state') {
-        const { type: _t, ...body } = m;
-        last = body as StateBody;
-        this.accept(last);
-      } else if (m.type === 'patch') {
-        last = applyPatch(last, m);
-        // A patch about another body than this socket's last (never, unless the server lost track): start over.
-        if (last) this.accept(last);
-        else ws.close(4000, 'resync');
-      } else if (m.type === 'error') {
-        this.error.value = new ApiError(0, m.error.code, m.error.message);
-      }
+      if (!waiting && (m.type !== 'patch' || patchCode)) return take(m);
+      waiting++;
+      chain = chain
+        .then(() => patchCode ?? preloadPatch())
+        .then(
+          () => this.ws === ws && take(m),
+          // No code for patches (offline): start the socket over; its hello brings a whole state.
+          () => ws.close(4000, 'resync'),
+        )
+        .finally(() => waiting--);
     };
     ws.onclose = () => {
       if (this.ws === ws) this.socketLost();

@@ -1,6 +1,7 @@
 import type { GameUI, Lang } from '../games/types';
 import { isMsg, isSeatParam, SEATS_PARAMS, type Msg } from '../../worker/protocol';
 import { fill, shellStrings } from '../i18n';
+import { stringsArrived } from '../i18n/packs';
 
 export { isSeatParam };
 /** The plural category of `n` in `lang` ('one', 'other'…), by Intl.PluralRules. */
@@ -34,6 +35,8 @@ export function makeT(lang: Lang, ui: Pick<GameUI, 'strings' | 'formatParam' | '
   };
 
   function t(m: Msg | string, params?: Record<string, unknown>): string {
+    // Read so that a part rendered before a later strings chunk came renders again when it does.
+    void stringsArrived.value;
     const key = typeof m === 'string' ? m : m.key;
     const p = typeof m === 'string' ? params : { ...(m.params ?? {}), ...(params ?? {}) };
     // Plurals by the language's own rules: a `<key>.one` row is used when `count` (else `n`) selects "one".

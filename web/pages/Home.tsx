@@ -1,7 +1,8 @@
+import './home.css';
 import { useEffect, useState } from 'preact/hooks';
 import { s } from '../i18n';
 import { api, ApiError } from '../lib/api';
-import { pageTitle } from '../lib/badge';
+import { pageTitle } from '../lib/title';
 import { statuses, watchMyGames } from '../lib/mygames';
 import { forgetGame, myGames, pref, saveGame, setPref } from '../lib/store';
 import { CATALOGUE, gameName } from '../games';

@@ -1,4 +1,5 @@
 import './replay.css';
+import '../table/log.css';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { GameDef } from '../../worker/engine';
 import type { GameUI, TableProps } from '../games/types';
@@ -6,7 +7,7 @@ import { gameName, loadGameUI } from '../games';
 import { fill, lang, s } from '../i18n';
 import { strings as replayStrings } from './replay.strings';
 import { api, ApiError } from '../lib/api';
-import { pageTitle } from '../lib/badge';
+import { pageTitle } from '../lib/title';
 import { makeT } from '../lib/msg';
 import { bodyAt, buildReplay, lastStep, moveAfter, moveMessage, type GameRecord, type Replay } from '../replay/model';
 import { ErrorNote, Spinner, TopBar } from '../ui';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { GameUI } from '../games/types';
 import { gameName, loadGameUI } from '../games';
 import { lang, s } from '../i18n';
-import { pageTitle } from '../lib/badge';
+import { pageTitle } from '../lib/title';
 import { Spinner, TopBar } from '../ui';
 import { Footer } from './Home';
 

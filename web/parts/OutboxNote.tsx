@@ -1,5 +1,4 @@
 import type { Msg } from '../../worker/protocol';
-import './outbox.css';
 import { s } from '../i18n';
 import type { Live } from '../lib/live';
 

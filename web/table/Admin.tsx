@@ -1,3 +1,4 @@
+import './admin.css';
 import { useState } from 'preact/hooks';
 import type { Msg, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';

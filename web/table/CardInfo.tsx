@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
 import { s } from '../i18n';
+import { loadLater } from '../i18n/packs';
 
 /** What a card says about itself when a player asks to read it (tap, long-press, right-click). */
 export interface CardText {
@@ -28,10 +28,12 @@ const LONG_MS = 450;
 export function readable(info: () => CardText | null, onTap?: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let long = false;
-  const open = () => {
-    const c = info();
-    if (c) readCards([c]);
-  };
+  // Card and skill texts are in the later strings chunk (fetched after the first paint; at once if not yet).
+  const open = () =>
+    void loadLater().then(() => {
+      const c = info();
+      if (c) readCards([c]);
+    }, () => undefined);
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -67,48 +69,4 @@ export function readable(info: () => CardText | null, onTap?: () => void) {
       else open();
     },
   };
-}
-
-/**
- * The sheet that shows the cards being read: a modal dialog at the bottom of a phone, centred on a desktop.
- * Escape, the close button or a click on the backdrop closes it, and focus goes back where it was.
- */
-export function CardSheet() {
-  const cards = reading.value;
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (cards && !d.open) d.showModal?.();
-    if (!cards && d.open) d.close();
-  }, [cards]);
-  return (
-    <dialog
-      ref={ref}
-      class="card-sheet"
-      aria-labelledby="card-sheet-h"
-      onClose={() => (reading.value = null)}
-      onClick={(e) => {
-        if (e.target === ref.current) reading.value = null;
-      }}
-    >
-      {cards && (
-        <div class="card-sheet-body">
-          <h2 id="card-sheet-h" class="sr-only">
-            {s('card.read')}
-          </h2>
-          {cards.map((c, i) => (
-            <article key={i} class={`card-text${c.red ? ' red' : ''}`}>
-              <h3>{c.name}</h3>
-              {c.sub && <p class="card-text-sub">{c.sub}</p>}
-              <p>{c.text}</p>
-            </article>
-          ))}
-          <button type="button" class="btn" onClick={() => (reading.value = null)}>
-            {s('common.close')}
-          </button>
-        </div>
-      )}
-    </dialog>
-  );
 }

@@ -1,7 +1,8 @@
+import './generic.css';
 import type { Json } from '../../worker/protocol';
 import type { TableProps } from '../games/types';
 import { s } from '../i18n';
-import { SeatList } from './Seats';
+import { SeatList } from './SeatList';
 
 /**
  * The table for a game that has no client of its own (the test fixture game): the seats with whom the table

@@ -1,3 +1,4 @@
+import './log.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { isMsg, type ChatLine, type LogLine, type Msg } from '../../worker/protocol';
 import type { GameUI, Lang } from '../games/types';

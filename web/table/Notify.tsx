@@ -4,7 +4,10 @@ import { myGames } from '../lib/store';
 import { IconBell } from '../icons';
 import { lazy } from '../lib/lazy';
 
-const NotifyPanel = lazy(() => import('./NotifyPanel').then((m) => m.NotifyPanel), null);
+import { later } from '../i18n/packs';
+
+/** The bell's panel, with the later strings it shows: its own chunk (the table prefetches it after its first paint). */
+export const NotifyPanel = lazy(() => later(import('./NotifyPanel')).then((m) => m.NotifyPanel), null);
 
 /**
  * The bell: how this seat hears that the table waits for it. Permission is asked only from a click here,

@@ -1,3 +1,4 @@
+import './notify-panel.css';
 import { useState } from 'preact/hooks';
 import { lang, s } from '../i18n';
 import { setSound, soundOn } from '../lib/badge';

@@ -1,27 +1,74 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Answer, StateBody } from '../../worker/protocol';
+import type { Answer, LogLine, Msg, StateBody } from '../../worker/protocol';
 import type { GameUI, TableProps } from '../games/types';
 import { lang, s } from '../i18n';
-import { announceTurn } from '../lib/badge';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
-import { Brand, CopyButton, Countdown, LangSwitch } from '../ui';
-import { IconLock, IconMenu } from '../icons';
+import { Brand, Countdown, LangSwitch } from '../ui';
+import { IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
-
-/** The host's controls, loaded only for the host. */
-export const AdminMenu = lazy(() => import('./Admin').then((m) => m.AdminMenu), null);
-import { PlayArrows } from './Arrows';
-import { CardSheet } from './CardInfo';
-import { GenericTable } from './GenericTable';
-import { ChatView, LogView, SinceLastVisit } from './Log';
-import { NotifyButton } from './Notify';
-import { SettingsButton } from './Settings';
-import { Handback, playedFor } from './Handback';
+import { later, loadLater } from '../i18n/packs';
+import { NotifyButton, NotifyPanel } from './Notify';
 import { usePicks } from './picks';
+
+/*
+ * What the first screen of a table does not show is its own chunk, each with the later strings it needs
+ * (web/i18n/packs.ts): the host's menu, the seat settings panel, the log and chat (a closed drawer on phones),
+ * "since you were here", and the table of a game without a client of its own. `prefetchTableParts` fetches
+ * them all once the table has painted, so a tap opens them at once.
+ */
+/** The host's controls, loaded only for the host. */
+export const AdminMenu = lazy(() => later(import('./Admin')).then((m) => m.AdminMenu), null);
+/** The side: log and chat tabs, host's menu, personal link (a drawer on phones, a column on desktops). */
+const Side = lazy(() => later(import('./Side')).then((m) => m.SidePanel), null);
+const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLastVisit), null);
+/** Decoration of the moves that come while the page is open: nothing to draw on the first paint. */
+const PlayArrows = lazy(() => import('./Arrows').then((m) => m.PlayArrows), null);
+/** The sheet a card is read in: a closed dialog until a card is read. */
+const CardSheet = lazy(() => import('./CardSheet').then((m) => m.CardSheet), null);
+/**
+ * What a stand-in played for you while you were away (tz-away's Handback.tsx): shown on your return only, so
+ * its own chunk with its strings (the later half), fetched right after the first paint.
+ */
+const Handback = lazy(
+  () =>
+    later(import('./Handback')).then(
+      (m) =>
+        function HandbackOf(p: { id: string; token: string; t: (m: Msg) => string; away: boolean; log: readonly LogLine[]; seat: number }) {
+          return <m.Handback id={p.id} token={p.token} t={p.t} away={p.away} playedForYou={m.playedFor(p.log, p.seat)} />;
+        },
+    ),
+  null,
+);
+const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
+/** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
+const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
+
+function GearWaiting() {
+  return (
+    <div class="notify settings">
+      <button type="button" class="icon-btn settings-btn" disabled aria-label={s('settings.title')} title={s('settings.title')}>
+        <span aria-hidden="true">⚙</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * After the first paint (an idle moment, or 1 s at most), fetch the lazy parts a tap may open and the later
+ * strings, so opening the drawer, the settings, the bell, a card's text or the host's menu waits on nothing.
+ */
+function prefetchTableParts(admin: boolean): void {
+  const go = () => {
+    void loadLater().catch(() => undefined);
+    for (const part of [Side, SinceLastVisit, SettingsButton, NotifyPanel, CardSheet, ...(admin ? [AdminMenu] : [])]) part.preload();
+  };
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  // Two frames: the table is on screen before anything else is asked for.
+  requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
+}
 import { PromptPanel, winnersText } from './PromptPanel';
-import { SeatQr, seatLink } from './SeatQr';
 import { seatName } from './Seats';
 import { OutboxNote } from '../parts/OutboxNote';
 
@@ -70,7 +117,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const promptKey = st.prompts.map((p) => p.id).join(',');
   const prevKey = useRef<string | null>(null);
   useEffect(() => {
-    if (prevKey.current !== null && promptKey && promptKey !== prevKey.current) announceTurn(id, st.you ?? 0, title, t(st.prompts[0]!.message));
+    if (prevKey.current !== null && promptKey && promptKey !== prevKey.current) {
+      const body = t(st.prompts[0]!.message);
+      void import('../lib/badge').then((m) => m.announceTurn(id, st.you ?? 0, title, body));
+    }
     prevKey.current = promptKey;
   }, [promptKey]);
 
@@ -107,6 +157,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     return () => document.removeEventListener('keydown', key);
   }, [drawer]);
   const conn = live.conn.value;
+  useEffect(() => prefetchTableParts(!!admin), []);
 
   return (
     <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}`}>
@@ -158,7 +209,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
           </p>
         )}
         {!sinceClosed && <SinceLastVisit lines={since} t={t} you={st.you} onClose={() => setSinceClosed(true)} />}
-        {token && st.you !== null && <Handback id={id} token={token} t={t} away={!!st.seats[st.you]?.away} playedForYou={playedFor(st.log, st.you)} />}
+        {token && st.you !== null && <Handback id={id} token={token} t={t} away={!!st.seats[st.you]?.away} log={st.log} seat={st.you} />}
         <div class="table-grid">
           <div class="col-table">
             <section class="game-area" aria-labelledby="game-area-h">
@@ -171,42 +222,9 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
-            <div class="drawer-head">
-              <button type="button" class="icon-btn" aria-label={s('common.close')} onClick={() => setDrawer(false)}>
-                ×
-              </button>
-            </div>
-            <section class="card talk">
-              <div class="tabs" role="tablist">
-                <button type="button" role="tab" id="tab-log" aria-selected={tab === 'log'} aria-controls="panel-talk" class={`tab${tab === 'log' ? ' on' : ''}`} onClick={() => setTab('log')}>
-                  {s('log.title')}
-                </button>
-                <button type="button" role="tab" id="tab-chat" aria-selected={tab === 'chat'} aria-controls="panel-talk" class={`tab${tab === 'chat' ? ' on' : ''}`} onClick={() => setTab('chat')}>
-                  {s('chat.title')}
-                  {st.chat.length > 0 && <span class="count">{st.chat.length}</span>}
-                </button>
-              </div>
-              <div id="panel-talk" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-                {tab === 'log' ? <LogView log={st.log} t={t} ui={ui} lang={l} earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
-              </div>
-            </section>
-            {admin && st.status !== 'finished' && (
-              <section class="card host">
-                <h2>{s('lobby.host')}</h2>
-                <AdminMenu id={id} st={st} admin={admin} t={t} refresh={() => void live.poll()} />
-              </section>
-            )}
-            {token && st.you !== null && (
-              <details class="card personal secret">
-                <summary>
-                  <IconLock /> {s('lobby.personalLink')}
-                </summary>
-                <PersonalLink id={id} token={token} />
-              </details>
-            )}
-            <div class="lang-foot">
-              <LangSwitch />
-            </div>
+            {/* A game may put what must stay in view beside its table here (驱鬼's vote, on desktops). */}
+            <div id="table-side-slot" />
+            <Side id={id} live={live} st={st} ui={ui} t={t} token={token} admin={admin} tab={tab} setTab={setTab} close={() => setDrawer(false)} />
           </aside>
         </div>
       </main>
@@ -220,25 +238,6 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
 export function maskedLink(url: string): string {
   const k = url.indexOf('#seat=');
   return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
-}
-
-export function PersonalLink({ id, token }: { id: string; token: string }) {
-  const url = seatLink(id, token);
-  return (
-    <div class="linkbox secret">
-      <div class="linkbox-label">
-        <IconLock /> {s('lobby.personalLink')}
-      </div>
-      <div class="linkbox-row">
-        <code class="linkbox-url masked" aria-label={s('lobby.personalMasked')}>
-          {maskedLink(url)}
-        </code>
-        <CopyButton text={url} />
-      </div>
-      <p class="hint warn">{s('lobby.personalHint')}</p>
-      <SeatQr url={url} />
-    </div>
-  );
 }
 
 /** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */

@@ -6,7 +6,8 @@ import { build, type Rolldown } from 'vite';
  * What each page of the client loads, in gzip bytes (level 9, as a CDN serves it): the JS chunks reachable
  * by static imports from the entry, the page's chunk and the game's chunk, their CSS, and the strings chunks
  * of one language. Lazy parts a page does not show on an ordinary visit (the host's menu, a game's rules on
- * the table page) are not counted. Builds in memory with the project's vite.config.ts.
+ * the table page) are not counted, nor what the table fetches after its first paint (the later strings, the
+ * side with log and chat, settings and bell panels, card sheet, play arrows, badge: web/table/Shell.tsx `prefetchTableParts`); `after` counts those. Builds in memory with the project's vite.config.ts.
  */
 export interface PageSize {
   page: string;
@@ -15,6 +16,8 @@ export interface PageSize {
   css: number;
   total: number;
   files: string[];
+  /** Gzip bytes fetched after the first paint (table pages: the prefetched parts and later strings), not in `total`. */
+  after: number;
 }
 
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -45,12 +48,15 @@ export async function measurePages(root: string, langs: readonly string[] = ['zh
 
   const entry = chunks.find((c) => c.isEntry);
   const games = chunks.filter((c) => /^web\/games\/[^/]+\/index\.ts$/.test(src(c))).map((c) => src(c).split('/')[2]!);
-  const pages: { page: string; parts: (string | ((l: string) => string))[] }[] = [
-    { page: 'home', parts: ['web/pages/Home.tsx', (l) => `virtual:strings/shell/${l}`] },
+  /** A pack's strings chunk in a language, and its later half for a page that waits for it. */
+  const strs = (pack: string, withLater: boolean) => [(l: string) => `virtual:strings/${pack}/${l}`, ...(withLater ? [(l: string) => `virtual:strings/${pack}~later/${l}`] : [])];
+  const pages: { page: string; parts: (string | ((l: string) => string))[]; after?: (string | ((l: string) => string))[] }[] = [
+    { page: 'home', parts: ['web/pages/Home.tsx', ...strs('shell', true)] },
     ...games.flatMap((g) => [
-      { page: `table ${g}`, parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, (l: string) => `virtual:strings/shell/${l}`, (l: string) => `virtual:strings/${g}/${l}`] },
-      { page: `rules ${g}`, parts: ['web/pages/Rules.tsx', `web/games/${g}/index.ts`, `web/games/${g}/Rules.tsx`, (l: string) => `virtual:strings/shell/${l}`, (l: string) => `virtual:strings/${g}/${l}`] },
-      { page: `replay ${g}`, parts: ['web/pages/Replay.tsx', `web/games/${g}/index.ts`, `worker/games/${g}/index.ts`, (l: string) => `virtual:strings/shell/${l}`, (l: string) => `virtual:strings/${g}/${l}`] },
+      // The table's first paint: its later strings and lazy parts come after it (web/table/Shell.tsx).
+      { page: `table ${g}`, parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, ...strs('shell', false), ...strs(g, false)], after: ['web/table/Side.tsx', 'web/table/Log.tsx', 'web/table/Settings.tsx', 'web/table/NotifyPanel.tsx', 'web/table/CardSheet.tsx', 'web/table/Arrows.tsx', 'web/lib/badge.ts', (l: string) => `virtual:strings/shell~later/${l}`, (l: string) => `virtual:strings/${g}~later/${l}`] },
+      { page: `rules ${g}`, parts: ['web/pages/Rules.tsx', `web/games/${g}/index.ts`, `web/games/${g}/Rules.tsx`, ...strs('shell', true), ...strs(g, true)] },
+      { page: `replay ${g}`, parts: ['web/pages/Replay.tsx', `web/games/${g}/index.ts`, `worker/games/${g}/index.ts`, ...strs('shell', true), ...strs(g, true)] },
     ]),
   ];
   const html = output.find((c) => c.fileName === 'index.html');
@@ -68,7 +74,13 @@ export async function measurePages(root: string, langs: readonly string[] = ['zh
       const list = [...files];
       const js = list.filter((f) => f.endsWith('.js')).reduce((n, f) => n + (size.get(f) ?? 0), 0);
       const css = list.filter((f) => f.endsWith('.css')).reduce((n, f) => n + (size.get(f) ?? 0), 0);
-      result.push({ page: p.page, lang, js, css, total: js + css, files: list.sort().map((f) => `${f} ${size.get(f)}`) });
+      const more = new Set(files);
+      for (const part of p.after ?? []) {
+        const id = typeof part === 'string' ? part : part(lang);
+        closure(find((x) => x === id || x.endsWith(`/${id}`)), more);
+      }
+      const after = [...more].filter((f) => !files.has(f)).reduce((n, f) => n + (size.get(f) ?? 0), 0);
+      result.push({ page: p.page, lang, js, css, total: js + css, after, files: list.sort().map((f) => `${f} ${size.get(f)}`) });
     }
   return result;
 }

@@ -24,6 +24,23 @@ export interface SplitOptions {
   fallback: string;
   /** localStorage key of the saved language choice (the inline preload script reads it). */
   prefKey: string;
+  /**
+   * Keys the first screen of a page does not show (card and skill texts, log lines, the home page's and the
+   * host's strings…): they go to a second chunk per pack and language, `<pack>~later`, which the page fetches
+   * after its first paint (web/i18n/packs.ts `loadLater`) and every lazy part that shows them awaits.
+   */
+  later?: readonly RegExp[];
+}
+
+/** Suffix of a pack's second chunk: the keys matched by `later`. */
+export const LATER = '~later';
+
+/** Split one language's table into what the first screen needs and what may come after it. */
+export function splitLater(table: Record<string, string>, later: readonly RegExp[]): { first: Record<string, string>; rest: Record<string, string> } {
+  const first: Record<string, string> = {};
+  const rest: Record<string, string> = {};
+  for (const [k, v] of Object.entries(table)) (later.some((r) => r.test(k)) ? rest : first)[k] = v;
+  return { first, rest };
 }
 
 const PACK = 'virtual:strings/';
@@ -66,14 +83,14 @@ export function standInModule(pack: string, packsModule: string): string {
 
 /** The loaders of web/i18n/packs.ts: pack → language → dynamic import of that language's chunk. */
 export function indexObject(packs: Iterable<string>, langs: readonly string[]): string {
-  const rows = [...packs].map((p) => `${JSON.stringify(p)}: {${langs.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${PACK}${p}/${l}`)})`).join(', ')}}`);
+  const rows = [...packs].flatMap((p) => [p, p + LATER]).map((p) => `${JSON.stringify(p)}: {${langs.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${PACK}${p}/${l}`)})`).join(', ')}}`);
   return `{${rows.join(', ')}}`;
 }
 
 /** Chunk file names that say what a strings chunk holds (`strings-ghost-en-<hash>.js`); null for other chunks. */
 export function stringsChunkName(facadeModuleId: string | null | undefined): string | null {
   if (!facadeModuleId?.startsWith('\0' + PACK)) return null;
-  return `assets/strings-${facadeModuleId.slice(1 + PACK.length).replace('/', '-')}-[hash].js`;
+  return `assets/strings-${facadeModuleId.slice(1 + PACK.length).replace('/', '-').replace(LATER, '-later')}-[hash].js`;
 }
 
 /**
@@ -139,11 +156,13 @@ export function splitStrings(o: SplitOptions): Plugin {
     },
     async load(id) {
       if (id.startsWith('\0' + PACK)) {
-        const [pack, lang] = id.slice(1 + PACK.length).split('/') as [string, string];
+        const [part, lang] = id.slice(1 + PACK.length).split('/') as [string, string];
+        const pack = part.endsWith(LATER) ? part.slice(0, -LATER.length) : part;
         const { strings, files } = await tables(pack);
         // A change to the source or a row file it imports rebuilds this chunk (`vite build --watch`).
         for (const f of files) this.addWatchFile(f);
-        const t = languageTable(strings, lang, o.fallback);
+        const halves = splitLater(languageTable(strings, lang, o.fallback), o.later ?? []);
+        const t = part === pack ? halves.first : halves.rest;
         return `export default JSON.parse(${JSON.stringify(JSON.stringify(t))});\n`;
       }
       if (!build) return null;

@@ -1,3 +1,4 @@
+import './rules.css';
 import type { Lang } from '../types';
 import { ARTIFACTS, EVENTS, IDENTITIES, IMPS, KINGS, RULES, SPELLS, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import { cardName, dispelText, rewardText, str } from './labels';
@@ -51,7 +52,8 @@ export function GhostRules({ lang }: { lang: Lang }) {
       ))}
       <section>
         <h2>{sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}</h2>
-        <table class="gh-rule-table">
+        {/* It scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+        <table class="gh-rule-table" tabIndex={0} aria-label={sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}>
           <thead>
             <tr>
               <th>{L === 'en' ? 'Players' : '人数'}</th>

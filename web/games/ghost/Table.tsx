@@ -1,9 +1,16 @@
+import { render, type ComponentChildren } from 'preact';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { TableProps } from '../types';
 import { IMP, KING, SPELL, colourOf, isArtifact, typeOf, weightOf } from '../../../worker/games/ghost/cards';
 import { readable } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import { cardLabel, cardName, cardText, dispelText, str } from './labels';
+import { lazy } from '../../lib/lazy';
+import { later } from '../../i18n/packs';
+
+/** The result of a finished game: its own chunk, loaded once the game is over. */
+const EndScreen = lazy(() => later(import('./End')).then((m) => m.EndScreen), null);
 
 /** The game view as `worker/games/ghost/view.ts` builds it. */
 export interface ImpV {
@@ -77,7 +84,7 @@ export function GhostTable(p: TableProps) {
   const n = v.players.length;
   const order = Array.from({ length: n }, (_, k) => ((me ?? 0) + k) % n);
   return (
-    <div class={`ghost seats-${n}`}>
+    <div class={`ghost seats-${n}${v.vote ? ' voting' : ''}`}>
       {v.result && <EndScreen v={v} p={p} />}
       <div class="gh-felt">
         <Board v={v} p={p} />
@@ -87,7 +94,11 @@ export function GhostTable(p: TableProps) {
           ))}
         </ul>
       </div>
-      {v.vote && <VotePanel v={v} p={p} />}
+      {v.vote && (
+        <SideSlot>
+          <VotePanel v={v} p={p} />
+        </SideSlot>
+      )}
       {v.lastReveal && !v.vote && <RevealPanel v={v} p={p} />}
       {me !== null && v.players[me]?.hand && <Hand v={v} p={p} hand={v.players[me]!.hand!} />}
       {v.seen.length > 0 && <Known v={v} p={p} />}
@@ -231,6 +242,30 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
       )}
     </li>
   );
+}
+
+/** The table's side column is on screen (desktop): the vote goes there, beside the oval rather than under it. */
+const WIDE = '(min-width: 1100px)';
+
+/**
+ * Its children at the top of the table's side column (the shell's `#table-side-slot`) while that column is on
+ * screen, else in place. Rendered there as their own root, inside a `.ghost` box so the game's styles apply.
+ */
+function SideSlot({ children }: { children: ComponentChildren }) {
+  const [wide, setWide] = useState(() => typeof matchMedia === 'function' && matchMedia(WIDE).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const m = matchMedia(WIDE);
+    const on = () => setWide(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  const host = wide ? document.getElementById('table-side-slot') : null;
+  useLayoutEffect(() => {
+    if (host) render(<div class="ghost gh-side">{children}</div>, host);
+  });
+  useLayoutEffect(() => () => void (host && render(null, host)), [host]);
+  return host ? null : <>{children}</>;
 }
 
 function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
@@ -390,40 +425,6 @@ function Known({ v, p }: { v: GhostView; p: TableProps }) {
               : e.kind === 'cards'
                 ? str(L, 'ghost.ui.seenCards', { seat: p.name(e.seat!), cards: e.what.map((c) => cardLabel(c, L)).join('、') })
                 : str(L, 'ghost.ui.seenTop', { ghostCards: e.what.map((c) => cardName(c, L)).join('、') })}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function EndScreen({ v, p }: { v: GhostView; p: TableProps }) {
-  const L = p.lang;
-  const r = v.result!;
-  const o = p.state.outcome;
-  return (
-    <section class="gh-end" aria-live="polite">
-      <h3>{str(L, 'ghost.ui.result')}</h3>
-      {o && <p class="gh-end-reason">{p.t(o.reason)}</p>}
-      <ul class="gh-teams">
-        {Object.entries(r.teams).map(([team, n]) => (
-          <li key={team} class={r.winningTeams.includes(team) ? 'win' : ''}>
-            {str(L, 'ghost.ui.teamScore', { team: str(L, `ghost.team.${team}`), n, count: r.counts[team] ?? 0 })}
-            {r.winningTeams.includes(team) && <b> — {str(L, 'ghost.ui.winner')}</b>}
-          </li>
-        ))}
-        {r.winningTeams.includes('gk') && v.gk !== null && (
-          <li class="win">
-            {str(L, 'ghost.team.gk')}: {p.name(v.gk)} — <b>{str(L, 'ghost.ui.winner')}</b>
-          </li>
-        )}
-      </ul>
-      <ul class="gh-final">
-        {v.players.map((pl, s) => (
-          <li key={s} class={o?.winners.includes(s) ? 'win' : ''}>
-            <b>{p.name(s)}</b> · {pl.identity ? str(L, `ghost.identity.${pl.identity}`) : '?'} · {str(L, 'ghost.ui.seatScore', { n: r.seatPoints[s] ?? 0 })}
-            {v.killer === s && ` · ${str(L, 'ghost.ui.killer')}`}
-            {v.gk === s && ` · ${str(L, 'ghost.gk')}`}
           </li>
         ))}
       </ul>

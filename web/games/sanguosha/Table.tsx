@@ -1,13 +1,19 @@
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
+import { loadLater } from '../../i18n/packs';
 import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import type { TableProps } from '../types';
 import { GENERAL } from '../../../worker/games/sanguosha/generals';
 import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards';
+import { lazy } from '../../lib/lazy';
 
-interface PlayerView {
+/** The generals on offer and the end of game: their own chunk, loaded only while choosing or once it is over. */
+const Offer = lazy(() => import('./Offer').then((m) => m.Offer), null);
+const EndPanel = lazy(() => import('./Offer').then((m) => m.EndPanel), null);
+
+export interface PlayerView {
   seat: number;
   hp: number;
   maxHp: number;
@@ -139,7 +145,7 @@ export function Table(p: TableProps) {
   return (
     <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
       {p.state.outcome && <EndPanel v={v} p={p} />}
-      <Offer p={p} />
+      {p.state.prompts.some((x) => x.kind === 'chooseGeneral') && <Offer p={p} />}
       <div class="ring">
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
           {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
@@ -296,68 +302,11 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
 }
 
 /** A skill's name and text to read; a skill without a written text shows its name alone. */
-function readSkill(t: TableProps['t'], skill: string, general: string) {
-  const text = t(`sgs.skillText.${skill}`);
-  readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
+export function readSkill(t: TableProps['t'], skill: string, general: string) {
+  // Skill texts come in the later strings chunk (web/i18n/packs.ts): at once once it is in.
+  void loadLater().then(() => {
+    const text = t(`sgs.skillText.${skill}`);
+    readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
+  }, () => undefined);
 }
 
-/**
- * The generals offered to me while generals are chosen: each with its kingdom, HP and skills (tap a skill to
- * read it). The choice itself is made in the question bar, one button per general.
- */
-function Offer({ p }: { p: TableProps }) {
-  const t = p.t;
-  const ask = p.state.prompts.find((x) => x.kind === 'chooseGeneral');
-  if (!ask) return null;
-  const ids = ask.options.map((o) => o.id.replace(/^general:/, '')).filter((id) => GENERAL[id]);
-  return (
-    <section class="offer" aria-labelledby="offer-h">
-      <h3 id="offer-h" class="sr-only">
-        {t(ask.message)}
-      </h3>
-      <ul class="offer-list">
-        {ids.map((id) => {
-          const g = GENERAL[id]!;
-          return (
-            <li key={id} class={`general k-${g.kingdom}`}>
-              <b class={`kingdom k-${g.kingdom}`}>
-                <span class="k-badge">{t(`sgs.kingdom.${g.kingdom}`)}</span>
-                {t(`sgs.general.${id}`)}
-              </b>
-              <span class="sgs-hp" role="img" aria-label={t('sgs.ui.hp', { hp: g.hp, max: g.hp })}>
-                {Array.from({ length: g.hp }, (_, i) => (
-                  <span key={i} class="pip full" aria-hidden="true" />
-                ))}
-              </span>
-              <span class="offer-skills">
-                {g.skills.map((k) => (
-                  <button key={k} type="button" class="skill-chip" onClick={() => readSkill(t, k, id)}>
-                    {t(`sgs.skill.${k}`)}
-                  </button>
-                ))}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-function EndPanel({ v, p }: { v: View; p: TableProps }) {
-  const t = p.t;
-  const winners = new Set(p.state.outcome?.winners ?? []);
-  return (
-    <section class="sgs-end" aria-label={t('sgs.ui.identities')}>
-      <h3>{t(p.state.outcome!.reason)}</h3>
-      <ul>
-        {v.players.map((x) => (
-          <li key={x.seat} class={winners.has(x.seat) ? 'win' : ''}>
-            <strong>{p.name(x.seat)}</strong> · {x.role ? t(`sgs.role.${x.role}`) : '?'}
-            {winners.has(x.seat) && <span class="tag win">{t('sgs.ui.winner')}</span>}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
