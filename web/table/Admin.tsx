@@ -35,7 +35,9 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
     setNewLink(null);
     try {
       const r = await adminCall(id, admin, action, body);
-      setDone(s(`admin.done.${action}`));
+      // The table channel's last post that could not be delivered (the room dropped it): say so, with why.
+      const failed = action === 'settings' ? (r?.channel as { failed?: { error?: string } | null } | undefined)?.failed : null;
+      setDone(failed ? s('host.channelFailed', { error: String(failed.error ?? '') }) : s(`admin.done.${action}`));
       refresh?.();
       const url = typeof r?.seatUrl === 'string' ? r.seatUrl : typeof r?.inviteUrl === 'string' ? r.inviteUrl : typeof r?.token === 'string' ? seatLink(id, r.token) : null;
       if (url) setNewLink(url.startsWith('/') ? location.origin + url : url);
