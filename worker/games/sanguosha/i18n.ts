@@ -34,7 +34,7 @@ const CARDS: Record<string, [string, string, string]> = {
   iron_chain: ['铁索连环', '鐵索連環', 'Iron Chain'],
   fire_attack: ['火攻', '火攻', 'Fire Attack'],
   nullification: ['无懈可击', '無懈可擊', 'Negate'],
-  indulgence: ['乐不思蜀', '樂不思蜀', 'Indulgence'],
+  indulgence: ['乐不思蜀', '樂不思蜀', 'Indul\u00ADgence'], // a soft hyphen: on a phone's hand card the word breaks as Indul-gence
   supply_shortage: ['兵粮寸断', '兵糧寸斷', 'Supply Shortage'],
   lightning: ['闪电', '閃電', 'Lightning'],
   crossbow: ['诸葛连弩', '諸葛連弩', 'Zhuge Crossbow'],
