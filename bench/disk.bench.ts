@@ -1,10 +1,11 @@
 import { it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { apply, botAnswer, botRng, createGame, type Move } from '../worker/engine';
+import type { Move } from '../worker/engine';
 import sanguosha from '../worker/games/sanguosha';
 import { startDev } from '../test/e2e/helpers';
 import { record } from './report';
+import { botMoves } from '../test/helpers/play';
 
 /**
  * What the whole local server writes to disk per answer, as `npm start` runs it: wrangler dev (the e2e config,
@@ -80,16 +81,7 @@ async function measure(trace: boolean, moves: Move[]) {
 
 it('disk: bytes the whole local server (wrangler dev) writes per answer over an 8-player 三国杀 game, tracing off and on', async () => {
   const options = sanguosha.parseOptions(undefined, SEATS) as Record<string, any>;
-  let s = createGame(sanguosha, { seats: SEATS, seed: SEED, options });
-  const moves: Move[] = [];
-  while (!s.outcome) {
-    const p = s.prompts[0]!;
-    const a = botAnswer(sanguosha, s, p, botRng(s, p));
-    const r = apply(sanguosha, s, p.seat, a);
-    if (!r.ok) throw new Error(r.error.reason);
-    moves.push({ seat: p.seat, answer: a });
-    s = r.value.state;
-  }
+  const { moves } = botMoves(sanguosha, { seats: SEATS, seed: SEED, options });
   for (const trace of [false, true]) {
     const { bytes, top } = await measure(trace, moves);
     const per = (n: number) => n / moves.length;

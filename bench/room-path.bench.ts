@@ -1,11 +1,12 @@
 import { it } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { apply, botAnswer, botRng, createGame, registerGame, type Answer, type GameDef, type Move } from '../worker/engine';
+import { apply, createGame, registerGame, type Answer, type GameDef, type Move } from '../worker/engine';
 import '../worker/games';
 import ghost from '../worker/games/ghost';
 import sanguosha from '../worker/games/sanguosha';
 import { hidden } from '../test/helpers/hidden';
 import { benchRoom, type BenchRoom } from './harness/room';
+import { botMoves } from '../test/helpers/play';
 import { bgioMatch } from './bgio';
 import { record, type Metric } from './report';
 
@@ -28,20 +29,7 @@ const spread = (xs: number[]) => `[${Math.min(...xs).toPrecision(4)}–${Math.ma
 const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `${xs.length > 1 ? spread(xs) : ''} ${note}`.trim() });
 
 /** A full game played by the game's bots (prompts[0] each time), as a move list: the input the room replays. */
-function botGame(def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] {
-  let s = createGame(def, { seats, seed, options });
-  const moves: Move[] = [];
-  while (!s.outcome) {
-    const p = s.prompts[0]!;
-    const a = botAnswer(def, s, p, botRng(s, p));
-    const r = apply(def, s, p.seat, a);
-    if (!r.ok) throw new Error(r.error.reason);
-    moves.push({ seat: p.seat, answer: a });
-    s = r.value.state;
-    if (moves.length > 30_000) throw new Error('bot game did not end');
-  }
-  return moves;
-}
+const botGame = (def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] => botMoves(def, { seats, seed, options }).moves;
 
 /** The fixture's moves: each seat plays the first card of its hand. */
 function hiddenMoves(limit: number, seed: string): Move[] {

@@ -4,24 +4,13 @@
  * as the room's broadcast does. Bundle it and run it under `node --cpu-prof` to see where an answer's CPU goes;
  * `run()` returns µs per answer for both halves. The moves are computed first (the bots' search is not timed).
  */
-import { apply, botAnswer, botRng, createGame, viewFor, type GameDef, type GameState, type Move } from '../worker/engine';
+import { apply, createGame, viewFor, type GameDef, type GameState, type Move } from '../worker/engine';
 import * as engine from '../worker/engine';
 import sanguosha from '../worker/games/sanguosha';
 import ghost from '../worker/games/ghost';
+import { botMoves } from '../test/helpers/play';
 
-function botGame(def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] {
-  let s = createGame(def, { seats, seed, options });
-  const moves: Move[] = [];
-  while (!s.outcome) {
-    const p = s.prompts[0]!;
-    const a = botAnswer(def, s, p, botRng(s, p));
-    const r = apply(def, s, p.seat, a);
-    if (!r.ok) throw new Error(r.error.reason);
-    moves.push({ seat: p.seat, answer: a });
-    s = r.value.state;
-  }
-  return moves;
-}
+const botGame = (def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] => botMoves(def, { seats, seed, options }).moves;
 
 export interface Game {
   name: string;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import ghost from '../../worker/games/ghost/index';
-import { apply, botAnswer, botRng, createGame, viewFor, type GameDef, type GameState, type Move } from '../../worker/engine';
+import { viewFor, type GameDef, type GameState } from '../../worker/engine';
 import { cardName } from '../../web/games/ghost/labels';
 import type { GameRecord } from '../../web/replay/model';
 import { strings as replayStrings } from '../../web/pages/replay.strings';
 import { OUT, useDevAndBrowser } from './helpers';
+import { botMoves } from '../helpers/play';
 
 /**
  * The replay page in Chromium (issue 12, item 13): the record of a finished 驱鬼 game is played again by the
@@ -16,18 +17,7 @@ const env = useDevAndBrowser();
 
 function botRecord(seats: number, seed: string): { record: GameRecord; states: GameState<unknown>[] } {
   const def = ghost as GameDef;
-  let s = createGame(def, { seats, seed }) as GameState<unknown>;
-  const states = [s];
-  const moves: Move[] = [];
-  while (!s.outcome) {
-    const p = s.prompts[0]!;
-    const a = botAnswer(def, s, p, botRng(s, p));
-    const r = apply(def, s, p.seat, a);
-    if (!r.ok) throw new Error(r.error.reason);
-    moves.push({ seat: p.seat, answer: a });
-    s = r.value.state;
-    states.push(s);
-  }
+  const { moves, states } = botMoves(def, { seats, seed });
   return { record: { game: 'ghost', seats, options: {}, seed, names: ['Ann', 'Bo', null, 'Cy', 'Di'], moves }, states };
 }
 

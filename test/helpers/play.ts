@@ -63,3 +63,22 @@ export function playOut<G>(
 export function allViews<G>(def: GameDef<G>, s: GameState<G>, log: LogEntry[] = []): { seat: number | null; json: string }[] {
   return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({ seat, json: JSON.stringify(viewFor(def, s, seat, { log })) }));
 }
+
+/**
+ * A game played by the game's own bots, always the first open prompt, as the move list a room or a bench replays
+ * (and every state on the way): the same moves for the same seed every time. `limit`: stop after that many.
+ */
+export function botMoves<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, limit = 30_000): { moves: Move[]; states: GameState<G>[] } {
+  let s = startGame(def, o).state;
+  const states = [s];
+  const moves: Move[] = [];
+  while (!s.outcome && moves.length < limit) {
+    const p = s.prompts[0]!;
+    const a = botAnswer(def, s, p, botRng(s, p));
+    const r = apply(def, s, p.seat, a);
+    if (!r.ok) throw new Error(r.error.reason);
+    moves.push({ seat: p.seat, answer: a });
+    states.push((s = r.value.state));
+  }
+  return { moves, states };
+}

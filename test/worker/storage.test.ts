@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { apply, botAnswer, botRng, createGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
+import { createGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { MIGRATIONS } from '../../worker/room/schema';
@@ -8,6 +8,7 @@ import { FULL_EVERY } from '../../worker/room/store';
 import { hashToken } from '../../worker/room/tokens';
 import { duel } from '../fixtures/duel';
 import { answer, api, createGame as newGame, expectError, join, logOf, pickColours, room, runAlarm, sql, stateOf, table } from './helpers';
+import { botMoves } from '../helpers/play';
 
 /** Moves and storage: what one answer writes, in one transaction, and what a room written by an older deploy becomes. */
 
@@ -197,16 +198,7 @@ describe('a room written before the log left the state', () => {
     const tokens = ['tokenAAAAAAAAAAAAAAAAA', 'tokenBBBBBBBBBBBBBBBBBB'];
     // Today's code's storage of a 2-seat duel six answers in: migrations 1–2, meta without clocks, a clocks
     // table, and a snapshot with the whole log inside it (between nextId and step, as the old engine wrote it).
-    let s = createGame(duel, { seats: 2, seed: 'old-deploy' });
-    const moves: Move[] = [];
-    while (moves.length < 6) {
-      const p = s.prompts[0]!;
-      const a = botAnswer(duel, s, p, botRng(s, p));
-      const r = apply(duel, s, p.seat, a);
-      if (!r.ok) throw new Error(r.error.reason);
-      moves.push({ seat: p.seat, answer: a });
-      s = r.value.state;
-    }
+    const { moves } = botMoves(duel, { seats: 2, seed: 'old-deploy' }, 6);
     const { state, log } = replayWithLog(duel, { seats: 2, seed: 'old-deploy' }, moves);
     const { logCount: _count, step, outcome, ...head } = state;
     const oldSnapshot = { ...head, log, step, outcome };
