@@ -19,7 +19,8 @@ function drawFavicon(n: number): void {
     const c = document.createElement('canvas');
     c.width = c.height = 64;
     const g = c.getContext('2d');
-    if (!g || !baseIcon) return;
+    // A broken icon (its fetch failed, e.g. offline) cannot be drawn: leave the favicon as it is.
+    if (!g || !baseIcon?.naturalWidth) return;
     g.drawImage(baseIcon, 0, 0, 64, 64);
     g.fillStyle = '#c0392b';
     g.beginPath();
@@ -32,7 +33,8 @@ function drawFavicon(n: number): void {
     g.fillText(n > 9 ? '9+' : String(n), 46, 19);
     link.href = c.toDataURL('image/png');
   };
-  if (baseIcon?.complete) paint();
+  // `complete` is also true of an image whose load failed: only a loaded one is drawn, a broken one is fetched again.
+  if (baseIcon?.complete && baseIcon.naturalWidth > 0) paint();
   else {
     baseIcon = new Image();
     baseIcon.onload = paint;
