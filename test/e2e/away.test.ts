@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellStrings } from '../../web/i18n';
 import type { Lang } from '../../web/games/types';
-import { useDevAndBrowser } from './helpers';
+import { apiPost, startedGame, useDevAndBrowser } from './helpers';
 
 /**
  * Away mode at the table (issue 11 item 3, "Browser"), in Chromium against `wrangler dev`: a player sets "away
@@ -11,15 +11,7 @@ import { useDevAndBrowser } from './helpers';
  */
 const env = useDevAndBrowser();
 
-async function call(path: string, body: unknown, token?: string): Promise<any> {
-  const r = await fetch(`${env.dev.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
+const call = (path: string, body: unknown, token?: string) => apiPost(env.dev.url, path, body, token);
 
 async function get(path: string, token: string): Promise<any> {
   const r = await fetch(`${env.dev.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -28,14 +20,7 @@ async function get(path: string, token: string): Promise<any> {
 }
 
 /** A started four-seat 三国杀 table whose host lets a stand-in play for away seats. */
-async function table(): Promise<{ id: string; tokens: string[] }> {
-  const g = await call('/api/games', { game: 'sanguosha', seats: 4 });
-  const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) tokens.push((await call(`/api/games/${g.id}/seats`, { name: `p${i}` })).token);
-  await call(`/api/games/${g.id}/admin/settings`, { awayStandIn: true }, g.adminToken);
-  await call(`/api/games/${g.id}/start`, {}, g.adminToken);
-  return { id: g.id as string, tokens };
-}
+const table = () => startedGame(env.dev.url, { game: 'sanguosha', seats: 4, beforeStart: (g) => call(`/api/games/${g.id}/admin/settings`, { awayStandIn: true }, g.adminToken) });
 
 /** The other seats answer their open prompts (the first option, its fewest cards and seats) until seat 1 was played for. */
 async function othersPlayUntilStandIn(id: string, tokens: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startDev, type DevServer } from './helpers';
+import { apiPost, startDev, startedGame, type DevServer } from './helpers';
 import { receive } from '../notify/http-server';
 import { makeSubscriber, makeVapid, openPush, type ReceivedRequest, type Subscriber } from '../notify/receiver';
 import type { Prompt, StateBody } from '../../worker/protocol';
@@ -81,11 +81,7 @@ const decodeWord = (v: string | null) => (v ?? '').replace(/=\?UTF-8\?B\?([A-Za-
 let dev: DevServer;
 let vapid: Awaited<ReturnType<typeof makeVapid>>;
 
-async function call(path: string, body: unknown, token?: string): Promise<Record<string, any>> {
-  const r = await fetch(`${dev.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json() as Promise<Record<string, any>>;
-}
+const call = (path: string, body: unknown, token?: string): Promise<Record<string, any>> => apiPost(dev.url, path, body, token);
 
 async function stateOf(id: string, token: string): Promise<StateBody> {
   const r = await fetch(`${dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } });
@@ -95,15 +91,17 @@ async function stateOf(id: string, token: string): Promise<StateBody> {
 
 /** A duel table whose seats each register `target(seat)` (none when it gives null), then started. */
 async function table(seats: number, target: (seat: number) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null) {
-  const g = await call('/api/games', { game: 'duel', seats, deadline: { hours: 24 } });
-  const tokens: string[] = [];
-  for (let i = 0; i < seats; i++) tokens.push((await call(`/api/games/${g.id}/seats`, { name: `p${i}` })).token);
-  for (let i = 0; i < seats; i++) {
-    const t = await target(i);
-    if (t) await call(`/api/games/${g.id}/notify`, t, tokens[i]);
-  }
-  await call(`/api/games/${g.id}/start`, {}, g.adminToken);
-  return { id: g.id as string, tokens };
+  return startedGame(dev.url, {
+    game: 'duel',
+    seats,
+    deadline: { hours: 24 },
+    beforeStart: async ({ id, tokens }) => {
+      for (let i = 0; i < seats; i++) {
+        const t = await target(i);
+        if (t) await call(`/api/games/${id}/notify`, t, tokens[i]);
+      }
+    },
+  });
 }
 
 /** Every seat's state; the first open prompt of the table with its seat. */
@@ -347,13 +345,17 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
       const mention: Record<string, string> = { discord: '123456789012345678', slack: 'U0ABCDEF1', telegram: '@zhang_san', ntfy: 'zhang', json: 'zhang' };
       const games = await Promise.all(
         Object.keys(paths).map(async (format) => {
-          const g = await call('/api/games', { game: 'duel', seats: 2, deadline: { hours: 24 } });
-          const tokens = [(await call(`/api/games/${g.id}/seats`, { name: 'p0' })).token as string, (await call(`/api/games/${g.id}/seats`, { name: 'p1' })).token as string];
-          await call(`/api/games/${g.id}/admin/settings`, { title: 'Friday night', channel: { url: `${hook.origin}${paths[format]}`, format, lang: 'en' } }, g.adminToken);
-          const put = await fetch(`${dev.url}/api/games/${g.id}/me`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` }, body: JSON.stringify({ mention: mention[format] }) });
-          expect(put.status).toBe(200);
-          await call(`/api/games/${g.id}/start`, {}, g.adminToken);
-          return { format, id: g.id as string, admin: g.adminToken as string, tokens };
+          const g = await startedGame(dev.url, {
+            game: 'duel',
+            seats: 2,
+            deadline: { hours: 24 },
+            beforeStart: async ({ id, adminToken, tokens }) => {
+              await call(`/api/games/${id}/admin/settings`, { title: 'Friday night', channel: { url: `${hook.origin}${paths[format]}`, format, lang: 'en' } }, adminToken);
+              const put = await fetch(`${dev.url}/api/games/${id}/me`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` }, body: JSON.stringify({ mention: mention[format] }) });
+              expect(put.status).toBe(200);
+            },
+          });
+          return { format, id: g.id, admin: g.adminToken, tokens: g.tokens };
         }),
       );
       const at = (format: string) => hook.hits.filter((h) => `${new URL(h.url).pathname}` === new URL(`${hook.origin}${paths[format]}`).pathname);

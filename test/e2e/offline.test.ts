@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { StateBody } from '../../worker/protocol';
 import { shellStrings } from '../../web/i18n';
-import { OUT, useDevAndBrowser } from './helpers';
+import { OUT, startedGame, useDevAndBrowser } from './helpers';
 
 /**
  * Nothing is lost (issue 12, item 1), in Chromium against `wrangler dev`: an answer given while the browser is
@@ -11,15 +11,6 @@ import { OUT, useDevAndBrowser } from './helpers';
  */
 const env = useDevAndBrowser();
 
-async function call(path: string, body: unknown, token?: string): Promise<any> {
-  const r = await fetch(`${env.dev.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 async function stateOf(id: string, token: string): Promise<StateBody> {
   const r = await fetch(`${env.dev.url}/api/games/${id}/state?log=0`, { headers: { authorization: `Bearer ${token}` } });
@@ -27,13 +18,7 @@ async function stateOf(id: string, token: string): Promise<StateBody> {
 }
 
 /** A started two-seat duel (everyone is first asked a secret colour pick) with `minutes` per decision. */
-async function duel(minutes: number) {
-  const g = await call('/api/games', { game: 'duel', seats: 2, deadline: { minutes } });
-  const tokens: string[] = [];
-  for (let i = 0; i < 2; i++) tokens.push((await call(`/api/games/${g.id}/seats`, { name: `p${i}` })).token);
-  await call(`/api/games/${g.id}/start`, {}, g.adminToken);
-  return { id: g.id as string, tokens };
-}
+const duel = (minutes: number) => startedGame(env.dev.url, { game: 'duel', seats: 2, deadline: { minutes } });
 
 /** Seat 0's page, opened by its personal link, with every answer request the page makes counted by outcome. */
 async function seatPage(id: string, token: string): Promise<{ ctx: BrowserContext; page: Page; answers: { ok: number; failed: number } }> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shellStrings } from '../../web/i18n';
 import type { Lang } from '../../web/games/types';
 import { strings as sgs } from '../../worker/games/sanguosha/i18n';
-import { useDevAndBrowser } from './helpers';
+import { startedGame, useDevAndBrowser } from './helpers';
 
 /**
  * The seat's settings at the table (issue 11, "Browser"), in Chromium against `wrangler dev`: a player opens
@@ -12,24 +12,9 @@ import { useDevAndBrowser } from './helpers';
  */
 const env = useDevAndBrowser();
 
-async function call(path: string, body: unknown, token?: string): Promise<any> {
-  const r = await fetch(`${env.dev.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
 
 /** A started four-seat 三国杀 table; the tokens in seat order. */
-async function table(): Promise<{ id: string; tokens: string[] }> {
-  const g = await call('/api/games', { game: 'sanguosha', seats: 4 });
-  const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) tokens.push((await call(`/api/games/${g.id}/seats`, { name: `p${i}` })).token);
-  await call(`/api/games/${g.id}/start`, {}, g.adminToken);
-  return { id: g.id as string, tokens };
-}
+const table = () => startedGame(env.dev.url, { game: 'sanguosha', seats: 4 });
 
 async function mine(id: string, token: string): Promise<any> {
   const r = await fetch(`${env.dev.url}/api/games/${id}/me`, { headers: { authorization: `Bearer ${token}` } });
