@@ -24,23 +24,18 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
  * one side only, which only makes the store write a full snapshot). Cheaper than serialising and comparing.
  */
 export function sameJson(a: unknown, b: unknown): boolean {
-  return same(a, b);
-}
-
-/** JSON equality (undefined properties count as absent), for the array ends `diffState` keeps. */
-function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !same((a as Obj)[ka[i]!], (b as Obj)[kb[i]!])) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || !sameJson((a as Obj)[ka[i]!], (b as Obj)[kb[i]!])) return false;
   return true;
 }
 
@@ -85,9 +80,9 @@ class Differ {
     }
     const min = Math.min(a.length, b.length);
     let pre = 0;
-    while (pre < min && same(a[pre], b[pre])) pre++;
+    while (pre < min && sameJson(a[pre], b[pre])) pre++;
     let suf = 0;
-    while (suf < min - pre && same(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
+    while (suf < min - pre && sameJson(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
     this.ops.push([this.here(), pre, a.length - suf - pre, b.slice(pre, b.length - suf)]);
   }
 
