@@ -13,37 +13,57 @@ import { join } from 'node:path';
 /** Bytes of a bound value as SQLite stores it (text as UTF-8, numbers as 8). */
 const sizeOf = (v: unknown): number => (typeof v === 'string' ? Buffer.byteLength(v) : v === null || v === undefined ? 0 : 8);
 
+/** What the harness knows of one query text: its prepared statement and how it is counted (worked out once). */
+interface Query {
+  st: StatementSync | null;
+  /** Several statements without bindings (the schema): run with `db.exec`. */
+  multi: boolean;
+  writes: boolean;
+  /** The statement's first words and table, for `boundBy`. */
+  what: string;
+}
+
 export class FakeSql {
   readonly db: DatabaseSync;
-  private readonly stmts = new Map<string, StatementSync>();
+  private readonly queries = new Map<string, Query>();
   /** SQL statements run (every `exec` call). */
   statements = 0;
   /** Bytes bound into statements that write (INSERT / UPDATE / REPLACE): the logical write volume. */
   boundBytes = 0;
   /** `boundBytes` by the statement's first words and table (what the bytes are). */
   readonly boundBy = new Map<string, number>();
-  /** `file` null: an in-memory database, for timing the room's CPU without this machine's disk in it. */
+  /**
+   * `file` null: an in-memory database, for timing the room's CPU without this machine's disk in it; there the
+   * bound bytes are not counted either (the harness's own bookkeeping stays out of the room's time).
+   */
   constructor(readonly file: string | null) {
     this.db = new DatabaseSync(file ?? ':memory:');
     if (file) this.db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = NORMAL;');
   }
+  private query(text: string, bound: boolean): Query {
+    let q = this.queries.get(text);
+    if (q) return q;
+    const t = text.trim();
+    const select = /^select/i.test(t);
+    const multi = !bound && !select && t.replace(/;\s*$/, '').includes(';');
+    q = { st: multi ? null : this.db.prepare(t), multi, writes: !select, what: /^\w+(?: OR \w+)? (?:INTO )?\w+/i.exec(t)?.[0] ?? t.slice(0, 20) };
+    // A multi-statement text is not cached: the schema runs once, and its tables may not exist yet at prepare.
+    if (!multi) this.queries.set(text, q);
+    return q;
+  }
   exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): { toArray(): T[]; one(): T; [Symbol.iterator](): Iterator<T> } {
     this.statements++;
-    const q = query.trim();
+    const q = this.query(query, bindings.length > 0);
     let rows: T[] = [];
-    if (bindings.length === 0 && !/^select/i.test(q) && q.replace(/;\s*$/, '').includes(';')) {
-      this.db.exec(q);
-    } else {
-      let st = this.stmts.get(q);
-      if (!st) this.stmts.set(q, (st = this.db.prepare(q)));
-      if (!/^select/i.test(q)) {
+    if (q.multi) this.db.exec(query);
+    else {
+      if (q.writes && this.file) {
         let n = 0;
         for (const b of bindings) n += sizeOf(b);
         this.boundBytes += n;
-        const what = /^\w+(?: OR \w+)? (?:INTO )?\w+/i.exec(q)?.[0] ?? q.slice(0, 20);
-        this.boundBy.set(what, (this.boundBy.get(what) ?? 0) + n);
+        this.boundBy.set(q.what, (this.boundBy.get(q.what) ?? 0) + n);
       }
-      rows = st.all(...(bindings as never[])) as T[];
+      rows = q.st!.all(...(bindings as never[])) as T[];
     }
     return {
       toArray: () => rows,
@@ -108,6 +128,10 @@ export function fakeState(o: { disk?: boolean } = {}): FakeState {
   const sql = new FakeSql(o.disk === false ? null : join(dir, 'room.sqlite'));
   const sockets: FakeSocket[] = [];
   let depth = 0;
+  // Savepoint statements prepared once per depth (the runtime's transactionSync is native; parsing the text
+  // at every answer would be the harness's cost, not the room's).
+  const points: { begin: StatementSync; release: StatementSync; rollback: StatementSync }[] = [];
+  const point = (d: number) => (points[d] ??= { begin: sql.db.prepare(`SAVEPOINT t${d}`), release: sql.db.prepare(`RELEASE t${d}`), rollback: sql.db.prepare(`ROLLBACK TO t${d}`) });
   const out: FakeState = {
     dir,
     sql,
@@ -122,14 +146,15 @@ export function fakeState(o: { disk?: boolean } = {}): FakeState {
   const storage = {
     sql,
     transactionSync<T>(fn: () => T): T {
-      const name = `t${depth++}`;
-      sql.db.exec(`SAVEPOINT ${name}`);
+      const p = point(depth++);
+      p.begin.run();
       try {
         const r = fn();
-        sql.db.exec(`RELEASE ${name}`);
+        p.release.run();
         return r;
       } catch (e) {
-        sql.db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+        p.rollback.run();
+        p.release.run();
         throw e;
       } finally {
         depth--;
