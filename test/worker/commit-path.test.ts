@@ -4,7 +4,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { applyDelta, diffState, sameWhere, type Op } from '../../worker/room/delta';
 import { iso, type Meta } from '../../worker/room/types';
-import { api, pickColours, room, sql, stateOf, table } from './helpers';
+import { api, pickColours, recordDeliveries, room, runAlarm, sql, stateOf, table } from './helpers';
 
 /**
  * The shortcuts of the commit path (what an answer does before the broadcast) change nothing a player, a load or
@@ -137,5 +137,25 @@ describe('the meta row', () => {
     const after = await metaBoth(t.id);
     expect(after.mem).toEqual(before.mem);
     expect(after.row).toEqual(before.row);
+  });
+});
+
+describe('who is told, now that the sockets are looked at only when someone may be', () => {
+  const MIN = 60_000;
+  const T0 = Date.parse('2030-03-01T08:00:00Z');
+  const hook = { kind: 'webhook', url: 'https://hooks.example/teahouse', format: 'json', lang: 'en' };
+
+  it('a seat with a target that is not looking is told of its new prompt and of what was decided when its clock ran out; a seat without one is told nothing', async () => {
+    const clock = { now: T0 };
+    const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 12 } }, start: false });
+    expect((await api(`/games/${t.id}/notify`, { body: hook, token: t.tokens[1] })).status).toBe(201);
+    const sent = await recordDeliveries(t.id);
+    expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
+    await runAlarm(t.id);
+    expect(sent.map((x) => [x.msg.seat, x.msg.kind])).toEqual([[1, 'prompt']]);
+    clock.now = T0 + 13 * 60 * MIN;
+    await runAlarm(t.id);
+    expect(sent.filter((x) => x.msg.kind === 'expired').map((x) => x.msg.seat)).toEqual([1]);
+    expect(sent.every((x) => x.msg.seat === 1)).toBe(true);
   });
 });
