@@ -15,6 +15,10 @@ export const mayRead = (aud: number | null, seat: number | null, over: boolean):
 
 const LINES_PER_INSERT = 25;
 
+/** The INSERT of `n` lines, its text built once per `n` (the same text is also what a statement cache keys on). */
+const inserts: string[] = [];
+const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
+
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
 
 /**
@@ -45,15 +49,22 @@ export class LogTable {
   /** Append lines (call inside the move's transaction): one statement however many lines. */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
-    const rows: Row[] = entries.map((e, k) => ({ i: this.end + k, at: e.at, aud: audienceBits(e.to), msg: e.msg }));
+    const rows: Row[] = new Array(entries.length);
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k]!;
+      rows[k] = { i: this.end + k, at: e.at, aud: e.to === 'public' ? null : audienceBits(e.to), msg: e.msg };
+    }
     // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
     // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
     // that, so it costs one statement.
     for (let k = 0; k < rows.length; k += LINES_PER_INSERT) {
-      const chunk = rows.slice(k, k + LINES_PER_INSERT);
+      const end = Math.min(rows.length, k + LINES_PER_INSERT);
       const args: (number | string | null)[] = [];
-      for (const x of chunk) args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
-      this.r.sql.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`, ...args);
+      for (let j = k; j < end; j++) {
+        const x = rows[j]!;
+        args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
+      }
+      this.r.sql.exec(insertLines(end - k), ...args);
     }
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
