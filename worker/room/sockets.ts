@@ -1,9 +1,9 @@
 import { publicSeat } from './settings';
-import { viewFor, waitingSeats, type LogLine, type Prompt } from '../engine';
+import { promptsFor, waitingSeats, type LogLine, type Prompt } from '../engine';
 import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
-import { iso, type Attachment, type LogPart, type Room } from './types';
+import { iso as isoNow, type Attachment, type LogPart, type Room } from './types';
 import { diffState } from './delta';
 
 /** What every viewer's state body has in common: computed (and serialised) once per change. */
@@ -155,12 +155,13 @@ export class Sockets {
   private seatParts(seat: number | null, shared: Shared): SeatParts {
     const game = this.r.store.game;
     if (!game) return { view: null, prompts: [] };
-    const v = viewFor(this.r.store.def(), game, seat);
-    const prompts = v.prompts.map((p) => {
+    // The view and prompts `viewFor` would give, without its `waiting` (the shared part has it, once).
+    const view = this.r.store.def().view(game, seat);
+    const prompts = promptsFor(game, seat).map((p) => {
       const at = shared.clocks.get(p.id);
       return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
     });
-    return { view: v.view, prompts };
+    return { view, prompts };
   }
 
   /** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */
@@ -204,9 +205,20 @@ export class Sockets {
    */
   private sent = new WeakMap<WebSocket, Sent>();
 
-  /** The next state this socket gets is a full one (a hello: the client starts over). */
+  /**
+   * How far each delta socket has been sent the log (and whether it has had the whole record of a finished
+   * game), ahead of its attachment: writing the attachment serialises it, and doing so for every socket at every
+   * answer cost more than anything else the broadcast did. The attachment is written only when the whole record
+   * is sent and when the cursor has moved `RESEND_LINES` past what it says. After a wake from hibernation this map
+   * is empty and a socket resumes from its attachment: its next message repeats at most `RESEND_LINES` lines it
+   * already has, which a client merges by index (`logFrom` at or before what it holds is no gap, web/lib/logbook.ts).
+   */
+  private cursors = new WeakMap<WebSocket, { log: number; whole: boolean }>();
+
+  /** The next state this socket gets is a full one, with log lines from its hello's `log` (the client starts over). */
   forget(ws: WebSocket): void {
     this.sent.delete(ws);
+    this.cursors.delete(ws);
   }
 
   /**
@@ -232,12 +244,14 @@ export class Sockets {
     const plan = targets.map(({ ws, att }) => {
       // A socket whose hello named no `log` (an older client) gets the whole visible log every time.
       let from = 0;
-      let next: Attachment | null = null;
+      let write: Attachment | null = null;
       if (att.log !== undefined) {
-        from = over && !att.whole ? 0 : Math.min(att.log, end);
-        next = { ...att, log: end, whole: over };
+        const c = this.cursors.get(ws) ?? { log: att.log, whole: !!att.whole };
+        from = over && !c.whole ? 0 : Math.min(c.log, end);
+        this.cursors.set(ws, { log: end, whole: over });
+        if ((over && !att.whole) || end - att.log >= RESEND_LINES) write = { ...att, log: end, whole: over };
       }
-      return { ws, att, from, next };
+      return { ws, att, from, write };
     });
     const readers = plan.map((p) => [p.att.seat, p.from] as [number | null, number]);
     const lines = game ? this.r.log.linesFor(readers, over) : new Map<string, LogLine[]>();
@@ -249,7 +263,7 @@ export class Sockets {
       let own = seats.get(seat);
       if (own === undefined) {
         const { view, prompts } = this.seatParts(seat, shared);
-        own = { view, viewJson: null, viewOps: new Map(), before: [['you', JSON.stringify(seat)]], after: [['prompts', JSON.stringify(prompts)], ...tail], chat: ['chat', JSON.stringify(this.r.chat.linesFor(seat))] };
+        own = { view, viewJson: null, viewOps: new Map(), before: [['you', JSON.stringify(seat)]], after: [['prompts', JSON.stringify(prompts)], ...tail], chat: ['chat', this.r.chat.jsonFor(seat)] };
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
@@ -263,13 +277,13 @@ export class Sockets {
         if (!msg) fulls.set(key, (msg = `{"type":"state",${[...head, ...own.before, ['view', (own.viewJson ??= JSON.stringify(own.view))] as Part, ...own.after].map(field).join(',')},${log},${field(own.chat)}}`));
       }
       if (p.att.patch) this.sent.set(p.ws, { version: shared.summary.version, head, own });
-      if (p.next) {
-        p.ws.serializeAttachment(p.next);
-        this.atts.set(p.ws, p.next);
+      if (p.write) {
+        p.ws.serializeAttachment(p.write);
+        this.atts.set(p.ws, p.write);
         // Keep the list read in this event true to what is stored, rather than dropping it and deserialising
         // every attachment again at the next read.
         const e = this.memo?.find((x) => x.ws === p.ws);
-        if (e) e.att = p.next;
+        if (e) e.att = p.write;
       }
       try {
         p.ws.send(msg);
@@ -279,6 +293,23 @@ export class Sockets {
     }
     this.r.log.settle();
   }
+}
+
+/**
+ * How many log lines a delta socket may be sent again after a wake from hibernation: its attachment is written
+ * when its log cursor moves this far past what the attachment says (see `Sockets.cursors`).
+ */
+export const RESEND_LINES = 64;
+
+/** ISO strings of the last deadlines formatted: the same few deadlines are shown at every answer until they pass. */
+const isoMemo = new Map<number, string>();
+function iso(ms: number): string {
+  let s = isoMemo.get(ms);
+  if (s === undefined) {
+    if (isoMemo.size >= 64) isoMemo.clear();
+    isoMemo.set(ms, (s = isoNow(ms)));
+  }
+  return s;
 }
 
 /** A top-level field of a state body and its JSON. */
