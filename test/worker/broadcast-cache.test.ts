@@ -98,6 +98,13 @@ describe('what the broadcast keeps between changes', () => {
           const lines = inst.log.linesFor(readers, over);
           for (const [seat, from] of readers) expect(json.get(`${seat}|${from}`)).toBe(JSON.stringify(lines.get(`${seat}|${from}`)));
         }
+        // Every seat from one start: from some starts on every line is public (one text for all), before them not.
+        for (let from = 0; from <= end; from++) {
+          const same: [number | null, number][] = [null, 0, 1, 2, 3].map((seat) => [seat, from]);
+          const json = inst.log.jsonFor(same, over);
+          const lines = inst.log.linesFor(same, over);
+          for (const [seat] of same) expect(json.get(`${seat}|${from}`)).toBe(JSON.stringify(lines.get(`${seat}|${from}`)));
+        }
       }
     });
   });

@@ -104,12 +104,20 @@ export class LogTable {
     let min = readers[0]![1];
     for (const [, f] of readers) if (f < min) min = f;
     const rows = this.rowsFrom(min);
+    // Lines everyone may read (most are) read the same for every seat: one text per start then.
+    const open = over || rows.every((x) => x.aud === null);
+    const byFrom = new Map<number, string>();
     for (const [seat, from] of readers) {
       const key = `${seat}|${from}`;
       if (out.has(key)) continue;
-      let json = '';
-      for (const x of rows) if (x.i >= from && mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
-      out.set(key, `[${json}]`);
+      let text = open ? byFrom.get(from) : undefined;
+      if (text === undefined) {
+        let json = '';
+        for (const x of rows) if (x.i >= from && mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
+        text = `[${json}]`;
+        if (open) byFrom.set(from, text);
+      }
+      out.set(key, text);
     }
     return out;
   }
