@@ -8,6 +8,8 @@ interface Row {
   at: number;
   aud: number | null;
   msg: Msg;
+  /** `JSON.stringify` of the line a body carries (`{i, at, msg}`), made the first time a body needs it. */
+  json?: string;
 }
 
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
@@ -20,6 +22,9 @@ const inserts: string[] = [];
 const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
 
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
+
+/** The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order), serialised once per row. */
+const lineJson = (r: Row): string => (r.json ??= `{"i":${r.i},"at":${r.at},"msg":${JSON.stringify(r.msg)}}`);
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
@@ -96,6 +101,34 @@ export class LogTable {
     for (const [seat, from] of readers) {
       const key = `${seat}|${from}`;
       if (!out.has(key)) out.set(key, rows.filter((x) => x.i >= from && mayRead(x.aud, seat, over)).map(line));
+    }
+    return out;
+  }
+
+  /**
+   * `linesFor` as JSON text per reader (the same keys): each line is serialised once however many readers
+   * carry it, and a reader's list is its lines' texts joined.
+   */
+  jsonFor(readers: [number | null, number][], over: boolean): Map<string, string> {
+    const out = new Map<string, string>();
+    if (!readers.length) return out;
+    let min = readers[0]![1];
+    for (const [, f] of readers) if (f < min) min = f;
+    const rows = this.rowsFrom(min);
+    // Lines everyone may read (most are) read the same for every seat: one text per start then.
+    const open = over || rows.every((x) => x.aud === null);
+    const byFrom = new Map<number, string>();
+    for (const [seat, from] of readers) {
+      const key = `${seat}|${from}`;
+      if (out.has(key)) continue;
+      let text = open ? byFrom.get(from) : undefined;
+      if (text === undefined) {
+        let json = '';
+        for (const x of rows) if (x.i >= from && mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
+        text = `[${json}]`;
+        if (open) byFrom.set(from, text);
+      }
+      out.set(key, text);
     }
     return out;
   }
