@@ -3,7 +3,7 @@ import { promptsFor, waitingSeats, type LogLine, type Prompt } from '../engine';
 import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
-import { iso as isoNow, type Attachment, type LogPart, type Room } from './types';
+import { iso, type Attachment, type LogPart, type Room } from './types';
 import { diffState } from './delta';
 
 /** What every viewer's state body has in common: computed (and serialised) once per change. */
@@ -302,34 +302,6 @@ export class Sockets {
  * when its log cursor moves this far past what the attachment says (see `Sockets.cursors`).
  */
 export const RESEND_LINES = 64;
-
-/** The day (ms since the epoch ÷ a day) `isoDate` holds the date part of, and that part (`YYYY-MM-DDT`). */
-let isoDay = NaN;
-let isoDate = '';
-const pad = (n: number, w: number): string => String(n).padStart(w, '0');
-
-/**
- * `new Date(ms).toISOString()`, byte for byte: the deadlines a body shows fall on a few days, so the date part is
- * formatted by `Date` once per day and the time of day by arithmetic (formatting a Date was a visible part of
- * every answer). Anything but a whole number of ms goes to `Date` itself (which also throws for what it throws for).
- */
-export function iso(ms: number): string {
-  if (!Number.isInteger(ms)) return isoNow(ms);
-  const day = Math.floor(ms / 86_400_000);
-  if (day !== isoDay) {
-    const s = isoNow(ms);
-    isoDay = day;
-    isoDate = s.slice(0, s.indexOf('T') + 1);
-    return s;
-  }
-  let r = ms - day * 86_400_000;
-  const h = Math.floor(r / 3_600_000);
-  r -= h * 3_600_000;
-  const m = Math.floor(r / 60_000);
-  r -= m * 60_000;
-  const sec = Math.floor(r / 1000);
-  return `${isoDate}${pad(h, 2)}:${pad(m, 2)}:${pad(sec, 2)}.${pad(r - sec * 1000, 3)}Z`;
-}
 
 /** A top-level field of a state body as it is written in one (`"key":json`): equal parts are equal fields. */
 type Part = string;
