@@ -98,6 +98,13 @@ export async function sql<T = Record<string, unknown>>(id: string, query: string
   return runInDurableObject(room(id), (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[]);
 }
 
+/** The newest full state storage holds: the snapshot row, or a move row after it whose `delta` is a whole state. */
+export async function newestFull(id: string): Promise<{ step: number; state: string }> {
+  const [snap] = await sql<{ step: number; state: string }>(id, 'SELECT step, state FROM snapshot');
+  const [mv] = await sql<{ n: number; delta: string }>(id, "SELECT n, delta FROM moves WHERE n > ? AND delta LIKE '{%' ORDER BY n DESC LIMIT 1", snap!.step);
+  return mv ? { step: mv.n, state: mv.delta } : snap!;
+}
+
 /** The room's log table as engine entries (audience bits turned back into seat lists). */
 export async function logOf(id: string): Promise<LogEntry[]> {
   const rows = await sql<{ i: number; at: number; aud: number | null; msg: string }>(id, 'SELECT i, at, aud, msg FROM log ORDER BY i');
