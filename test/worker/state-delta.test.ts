@@ -176,6 +176,7 @@ describe('a room stores an exact delta per answer', () => {
       db.exec('UPDATE snapshot SET step = ?, state = ? WHERE id = 1', inst.store.game!.step, JSON.stringify(inst.store.game));
       db.exec('UPDATE meta SET json = ? WHERE id = 1', inst.store.metaJson(inst.store.m));
       db.exec('ALTER TABLE moves DROP COLUMN delta');
+      db.exec('ALTER TABLE moves DROP COLUMN live');
       db.exec('UPDATE schema_version SET v = 4');
     });
     await evictDurableObject(room(id));

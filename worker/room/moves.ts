@@ -18,8 +18,9 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
- * persisting it — the move row with its exact state delta (or the full state when due: `FULL_EVERY`), its log
- * lines, the meta row with the clocks (and a notification row when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
+ * persisting it — the move row with its exact state delta (or the full state when due: `FULL_EVERY`) and meta's
+ * live part (version, clocks), its log lines (the meta row only when more of meta changed, a notification row
+ * when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
  */
 export class Moves {
   /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
@@ -134,7 +135,7 @@ export class Moves {
     return { ok: true };
   }
 
-  /** Apply one answer and persist the move row (state delta or full state) + log lines + meta (clocks) + outbox in ONE transaction. */
+  /** Apply one answer and persist the move row (state delta or full state, meta's live part) + log lines + outbox (+ the meta row if more changed) in ONE transaction. */
   commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
     const st = this.r.store;
     const m = st.m;
@@ -152,8 +153,8 @@ export class Moves {
     const line = ROOM_LINE[by];
     const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
     st.mutate((mm) => {
-      // The move row carries the state as its exact delta (or, when due, the full state: store.ts); the store
-      // writes it when this function returns.
+      // The move row carries the state as its exact delta (or, when due, the full state: store.ts) and meta's
+      // live part; the store writes it when this function returns.
       st.addMove(s, seat, JSON.stringify(answer), by, iso(now));
       this.r.log.append(lines);
       this.r.seats.afterMove(seat, by);

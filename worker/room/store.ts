@@ -21,10 +21,16 @@ export const FULL_EVERY = 32;
  */
 export const SMALL_STATE = 1024;
 
-/** The meta fields (nearly) every change writes: serialised at each write, after the settled rest (`metaJson`). */
+/**
+ * The meta fields (nearly) every change writes: serialised at each write, after the settled rest (`metaJson`). A
+ * move writes them into its own row (`live`) and leaves the meta row alone unless the settled rest changed too.
+ */
 const LIVE = new Set(['version', 'gameVersion', 'clocks', 'changedAt']);
 
-/** A move row the current transaction adds: written at the end of its transaction. */
+/** Meta's live part as a move row carries it (column `live`). */
+type Live = Pick<Meta, 'version' | 'gameVersion' | 'clocks' | 'changedAt'>;
+
+/** A move row the current transaction adds: written at its end, with meta's live part as the transaction left it. */
 interface MoveRow {
   n: number;
   seat: number;
@@ -35,7 +41,7 @@ interface MoveRow {
 }
 
 /**
- * Storage of one room: the meta row (settings, lifecycle, clocks) and the
+ * Storage of one room: meta (the meta row, with the live part of the last move row when that is newer) and the
  * engine state after the last move (the newest full state, from the snapshot row or a move row, with the deltas
  * after it), both cached in memory once loaded. Every change goes through `mutate`: one SQLite transaction
  * on a copy of meta, which replaces the cached meta only if it commits.
@@ -63,6 +69,8 @@ export class Store {
   private stagedLen: number | null = null;
   /** The move row of the current transaction (`addMove`), written when its function returns. */
   private move: MoveRow | null = null;
+  /** The live part of meta in the last move row, as the last read of the moves found it (JSON), or null. */
+  private lastLive: string | null = null;
 
   constructor(private readonly r: Room) {}
 
@@ -81,6 +89,15 @@ export class Store {
     const stored = this.readStored();
     this.stored = stored;
     this.game = stored && cloneJson(stored);
+    // The last move wrote meta's live part into its own row; the meta row is newer only if a later change (chat,
+    // join, pause, the alarm's work...) wrote it whole, at the same version or a higher one.
+    const live = this.lastLive === null ? null : (JSON.parse(this.lastLive) as Live);
+    if (meta && live && live.version > meta.version) {
+      meta.version = live.version;
+      meta.gameVersion = live.gameVersion;
+      meta.clocks = live.clocks;
+      if (live.changedAt !== undefined) meta.changedAt = live.changedAt;
+    }
     this.reloadCaches();
     return this.meta;
   }
@@ -143,15 +160,19 @@ export class Store {
   /**
    * The state as storage holds it (null: the game has not started): the newest full state — the snapshot row, or
    * a move row after it whose `delta` is a whole state — with the moves after it applied. The moves are read
-   * from the last one back, only as far as that full state (at most `FULL_EVERY` rows).
+   * from the last one back, only as far as that full state (at most `FULL_EVERY` rows); the last one's live part
+   * of meta is kept for `load`.
    */
   private readStored(): GameState<any> | null {
     const sql = this.r.sql;
     const snap = sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
+    this.lastLive = null;
     if (!snap) return (this.fullLen = 0), null;
     let base = snap.state;
     const later: { seat: number; answer: string; delta: string | null }[] = [];
-    for (const mv of sql.exec<{ n: number; seat: number; answer: string; delta: string | null }>('SELECT n, seat, answer, delta FROM moves ORDER BY n DESC')) {
+    let last = true;
+    for (const mv of sql.exec<{ n: number; seat: number; answer: string; delta: string | null; live: string | null }>('SELECT n, seat, answer, delta, live FROM moves ORDER BY n DESC')) {
+      if (last) [this.lastLive, last] = [mv.live, false];
       // The snapshot row at a move's step was written with it or after it (the end, the host ending the game).
       if (mv.n <= snap.step) break;
       if (mv.delta !== null && mv.delta.charCodeAt(0) === 123 /* { */) {
@@ -204,7 +225,11 @@ export class Store {
     return json;
   }
 
-  /** Add the move that made `s` (call inside `mutate`): its row, with the state as `saveState` decides, is written when the transaction's function returns. */
+  /**
+   * Add the move that made `s` (call inside `mutate`): its row is written when the transaction's function
+   * returns, with meta's live part (version, clocks...) as the function left it, and the state as `saveState`
+   * decides. The meta row is then written only if something else in meta changed.
+   */
   addMove(s: GameState<any>, seat: number, answer: string, by: string, at: string): void {
     this.move = { n: s.step, seat, answer, by, at, delta: this.saveState(s) };
   }
@@ -258,8 +283,10 @@ export class Store {
         const r = fn(m);
         if (m.version !== this.m.version) m.changedAt = this.r.now();
         const mv = this.move;
-        if (mv) this.r.sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta) VALUES (?, ?, ?, ?, ?, ?)', mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta);
-        this.saveMeta(m);
+        if (mv) {
+          this.r.sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta, live) VALUES (?, ?, ?, ?, ?, ?, ?)', mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m));
+          if (!sameSettled(cur, m)) this.saveMeta(m);
+        } else this.saveMeta(m);
         return r;
       });
     } catch (e) {
@@ -346,7 +373,19 @@ export class Store {
   }
 }
 
-/** Meta's live part as JSON (the tail of the meta row). */
+/** Meta's live part as JSON (the tail of the meta row, and a move row's `live`). */
 function liveJson(m: Meta): string {
   return JSON.stringify({ version: m.version, gameVersion: m.gameVersion, clocks: m.clocks, changedAt: m.changedAt });
+}
+
+/**
+ * Whether `b` (the transaction's copy of `a`) has the same settled part as `a`: the same value, by reference, for
+ * every field but the live ones. Parts of meta are replaced when they change, never edited in place (types.ts).
+ */
+function sameSettled(a: Meta, b: Meta): boolean {
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const k in y) if (!LIVE.has(k) && y[k] !== x[k]) return false;
+  for (const k in x) if (!LIVE.has(k) && !(k in y) && x[k] !== undefined) return false;
+  return true;
 }
