@@ -65,16 +65,23 @@ export class Sockets {
   /** The open sockets with their attachments: the one place sockets are listed and counted. */
   list(): { ws: WebSocket; att: Attachment }[] {
     if (this.memo) return this.memo;
-    const list = this.r.state.getWebSockets().flatMap((ws) => {
-      if (ws === this.closingNow) return [];
-      let att = this.atts.get(ws);
-      if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
+    const list: { ws: WebSocket; att: Attachment }[] = [];
+    for (const ws of this.r.state.getWebSockets()) {
+      if (ws === this.closingNow) continue;
+      const att = this.attachment(ws);
       // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
-      return att && !att.gone ? [{ ws, att }] : [];
-    });
+      if (att && !att.gone) list.push({ ws, att });
+    }
     this.memo = list;
     queueMicrotask(() => (this.memo = null));
     return list;
+  }
+
+  /** A socket's attachment: as last written or read while this instance lives, else read from the runtime once. */
+  attachment(ws: WebSocket): Attachment | null {
+    let att = this.atts.get(ws);
+    if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
+    return att;
   }
 
   /** Write a socket's attachment (the only place its seat is kept). */
