@@ -1,5 +1,5 @@
 /** Card facts, zones, distance and the small state operations every rule uses. */
-import type { Json, Msg } from '../../engine';
+import { effectsOn, type Json, type Msg } from '../../engine';
 import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
@@ -141,6 +141,41 @@ export function distance(g: G, a: number, b: number): number {
   const d = Math.min(cw, living - cw) + memoOf(pb).to - memoOf(pa).from;
   return Math.max(1, d);
 }
+/** `distance` between living seats of one unchanging `g`, with what it reads (the living, the horses) looked up once. */
+export interface DistanceTable {
+  /** `distance(g, a, b)` for living seats `a` and `b`. */
+  distance(a: number, b: number): number;
+}
+
+/**
+ * What every `distance` of `g` reads, read once: the living seats' positions among the living and their horses.
+ * For a view, which asks every seat's distance to every other; valid while `g` does not change.
+ */
+export function distanceTable(g: G): DistanceTable {
+  const ps = g.players;
+  const n = ps.length;
+  const pos: number[] = new Array(n);
+  const to: number[] = new Array(n);
+  const from: number[] = new Array(n);
+  let living = 0;
+  for (let k = 0; k < n; k++) {
+    const p = ps[k]!;
+    if (!p.alive) continue;
+    pos[k] = living++;
+    const m = memoOf(p);
+    to[k] = m.to;
+    from[k] = m.from;
+  }
+  return {
+    distance(a, b) {
+      if (a === b) return 0;
+      if (!ps[a]?.alive || !ps[b]?.alive) return Infinity;
+      // The clockwise steps from a to b over the living: b's position after a's, around the living.
+      const cw = (pos[b]! - pos[a]! + living) % living;
+      return Math.max(1, Math.min(cw, living - cw) + to[b]! - from[a]!);
+    },
+  };
+}
 export function attackRange(g: G, seat: number): number {
   const p = g.players[seat];
   return p && p.alive ? memoOf(p).range : 1;
@@ -198,7 +233,10 @@ function listened(ctx: C, timing: string): boolean {
   for (const p of ctx.g.players) {
     if (!p.alive) continue;
     const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, p.seat) : [];
-    for (const id of ids) if (skills[id]?.effects.some((e) => e.on === timing)) return true;
+    for (const id of ids) {
+      const sk = skills[id];
+      if (sk && effectsOn(sk, timing).length) return true;
+    }
   }
   return false;
 }
