@@ -124,16 +124,19 @@ function frameDef<G>(def: GameDef<G>, t: string): FrameDef<G> {
   return fd;
 }
 
-/** Run the flow until every path waits on a prompt, or the game ends. */
-function runFlow<G>(def: GameDef<G>, s: GameState<G>, events: LogEntry[]): void {
-  let current: Frame | undefined;
-  const ctx = makeCtx(def, s, () => current, events);
+/** The frame a rule runs in, read by the answer's one ctx (see `makeCtx`): the answered frame, then each one the flow runs. */
+interface Running {
+  frame: Frame | undefined;
+}
+
+/** Run the flow until every path waits on a prompt, or the game ends; `at.frame` follows the running frame. */
+function runFlow<G>(def: GameDef<G>, s: GameState<G>, ctx: Ctx<G>, at: Running): void {
   for (let n = 0; ; n++) {
     if (n > LOOP_GUARD) throw new LoopGuardError(`flow ran more than ${LOOP_GUARD} frames without waiting (top: ${s.stack.at(-1)?.t})`);
     if (s.outcome || s.prompts.length > 0) return;
     const f = s.stack.at(-1);
     if (!f) return;
-    current = f;
+    at.frame = f;
     const step = frameDef(def, f.t).run(ctx, f);
     if (step === 'done') {
       // Prompts are empty whenever a frame runs (the loop returns otherwise), so only one that asked and still said
@@ -169,9 +172,10 @@ export function startGame<G>(def: GameDef<G>, o: { seats: number; seed: string; 
     outcome: null,
   };
   const events: LogEntry[] = [];
-  const ctx = makeCtx(def, s, () => undefined, events);
+  const at: Running = { frame: undefined };
+  const ctx = makeCtx(def, s, () => at.frame, events);
   s.g = def.setup(ctx);
-  runFlow(def, s, events);
+  runFlow(def, s, ctx, at);
   return { state: s, events };
 }
 
@@ -221,7 +225,9 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   const f = s.stack.find((x) => x.id === p.frame);
   if (!f) throw new Error(`prompt ${p.id} has no frame`);
   const events: LogEntry[] = [];
-  const ctx: Ctx<G> = makeCtx(def, s, () => f, events);
+  // One ctx for the answer and the flow after it (its RNG works on the draft's words either way).
+  const at: Running = { frame: f };
+  const ctx: Ctx<G> = makeCtx(def, s, () => at.frame, events);
   s.prompts = s.prompts.filter((x) => x.id !== p.id);
   const a: Answer = { prompt: answer.prompt, option: answer.option };
   if (answer.cards?.length) a.cards = [...answer.cards];
@@ -229,7 +235,8 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   const reason = frameDef(def, f.t).answer(ctx, f, p, a);
   if (typeof reason === 'string') return fail('illegal', reason);
   s.step++;
-  runFlow(def, s, events);
+  runFlow(def, s, ctx, at);
+  // What the answer left as it was is shared with the state before it (states never change once made).
   return { ok: true, value: { state: s, events } };
 }
 

@@ -155,11 +155,23 @@ export function viewsJson(s: S, seats: (number | null)[]): string[] {
   });
 }
 
-/** `"me":{…}` of `seat` (a seat of the table) as `own` writes it, each distance from the table (see `distanceTable`). */
+/**
+ * `"me":{…}` of `seat` (a seat of the table) as `own` writes it, each distance from the table (see `distanceTable`).
+ * Written by hand: the numbers are small integers (a distance, a range, a limit) or null, whose JSON is their
+ * `String`, and a record serialised per viewer per answer was the largest part of a view's cost.
+ */
 function meJson(g: G, seat: number, dt: DistanceTable): string {
   const range = attackRange(g, seat);
   const limit = slashLimit(g, seat);
   const me = alive(g, seat);
-  const distance = g.players.map((p) => (p.seat === seat || !alive(g, p.seat) || !me ? null : dt.distance(seat, p.seat)));
-  return `"me":${J({ seat, attackRange: range, slashLimit: Number.isFinite(limit) ? limit : -1, distance, inRange: distance.map((d) => d !== null && d <= range) })}`;
+  const ps = g.players;
+  const dist: string[] = new Array(ps.length);
+  const inr: string[] = new Array(ps.length);
+  for (let k = 0; k < ps.length; k++) {
+    const t = ps[k]!.seat;
+    const d = t === seat || !alive(g, t) || !me ? null : dt.distance(seat, t);
+    dist[k] = d === null ? 'null' : J(d);
+    inr[k] = d !== null && d <= range ? 'true' : 'false';
+  }
+  return `"me":{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
 }
