@@ -65,9 +65,13 @@ interface SkillMemo {
 const MEMO: (SkillMemo | undefined)[] = [];
 
 function fresh(m: SkillMemo, p: Player): boolean {
-  if (m.role !== p.role || m.alive !== p.alive || m.names.length !== p.skills.length) return false;
-  for (let i = 0; i < m.names.length; i++) if (m.names[i] !== p.skills[i]) return false;
-  for (let i = 0; i < SLOTS.length; i++) if (m.equip[i] !== p.equip[SLOTS[i]!]) return false;
+  const e = p.equip;
+  // The four slots by name (SLOTS' order): a lookup by a variable key on every skill question cost more.
+  if (m.role !== p.role || m.alive !== p.alive || m.equip[0] !== e.weapon || m.equip[1] !== e.armor || m.equip[2] !== e.plus || m.equip[3] !== e.minus) return false;
+  const names = m.names;
+  const skills = p.skills;
+  if (names.length !== skills.length) return false;
+  for (let i = 0; i < names.length; i++) if (names[i] !== skills[i]) return false;
   return true;
 }
 
@@ -108,6 +112,16 @@ export function skillIds(g: G, seat: number): string[] {
   const p = g.players[seat];
   if (!p || !p.alive) return [];
   return memoOf(p).ids.slice();
+}
+const NO_SKILLS: readonly string[] = [];
+/**
+ * `skillIds` without the copy, for callers that only read it (the engine's triggers ask every seat at every timing
+ * point): the memo's own list, which must not be changed.
+ */
+export function skillIdsRead(g: G, seat: number): readonly string[] {
+  const p = g.players[seat];
+  if (!p || !p.alive) return NO_SKILLS;
+  return memoOf(p).ids;
 }
 /** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
 export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
