@@ -123,6 +123,12 @@ export function skillIdsRead(g: G, seat: number): readonly string[] {
   if (!p || !p.alive) return NO_SKILLS;
   return memoOf(p).ids;
 }
+const NO_SKILL_LIST: readonly SgsSkill[] = [];
+/** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
+export function skillListRead(g: G, seat: number): readonly SgsSkill[] {
+  const p = g.players[seat];
+  return p && p.alive ? memoOf(p).list : NO_SKILL_LIST;
+}
 /** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
 export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
 export const hasSkill = (g: G, seat: number, id: string) => {
