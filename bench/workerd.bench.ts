@@ -36,7 +36,7 @@ function metrics(r: Awaited<ReturnType<typeof liveBench>>, games: number): Metri
 }
 
 /** The room of `entry` (a Worker entry registering the hidden-hand fixture) in Miniflare, measured. */
-async function miniflareRun(entry: string, label: string): Promise<void> {
+async function miniflareRun(entry: string, label: string, record_ = true): Promise<Awaited<ReturnType<typeof liveBench>>> {
   // BENCH_STATE_DIR: where Miniflare keeps the rooms' SQLite files (e.g. a tmpfs, to tell the disk's syncs apart
   // from the room's own work).
   const dir = mkdtempSync(join(process.env.BENCH_STATE_DIR ?? tmpdir(), 'teahouse-mf-'));
@@ -79,15 +79,24 @@ async function miniflareRun(entry: string, label: string): Promise<void> {
   };
   try {
     const r = await liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME });
-    record(`live: inside workerd (Miniflare directly), ${label}, hidden-hand fixture, ${REPS} repetitions${process.env.BENCH_STATE_DIR ? `, storage in ${process.env.BENCH_STATE_DIR}` : ''}`, metrics(r, GAMES));
+    if (record_) record(`live: inside workerd (Miniflare directly), ${label}, hidden-hand fixture, ${REPS} repetitions${process.env.BENCH_STATE_DIR ? `, storage in ${process.env.BENCH_STATE_DIR}` : ''}`, metrics(r, GAMES));
+    return r;
   } finally {
     await mf.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-it(`inside workerd (Miniflare directly): answer → all sockets, and ${GAMES} games × 4 sockets`, async () => {
-  await miniflareRun('test/fixtures/entry.ts', 'this tree');
+it(`inside workerd (Miniflare directly): answer → all sockets, and ${GAMES} games × 4 sockets, beside the floor`, async () => {
+  const room = await miniflareRun('test/fixtures/entry.ts', 'this tree');
+  // The floor (bench/floor/entry.ts): the same protocol, client and runtime with one move row per answer and no
+  // rules, views or log — what any room would pay here, taken right after under the same load.
+  const floor = await miniflareRun('bench/floor/entry.ts', 'floor', false);
+  record(`live: the floor inside workerd (bench/floor: one SQL row and four small messages per answer, nothing else), ${REPS} repetitions`, [
+    ...metrics(floor, GAMES).map((x) => ({ ...x, note: (x.note ?? "").replace(/ ?target[^;]*;?/, '').trim() })),
+    m('room ÷ floor: answer → all 4 sockets, one game', room.single.map((x, i) => x / floor.single[i]!), '×'),
+    m(`room ÷ floor: ${GAMES} games × 4 sockets, answers per second`, room.rates.map((x, i) => x / floor.rates[i]!), '×'),
+  ]);
 });
 
 /** BENCH_BASELINE: the same on an older checkout (its Worker, with the hidden-hand fixture registered by a generated entry). */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SELF, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { ADMISSION } from '../../worker/room/admission';
+import { frameTooLarge } from '../../worker/room/GameRoom';
+import { LIMITS } from '../../worker/room/limits';
 import { ORIGIN, freshAddress, room, runAlarm, setClock, summaryOf, table } from './helpers';
 
 /** Open a live socket from `from`; `closed` resolves with the close code the room sends. */
@@ -106,6 +108,17 @@ describe('issue 9 point 4: silent sockets cannot lock a seat out', () => {
 });
 
 describe('issue 9 point 8: the socket frame limit counts bytes', () => {
+  it('frameTooLarge counts UTF-8 bytes at the limit, whatever the units', () => {
+    const limit = LIMITS.bodyBytes;
+    expect(frameTooLarge('x'.repeat(limit))).toBe(false);
+    expect(frameTooLarge('x'.repeat(limit + 1))).toBe(true);
+    // 汉字 are 3 bytes each: a third of the limit in units fits, one more does not.
+    expect(frameTooLarge('茶'.repeat(Math.floor(limit / 3)))).toBe(false);
+    expect(frameTooLarge('茶'.repeat(Math.floor(limit / 3) + 1))).toBe(true);
+    expect(frameTooLarge(new ArrayBuffer(limit))).toBe(false);
+    expect(frameTooLarge(new ArrayBuffer(limit + 1))).toBe(true);
+  });
+
   it('a frame within the limit in UTF-16 units but over it in UTF-8 bytes is too large', async () => {
     const t = await table(2);
     const s = await open(t.id);

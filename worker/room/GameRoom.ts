@@ -201,7 +201,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const error = (r: Reply) => say({ type: 'error', ...(r.body as object) });
     const st = this.store;
     if (!st.load()) return error(reject('not_found', 'no such game'));
-    if (frameBytes(message) > LIMITS.bodyBytes) return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
+    if (frameTooLarge(message)) return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(typeof message === 'string' ? message : new TextDecoder().decode(message));
@@ -313,12 +313,14 @@ export class GameRoom extends DurableObject<Env> implements Room {
 }
 
 /**
- * A frame's size in bytes as it crossed the wire (UTF-8), not in UTF-16 units: 16 KB of 汉字 is 48 KB. A string
- * longer than the limit in units is longer in bytes too, so only short ones are encoded.
+ * Whether a frame is over the body limit in bytes as it crossed the wire (UTF-8), not in UTF-16 units: 16 KB of
+ * 汉字 is 48 KB. A UTF-16 unit is 1 to 3 bytes, so only a string between a third of the limit and the limit in
+ * units has to be encoded to tell (an answer is a few hundred units: never).
  */
-export function frameBytes(message: string | ArrayBuffer): number {
-  if (typeof message !== 'string') return message.byteLength;
-  return message.length > LIMITS.bodyBytes ? message.length : new TextEncoder().encode(message).byteLength;
+export function frameTooLarge(message: string | ArrayBuffer): boolean {
+  if (typeof message !== 'string') return message.byteLength > LIMITS.bodyBytes;
+  if (message.length > LIMITS.bodyBytes) return true;
+  return message.length * 3 > LIMITS.bodyBytes && new TextEncoder().encode(message).byteLength > LIMITS.bodyBytes;
 }
 
 function json(r: Reply): Response {
