@@ -40,12 +40,21 @@ export class Clocks {
    * became (or stopped being) a stand-in → its clocks shortened to the grace (or restored).
    */
   sync(s: GameState<any>, m: Meta, now: number): void {
+    // Plain loops over a handful of clocks and prompts: this runs inside every answer's transaction, and the
+    // Sets and filtered copies it used to build cost more than the comparisons.
     const seats = this.r.seats.rows;
-    const open = s.outcome || m.status !== 'playing' ? [] : s.prompts.filter((p) => !seats[p.seat]?.bot);
-    const openIds = new Set(open.map((p) => p.id));
-    const closed = m.clocks.filter((c) => !openIds.has(c.prompt)).map((c) => c.prompt);
-    if (closed.length) this.r.outbox.dropPrompts(closed);
-    const kept = m.clocks.filter((c) => openIds.has(c.prompt));
+    const prompts = s.outcome || m.status !== 'playing' ? [] : s.prompts;
+    const isOpen = (id: string): boolean => {
+      for (const p of prompts) if (p.id === id) return !seats[p.seat]?.bot;
+      return false;
+    };
+    let closed: string[] | null = null;
+    const kept: Clock[] = [];
+    for (const c of m.clocks) {
+      if (isOpen(c.prompt)) kept.push(c);
+      else (closed ??= []).push(c.prompt);
+    }
+    if (closed) this.r.outbox.dropPrompts(closed);
     for (const c of kept) {
       const standIn = !!seats[c.seat]?.stand_in;
       if (standIn === c.standIn) continue;
@@ -58,22 +67,27 @@ export class Clocks {
         c.remainingMs = len;
       }
     }
-    const known = new Set(kept.map((c) => c.prompt));
-    const fresh = new Map<number, { p: OpenPrompt; c: Clock }>();
-    for (const p of open) {
-      if (known.has(p.id)) continue;
+    const known = kept.length;
+    // Each seat's first new prompt without a stand-in, in the prompts' order: the one its notification is about.
+    let fresh: { p: OpenPrompt; c: Clock }[] | null = null;
+    for (const p of prompts) {
+      if (seats[p.seat]?.bot) continue;
+      let had = false;
+      for (let i = 0; i < known && !had; i++) had = kept[i]!.prompt === p.id;
+      if (had) continue;
       const standIn = !!seats[p.seat]?.stand_in;
       const len = this.length(standIn);
       const c: Clock = { prompt: p.id, seat: p.seat, deadlineAt: m.paused ? null : standIn ? now + len : this.deadlineAt(p.seat, now, len), remainingMs: len, reminders: standIn ? [] : reminderOffsets(len), standIn, openedVersion: m.version };
       kept.push(c);
-      if (!standIn && !fresh.has(p.seat)) fresh.set(p.seat, { p, c });
+      if (!standIn && !(fresh ??= []).some((f) => f.c.seat === p.seat)) fresh.push({ p, c });
     }
     m.clocks = kept;
-    if (!fresh.size) return;
-    const list = this.r.sockets.list();
-    for (const [seat, { p, c }] of fresh) {
-      if (this.r.sockets.visible(seat, list)) continue;
-      this.r.outbox.enqueue(m, seat, 'prompt', { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) }, now, p.id);
+    if (!fresh) return;
+    let list: ReturnType<Room['sockets']['list']> | null = null;
+    for (const { p, c } of fresh) {
+      // A seat with no target is told nothing (enqueue would write nothing): its sockets need not be looked at.
+      if (!this.r.outbox.hasTargets(c.seat) || this.r.sockets.visible(c.seat, (list ??= this.r.sockets.list()))) continue;
+      this.r.outbox.enqueue(m, c.seat, 'prompt', { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) }, now, p.id);
     }
   }
 
@@ -132,8 +146,9 @@ export class Clocks {
     if (m.status === 'playing' && !m.paused) {
       for (const c of m.clocks) {
         if (c.deadlineAt === null) continue;
-        t = Math.min(t, c.deadlineAt);
-        if (c.reminders.length) t = Math.min(t, c.deadlineAt - Math.max(...c.reminders));
+        if (c.deadlineAt < t) t = c.deadlineAt;
+        // The earliest reminder is the one furthest before the deadline.
+        for (const o of c.reminders) if (c.deadlineAt - o < t) t = c.deadlineAt - o;
       }
       if (this.r.moves.botPrompt() || this.r.moves.orderMove() || this.r.moves.hasStandInMove()) t = Math.min(t, this.r.now());
       // A human-timed standing order answers at its planned moment (away.ts).

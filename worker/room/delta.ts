@@ -7,8 +7,10 @@
  * - `[path, value]`: set (replace, or add a key at the end of its object);
  * - `[path]`: delete a key;
  * - `[path, start, deleteCount, items]`: splice an array (a card drawn from a pile, one played from a hand).
- * `diffState` does not have to be perfect: the store checks every delta before writing it (`applyDelta` on what a
- * load would rebuild, then compared with the new state by `sameJson`) and writes the full snapshot whenever they differ.
+ * The store diffs the state exactly as a load would rebuild it (never sharing anything with the new state)
+ * against the new state, so the walk itself compares every part the delta leaves alone, as `sameJson` would;
+ * after applying the delta as it will be read back, it compares the containers the delta wrote (`sameWhere`)
+ * and writes the full snapshot whenever anything differs.
  */
 
 export type Path = (string | number)[];
@@ -64,18 +66,25 @@ class Differ {
 
   private child(k: string | number, a: unknown, b: unknown): void {
     if (a === b) return;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    // The same dispatch as `value`, without a second call per node (the walk visits every node of the state).
+    const aa = Array.isArray(a);
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || aa !== Array.isArray(b)) {
       this.ops.push([this.here(k), b === undefined ? null : b]);
       return;
     }
     this.path.push(k);
-    this.value(a, b);
+    if (aa) this.array(a as unknown[], b as unknown[]);
+    else this.object(a as Obj, b as Obj);
     this.path.pop();
   }
 
   private array(a: unknown[], b: unknown[]): void {
     if (a.length === b.length) {
-      for (let i = 0; i < a.length; i++) this.child(i, a[i], b[i]);
+      for (let i = 0; i < a.length; i++) {
+        const x = a[i];
+        const y = b[i];
+        if (x !== y) this.child(i, x, y);
+      }
       return;
     }
     const min = Math.min(a.length, b.length);
@@ -127,6 +136,52 @@ export function diffState(a: unknown, b: unknown): Op[] {
   const d = new Differ();
   d.value(a, b);
   return d.ops;
+}
+
+/** The value at `path` in `root`, or undefined when the path runs through something else than a container. */
+function at(root: unknown, path: Path, depth: number): unknown {
+  let node = root;
+  for (let i = 0; i < depth; i++) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Obj)[path[i] as string];
+  }
+  return node;
+}
+
+/** The same keys in the same order (objects), or the same length (arrays): the shape of one container. */
+function sameKeys(x: unknown, y: unknown): boolean {
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length;
+  if (Array.isArray(y)) return false;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i]) return false;
+  return true;
+}
+
+/**
+ * Whether `next` equals `b` as JSON (`sameJson`) wherever `ops` wrote: the value at each set (and its parent's
+ * keys, in order), each spliced array, each deleted key's parent's keys. With `ops = diffState(a, b)` and
+ * `next = applyDelta(a', ops)` for `a'` the very value `a` was (not a copy), the walk has already compared
+ * every part it left alone with `b` exactly, so this completes the proof that `next` serialises to `b`'s
+ * bytes, at the cost of the changed parts only.
+ */
+export function sameWhere(next: unknown, b: unknown, ops: Op[]): boolean {
+  for (const op of ops) {
+    const path = op[0];
+    if (op.length === 4) {
+      if (!sameJson(at(next, path, path.length), at(b, path, path.length))) return false;
+      continue;
+    }
+    if (!path.length) {
+      if (op.length === 1 || !sameJson(next, b)) return false;
+      continue;
+    }
+    if (op.length === 2 && !sameJson(at(next, path, path.length), at(b, path, path.length))) return false;
+    if (!sameKeys(at(next, path, path.length - 1), at(b, path, path.length - 1))) return false;
+  }
+  return true;
 }
 
 /** `o[k] = v`, also for a key named `__proto__` (JSON data may have one; an assignment would set the prototype). */

@@ -8,6 +8,8 @@ interface Row {
   at: number;
   aud: number | null;
   msg: Msg;
+  /** `JSON.stringify` of the line a body carries (`{i, at, msg}`), made the first time a body needs it. */
+  json?: string;
 }
 
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
@@ -15,7 +17,14 @@ export const mayRead = (aud: number | null, seat: number | null, over: boolean):
 
 const LINES_PER_INSERT = 25;
 
+/** The INSERT of `n` lines, its text built once per `n` (the same text is also what a statement cache keys on). */
+const inserts: string[] = [];
+const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
+
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
+
+/** The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order), serialised once per row. */
+const lineJson = (r: Row): string => (r.json ??= `{"i":${r.i},"at":${r.at},"msg":${JSON.stringify(r.msg)}}`);
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
@@ -45,15 +54,22 @@ export class LogTable {
   /** Append lines (call inside the move's transaction): one statement however many lines. */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
-    const rows: Row[] = entries.map((e, k) => ({ i: this.end + k, at: e.at, aud: audienceBits(e.to), msg: e.msg }));
+    const rows: Row[] = new Array(entries.length);
+    for (let k = 0; k < entries.length; k++) {
+      const e = entries[k]!;
+      rows[k] = { i: this.end + k, at: e.at, aud: e.to === 'public' ? null : audienceBits(e.to), msg: e.msg };
+    }
     // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
     // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
     // that, so it costs one statement.
     for (let k = 0; k < rows.length; k += LINES_PER_INSERT) {
-      const chunk = rows.slice(k, k + LINES_PER_INSERT);
+      const end = Math.min(rows.length, k + LINES_PER_INSERT);
       const args: (number | string | null)[] = [];
-      for (const x of chunk) args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
-      this.r.sql.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`, ...args);
+      for (let j = k; j < end; j++) {
+        const x = rows[j]!;
+        args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
+      }
+      this.r.sql.exec(insertLines(end - k), ...args);
     }
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
@@ -85,6 +101,34 @@ export class LogTable {
     for (const [seat, from] of readers) {
       const key = `${seat}|${from}`;
       if (!out.has(key)) out.set(key, rows.filter((x) => x.i >= from && mayRead(x.aud, seat, over)).map(line));
+    }
+    return out;
+  }
+
+  /**
+   * `linesFor` as JSON text per reader (the same keys): each line is serialised once however many readers
+   * carry it, and a reader's list is its lines' texts joined.
+   */
+  jsonFor(readers: [number | null, number][], over: boolean): Map<string, string> {
+    const out = new Map<string, string>();
+    if (!readers.length) return out;
+    let min = readers[0]![1];
+    for (const [, f] of readers) if (f < min) min = f;
+    const rows = this.rowsFrom(min);
+    // Lines everyone may read (most are) read the same for every seat: one text per start then.
+    const open = over || rows.every((x) => x.aud === null);
+    const byFrom = new Map<number, string>();
+    for (const [seat, from] of readers) {
+      const key = `${seat}|${from}`;
+      if (out.has(key)) continue;
+      let text = open ? byFrom.get(from) : undefined;
+      if (text === undefined) {
+        let json = '';
+        for (const x of rows) if (x.i >= from && mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
+        text = `[${json}]`;
+        if (open) byFrom.set(from, text);
+      }
+      out.set(key, text);
     }
     return out;
   }

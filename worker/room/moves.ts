@@ -154,7 +154,7 @@ export class Moves {
     st.mutate((mm) => {
       const sql = this.r.sql;
       // The state goes into the move row as its exact delta (or, when due, as the full snapshot: store.ts).
-      const delta = st.saveState(before, s);
+      const delta = st.saveState(s);
       sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta) VALUES (?, ?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, iso(now), delta);
       this.r.log.append(lines);
       this.r.seats.afterMove(seat, by);
@@ -163,11 +163,15 @@ export class Moves {
       if (s.outcome) mm.status = 'finished';
       this.r.clocks.sync(s, mm, now);
       // Tell an absent player what was decided for them, and everyone absent how the game ended.
-      const asked = before.prompts.find((x) => x.id === answer.prompt);
-      const list = this.r.sockets.list();
-      if ((by === 'expired' || by === 'absent-bot') && asked && !this.r.sockets.visible(seat, list)) this.r.outbox.enqueue(mm, seat, 'expired', { message: asked.message }, now, null);
-      if (s.outcome && !before.outcome)
+      // (The sockets are listed only when somebody may be told: most answers tell nobody.)
+      if (by === 'expired' || by === 'absent-bot') {
+        const asked = before.prompts.find((x) => x.id === answer.prompt);
+        if (asked && !this.r.sockets.visible(seat, this.r.sockets.list())) this.r.outbox.enqueue(mm, seat, 'expired', { message: asked.message }, now, null);
+      }
+      if (s.outcome && !before.outcome) {
+        const list = this.r.sockets.list();
         for (const x of this.r.seats.rows) if (!x.bot && !this.r.sockets.visible(x.seat, list)) this.r.outbox.enqueue(mm, x.seat, 'ended', { message: s.outcome.reason }, now, null);
+      }
     });
     st.game = s;
     return { ok: true };

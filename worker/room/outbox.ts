@@ -46,6 +46,11 @@ export class Outbox {
     this.due = rows.length ? Math.min(...rows.map((x) => x.due)) : null;
   }
 
+  /** Whether `seat` has an enabled target (else `enqueue` writes nothing for it). */
+  hasTargets(seat: number): boolean {
+    return this.targets.some((t) => t.seat === seat && !t.disabled);
+  }
+
   nextDue(): number | null {
     return this.due;
   }

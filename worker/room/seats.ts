@@ -16,8 +16,12 @@ export class Seats {
 
   constructor(private readonly r: Room) {}
 
+  /** The bot seats, worked out at each reload (a seat becomes a bot only in a write followed by a reload). */
+  private botSeats: Set<number> = new Set();
+
   reload(): void {
     this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat').toArray();
+    this.botSeats = new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
   }
 
   /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
@@ -30,8 +34,9 @@ export class Seats {
     return this.rows.map((x) => x.name);
   }
 
-  bots(): Set<number> {
-    return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
+  /** The bot seats (read-only: the same set until the next reload). */
+  bots(): ReadonlySet<number> {
+    return this.botSeats;
   }
 
   private seatOf(hash: string): number | null {

@@ -1,9 +1,9 @@
 import { publicSeat } from './settings';
-import { viewFor, waitingSeats, type LogLine, type Prompt } from '../engine';
+import { promptsFor, waitingSeats, type LogLine, type Prompt } from '../engine';
 import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
-import { iso, type Attachment, type LogPart, type Room } from './types';
+import { iso as isoNow, type Attachment, type LogPart, type Room } from './types';
 import { diffState } from './delta';
 
 /** What every viewer's state body has in common: computed (and serialised) once per change. */
@@ -155,12 +155,13 @@ export class Sockets {
   private seatParts(seat: number | null, shared: Shared): SeatParts {
     const game = this.r.store.game;
     if (!game) return { view: null, prompts: [] };
-    const v = viewFor(this.r.store.def(), game, seat);
-    const prompts = v.prompts.map((p) => {
+    // The view and prompts `viewFor` would give, without its `waiting` (the shared part has it, once).
+    const view = this.r.store.def().view(game, seat);
+    const prompts = promptsFor(game, seat).map((p) => {
       const at = shared.clocks.get(p.id);
       return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
     });
-    return { view: v.view, prompts };
+    return { view, prompts };
   }
 
   /** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */
@@ -204,9 +205,20 @@ export class Sockets {
    */
   private sent = new WeakMap<WebSocket, Sent>();
 
-  /** The next state this socket gets is a full one (a hello: the client starts over). */
+  /**
+   * How far each delta socket has been sent the log (and whether it has had the whole record of a finished
+   * game), ahead of its attachment: writing the attachment serialises it, and doing so for every socket at every
+   * answer cost more than anything else the broadcast did. The attachment is written only when the whole record
+   * is sent and when the cursor has moved `RESEND_LINES` past what it says. After a wake from hibernation this map
+   * is empty and a socket resumes from its attachment: its next message repeats at most `RESEND_LINES` lines it
+   * already has, which a client merges by index (`logFrom` at or before what it holds is no gap, web/lib/logbook.ts).
+   */
+  private cursors = new WeakMap<WebSocket, { log: number; whole: boolean }>();
+
+  /** The next state this socket gets is a full one, with log lines from its hello's `log` (the client starts over). */
   forget(ws: WebSocket): void {
     this.sent.delete(ws);
+    this.cursors.delete(ws);
   }
 
   /**
@@ -224,52 +236,56 @@ export class Sockets {
     const game = this.r.store.game;
     const over = !!game?.outcome;
     const end = game ? this.r.log.end : 0;
-    const head: Part[] = Object.entries(shared.summary).flatMap(([k, v]): Part[] => (v === undefined ? [] : [[k, JSON.stringify(v)]]));
-    const tail: Part[] = [
-      ['waiting', JSON.stringify(shared.waiting)],
-      ['deadline', JSON.stringify(game ? shared.deadline : null)],
-    ];
+    const head = headParts(shared.summary);
+    const tail: Part[] = [field('waiting', JSON.stringify(shared.waiting)), field('deadline', JSON.stringify(game ? shared.deadline : null))];
     const plan = targets.map(({ ws, att }) => {
       // A socket whose hello named no `log` (an older client) gets the whole visible log every time.
       let from = 0;
-      let next: Attachment | null = null;
+      let write: Attachment | null = null;
       if (att.log !== undefined) {
-        from = over && !att.whole ? 0 : Math.min(att.log, end);
-        next = { ...att, log: end, whole: over };
+        const c = this.cursors.get(ws) ?? { log: att.log, whole: !!att.whole };
+        from = over && !c.whole ? 0 : Math.min(c.log, end);
+        this.cursors.set(ws, { log: end, whole: over });
+        if ((over && !att.whole) || end - att.log >= RESEND_LINES) write = { ...att, log: end, whole: over };
       }
-      return { ws, att, from, next };
+      return { ws, att, from, write };
     });
     const readers = plan.map((p) => [p.att.seat, p.from] as [number | null, number]);
-    const lines = game ? this.r.log.linesFor(readers, over) : new Map<string, LogLine[]>();
+    const lines = game ? this.r.log.jsonFor(readers, over) : new Map<string, string>();
     const seats = new Map<number | null, SeatJson>();
     const logs = new Map<string, string>();
     const fulls = new Map<string, string>();
+    const headSets = new Map<Part[], string[]>();
     for (const p of plan) {
       const seat = p.att.seat;
       let own = seats.get(seat);
       if (own === undefined) {
         const { view, prompts } = this.seatParts(seat, shared);
-        own = { view, viewJson: null, viewOps: new Map(), before: [['you', JSON.stringify(seat)]], after: [['prompts', JSON.stringify(prompts)], ...tail], chat: ['chat', JSON.stringify(this.r.chat.linesFor(seat))] };
+        own = { view, viewJson: null, viewOps: new Map(), before: [field('you', JSON.stringify(seat))], after: [field('prompts', JSON.stringify(prompts)), ...tail], chat: field('chat', this.r.chat.jsonFor(seat)) };
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
       let log = logs.get(key);
-      if (log === undefined) logs.set(key, (log = `"log":${JSON.stringify(lines.get(key) ?? [])},"logFrom":${p.from},"logEnd":${end}`));
+      if (log === undefined) logs.set(key, (log = `"log":${lines.get(key) ?? '[]'},"logFrom":${p.from},"logEnd":${end}`));
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
       let msg: string;
-      if (last) msg = patchMessage(last, head, own, log);
-      else {
+      if (last) {
+        // The head's changes are the same for every socket that was sent the same head last (most often all).
+        let set = headSets.get(last.head);
+        if (set === undefined) headSets.set(last.head, (set = changed(head, last.head)));
+        msg = patchMessage(last, set, own, log);
+      } else {
         msg = fulls.get(key) ?? '';
-        if (!msg) fulls.set(key, (msg = `{"type":"state",${[...head, ...own.before, ['view', (own.viewJson ??= JSON.stringify(own.view))] as Part, ...own.after].map(field).join(',')},${log},${field(own.chat)}}`));
+        if (!msg) fulls.set(key, (msg = `{"type":"state",${[...head, ...own.before, field('view', (own.viewJson ??= JSON.stringify(own.view))), ...own.after].join(',')},${log},${own.chat}}`));
       }
       if (p.att.patch) this.sent.set(p.ws, { version: shared.summary.version, head, own });
-      if (p.next) {
-        p.ws.serializeAttachment(p.next);
-        this.atts.set(p.ws, p.next);
+      if (p.write) {
+        p.ws.serializeAttachment(p.write);
+        this.atts.set(p.ws, p.write);
         // Keep the list read in this event true to what is stored, rather than dropping it and deserialising
         // every attachment again at the next read.
         const e = this.memo?.find((x) => x.ws === p.ws);
-        if (e) e.att = p.next;
+        if (e) e.att = p.write;
       }
       try {
         p.ws.send(msg);
@@ -281,10 +297,44 @@ export class Sockets {
   }
 }
 
-/** A top-level field of a state body and its JSON. */
-type Part = [string, string];
+/**
+ * How many log lines a delta socket may be sent again after a wake from hibernation: its attachment is written
+ * when its log cursor moves this far past what the attachment says (see `Sockets.cursors`).
+ */
+export const RESEND_LINES = 64;
 
-/** One seat's parts: the view (serialised only for a full state) and the other fields' JSON. */
+/** The day (ms since the epoch ÷ a day) `isoDate` holds the date part of, and that part (`YYYY-MM-DDT`). */
+let isoDay = NaN;
+let isoDate = '';
+const pad = (n: number, w: number): string => String(n).padStart(w, '0');
+
+/**
+ * `new Date(ms).toISOString()`, byte for byte: the deadlines a body shows fall on a few days, so the date part is
+ * formatted by `Date` once per day and the time of day by arithmetic (formatting a Date was a visible part of
+ * every answer). Anything but a whole number of ms goes to `Date` itself (which also throws for what it throws for).
+ */
+export function iso(ms: number): string {
+  if (!Number.isInteger(ms)) return isoNow(ms);
+  const day = Math.floor(ms / 86_400_000);
+  if (day !== isoDay) {
+    const s = isoNow(ms);
+    isoDay = day;
+    isoDate = s.slice(0, s.indexOf('T') + 1);
+    return s;
+  }
+  let r = ms - day * 86_400_000;
+  const h = Math.floor(r / 3_600_000);
+  r -= h * 3_600_000;
+  const m = Math.floor(r / 60_000);
+  r -= m * 60_000;
+  const sec = Math.floor(r / 1000);
+  return `${isoDate}${pad(h, 2)}:${pad(m, 2)}:${pad(sec, 2)}.${pad(r - sec * 1000, 3)}Z`;
+}
+
+/** A top-level field of a state body as it is written in one (`"key":json`): equal parts are equal fields. */
+type Part = string;
+
+/** One seat's parts: the view (serialised only for a full state) and the other fields. */
 interface SeatJson {
   view: unknown;
   viewJson: string | null;
@@ -302,18 +352,35 @@ interface Sent {
   own: SeatJson;
 }
 
-const field = ([k, json]: Part): string => `${JSON.stringify(k)}:${json}`;
+const field = (k: string, json: string): Part => `${JSON.stringify(k)}:${json}`;
 
-/** The `patch` that turns what a socket was sent last into this state (protocol.ts `PatchMessage`). */
+/** `"key":` per key name seen: a body's keys are a fixed few. */
+const keyJson = new Map<string, string>();
+
+/** The summary's fields in its own order, its undefined ones left out (as JSON.stringify leaves them out). */
+function headParts(summary: GameSummary): Part[] {
+  const out: Part[] = [];
+  for (const k in summary) {
+    const v = summary[k as keyof GameSummary];
+    if (v === undefined) continue;
+    let key = keyJson.get(k);
+    if (key === undefined) keyJson.set(k, (key = `${JSON.stringify(k)}:`));
+    out.push(key + JSON.stringify(v));
+  }
+  return out;
+}
+
+/** The parts of `now` that differ from the part at the same place in `was`. */
+function changed(now: Part[], was: Part[]): Part[] {
+  const out: Part[] = [];
+  for (let i = 0; i < now.length; i++) if (was[i] !== now[i]) out.push(now[i]!);
+  return out;
+}
+
+/** The `patch` that turns what a socket was sent last into this state (protocol.ts `PatchMessage`); `head`: its head's changes. */
 function patchMessage(last: Sent, head: Part[], own: SeatJson, log: string): string {
-  const set: string[] = [];
-  const differ = (now: Part[], was: Part[]) => {
-    for (let i = 0; i < now.length; i++) if (was[i]?.[0] !== now[i]![0] || was[i]![1] !== now[i]![1]) set.push(field(now[i]!));
-  };
-  differ(head, last.head);
-  differ(own.before, last.own.before);
-  differ(own.after, last.own.after);
-  if (last.own.chat[1] !== own.chat[1]) set.push(field(own.chat));
+  const set = head.concat(changed(own.before, last.own.before), changed(own.after, last.own.after));
+  if (last.own.chat !== own.chat) set.push(own.chat);
   // The view as delta operations (delta.ts) from the view this socket was sent last: exact, and only the
   // values that changed travel (a seat's hp, not the whole list of players).
   let ops = own.viewOps.get(last.own.view);

@@ -1,6 +1,6 @@
 import { apply, cloneJson, getGame, type Answer, type GameDef, type GameState } from '../engine';
 import { expiresAt } from './retention';
-import { applyDelta, diffState, sameJson, type Op } from './delta';
+import { applyDelta, diffState, sameWhere, type Op } from './delta';
 import { hasSchema, migrate } from './schema';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
@@ -15,9 +15,13 @@ export const FULL_EVERY = 32;
 
 /**
  * A state whose JSON is shorter than this is written whole: a delta could save a few hundred bytes at most, and
- * making and checking it costs more CPU than writing the state.
+ * making and checking it costs more CPU than writing the state (on the 600-byte hidden-hand fixture the delta of
+ * an answer is nearly the whole state: prompts are replaced, not edited).
  */
 export const SMALL_STATE = 1024;
+
+/** The meta fields (nearly) every change writes: serialised at each write, after the settled rest (`metaJson`). */
+const LIVE = new Set(['version', 'gameVersion', 'clocks', 'changedAt']);
 
 /**
  * Storage of one room: the meta row (settings, lifecycle, clocks) and the snapshot (the engine state after the
@@ -39,6 +43,12 @@ export class Store {
   private staged: { stored: GameState<any> | string; sinceFull: number } | null = null;
   /** A delta was applied to `stored` in the current transaction. */
   private touched = false;
+  /**
+   * The length of the last full snapshot's JSON (written or loaded): the state's size as far as `saveState`
+   * needs it. A state changes size slowly, and at most `FULL_EVERY` answers separate two full writes.
+   */
+  private fullLen = 0;
+  private stagedLen: number | null = null;
 
   constructor(private readonly r: Room) {}
 
@@ -80,12 +90,45 @@ export class Store {
   }
 
   private saveMeta(m: Meta): void {
-    this.r.sql.exec('INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)', JSON.stringify(m));
+    this.r.sql.exec('INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)', this.metaJson(m));
+  }
+
+  /** The settled part of meta as last serialised: its fields (by reference) and their JSON. */
+  private settled: { of: Record<string, unknown>; json: string } | null = null;
+
+  /**
+   * The meta row's JSON: the settled fields (settings, channel memo, ...: kept as JSON while none of them is
+   * replaced) followed by the ones every answer changes (`LIVE`). Meta's parts are replaced, never edited in
+   * place (`mutate`), so a field that is the same reference serialises as before.
+   */
+  metaJson(m: Meta): string {
+    const o = m as unknown as Record<string, unknown>;
+    let st = this.settled;
+    if (st) {
+      let n = 0;
+      for (const k in o) {
+        if (LIVE.has(k) || o[k] === undefined) continue;
+        n++;
+        if (o[k] !== st.of[k]) {
+          st = null;
+          break;
+        }
+      }
+      if (st && n !== Object.keys(st.of).length) st = null;
+    }
+    if (!st) {
+      const of: Record<string, unknown> = {};
+      for (const k in o) if (!LIVE.has(k) && o[k] !== undefined) of[k] = o[k];
+      st = this.settled = { of, json: JSON.stringify(of) };
+    }
+    const live = JSON.stringify({ version: m.version, gameVersion: m.gameVersion, clocks: m.clocks, changedAt: m.changedAt });
+    return st.json.length > 2 ? `${st.json.slice(0, -1)},${live.slice(1)}` : live;
   }
 
   /** The state as storage holds it: the last full snapshot, caught up (null: the game has not started). */
   private readStored(): GameState<any> | null {
     const snap = this.r.sql.exec<{ state: string }>('SELECT state FROM snapshot WHERE id = 1').toArray()[0];
+    this.fullLen = snap?.state.length ?? 0;
     return snap ? this.catchUp(JSON.parse(snap.state) as GameState) : null;
   }
 
@@ -116,6 +159,7 @@ export class Store {
     this.r.sql.exec('INSERT OR REPLACE INTO snapshot (id, step, state) VALUES (1, ?, ?)', s.step, json);
     // Kept as the JSON until a delta needs it as data (a small state never does).
     this.staged = { stored: json, sinceFull: 0 };
+    this.stagedLen = json.length;
   }
 
   /** Write the full snapshot of `s` (the start, the host ending the game), inside a transaction. */
@@ -124,33 +168,47 @@ export class Store {
   }
 
   /**
-   * Persist the state `s` that one answer made from `before` (call inside the move's transaction): returns the
+   * Persist the state `s` that one answer made (call inside the move's transaction): returns the
    * exact delta for the move row, or null after writing the full snapshot instead — when one is due, when the
-   * game is over, when the state is small (`SMALL_STATE`), when the delta is not smaller, or when the delta applied to the stored state does not
-   * serialise to exactly `s`.
+   * game is over, when the state is small (`SMALL_STATE`), when the delta is not clearly smaller, or when the
+   * delta applied to the stored state does not serialise to exactly `s`.
    */
-  saveState(before: GameState<any>, s: GameState<any>): string | null {
-    const json = JSON.stringify(s);
+  saveState(s: GameState<any>): string | null {
     const kept = this.staged?.stored ?? this.stored;
     const since = (this.staged?.sinceFull ?? this.sinceFull) + 1;
-    if (!kept || s.outcome || since >= FULL_EVERY || json.length < SMALL_STATE) return this.writeFull(s, json), null;
-    const delta = JSON.stringify(diffState(before, s));
-    if (delta.length >= json.length) return this.writeFull(s, json), null;
-    // The check, on what a load would rebuild: the delta as it will be read back, applied to the stored state
-    // (in place: if the check fails, the stored state is the full snapshot's from now on; if the transaction
-    // fails, it is read again from storage).
+    if (!kept || s.outcome || since >= FULL_EVERY) return this.writeFull(s, JSON.stringify(s)), null;
+    // The whole state is serialised only when its size decides something: a state that may be small, or a delta
+    // not clearly smaller than the last full snapshot. Otherwise the delta is written without it (a delta is
+    // exact whatever its size; the size only decides which of two exact forms is cheaper to store).
+    const size = this.stagedLen ?? this.fullLen;
+    let json = size < 2 * SMALL_STATE ? JSON.stringify(s) : null;
+    if (json !== null && json.length < SMALL_STATE) return this.writeFull(s, json), null;
+    // Diffed against the stored state itself, not `before`: the walk compares every part of the stored state
+    // with `s` exactly as `sameJson` would (a part it does not replace is proven equal to `s`'s), so what is
+    // left to check after applying the delta is only the containers it wrote (`sameWhere`).
     this.touched = true;
-    const next = applyDelta(typeof kept === 'string' ? (JSON.parse(kept) as GameState<any>) : kept, JSON.parse(delta) as Op[]);
-    // Compared as JSON values (same keys in the same order, same values): equal ones serialise to the same bytes.
-    if (!sameJson(next, s)) return this.writeFull(s, json), null;
+    const base = typeof kept === 'string' ? (JSON.parse(kept) as GameState<any>) : kept;
+    const ops = diffState(base, s);
+    const delta = JSON.stringify(ops);
+    if (json === null && 2 * delta.length >= size) json = JSON.stringify(s);
+    if (json !== null && delta.length >= json.length) return this.writeFull(s, json), null;
+    // The check, on what a load would rebuild: the delta as it will be read back (`cloneJson` is the JSON round
+    // trip without the text: the stored state shares nothing with `s`), applied to the stored state (in place:
+    // if the check fails, the stored state is the full snapshot's from now on; if the transaction fails, it is
+    // read again from storage), compared with `s` as JSON values (same keys in the same order, same values:
+    // equal ones serialise to the same bytes) wherever the delta wrote.
+    const next = applyDelta(base, cloneJson(ops));
+    if (!sameWhere(next, s, ops)) return this.writeFull(s, json ?? JSON.stringify(s)), null;
     this.staged = { stored: next, sinceFull: since };
     return delta;
   }
 
   /** Run `fn` in one SQLite transaction with a copy of meta; the copy replaces meta only if it commits. */
   mutate<T>(fn: (m: Meta) => T): T {
-    // Meta is plain JSON: copied as a JSON round trip would, without building the string.
-    const m = cloneJson(this.m);
+    // The copy `fn` may change: its own object and clocks (the one part edited in place: clocks.ts, away.ts);
+    // every other part of meta is replaced when it changes, never edited, so it is shared with the cached meta.
+    const cur = this.m;
+    const m: Meta = { ...cur, clocks: cur.clocks.map((c) => ({ ...c })) };
     let out: T;
     try {
       out = this.r.state.storage.transactionSync(() => {
@@ -162,6 +220,7 @@ export class Store {
     } catch (e) {
       // The caches may hold what the rolled-back transaction wrote.
       this.staged = null;
+      this.stagedLen = null;
       if (this.touched) this.stored = this.readStored();
       this.touched = false;
       this.reloadCaches();
@@ -170,6 +229,7 @@ export class Store {
     this.meta = m;
     this.touched = false;
     if (this.staged) [this.stored, this.sinceFull, this.staged] = [this.staged.stored, this.staged.sinceFull, null];
+    if (this.stagedLen !== null) [this.fullLen, this.stagedLen] = [this.stagedLen, null];
     return out;
   }
 

@@ -14,7 +14,12 @@ import type { Outbox } from './outbox';
 import type { HostSettings } from './settings';
 import type { ChannelMemo, ChannelPoster } from './tablechannel';
 
-/** The game's settings and lifecycle, with the clocks of its open prompts: one JSON row (table `meta`). */
+/**
+ * The game's settings and lifecycle, with the clocks of its open prompts: one JSON row (table `meta`). Changed
+ * only inside `Store.mutate`, whose copy shares every part with the cached meta except its clocks: a part other
+ * than a clock is replaced when it changes (`mm.host = next`), never edited in place — the store relies on it to
+ * roll back and to serialise only what changed.
+ */
 export interface Meta {
   id: string;
   game: string;
@@ -48,6 +53,7 @@ export interface Meta {
   lastSent?: { seat: number; at: number; prompts: string[] }[];
 }
 
+/** A prompt's clock. Its fields may be set inside `Store.mutate`; its `reminders` list is replaced, never edited. */
 export interface Clock {
   prompt: string;
   seat: number;
@@ -142,4 +148,34 @@ export interface Room {
   readonly outbox: Outbox;
 }
 
-export const iso = (ms: number): string => new Date(ms).toISOString();
+const DAY_MS = 86_400_000;
+/** Year 10000: from there on `toISOString` writes a signed six-digit year. */
+const ISO_END = 253_402_300_800_000;
+// Two days remembered: a move's time and a deadline a day later are formatted in turn at every answer.
+let isoDay = NaN;
+let isoDayPrefix = '';
+let isoDay2 = NaN;
+let isoDayPrefix2 = '';
+const pad2 = (n: number): string => (n < 10 ? '0' : '') + n;
+
+/**
+ * `new Date(ms).toISOString()`, the same string: every move row and state body formats a time, and the Date
+ * formatting cost more than the rest of writing the row. The date part is formatted once per day (by Date), the
+ * time of day by arithmetic; anything unusual (fractions, before 1970, after 9999, NaN) goes to Date itself.
+ */
+export function iso(ms: number): string {
+  if (!Number.isInteger(ms) || ms < 0 || ms >= ISO_END) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== isoDay) {
+    if (day === isoDay2) [isoDay2, isoDayPrefix2, isoDay, isoDayPrefix] = [isoDay, isoDayPrefix, isoDay2, isoDayPrefix2];
+    else [isoDay2, isoDayPrefix2, isoDay, isoDayPrefix] = [isoDay, isoDayPrefix, day, new Date(day * DAY_MS).toISOString().slice(0, 11)];
+  }
+  let rest = ms - day * DAY_MS;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const min = Math.floor(rest / 60_000);
+  rest -= min * 60_000;
+  const sec = Math.floor(rest / 1000);
+  const milli = rest - sec * 1000;
+  return `${isoDayPrefix}${pad2(h)}:${pad2(min)}:${pad2(sec)}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { botAnswer, botRng } from '../../worker/engine';
+import type { PatchMessage, StateBody } from '../../worker/protocol';
+import type { GameRoom } from '../../worker/room/GameRoom';
+import { iso } from '../../worker/room/sockets';
+import { ORIGIN, api, createGame, join, room, stateOf } from './helpers';
+
+/**
+ * What the broadcast keeps from one change to the next (each seat's chat JSON, each line's JSON, the date part of
+ * deadlines, the head's changes per last head) cannot go stale: after every kind of change a socket rebuilds
+ * exactly the body `/state` gives its viewer.
+ */
+
+/** A live socket that rebuilds its body from every message, as the client does (patches with the client's own code). */
+async function viewer(id: string, token: string | null) {
+  const { applyPatch } = await import('../../web/lib/patch');
+  const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket' } });
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const got: { type: string }[] = [];
+  let body: StateBody | null = null;
+  let waiter: (() => void) | null = null;
+  ws.addEventListener('message', (e) => {
+    const m = JSON.parse(e.data as string);
+    if (m.type !== 'state' && m.type !== 'patch') return;
+    got.push(m);
+    body = m.type === 'state' ? (({ type: _t, ...b }) => b as StateBody)(m) : applyPatch(body, m as PatchMessage);
+    waiter?.();
+  });
+  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0, patch: true }));
+  return {
+    ws,
+    got,
+    /** Wait for the next message after `n` messages (a guard against hanging, not a timing assertion). */
+    async after(n: number): Promise<StateBody> {
+      const t0 = Date.now();
+      while (got.length <= n) {
+        if (Date.now() - t0 > 5000) throw new Error(`no message after ${n}`);
+        await new Promise<void>((r) => ((waiter = r), setTimeout(r, 50)));
+      }
+      return body!;
+    },
+  };
+}
+
+type Viewer = Awaited<ReturnType<typeof viewer>>;
+
+/** A body without its log fields (a socket carries only new lines; `/state` the tail). */
+const noLog = ({ log: _l, logFrom: _f, logEnd: _e, ...rest }: StateBody) => rest;
+
+/** Run `change`, then expect every viewer to have been sent a message and to hold exactly its `/state`. */
+async function expectFollows(id: string, vs: Viewer[], tokens: (string | null)[], change: () => Promise<unknown>): Promise<void> {
+  const counts = vs.map((v) => v.got.length);
+  await change();
+  for (const [i, v] of vs.entries()) {
+    const body = await v.after(counts[i]!);
+    expect(noLog(body)).toEqual(noLog(await stateOf(id, tokens[i])));
+  }
+}
+
+const step = (id: string) =>
+  runInDurableObject(room(id), async (inst: GameRoom) => {
+    const s = inst.store.game!;
+    const p = s.prompts[0]!;
+    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
+    if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
+    await inst.moves.afterChange();
+  });
+
+describe('what the broadcast keeps between changes', () => {
+  it('deadlines are written exactly as Date.toISOString writes them, on the same day, across days and years', () => {
+    const ms = fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(ms, fc.integer({ min: 1_700_000_000_000, max: 1_700_200_000_000 })), { minLength: 1, maxLength: 40 }), (xs) => {
+        for (const x of xs) expect(iso(x)).toBe(new Date(x).toISOString());
+      }),
+    );
+    for (const x of [0, -1, 86_399_999, 86_400_000, -86_400_001, Date.parse('2026-12-31T23:59:59.999Z'), Date.parse('2027-01-01T00:00:00Z'), 1.5, -0.5]) expect(iso(x)).toBe(new Date(x).toISOString());
+    expect(() => iso(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('each line is serialised once yet every reader gets exactly the JSON of the lines it may read, from any start, before and after the end', async () => {
+    const { id, admin } = await createGame({ game: 'sanguosha', seats: 4, deadline: { minutes: 60 } });
+    for (let i = 0; i < 4; i++) await join(id, `P${i}`);
+    expect((await api(`/games/${id}/start`, { body: { seed: 'lines-json' }, token: admin })).status).toBe(200);
+    for (let k = 0; k < 25; k++) await step(id);
+    await runInDurableObject(room(id), (inst: GameRoom) => {
+      const end = inst.log.end;
+      const readers: [number | null, number][] = [];
+      for (const seat of [null, 0, 1, 2, 3]) for (const from of [0, 1, Math.floor(end / 2), end - 1, end, end + 3]) readers.push([seat, from]);
+      for (const over of [false, true]) {
+        // Twice: the second time every line's JSON is the one kept from the first.
+        for (let twice = 0; twice < 2; twice++) {
+          const json = inst.log.jsonFor(readers, over);
+          const lines = inst.log.linesFor(readers, over);
+          for (const [seat, from] of readers) expect(json.get(`${seat}|${from}`)).toBe(JSON.stringify(lines.get(`${seat}|${from}`)));
+        }
+        // Every seat from one start: from some starts on every line is public (one text for all), before them not.
+        for (let from = 0; from <= end; from++) {
+          const same: [number | null, number][] = [null, 0, 1, 2, 3].map((seat) => [seat, from]);
+          const json = inst.log.jsonFor(same, over);
+          const lines = inst.log.linesFor(same, over);
+          for (const [seat] of same) expect(json.get(`${seat}|${from}`)).toBe(JSON.stringify(lines.get(`${seat}|${from}`)));
+        }
+      }
+    });
+  });
+
+  it('a lobby: joins, a seat’s settings, a chat line, a note to one seat and a socket that goes away all reach every viewer', async () => {
+    const { id, admin } = await createGame({ game: 'sanguosha', seats: 4, deadline: { minutes: 60 } });
+    const first = await join(id, 'P0');
+    const spectator = await viewer(id, null);
+    const p0 = await viewer(id, first.token);
+    await p0.after(0);
+    await spectator.after(0);
+    const vs = [spectator, p0];
+    const tokens: (string | null)[] = [null, first.token];
+    let second = '';
+    await expectFollows(id, vs, tokens, async () => (second = (await join(id, 'P1')).token));
+    // A seat coming online (its socket's hello) and going offline: the seats' `online`.
+    let p1: Viewer | null = null;
+    await expectFollows(id, vs, tokens, async () => {
+      p1 = await viewer(id, second);
+      await p1.after(0);
+    });
+    await expectFollows(id, vs, tokens, async () => p1!.ws.close(1000));
+    // A seat's public settings (away) are in every body's seats.
+    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: first.token, body: { awayUntil: new Date(Date.now() + 86_400_000).toISOString() } })).status).toBe(200));
+    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: first.token, body: { awayUntil: null } })).status).toBe(200));
+    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/chat`, { body: { text: 'hello table' }, token: first.token })).status).toBe(201));
+    // A note from the room to seat 0 only: its body changes, the spectator's chat does not show it.
+    await runInDurableObject(room(id), async (inst: GameRoom) => {
+      inst.store.mutate((m) => {
+        inst.chat.add({ at: new Date().toISOString(), seat: -1, name: '', text: 'a note for seat 0' }, 0);
+        m.version++;
+      });
+      inst.sockets.broadcast();
+    });
+    for (const [i, v] of vs.entries()) expect(noLog(await v.after(v.got.length - 1))).toEqual(noLog(await stateOf(id, tokens[i])));
+    expect((await stateOf(id, first.token)).chat.map((c) => c.text)).toEqual(['hello table', 'a note for seat 0']);
+    expect((await stateOf(id, null)).chat.map((c) => c.text)).toEqual(['hello table']);
+    await runInDurableObject(room(id), (inst: GameRoom) => {
+      for (const seat of [null, 0, 1, 2, 3]) expect(inst.chat.jsonFor(seat)).toBe(JSON.stringify(inst.chat.linesFor(seat)));
+    });
+    for (const k of [2, 3]) await expectFollows(id, vs, tokens, () => join(id, `P${k}`));
+    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/start`, { body: { seed: 'cache-lobby' }, token: admin })).status).toBe(200));
+    for (const v of vs) v.ws.close(1000);
+  });
+
+  it('a game: answers, chat between them and a wake from hibernation reach every seat and a spectator', async () => {
+    const { id, admin } = await createGame({ game: 'sanguosha', seats: 4, deadline: { minutes: 60 } });
+    const tokens: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) tokens.push((await join(id, `P${i}`)).token);
+    tokens.push(null);
+    expect((await api(`/games/${id}/start`, { body: { seed: 'cache-game' }, token: admin })).status).toBe(200);
+    const vs = await Promise.all(tokens.map((t) => viewer(id, t)));
+    for (const v of vs) await v.after(0);
+    for (let k = 0; k < 12; k++) {
+      await expectFollows(id, vs, tokens, () => step(id));
+      if (k % 4 === 1) await expectFollows(id, vs, tokens, () => api(`/games/${id}/chat`, { body: { text: `line ${k}` }, token: tokens[k % 4] }));
+      if (k % 5 === 2) {
+        await evictDurableObject(room(id));
+        await expectFollows(id, vs, tokens, () => step(id));
+      }
+    }
+    for (const v of vs) {
+      expect(v.got.filter((m) => m.type === 'state').length).toBeGreaterThan(1); // a full state again after each wake
+      v.ws.close(1000);
+    }
+  });
+});

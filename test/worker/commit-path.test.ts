@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import type { GameRoom } from '../../worker/room/GameRoom';
+import { applyDelta, diffState, sameWhere, type Op } from '../../worker/room/delta';
+import { iso, type Meta } from '../../worker/room/types';
+import { api, pickColours, recordDeliveries, room, runAlarm, sql, stateOf, table } from './helpers';
+
+/**
+ * The shortcuts of the commit path (what an answer does before the broadcast) change nothing a player, a load or
+ * a replay can see: the time format, the write-time check of a state delta, the meta row.
+ */
+
+const roundTrip = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+describe('the time written into move rows', () => {
+  it('is formatted exactly as Date#toISOString, for any millisecond', () => {
+    const same = (ms: number) => {
+      let want: string;
+      try {
+        want = new Date(ms).toISOString();
+      } catch {
+        expect(() => iso(ms)).toThrow(RangeError);
+        return;
+      }
+      expect(iso(ms)).toBe(want);
+    };
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), same), { numRuns: 2000 });
+    fc.assert(fc.property(fc.integer({ min: Date.parse('2020-01-01'), max: Date.parse('2040-01-01') }), same), { numRuns: 2000 });
+    fc.assert(fc.property(fc.double({ noDefaultInfinity: false }), same), { numRuns: 500 });
+    // Day, hour and minute boundaries, the last moment with a four-digit year and the first without, and values
+    // formatted one after another on the same and on different days (the per-day part is remembered).
+    for (const ms of [0, 1, 999, 1000, 59_999, 60_000, 3_599_999, 3_600_000, 86_399_999, 86_400_000, 86_400_001, 253_402_300_799_999, 253_402_300_800_000, -1, 1.5, NaN, Date.parse('2026-12-01T23:59:59.999Z'), Date.parse('2026-12-02T00:00:00.000Z'), Date.parse('2026-12-01T23:59:59.999Z')]) same(ms);
+  });
+});
+
+describe('the write-time check of a state delta', () => {
+  // What store.ts does: the delta is made from the state as storage holds it, applied to it as read back, and
+  // the containers it wrote are compared with the new state.
+  const check = (a: unknown, b: unknown): { passed: boolean; next: unknown } => {
+    const stored = roundTrip(a);
+    const ops = diffState(stored, b);
+    const next = applyDelta(stored, JSON.parse(JSON.stringify(ops)) as Op[]);
+    return { passed: sameWhere(next, b, ops), next };
+  };
+
+  it('passes a delta between JSON values, and what it rebuilds serialises to the new value byte for byte', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const { passed, next } = check(a, b);
+        expect(passed).toBe(true);
+        expect(JSON.stringify(next)).toBe(JSON.stringify(b));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('passes only deltas that rebuild the new state byte for byte, also for values JSON does not keep (undefined, NaN, -0, holes)', () => {
+    const odd = fc.anything({ withBigInt: false, withBoxedValues: false, withDate: false, withMap: false, withSet: false, withObjectString: false, withNullPrototype: false, withTypedArray: false, withSparseArray: true });
+    fc.assert(
+      fc.property(fc.jsonValue(), odd, (a, b) => {
+        const { passed, next } = check(a, b);
+        if (passed) expect(JSON.stringify(next)).toBe(JSON.stringify(b));
+      }),
+      { numRuns: 1000 },
+    );
+    // A value JSON turns into something else is never taken for equal.
+    expect(check({ hp: 1 }, { hp: NaN }).passed).toBe(false);
+    expect(check([1, 2], [1, undefined]).passed).toBe(false);
+  });
+
+  it('refuses a delta that writes a wrong value or breaks the key order where it writes', () => {
+    const a = roundTrip({ seats: [{ hp: 4, hand: [1, 2] }], pile: [3, 4, 5] });
+    const b = { seats: [{ hp: 3, hand: [2] }], pile: [3, 4, 5] };
+    // What a broken differ could write: the wrong number, a splice one place off, a key added in the wrong place.
+    const wrong: Op[][] = [[[['seats', 0, 'hp'], 2]], [[['seats', 0, 'hand'], 1, 1, []]], [[['seats', 0], { hand: [2], hp: 3 }]], [[['seats', 0, 'hp']], [['seats', 0, 'hp'], 3], [['seats', 0, 'hand'], 0, 1, []]]];
+    for (const ops of wrong) expect(sameWhere(applyDelta(roundTrip(a), roundTrip(ops)), b, ops)).toBe(false);
+    const right = diffState(roundTrip(a), b);
+    expect(sameWhere(applyDelta(roundTrip(a), roundTrip(right)), b, right)).toBe(true);
+  });
+});
+
+/** The meta row as stored, and the meta the room holds in memory. */
+async function metaBoth(id: string): Promise<{ row: Meta; mem: Meta }> {
+  const [row] = await sql<{ json: string }>(id, 'SELECT json FROM meta WHERE id = 1');
+  const mem = await runInDurableObject(room(id), (inst: GameRoom) => roundTrip(inst.store.m));
+  return { row: JSON.parse(row!.json) as Meta, mem };
+}
+
+describe('the meta row', () => {
+  it('reads back as the meta in memory after answers, host settings, chat, pause and resume, and after eviction', async () => {
+    const t = await table(2);
+    const same = async () => {
+      const { row, mem } = await metaBoth(t.id);
+      expect(row).toEqual(mem);
+    };
+    await same();
+    await pickColours(t);
+    await same();
+    expect((await api(`/games/${t.id}/admin/settings`, { body: { quietCapMinutes: 120 }, token: t.admin })).status).toBe(200);
+    await same();
+    expect((await api(`/games/${t.id}/chat`, { body: { text: 'hi' }, token: t.tokens[0] })).status).toBe(201);
+    await same();
+    expect((await api(`/games/${t.id}/admin/pause`, { body: {}, token: t.admin })).status).toBe(200);
+    await same();
+    expect((await api(`/games/${t.id}/admin/resume`, { body: {}, token: t.admin })).status).toBe(200);
+    await same();
+    const s = await stateOf(t.id, t.tokens[0]);
+    const seat = s.prompts.length ? 0 : 1;
+    const mine = seat === 0 ? s : await stateOf(t.id, t.tokens[1]);
+    expect((await api(`/games/${t.id}/answers`, { body: { version: mine.version, answer: { prompt: mine.prompts[0]!.id, option: 'pass' } }, token: t.tokens[seat] })).status).toBe(200);
+    await same();
+    const before = (await metaBoth(t.id)).mem;
+    expect(before.host?.quietCapMinutes).toBe(120);
+    await evictDurableObject(room(t.id));
+    expect((await metaBoth(t.id)).mem).toEqual(before);
+  });
+
+  it('a change whose transaction fails leaves meta as it was, clocks included (they are the part edited in place)', async () => {
+    const t = await table(2);
+    await pickColours(t);
+    const before = await metaBoth(t.id);
+    expect(before.mem.clocks.length).toBeGreaterThan(0);
+    await runInDurableObject(room(t.id), (inst: GameRoom) => {
+      expect(() =>
+        inst.store.mutate((mm) => {
+          for (const c of mm.clocks) {
+            c.deadlineAt = 1;
+            c.remainingMs = 1;
+          }
+          mm.version += 5;
+          mm.host = { ...(mm.host ?? {}), quietCapMinutes: 1 } as NonNullable<Meta['host']>;
+          throw new Error('disk full');
+        }),
+      ).toThrow('disk full');
+    });
+    const after = await metaBoth(t.id);
+    expect(after.mem).toEqual(before.mem);
+    expect(after.row).toEqual(before.row);
+  });
+});
+
+describe('who is told, now that the sockets are looked at only when someone may be', () => {
+  const MIN = 60_000;
+  const T0 = Date.parse('2030-03-01T08:00:00Z');
+  const hook = { kind: 'webhook', url: 'https://hooks.example/teahouse', format: 'json', lang: 'en' };
+
+  it('a seat with a target that is not looking is told of its new prompt and of what was decided when its clock ran out; a seat without one is told nothing', async () => {
+    const clock = { now: T0 };
+    const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 12 } }, start: false });
+    expect((await api(`/games/${t.id}/notify`, { body: hook, token: t.tokens[1] })).status).toBe(201);
+    const sent = await recordDeliveries(t.id);
+    expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
+    await runAlarm(t.id);
+    expect(sent.map((x) => [x.msg.seat, x.msg.kind])).toEqual([[1, 'prompt']]);
+    clock.now = T0 + 13 * 60 * MIN;
+    await runAlarm(t.id);
+    expect(sent.filter((x) => x.msg.kind === 'expired').map((x) => x.msg.seat)).toEqual([1]);
+    expect(sent.every((x) => x.msg.seat === 1)).toBe(true);
+  });
+});
