@@ -123,7 +123,8 @@ export interface GameDef<G = any> {
   bot?(state: GameState<G>, p: Prompt, rng: Rng): Answer | null;
   /** Skills keyed by id, and which skills a seat has now (generals, equipment...). */
   skills?: Record<string, Skill<G>>;
-  skillsOf?(state: GameState<G>, seat: number): string[];
+  /** The engine only reads the list (a game may hand out its own memo). */
+  skillsOf?(state: GameState<G>, seat: number): readonly string[];
   /** Seat order in which triggers are offered: the current player first. Default 0..n-1. */
   triggerOrder?(state: GameState<G>): number[];
   /**

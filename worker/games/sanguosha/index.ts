@@ -5,7 +5,7 @@
 import type { GameDef, Json } from '../../engine';
 import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
-import { seatsFrom, skillIds } from './core';
+import { seatsFrom, skillIdsRead } from './core';
 import { view, viewsJson } from './view';
 import { draftG } from './draft';
 import { FRAMES } from './flow';
@@ -103,7 +103,7 @@ const sanguosha: GameDef<G> = {
   defaultAnswer,
   bot,
   skills: SKILLS,
-  skillsOf: (s, seat) => skillIds(s.g, seat),
+  skillsOf: (s, seat) => skillIdsRead(s.g, seat),
   triggerOrder: (s) => seatsFrom(s.g, s.g.current),
   strings,
   summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
