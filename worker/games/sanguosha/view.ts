@@ -1,5 +1,5 @@
 /** What a seat of 三国杀 may see (DESIGN §3), built per viewer (`view`) or for every viewer at once (`viewsJson`). */
-import type { Json } from '../../engine';
+import { addViewPart, joinViewText, type Json, type ViewText } from '../../engine';
 import { alive, attackRange, distance, distanceTable, slashLimit, type DistanceTable } from './core';
 import type { G, Player, S } from './types';
 
@@ -126,37 +126,49 @@ function playerJson(p: Player, parts: { head: string; tail: string } | null, ove
 }
 
 /**
- * `JSON.stringify(view(s, seat))` for every seat in `seats`, building what they share once: each character is
- * serialised as the others see it, and once more as its own seat sees it (its hand, its identity) when that seat
- * is asked for, from the same pieces; only the small per-seat remainder (`me`, the selection) is built per viewer,
- * its distances from one table of what every distance reads. Each viewer's text is a few flat pieces.
+ * `view(s, seat)` for every seat in `seats` as the text of its parts (`ViewText`), building what they share once:
+ * each character is serialised as the others see it, and once more as its own seat sees it (its hand, its
+ * identity) when that seat is asked for, from the same pieces; the public table's fields once for all; only the
+ * small per-seat remainder (`me`, the selection) is built per viewer, its distances from one table of what every
+ * distance reads. The texts of the parts every viewer shares are the same strings.
  */
-export function viewsJson(s: S, seats: (number | null)[]): string[] {
+export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   const g = s.g;
   const over = !!s.outcome;
   const parts = g.players.map(playerParts);
   const others = g.players.map((p, k) => playerJson(p, parts[k]!, over, null));
-  const head = `{"deck":${J(g.deckKind)},"players":[`;
-  const pub = J(table(s, {})).slice(1, -1);
-  let everyone: string | undefined;
+  const pub: ViewText = { keys: [], parts: [] };
+  addViewPart(pub, 'deck', g.deckKind);
+  const at = pub.keys.length;
+  const tab = table(s, {});
+  for (const k in tab) addViewPart(pub, k, tab[k]);
   const dt = distanceTable(g);
   return seats.map((seat) => {
-    let players: string;
-    if (seat === null || over || !g.players[seat]) players = everyone ??= others.join(',');
-    else {
-      const list = others.slice();
-      list[seat] = playerJson(g.players[seat]!, parts[seat]!, over, seat);
-      players = list.join(',');
+    let players = others;
+    if (seat !== null && !over && g.players[seat]) {
+      players = others.slice();
+      players[seat] = playerJson(g.players[seat]!, parts[seat]!, over, seat);
     }
-    const me = seat !== null && g.players[seat] ? meJson(g, seat, dt) : '';
-    const rest = J(ownRest(s, seat, {}));
-    const mine = me ? (rest.length > 2 ? `,${me},${rest.slice(1)}` : `,${me}}`) : rest.length > 2 ? `,${rest.slice(1)}` : '}';
-    return `${head}${players}],${pub}${mine}`;
+    const t: ViewText = { keys: pub.keys.slice(0, at), parts: pub.parts.slice(0, at) };
+    t.keys.push('players', ...pub.keys.slice(at));
+    t.parts.push(players, ...pub.parts.slice(at));
+    if (seat !== null && g.players[seat]) {
+      t.keys.push('me');
+      t.parts.push(meJson(g, seat, dt));
+    }
+    const rest = ownRest(s, seat, {});
+    for (const k in rest) addViewPart(t, k, rest[k]);
+    return t;
   });
 }
 
+/** `JSON.stringify(view(s, seat))` for every seat in `seats`, from `viewTexts`. */
+export function viewsJson(s: S, seats: (number | null)[]): string[] {
+  return viewTexts(s, seats).map(joinViewText);
+}
+
 /**
- * `"me":{…}` of `seat` (a seat of the table) as `own` writes it, each distance from the table (see `distanceTable`).
+ * The JSON of `me` of `seat` (a seat of the table) as `own` writes it, each distance from the table (see `distanceTable`).
  * Written by hand: the numbers are small integers (a distance, a range, a limit) or null, whose JSON is their
  * `String`, and a record serialised per viewer per answer was the largest part of a view's cost.
  */
@@ -173,5 +185,5 @@ function meJson(g: G, seat: number, dt: DistanceTable): string {
     dist[k] = d === null ? 'null' : J(d);
     inr[k] = d !== null && d <= range ? 'true' : 'false';
   }
-  return `"me":{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
+  return `{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
 }
