@@ -7,9 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { apply, cloneJson, joinViewText, startGame, viewsJson, type GameState } from '../../../worker/engine';
-import { applyDelta, type Op } from '../../../worker/room/delta';
-import { textOps } from '../../../worker/room/viewtext';
+import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../../worker/engine';
 import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
 import def from '../../../worker/games/sanguosha';
 import type { G, Player, S } from '../../../worker/games/sanguosha/types';
@@ -103,53 +101,6 @@ describe('fast paths equal the plain paths', () => {
       }),
       { numRuns: 10 },
     );
-  });
-
-  it('viewTexts gives each viewer the keys of its view in order, each part the JSON of that field (a list item by item)', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 4, max: 10 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (seats, seed, noGenerals) => {
-        for (const s of statesOf(seats, `texts-${seed}`, { noGenerals })) {
-          const all = viewers(s);
-          def.viewTexts!(s, all).forEach((t, i) => {
-            const v = def.view(s, all[i]!) as Record<string, unknown>;
-            const keys = Object.keys(v).filter((k) => JSON.stringify(v[k]) !== undefined);
-            expect(t.keys, `seat ${all[i]} at step ${s.step}`).toEqual(keys);
-            keys.forEach((k, j) => expect(t.parts[j]).toEqual(Array.isArray(v[k]) ? (v[k] as unknown[]).map((x) => JSON.stringify(x) ?? 'null') : JSON.stringify(v[k])));
-          });
-        }
-      }),
-      { numRuns: 4 },
-    );
-  });
-
-  it("a socket's view patch by text (textOps) turns the view it holds into the next one byte for byte, for every viewer at every step", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 4, max: 8 }), fc.string({ minLength: 1, maxLength: 8 }), (seats, seed) => {
-        const states = statesOf(seats, `patch-${seed}`, {});
-        // Consecutive states, and states far apart (a socket that missed nothing, and one whose last view is old).
-        for (let k = 1; k < states.length; k++) {
-          for (const [a, b] of [[states[k - 1]!, states[k]!], [states[Math.floor(k / 2)]!, states[k]!]] as const) {
-            const all = viewers(b);
-            const was = def.viewTexts!(a, all);
-            def.viewTexts!(b, all).forEach((t, i) => {
-              const held = JSON.parse(joinViewText(was[i]!)) as unknown;
-              const ops = JSON.parse(textOps(was[i]!, t)) as Op[];
-              expect(JSON.stringify(applyDelta(held, ops, true)), `seat ${all[i]} from step ${a.step} to ${b.step}`).toBe(JSON.stringify(def.view(b, all[i]!)));
-            });
-          }
-        }
-      }),
-      { numRuns: 4 },
-    );
-  });
-
-  it('textOps sets the whole view when its keys change, and nothing when no part did', () => {
-    const a = { keys: ['x', 'l'], parts: ['1', ['2', '3']] };
-    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2', '3']] })).toBe('[]');
-    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2', '4']] })).toBe('[[["l",1],4]]');
-    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2']] })).toBe('[[["l"],[2]]]');
-    expect(textOps(a, { keys: ['l', 'x'], parts: [['2', '3'], '1'] })).toBe('[[[],{"l":[2,3],"x":1}]]');
-    expect(textOps(a, { keys: ['x'], parts: ['1'] })).toBe('[[[],{"x":1}]]');
   });
 
   it('viewsJson equals JSON.stringify(view) for characters with marks, odd numbers, missing or extra fields, and after the end', () => {
