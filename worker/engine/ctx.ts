@@ -87,5 +87,5 @@ export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Fram
  * unguessable, and unordered. Reading the RNG state does not advance it, so no game plays differently.
  */
 export function promptId(s: GameState<unknown>, n: number): string {
-  return `p${sha256Hex(`prompt|${s.rng.join(',')}|${n}`).slice(0, 16)}`;
+  return `p${sha256Hex(`prompt|${s.rng.join(',')}|${n}`, 2)}`;
 }

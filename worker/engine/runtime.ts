@@ -1,4 +1,4 @@
-import type { Effect, FrameDef, GameDef } from './game';
+import type { Effect, FrameDef, GameDef, Skill } from './game';
 import { makeCtx, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
 import { cloneJson } from './clone';
@@ -37,13 +37,40 @@ function useEffect<G>(ctx: Ctx<G>, eff: Effect<G>, seat: number, ev: Record<stri
   }
 }
 
-/** The built-in trigger frame: offers every effect on `timing` to each seat in `order`. */
+/** Per skill, the indices of its effects on each timing (skills are static catalogue data, indexed once). */
+const EFFECTS_ON = new WeakMap<Skill<any>, Map<string, number[]>>();
+const NONE: readonly number[] = [];
+
+/**
+ * The indices (in `skill.effects`) of the effects of `skill` on `timing`, in their order: what a trigger offers at
+ * that timing, without visiting every effect of every skill of every seat at every timing point.
+ */
+export function effectsOn(skill: Skill<any>, timing: string): readonly number[] {
+  let m = EFFECTS_ON.get(skill);
+  if (!m) {
+    m = new Map();
+    skill.effects.forEach((e, k) => {
+      const l = m!.get(e.on);
+      if (l) l.push(k);
+      else m!.set(e.on, [k]);
+    });
+    EFFECTS_ON.set(skill, m);
+  }
+  return m.get(timing) ?? NONE;
+}
+
+/**
+ * The built-in trigger frame: offers every effect on `timing` to each seat in `order`. Seats with nothing to offer
+ * are passed over in one run (advancing `i` and clearing `done` exactly as a run per seat would), so a timing point
+ * nobody listens to costs one frame run, not one per seat.
+ */
 const triggerFrame: FrameDef<any> = {
   run(ctx, f) {
     const owner = ctx.frame(f.owner as number);
     const ev = (owner?.[f.key as string] ?? {}) as Record<string, Json>;
     const order = f.order as number[];
-    const done = f.done as string[];
+    const timing = f.timing as string;
+    let done = f.done as string[];
     const skills = ctx.def.skills ?? {};
     while ((f.i as number) < order.length) {
       const seat = order[f.i as number]!;
@@ -51,9 +78,8 @@ const triggerFrame: FrameDef<any> = {
       for (const sid of ids) {
         const skill = skills[sid];
         if (!skill) continue;
-        for (let k = 0; k < skill.effects.length; k++) {
+        for (const k of effectsOn(skill, timing)) {
           const eff = skill.effects[k]!;
-          if (eff.on !== f.timing) continue;
           const tag = `${seat}:${sid}:${k}`;
           if (done.includes(tag) || !eff.can(ctx, seat, ev)) continue;
           done.push(tag);
@@ -62,7 +88,7 @@ const triggerFrame: FrameDef<any> = {
             ctx.ask({
               seat,
               kind: 'skill',
-              message: eff.ask ? eff.ask(ctx, seat, ev) : { key: 'skill.ask', params: { skill: sid, timing: f.timing as string } },
+              message: eff.ask ? eff.ask(ctx, seat, ev) : { key: 'skill.ask', params: { skill: sid, timing } },
               options: [
                 { id: 'use', message: { key: 'skill.use', params: { skill: sid } } },
                 { id: 'pass', message: { key: 'common.pass' } },
@@ -75,8 +101,8 @@ const triggerFrame: FrameDef<any> = {
         }
       }
       f.i = (f.i as number) + 1;
-      f.done = [];
-      return 'again';
+      // An empty list stays: it serialises the same as a new one.
+      if (done.length) f.done = done = [];
     }
     return 'done';
   },
@@ -98,16 +124,19 @@ function frameDef<G>(def: GameDef<G>, t: string): FrameDef<G> {
   return fd;
 }
 
-/** Run the flow until every path waits on a prompt, or the game ends. */
-function runFlow<G>(def: GameDef<G>, s: GameState<G>, events: LogEntry[]): void {
-  let current: Frame | undefined;
-  const ctx = makeCtx(def, s, () => current, events);
+/** The frame a rule runs in, read by the answer's one ctx (see `makeCtx`): the answered frame, then each one the flow runs. */
+interface Running {
+  frame: Frame | undefined;
+}
+
+/** Run the flow until every path waits on a prompt, or the game ends; `at.frame` follows the running frame. */
+function runFlow<G>(def: GameDef<G>, s: GameState<G>, ctx: Ctx<G>, at: Running): void {
   for (let n = 0; ; n++) {
     if (n > LOOP_GUARD) throw new LoopGuardError(`flow ran more than ${LOOP_GUARD} frames without waiting (top: ${s.stack.at(-1)?.t})`);
     if (s.outcome || s.prompts.length > 0) return;
     const f = s.stack.at(-1);
     if (!f) return;
-    current = f;
+    at.frame = f;
     const step = frameDef(def, f.t).run(ctx, f);
     if (step === 'done') {
       // Prompts are empty whenever a frame runs (the loop returns otherwise), so only one that asked and still said
@@ -143,9 +172,10 @@ export function startGame<G>(def: GameDef<G>, o: { seats: number; seed: string; 
     outcome: null,
   };
   const events: LogEntry[] = [];
-  const ctx = makeCtx(def, s, () => undefined, events);
+  const at: Running = { frame: undefined };
+  const ctx = makeCtx(def, s, () => at.frame, events);
   s.g = def.setup(ctx);
-  runFlow(def, s, events);
+  runFlow(def, s, ctx, at);
   return { state: s, events };
 }
 
@@ -195,7 +225,9 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   const f = s.stack.find((x) => x.id === p.frame);
   if (!f) throw new Error(`prompt ${p.id} has no frame`);
   const events: LogEntry[] = [];
-  const ctx: Ctx<G> = makeCtx(def, s, () => f, events);
+  // One ctx for the answer and the flow after it (its RNG works on the draft's words either way).
+  const at: Running = { frame: f };
+  const ctx: Ctx<G> = makeCtx(def, s, () => at.frame, events);
   s.prompts = s.prompts.filter((x) => x.id !== p.id);
   const a: Answer = { prompt: answer.prompt, option: answer.option };
   if (answer.cards?.length) a.cards = [...answer.cards];
@@ -203,7 +235,8 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   const reason = frameDef(def, f.t).answer(ctx, f, p, a);
   if (typeof reason === 'string') return fail('illegal', reason);
   s.step++;
-  runFlow(def, s, events);
+  runFlow(def, s, ctx, at);
+  // What the answer left as it was is shared with the state before it (states never change once made).
   return { ok: true, value: { state: s, events } };
 }
 

@@ -56,10 +56,12 @@ function utf8(text: string): number {
 }
 
 /**
- * The SHA-256 digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits.
+ * The SHA-256 digest of the UTF-8 bytes of `text`, as 64 lowercase hex digits; with `words` (1–8), only the first
+ * `8 × words` digits (a prompt id keeps 16: formatting the rest cost as much as the rounds).
  * @example sha256Hex('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+ * @example sha256Hex('abc', 2) // 'ba7816bf8f01cfea'
  */
-export function sha256Hex(text: string): string {
+export function sha256Hex(text: string, words = 8): string {
   const len = utf8(text);
   const blocks = Math.ceil((len + 9) / 64);
   const end = blocks * 64;
@@ -121,7 +123,18 @@ export function sha256Hex(text: string): string {
     h[6]! += g;
     h[7]! += hh;
   }
+  return hexOf(h, Math.max(0, Math.min(8, words)));
+}
+
+/** Two hex digits per byte value. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** The first `words` 32-bit words of `h` as hex, big-endian (a table lookup per byte: no number formatting). */
+function hexOf(h: Uint32Array, words: number): string {
   let out = '';
-  for (let i = 0; i < 8; i++) out += (h[i]! >>> 0).toString(16).padStart(8, '0');
+  for (let i = 0; i < words; i++) {
+    const x = h[i]!;
+    out += HEX[x >>> 24]! + HEX[(x >>> 16) & 255]! + HEX[(x >>> 8) & 255]! + HEX[x & 255]!;
+  }
   return out;
 }

@@ -209,7 +209,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
     } catch {
       return error(st.rejected('bad_request', 'a message is a JSON object', { route: 'live' }));
     }
-    const att = ws.deserializeAttachment() as Attachment;
+    const att = this.sockets.attachment(ws);
+    if (!att) return error(st.rejected('bad_request', 'this socket was not opened by the room', { route: 'live' }));
     if (att.gone) {
       // A socket the room closed (its seat replaced, silent, superseded) whose client ignores the close.
       const g = GONE[att.gone];
@@ -293,7 +294,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
       /* already closed */
     }
     // The seat's last socket went away: the table sees it offline.
-    const att = ws.deserializeAttachment() as Attachment | null;
+    const att = this.sockets.attachment(ws);
     if (!att?.ready || att.seat === null || !this.store.load()) return;
     this.sockets.closing = ws;
     try {

@@ -1,10 +1,11 @@
 import { publicSeat } from './settings';
-import { promptsFor, waitingSeats, type LogLine, type Prompt } from '../engine';
+import { joinViewText, promptsFor, waitingSeats, type LogLine, type Prompt, type ViewText } from '../engine';
 import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { iso, type Attachment, type LogPart, type Room } from './types';
 import { diffState } from './delta';
+import { textOps } from './viewtext';
 
 /** What every viewer's state body has in common: computed (and serialised) once per change. */
 export interface Shared {
@@ -65,16 +66,23 @@ export class Sockets {
   /** The open sockets with their attachments: the one place sockets are listed and counted. */
   list(): { ws: WebSocket; att: Attachment }[] {
     if (this.memo) return this.memo;
-    const list = this.r.state.getWebSockets().flatMap((ws) => {
-      if (ws === this.closingNow) return [];
-      let att = this.atts.get(ws);
-      if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
+    const list: { ws: WebSocket; att: Attachment }[] = [];
+    for (const ws of this.r.state.getWebSockets()) {
+      if (ws === this.closingNow) continue;
+      const att = this.attachment(ws);
       // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
-      return att && !att.gone ? [{ ws, att }] : [];
-    });
+      if (att && !att.gone) list.push({ ws, att });
+    }
     this.memo = list;
     queueMicrotask(() => (this.memo = null));
     return list;
+  }
+
+  /** A socket's attachment: as last written or read while this instance lives, else read from the runtime once. */
+  attachment(ws: WebSocket): Attachment | null {
+    let att = this.atts.get(ws);
+    if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
+    return att;
   }
 
   /** Write a socket's attachment (the only place its seat is kept). */
@@ -152,11 +160,12 @@ export class Sockets {
     };
   }
 
-  private seatParts(seat: number | null, shared: Shared): SeatParts {
+  /** `withView` false: the prompts alone (the view comes as text, `GameDef.viewTexts`). */
+  private seatParts(seat: number | null, shared: Shared, withView = true): SeatParts {
     const game = this.r.store.game;
     if (!game) return { view: null, prompts: [] };
     // The view and prompts `viewFor` would give, without its `waiting` (the shared part has it, once).
-    const view = this.r.store.def().view(game, seat);
+    const view = withView ? this.r.store.def().view(game, seat) : null;
     const prompts = promptsFor(game, seat).map((p) => {
       const at = shared.clocks.get(p.id);
       return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
@@ -253,6 +262,13 @@ export class Sockets {
     const readers = plan.map((p) => [p.att.seat, p.from] as [number | null, number]);
     const lines = game ? this.r.log.jsonFor(readers, over) : new Map<string, string>();
     const seats = new Map<number | null, SeatJson>();
+    // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
+    const def = game ? this.r.store.def() : null;
+    const texts = new Map<number | null, ViewText>();
+    if (game && def?.viewTexts) {
+      const viewers = [...new Set(plan.map((p) => p.att.seat))];
+      def.viewTexts(game, viewers).forEach((t, i) => texts.set(viewers[i]!, t));
+    }
     const logs = new Map<string, string>();
     const fulls = new Map<string, string>();
     const headSets = new Map<Part[], string[]>();
@@ -260,8 +276,9 @@ export class Sockets {
       const seat = p.att.seat;
       let own = seats.get(seat);
       if (own === undefined) {
-        const { view, prompts } = this.seatParts(seat, shared);
-        own = { view, viewJson: null, viewOps: new Map(), before: [field('you', JSON.stringify(seat))], after: [field('prompts', JSON.stringify(prompts)), ...tail], chat: field('chat', this.r.chat.jsonFor(seat)) };
+        const text = texts.get(seat) ?? null;
+        const { view, prompts } = this.seatParts(seat, shared, !text);
+        own = { view, text, viewJson: null, viewOps: new Map(), before: [field('you', JSON.stringify(seat))], after: [field('prompts', JSON.stringify(prompts)), ...tail], chat: field('chat', this.r.chat.jsonFor(seat)) };
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
@@ -276,7 +293,7 @@ export class Sockets {
         msg = patchMessage(last, set, own, log);
       } else {
         msg = fulls.get(key) ?? '';
-        if (!msg) fulls.set(key, (msg = `{"type":"state",${[...head, ...own.before, field('view', (own.viewJson ??= JSON.stringify(own.view))), ...own.after].join(',')},${log},${own.chat}}`));
+        if (!msg) fulls.set(key, (msg = `{"type":"state",${[...head, ...own.before, field('view', (own.viewJson ??= own.text ? joinViewText(own.text) : JSON.stringify(own.view))), ...own.after].join(',')},${log},${own.chat}}`));
       }
       if (p.att.patch) this.sent.set(p.ws, { version: shared.summary.version, head, own });
       if (p.write) {
@@ -309,6 +326,8 @@ type Part = string;
 /** One seat's parts: the view (serialised only for a full state) and the other fields. */
 interface SeatJson {
   view: unknown;
+  /** The view as the text of its parts (`GameDef.viewTexts`; then `view` is not built): what a patch compares. */
+  text: ViewText | null;
   viewJson: string | null;
   /** The view's delta from a view a socket of this seat was sent last, per that view: one diff per seat. */
   viewOps: Map<unknown, string>;
@@ -353,9 +372,17 @@ function changed(now: Part[], was: Part[]): Part[] {
 function patchMessage(last: Sent, head: Part[], own: SeatJson, log: string): string {
   const set = head.concat(changed(own.before, last.own.before), changed(own.after, last.own.after));
   if (last.own.chat !== own.chat) set.push(own.chat);
-  // The view as delta operations (delta.ts) from the view this socket was sent last: exact, and only the
-  // values that changed travel (a seat's hp, not the whole list of players).
-  let ops = own.viewOps.get(last.own.view);
-  if (ops === undefined) own.viewOps.set(last.own.view, (ops = JSON.stringify(diffState(last.own.view, own.view))));
+  // The view as delta operations (delta.ts) from the view this socket was sent last: exact, and only what
+  // changed travels — by text, the parts whose text changed (viewtext.ts); else by walking the two views, the
+  // values that changed (a seat's hp, not the whole list of players).
+  const was = last.own.text ?? last.own.view;
+  let ops = own.viewOps.get(was);
+  if (ops === undefined) {
+    if (!own.text) ops = JSON.stringify(diffState(last.own.view, own.view));
+    else if (last.own.text) ops = textOps(last.own.text, own.text);
+    // The first view as text after one that was not (the game has just started): set whole.
+    else ops = `[[[],${(own.viewJson ??= joinViewText(own.text))}]]`;
+    own.viewOps.set(was, ops);
+  }
   return `{"type":"patch","of":${last.version},"set":{${set.join(',')}}${ops === '[]' ? '' : `,"view":${ops}`},${log}}`;
 }

@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../../worker/engine';
 import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
 import def from '../../../worker/games/sanguosha';
-import type { G, S } from '../../../worker/games/sanguosha/types';
-import { SLOTS, attackRange, distance, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
+import type { G, Player, S } from '../../../worker/games/sanguosha/types';
+import { SLOTS, attackRange, distance, distanceTable, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
 import { skillOfCard } from '../../../worker/games/sanguosha/equips';
 import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
@@ -62,6 +62,9 @@ function sameAsPlain(g: G): void {
     expect(slashLimit(g, a)).toBe(plain.slashLimit(g, a));
     for (let b = 0; b <= n; b++) expect(distance(g, a, b), `distance ${a}→${b}`).toBe(plain.distance(g, a, b));
   }
+  // The table a view reads every distance from says the same for every pair of seats of the table.
+  const dt = distanceTable(g);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) expect(dt.distance(a, b), `table distance ${a}→${b}`).toBe(plain.distance(g, a, b));
 }
 import { playGame } from './playout';
 
@@ -98,6 +101,26 @@ describe('fast paths equal the plain paths', () => {
       }),
       { numRuns: 10 },
     );
+  });
+
+  it('viewsJson equals JSON.stringify(view) for characters with marks, odd numbers, missing or extra fields, and after the end', () => {
+    const states = statesOf(6, 'views-odd', {});
+    const mid = structuredClone(states[Math.floor(states.length / 2)]!) as S;
+    const check = (s: S) => viewers(s).forEach((seat, i) => expect(viewsJson(def, s, viewers(s))[i], `seat ${seat}`).toBe(JSON.stringify(def.view(s, seat))));
+    check(mid);
+    const [a, b, c, d] = mid.g.players as [Player, Player, Player, Player];
+    a.marks = { ruoyu: 1 };
+    b.hp = -0;
+    b.revealed = true;
+    c.gender = undefined as unknown as null;
+    (d as unknown as Record<string, unknown>).later = 'x';
+    d.judge = [1, undefined as unknown as number];
+    check(mid);
+    a.alive = false;
+    check(mid);
+    mid.outcome = { winners: [0], reason: { key: 'sgs.end.lord' } };
+    check(mid);
+    check(states.at(-1)!);
   });
 
   it('the memoised skills, distances, attack range and 杀 limit equal the plain computation at every state of seeded games', () => {

@@ -1,4 +1,5 @@
 import type { GameState, Json } from '../../engine/types';
+import { addViewPart, joinViewText, type ViewText } from '../../engine/game';
 import { condition, handLimit, readFacts, voteOrder, type G } from './state';
 
 /** What every viewer of one state shares, worked out once: the vote's asking order and position, the turn's facts. */
@@ -126,33 +127,28 @@ export function viewGhost(s: GameState<G>, seat: number | null): Json {
   return v;
 }
 
-/** `,"key":value` as JSON.stringify writes a property, or nothing for an undefined value (it leaves those out). */
-function prop(key: string, v: unknown): string {
-  const json = JSON.stringify(v);
-  return json === undefined ? '' : `,${JSON.stringify(key)}:${json}`;
-}
-
 /**
- * `JSON.stringify(viewGhost(s, seat))` for every seat in `seats`, serialising what they share once: the table,
- * every player as the others see them (and once more as their own seat does, when it is asked for), the vote
- * as a bystander sees it; only the parts that differ by viewer (own player, own votes, insight, what one saw)
- * are built per viewer.
+ * `viewGhost(s, seat)` for every seat in `seats` as the text of its parts (`ViewText`), serialising what they
+ * share once (the same strings for every viewer): the table, every player as the others see them (and once more
+ * as their own seat does, when it is asked for), the vote as a bystander sees it; only the parts that differ by
+ * viewer (own player, own votes, insight, what one saw) are built per viewer.
  */
-export function viewsJsonGhost(s: GameState<G>, seats: (number | null)[]): string[] {
+export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewText[] {
   const sh = shared(s);
   const g = s.g;
-  const top = JSON.stringify(head(sh)).slice(0, -1);
-  const tsOf = new Map<boolean, string>();
+  const top: ViewText = { keys: [], parts: [] };
+  const h = head(sh);
+  for (const k in h) addViewPart(top, k, h[k]);
+  const tsOf = new Map<boolean, string | undefined>();
   const turn = (seat: number | null) => {
     const key = seat === g.current || sh.all;
-    let j = tsOf.get(key);
-    if (j === undefined) tsOf.set(key, (j = prop('turnState', turnState(sh, key ? g.current : null))));
-    return j;
+    if (!tsOf.has(key)) tsOf.set(key, JSON.stringify(turnState(sh, key ? g.current : null)));
+    return tsOf.get(key);
   };
-  const others = g.players.map((_, i) => JSON.stringify(player(sh, i, null)));
-  const pub = prop('vote', vote(sh, null));
-  const reveal = prop('lastReveal', lastReveal(g));
-  const result = prop('result', g.result);
+  const others = g.players.map((_, i) => JSON.stringify(player(sh, i, null)) as string);
+  const pub = JSON.stringify(vote(sh, null));
+  const reveal = JSON.stringify(lastReveal(g));
+  const result = JSON.stringify(g.result) as string | undefined;
   return seats.map((seat) => {
     let players = others;
     if (seat !== null && !sh.all && g.players[seat]) {
@@ -160,7 +156,23 @@ export function viewsJsonGhost(s: GameState<G>, seats: (number | null)[]): strin
       players[seat] = JSON.stringify(player(sh, seat, seat));
     }
     // Only a seat with its own votes down, before the end, sees more of the vote than a bystander.
-    const v = seat !== null && !sh.all && g.vote && Object.keys(g.vote.votes).some((k) => Number(k) === seat) ? prop('vote', vote(sh, seat)) : pub;
-    return `${top}${turn(seat)},"players":[${players.join(',')}]${v}${reveal}${prop('seen', seen(g, seat))}${result}}`;
+    const v = seat !== null && !sh.all && g.vote && Object.keys(g.vote.votes).some((k) => Number(k) === seat) ? JSON.stringify(vote(sh, seat)) : pub;
+    const t: ViewText = { keys: top.keys.slice(), parts: top.parts.slice() };
+    const put = (k: string, json: string | undefined) => {
+      if (json !== undefined) (t.keys.push(k), t.parts.push(json));
+    };
+    put('turnState', turn(seat));
+    t.keys.push('players');
+    t.parts.push(players);
+    put('vote', v);
+    put('lastReveal', reveal);
+    addViewPart(t, 'seen', seen(g, seat));
+    put('result', result);
+    return t;
   });
+}
+
+/** `JSON.stringify(viewGhost(s, seat))` for every seat in `seats`, from `viewTextsGhost`. */
+export function viewsJsonGhost(s: GameState<G>, seats: (number | null)[]): string[] {
+  return viewTextsGhost(s, seats).map(joinViewText);
 }

@@ -1,5 +1,5 @@
 /** Card facts, zones, distance and the small state operations every rule uses. */
-import type { Json, Msg } from '../../engine';
+import { effectsOn, type Json, type Msg } from '../../engine';
 import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
@@ -65,9 +65,13 @@ interface SkillMemo {
 const MEMO: (SkillMemo | undefined)[] = [];
 
 function fresh(m: SkillMemo, p: Player): boolean {
-  if (m.role !== p.role || m.alive !== p.alive || m.names.length !== p.skills.length) return false;
-  for (let i = 0; i < m.names.length; i++) if (m.names[i] !== p.skills[i]) return false;
-  for (let i = 0; i < SLOTS.length; i++) if (m.equip[i] !== p.equip[SLOTS[i]!]) return false;
+  const e = p.equip;
+  // The four slots by name (SLOTS' order): a lookup by a variable key on every skill question cost more.
+  if (m.role !== p.role || m.alive !== p.alive || m.equip[0] !== e.weapon || m.equip[1] !== e.armor || m.equip[2] !== e.plus || m.equip[3] !== e.minus) return false;
+  const names = m.names;
+  const skills = p.skills;
+  if (names.length !== skills.length) return false;
+  for (let i = 0; i < names.length; i++) if (names[i] !== skills[i]) return false;
   return true;
 }
 
@@ -109,6 +113,22 @@ export function skillIds(g: G, seat: number): string[] {
   if (!p || !p.alive) return [];
   return memoOf(p).ids.slice();
 }
+const NO_SKILLS: readonly string[] = [];
+/**
+ * `skillIds` without the copy, for callers that only read it (the engine's triggers ask every seat at every timing
+ * point): the memo's own list, which must not be changed.
+ */
+export function skillIdsRead(g: G, seat: number): readonly string[] {
+  const p = g.players[seat];
+  if (!p || !p.alive) return NO_SKILLS;
+  return memoOf(p).ids;
+}
+const NO_SKILL_LIST: readonly SgsSkill[] = [];
+/** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
+export function skillListRead(g: G, seat: number): readonly SgsSkill[] {
+  const p = g.players[seat];
+  return p && p.alive ? memoOf(p).list : NO_SKILL_LIST;
+}
 /** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
 export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
 export const hasSkill = (g: G, seat: number, id: string) => {
@@ -140,6 +160,41 @@ export function distance(g: G, a: number, b: number): number {
   }
   const d = Math.min(cw, living - cw) + memoOf(pb).to - memoOf(pa).from;
   return Math.max(1, d);
+}
+/** `distance` between living seats of one unchanging `g`, with what it reads (the living, the horses) looked up once. */
+export interface DistanceTable {
+  /** `distance(g, a, b)` for living seats `a` and `b`. */
+  distance(a: number, b: number): number;
+}
+
+/**
+ * What every `distance` of `g` reads, read once: the living seats' positions among the living and their horses.
+ * For a view, which asks every seat's distance to every other; valid while `g` does not change.
+ */
+export function distanceTable(g: G): DistanceTable {
+  const ps = g.players;
+  const n = ps.length;
+  const pos: number[] = new Array(n);
+  const to: number[] = new Array(n);
+  const from: number[] = new Array(n);
+  let living = 0;
+  for (let k = 0; k < n; k++) {
+    const p = ps[k]!;
+    if (!p.alive) continue;
+    pos[k] = living++;
+    const m = memoOf(p);
+    to[k] = m.to;
+    from[k] = m.from;
+  }
+  return {
+    distance(a, b) {
+      if (a === b) return 0;
+      if (!ps[a]?.alive || !ps[b]?.alive) return Infinity;
+      // The clockwise steps from a to b over the living: b's position after a's, around the living.
+      const cw = (pos[b]! - pos[a]! + living) % living;
+      return Math.max(1, Math.min(cw, living - cw) + to[b]! - from[a]!);
+    },
+  };
 }
 export function attackRange(g: G, seat: number): number {
   const p = g.players[seat];
@@ -198,7 +253,10 @@ function listened(ctx: C, timing: string): boolean {
   for (const p of ctx.g.players) {
     if (!p.alive) continue;
     const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, p.seat) : [];
-    for (const id of ids) if (skills[id]?.effects.some((e) => e.on === timing)) return true;
+    for (const id of ids) {
+      const sk = skills[id];
+      if (sk && effectsOn(sk, timing).length) return true;
+    }
   }
   return false;
 }

@@ -18,13 +18,18 @@ const PLAYER_KEYS = ['seat', 'role', 'revealed', 'hp', 'maxHp', 'alive', 'gender
 const OBJECTS = new Set(['draw', 'discard', 'table', 'grace', 'players', 'asName', 'used', 'extraTurns', 'selection', 'stance', 'hand', 'equip', 'judge', 'skills', 'marks', 'offers', 'picks']);
 const SELECTION_KEYS = ['offers', 'picks', 'revealed'];
 
+/** Per list of keys, whether each holds an object (looked up by position: no set lookup per field per answer). */
+const HOLDS_OBJECT = new Map<string[], boolean[]>([G_KEYS, PLAYER_KEYS, SELECTION_KEYS].map((keys) => [keys, keys.map((k) => OBJECTS.has(k))]));
+
 /** Does `x` differ from the shape `keys` (names, order, objects only where expected, numbers as JSON keeps them)? */
 function unknownShape(x: object, keys: string[]): boolean {
+  const objects = HOLDS_OBJECT.get(keys)!;
   let i = 0;
   for (const k in x) {
-    if (k !== keys[i++]) return true;
+    if (k !== keys[i]) return true;
     const v = (x as Record<string, unknown>)[k];
-    if (typeof v === 'object' ? v !== null && !OBJECTS.has(k) : typeof v === 'number' ? !Number.isFinite(v) || Object.is(v, -0) : v === undefined || typeof v === 'function') return true;
+    if (typeof v === 'object' ? v !== null && !objects[i] : typeof v === 'number' ? !Number.isFinite(v) || (v === 0 && 1 / v < 0) : v === undefined || typeof v === 'function') return true;
+    i++;
   }
   return i !== keys.length;
 }

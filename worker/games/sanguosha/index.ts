@@ -5,8 +5,8 @@
 import type { GameDef, Json } from '../../engine';
 import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
-import { seatsFrom, skillIds } from './core';
-import { view, viewsJson } from './view';
+import { seatsFrom, skillIdsRead } from './core';
+import { view, viewsJson, viewTexts } from './view';
 import { draftG } from './draft';
 import { FRAMES } from './flow';
 import { dealStart } from './flow/select';
@@ -94,6 +94,7 @@ const sanguosha: GameDef<G> = {
   draft: draftG,
   view,
   viewsJson,
+  viewTexts,
   /** Ruling S7: while a 无懈可击 window is open everyone alive is "considering", so nobody learns who holds one. */
   waitingOn(s) {
     const open = s.prompts.map((p) => s.stack.find((f) => f.id === p.frame)?.t);
@@ -103,7 +104,7 @@ const sanguosha: GameDef<G> = {
   defaultAnswer,
   bot,
   skills: SKILLS,
-  skillsOf: (s, seat) => skillIds(s.g, seat),
+  skillsOf: (s, seat) => skillIdsRead(s.g, seat),
   triggerOrder: (s) => seatsFrom(s.g, s.g.current),
   strings,
   summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),

@@ -4,7 +4,7 @@
  * every view-as rule of its skills (武圣, 丈八蛇矛 …) alike, and check an answer with `resolveAnswer`.
  */
 import type { Answer, Msg, Option } from '../../engine';
-import { equipIds, isSlashKey, keyOf, P, skillById, skillIds, skillList } from './core';
+import { equipIds, isSlashKey, keyOf, P, skillById, skillIdsRead, skillList } from './core';
 import type { G, How, ViewAs } from './types';
 
 /** Does a real card of `key` answer a request for `name`? Any 杀 answers "杀". */
@@ -24,7 +24,7 @@ export interface Offer {
 export function viewAsOffers(g: G, seat: number, names: string[], how: How): Offer[] {
   const out: Offer[] = [];
   const p = P(g, seat);
-  for (const sid of skillIds(g, seat)) {
+  for (const sid of skillIdsRead(g, seat)) {
     for (const rule of skillById(sid)?.viewAs ?? []) {
       if (!names.some((n) => fits(n, rule.as)) || (rule.when && !rule.when(g, seat, how))) continue;
       const pool = (rule.zones === 'he' ? [...p.hand, ...equipIds(p)] : p.hand).filter((id) => rule.card(g, seat, id));

@@ -1,6 +1,6 @@
 /** What a seat of 三国杀 may see (DESIGN §3), built per viewer (`view`) or for every viewer at once (`viewsJson`). */
-import type { Json } from '../../engine';
-import { alive, attackRange, distance, slashLimit } from './core';
+import { addViewPart, joinViewText, type Json, type ViewText } from '../../engine';
+import { alive, attackRange, distance, distanceTable, slashLimit, type DistanceTable } from './core';
 import type { G, Player, S } from './types';
 
 /** One character as `seat` sees it: its identity once revealed, its own or at the end; its hand only its own or at the end. */
@@ -54,7 +54,6 @@ function table(s: S, out: Record<string, Json>): Record<string, Json> {
 /** `seat`'s own parts after the table: its distances and range, its general offer; the whole record at the end. */
 function own(s: S, seat: number | null, out: Record<string, Json>): Record<string, Json> {
   const g = s.g;
-  const over = !!s.outcome;
   if (seat !== null && g.players[seat]) {
     // Each distance once: "in range" is `inRange`'s own test (another living seat, distance ≤ range) on it.
     const range = attackRange(g, seat);
@@ -68,6 +67,13 @@ function own(s: S, seat: number | null, out: Record<string, Json>): Record<strin
       inRange: dist.map((d) => d !== null && d <= range),
     };
   }
+  return ownRest(s, seat, out);
+}
+
+/** What follows `me` in `seat`'s own parts: its general offer while the picks are secret; the whole record at the end. */
+function ownRest(s: S, seat: number | null, out: Record<string, Json>): Record<string, Json> {
+  const g = s.g;
+  const over = !!s.outcome;
   if (g.selection && seat !== null && (over || !g.selection.revealed)) out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
   if (over) {
     out.draw = [...g.draw];
@@ -83,30 +89,101 @@ export function view(s: S, seat: number | null): Json {
   return rest(s, seat, { deck: g.deckKind, players: g.players.map((p) => playerView(p, over, seat)) });
 }
 
+const J = JSON.stringify;
+
 /**
- * `JSON.stringify(view(s, seat))` for every seat in `seats`, building what they share once: each character is
- * serialised as the others see it, and once more as its own seat sees it (its hand, its identity) when that seat
- * is asked for; only the small per-seat remainder (`me`, the selection) is built per viewer.
+ * A character's view serialised in two pieces around its identity, `head` + role + `tail` (+ `,"hand":[…]`) + `}`,
+ * so the text others see and the text its own seat sees share everything but those two fields: the same bytes
+ * `JSON.stringify(playerView(…))` writes, without building the record or copying its lists. Null when a field is
+ * missing or not plain (`playerView` would drop or convert it): the caller then serialises `playerView` itself.
  */
-export function viewsJson(s: S, seats: (number | null)[]): string[] {
+function playerParts(p: Player): { head: string; tail: string } | null {
+  const { seat, hp, maxHp } = p;
+  if (typeof seat !== 'number' || typeof hp !== 'number' || typeof maxHp !== 'number' || typeof p.alive !== 'boolean' || typeof p.chained !== 'boolean' || typeof p.turnedOver !== 'boolean') return null;
+  if (p.gender === undefined || p.general === undefined || p.kingdom === undefined || p.role === undefined || !p.equip || !p.judge || !p.skills || !p.marks || !p.hand) return null;
+  let marks = '';
+  for (const _ in p.marks) {
+    marks = `,"marks":${J(p.marks)}`;
+    break;
+  }
+  return {
+    head: `{"seat":${J(seat)},"hp":${J(hp)},"maxHp":${J(maxHp)},"alive":${p.alive},"role":`,
+    tail: `,"handCount":${p.hand.length},"equip":${J(p.equip)},"judge":${J(p.judge)},"chained":${p.chained},"gender":${J(p.gender)},"general":${J(p.general)},"kingdom":${J(p.kingdom)},"skills":${p.general ? J(p.skills) : '[]'},"turnedOver":${p.turnedOver}${marks}`,
+  };
+}
+
+/**
+ * `s`, flattened: V8 keeps a string built by concatenation as a tree of its pieces, and a text used in nine views
+ * would be walked nine times when they are sent. Reading one character makes it one flat string, once.
+ */
+const flat = (s: string): string => (s.charCodeAt(0), s);
+
+/** `JSON.stringify(playerView(p, over, seat))`, from its pieces when it has them (one flat string). */
+function playerJson(p: Player, parts: { head: string; tail: string } | null, over: boolean, seat: number | null): string {
+  if (!parts) return J(playerView(p, over, seat));
+  const mine = over || p.seat === seat;
+  return flat(`${parts.head}${over || p.revealed || mine ? J(p.role) : 'null'}${parts.tail}${mine ? `,"hand":${J(p.hand)}` : ''}}`);
+}
+
+/**
+ * `view(s, seat)` for every seat in `seats` as the text of its parts (`ViewText`), building what they share once:
+ * each character is serialised as the others see it, and once more as its own seat sees it (its hand, its
+ * identity) when that seat is asked for, from the same pieces; the public table's fields once for all; only the
+ * small per-seat remainder (`me`, the selection) is built per viewer, its distances from one table of what every
+ * distance reads. The texts of the parts every viewer shares are the same strings.
+ */
+export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   const g = s.g;
   const over = !!s.outcome;
-  const others = g.players.map((p) => JSON.stringify(playerView(p, over, null)));
-  const head = `{"deck":${JSON.stringify(g.deckKind)},"players":[`;
-  const pub = JSON.stringify(table(s, {})).slice(1, -1);
-  // The others' characters before and after each seat, joined once: a seat's list is `before[k] + own + after[k]`
-  // (concatenation, not one more join of the whole list per seat).
-  const n = others.length;
-  const before: string[] = new Array(n + 1);
-  const after: string[] = new Array(n + 1);
-  before[0] = '';
-  for (let k = 0; k < n; k++) before[k + 1] = `${before[k]!}${others[k]!},`;
-  after[n] = '';
-  for (let k = n - 1; k >= 0; k--) after[k] = `,${others[k]!}${after[k + 1]!}`;
-  const everyone = n ? others[0]! + after[1]! : '';
+  const parts = g.players.map(playerParts);
+  const others = g.players.map((p, k) => playerJson(p, parts[k]!, over, null));
+  const pub: ViewText = { keys: [], parts: [] };
+  addViewPart(pub, 'deck', g.deckKind);
+  const at = pub.keys.length;
+  const tab = table(s, {});
+  for (const k in tab) addViewPart(pub, k, tab[k]);
+  const dt = distanceTable(g);
   return seats.map((seat) => {
-    const players = seat === null || over || !g.players[seat] ? everyone : before[seat]! + JSON.stringify(playerView(g.players[seat]!, over, seat)) + after[seat + 1]!;
-    const mine = JSON.stringify(own(s, seat, {}));
-    return `${head}${players}],${pub}${mine.length > 2 ? `,${mine.slice(1)}` : '}'}`;
+    let players = others;
+    if (seat !== null && !over && g.players[seat]) {
+      players = others.slice();
+      players[seat] = playerJson(g.players[seat]!, parts[seat]!, over, seat);
+    }
+    const t: ViewText = { keys: pub.keys.slice(0, at), parts: pub.parts.slice(0, at) };
+    t.keys.push('players', ...pub.keys.slice(at));
+    t.parts.push(players, ...pub.parts.slice(at));
+    if (seat !== null && g.players[seat]) {
+      t.keys.push('me');
+      t.parts.push(meJson(g, seat, dt));
+    }
+    const rest = ownRest(s, seat, {});
+    for (const k in rest) addViewPart(t, k, rest[k]);
+    return t;
   });
+}
+
+/** `JSON.stringify(view(s, seat))` for every seat in `seats`, from `viewTexts`. */
+export function viewsJson(s: S, seats: (number | null)[]): string[] {
+  return viewTexts(s, seats).map(joinViewText);
+}
+
+/**
+ * The JSON of `me` of `seat` (a seat of the table) as `own` writes it, each distance from the table (see `distanceTable`).
+ * Written by hand: the numbers are small integers (a distance, a range, a limit) or null, whose JSON is their
+ * `String`, and a record serialised per viewer per answer was the largest part of a view's cost.
+ */
+function meJson(g: G, seat: number, dt: DistanceTable): string {
+  const range = attackRange(g, seat);
+  const limit = slashLimit(g, seat);
+  const me = alive(g, seat);
+  const ps = g.players;
+  const dist: string[] = new Array(ps.length);
+  const inr: string[] = new Array(ps.length);
+  for (let k = 0; k < ps.length; k++) {
+    const t = ps[k]!.seat;
+    const d = t === seat || !alive(g, t) || !me ? null : dt.distance(seat, t);
+    dist[k] = d === null ? 'null' : J(d);
+    inr[k] = d !== null && d <= range ? 'true' : 'false';
+  }
+  return `{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
 }

@@ -1,19 +1,19 @@
 /** Target reasons shared by card files: prohibitions (空城, 谦逊) and the trick distance limit (奇才). */
 import type { Msg } from '../../../engine';
-import { distance, hasCards, judgeName, P, skillIds, skillList, skillById } from '../core';
+import { distance, hasCards, judgeName, P, skillIdsRead, skillListRead, skillById } from '../core';
 import type { G } from '../types';
 
 export const why = (key: string): Msg => ({ key });
 
 /** A skill of `t` that forbids `user` from choosing it as a target of `name`, as a reason; null if none. */
 export function prohibited(g: G, user: number, t: number, name: string): Msg | null {
-  for (const id of skillIds(g, t)) if (skillById(id)?.prohibit?.(g, t, user, name)) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${id}` } } };
+  for (const id of skillIdsRead(g, t)) if (skillById(id)?.prohibit?.(g, t, user, name)) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${id}` } } };
   return null;
 }
 
 /** Distance 1 for a trick, unless the user ignores trick distance (奇才). */
 export const trickNear = (g: G, user: number, t: number): Msg | null =>
-  skillList(g, user).some((s) => s.trickNoDistance) || distance(g, user, t) <= 1 ? null : why('sgs.ui.tooFar');
+  skillListRead(g, user).some((s) => s.trickNoDistance) || distance(g, user, t) <= 1 ? null : why('sgs.ui.tooFar');
 
 export const needsCards = (g: G, t: number): Msg | null => (hasCards(P(g, t)) ? null : why('sgs.ui.noCards'));
 

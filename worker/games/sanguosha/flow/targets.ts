@@ -1,6 +1,6 @@
 /** Who may be targeted by what (with the public reason for every seat that may not), and the play-phase options. */
 import type { Msg, Option } from '../../../engine';
-import { alive, keyOf, markUsed, othersFrom, P, seatsFrom, skillIds, usedCount, skillById } from '../core';
+import { alive, keyOf, markUsed, othersFrom, P, seatsFrom, skillIds, skillIdsRead, usedCount, skillById } from '../core';
 import { CARDS } from '../cards';
 import { prohibited } from '../cards/rules';
 import { KINDS } from '../kinds';
@@ -43,9 +43,13 @@ const seatsOf = (spec: TargetSpec): Option['seats'] => ({ from: spec.from!, min:
 function activeIds(g: G, seat: number): string[] {
   const out = skillIds(g, seat).filter((sid) => !skillById(sid)?.active?.lentTo);
   for (const owner of othersFrom(g, seat))
-    for (const sid of skillIds(g, owner)) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
+    for (const sid of skillIdsRead(g, owner)) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
   return out;
 }
+
+/** Every card name (read on first use: the catalogue is complete once every module has loaded); never changed. */
+let CARD_KEYS: string[] | undefined;
+const cardKeys = (): string[] => (CARD_KEYS ??= Object.keys(CARDS));
 
 /** The play-phase options of `seat`: each usable hand card, recasts, view-as cards, skills, and ending the phase. */
 export function playOptions(g: G, seat: number): Option[] {
@@ -61,7 +65,7 @@ export function playOptions(g: G, seat: number): Option[] {
     }
     if (key === 'iron_chain') out.push({ id: `recast:${id}`, message: { key: 'sgs.opt.recast', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } });
   }
-  for (const o of viewAsOffers(g, seat, Object.keys(CARDS), 'play')) {
+  for (const o of viewAsOffers(g, seat, cardKeys(), 'play')) {
     const spec = targetSpec(g, seat, o.as, []);
     if (!spec || CARDS[o.as]?.spec) continue;
     const opt: Option = { id: o.id, message: useAsMsg(o.as, o.skill), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } };

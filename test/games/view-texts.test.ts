@@ -1,0 +1,74 @@
+/**
+ * Views as the text of their parts (`GameDef.viewTexts`, 三国杀 and 驱鬼): the room sends a socket the parts whose
+ * text changed (room/viewtext.ts `textOps`), so each part must be exactly the JSON of its field, in the view's key
+ * order, and a patch built from two views' parts must rebuild the newer view byte for byte — checked for every
+ * seat and a spectator at every state of seeded bot games.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { joinViewText, type GameDef, type GameState } from '../../worker/engine';
+import sanguosha from '../../worker/games/sanguosha';
+import ghost from '../../worker/games/ghost';
+import { applyDelta, type Op } from '../../worker/room/delta';
+import { textOps } from '../../worker/room/viewtext';
+import { botMoves } from '../helpers/play';
+
+const GAMES: [string, GameDef<any>, number, number][] = [
+  ['三国杀', sanguosha, 4, 8],
+  ['驱鬼', ghost, 4, 8],
+];
+
+const viewers = (s: GameState<any>) => [...[...Array(s.seats).keys()], null];
+
+describe.each(GAMES)('%s views by the text of their parts', (_name, def, min, max) => {
+  it("gives each viewer the keys of its view in order, each part the JSON of that field (a list's item by item)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min, max }), fc.string({ minLength: 1, maxLength: 8 }), (seats, seed) => {
+        for (const s of botMoves(def, { seats, seed: `texts-${seed}` }).states) {
+          const all = viewers(s);
+          def.viewTexts!(s, all).forEach((t, i) => {
+            const v = def.view(s, all[i]!) as Record<string, unknown>;
+            const keys = Object.keys(v).filter((k) => JSON.stringify(v[k]) !== undefined);
+            expect(t.keys, `seat ${all[i]} at step ${s.step}`).toEqual(keys);
+            keys.forEach((k, j) => expect(t.parts[j]).toEqual(Array.isArray(v[k]) ? (v[k] as unknown[]).map((x) => JSON.stringify(x) ?? 'null') : JSON.stringify(v[k])));
+            expect(joinViewText(t)).toBe(JSON.stringify(v));
+          });
+        }
+      }),
+      { numRuns: 4 },
+    );
+  });
+
+  it("a socket's patch by text turns the view it holds into the next one byte for byte, from the step before and from far back", () => {
+    fc.assert(
+      fc.property(fc.integer({ min, max }), fc.string({ minLength: 1, maxLength: 8 }), (seats, seed) => {
+        const states = botMoves(def, { seats, seed: `patch-${seed}` }).states;
+        for (let k = 1; k < states.length; k++) {
+          for (const [a, b] of [[states[k - 1]!, states[k]!], [states[Math.floor(k / 2)]!, states[k]!]] as const) {
+            const all = viewers(b);
+            const was = def.viewTexts!(a, all);
+            def.viewTexts!(b, all).forEach((t, i) => {
+              const held = JSON.parse(joinViewText(was[i]!)) as unknown;
+              const ops = JSON.parse(textOps(was[i]!, t)) as Op[];
+              expect(JSON.stringify(applyDelta(held, ops, true)), `seat ${all[i]} from step ${a.step} to ${b.step}`).toBe(JSON.stringify(def.view(b, all[i]!)));
+            });
+          }
+        }
+      }),
+      { numRuns: 3 },
+    );
+  });
+});
+
+describe('textOps', () => {
+  it('sets only the parts whose text changed, a list of the same length item by item, and the whole view when its keys change', () => {
+    const a = { keys: ['x', 'l'], parts: ['1', ['2', '3']] };
+    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2', '3']] })).toBe('[]');
+    expect(textOps(a, { keys: ['x', 'l'], parts: ['5', ['2', '3']] })).toBe('[[["x"],5]]');
+    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2', '4']] })).toBe('[[["l",1],4]]');
+    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2']] })).toBe('[[["l"],[2]]]');
+    expect(textOps(a, { keys: ['x', 'l'], parts: ['1', '{}'] })).toBe('[[["l"],{}]]');
+    expect(textOps(a, { keys: ['l', 'x'], parts: [['2', '3'], '1'] })).toBe('[[[],{"l":[2,3],"x":1}]]');
+    expect(textOps(a, { keys: ['x'], parts: ['1'] })).toBe('[[[],{"x":1}]]');
+  });
+});
