@@ -4,7 +4,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { applyDelta, diffState, sameWhere, type Op } from '../../worker/room/delta';
 import { iso, type Meta } from '../../worker/room/types';
-import { api, pickColours, recordDeliveries, room, runAlarm, sql, stateOf, table } from './helpers';
+import { api, pickColours, recordDeliveries, room, runAlarm, stateOf, storedMeta, table } from './helpers';
 
 /**
  * The shortcuts of the commit path (what an answer does before the broadcast) change nothing a player, a load or
@@ -83,11 +83,11 @@ describe('the write-time check of a state delta', () => {
   });
 });
 
-/** The meta row as stored, and the meta the room holds in memory. */
+/** Meta as stored (the meta row, with the last move row's live part where newer), and the meta in memory. */
 async function metaBoth(id: string): Promise<{ row: Meta; mem: Meta }> {
-  const [row] = await sql<{ json: string }>(id, 'SELECT json FROM meta WHERE id = 1');
+  const row = await storedMeta<Meta>(id);
   const mem = await runInDurableObject(room(id), (inst: GameRoom) => roundTrip(inst.store.m));
-  return { row: JSON.parse(row!.json) as Meta, mem };
+  return { row, mem };
 }
 
 describe('the meta row', () => {

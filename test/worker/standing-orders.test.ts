@@ -10,7 +10,7 @@ import type { SeatOrder } from '../../worker/engine';
 import type { S } from '../../worker/games/sanguosha/types';
 import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { api, expectError, logOf, room, sql, stateOf, table } from './helpers';
+import { api, expectError, logOf, room, sql, stateOf, storedMeta, table } from './helpers';
 
 const ORDERS: SeatOrder[] = ['jinkSlash', 'jinkArchery', 'slashSavage', 'eightDiagram', 'wuxieNever', 'rescueSelf', 'rescueOthers', 'graceBest'].map((id) => ({ id }));
 
@@ -57,8 +57,7 @@ describe('standing orders in the room', () => {
       // Whatever an order answers has been answered already: only prompts for a person are open.
       for (const p of s.prompts) expect(orderAnswer(s, p, ORDERS), `${p.kind} ${p.message.key}`).toBeNull();
       const p = s.prompts[0]!;
-      const [meta] = await sql<{ json: string }>(t.id, 'SELECT json FROM meta WHERE id = 1');
-      const version = (JSON.parse(meta!.json) as { version: number }).version;
+      const { version } = await storedMeta<{ version: number }>(t.id);
       const r = await api(`/games/${t.id}/answers`, { body: { version, answer: person(s, p) }, token: t.tokens[p.seat] });
       expect(r.status).toBe(200);
     }

@@ -6,7 +6,7 @@ import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { applyDelta, diffState, sameJson, type Op } from '../../worker/room/delta';
 import { FULL_EVERY } from '../../worker/room/store';
-import { api, createGame, join, room, sql } from './helpers';
+import { api, createGame, join, newestFull, room, sql } from './helpers';
 
 /** Exact state deltas: each answer writes what it changed, a load applies it as data, and nothing is lost. */
 
@@ -130,16 +130,19 @@ describe('a room stores an exact delta per answer', () => {
         await evictDurableObject(room(id));
         expect(await loaded(id)).toBe(json);
         evictions++;
-        const [snap] = await sql<{ step: number; state: string }>(id, 'SELECT step, state FROM snapshot');
+        // The newest full state (the snapshot row, or a move row carrying the whole state) is what a load starts from.
+        const snap = await newestFull(id);
         const moves = await sql<{ n: number; seat: number; answer: string; delta: string | null }>(id, 'SELECT n, seat, answer, delta FROM moves ORDER BY n');
-        if (snap!.step < moves.at(-1)!.n) behind++;
+        if (snap.step < moves.at(-1)!.n) behind++;
         const [meta] = await sql<{ json: string }>(id, 'SELECT json FROM meta');
         const m = JSON.parse(meta!.json) as { seed: string; options: Record<string, never> };
-        const asMoves = moves.filter((x) => x.n <= snap!.step).map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
-        expect(JSON.stringify(replay(getGame(game)!, { seats, seed: m.seed, options: m.options }, asMoves))).toBe(snap!.state);
+        const asMoves = moves.filter((x) => x.n <= snap.step).map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
+        expect(JSON.stringify(replay(getGame(game)!, { seats, seed: m.seed, options: m.options }, asMoves))).toBe(snap.state);
         if (over) {
-          // The last answer wrote the whole state, and every move after the full snapshot before it has a delta.
-          expect(snap!.state).toBe(json);
+          // The last answer wrote the whole state into the snapshot row, and its move row holds no state.
+          const [row] = await sql<{ step: number; state: string }>(id, 'SELECT step, state FROM snapshot');
+          expect(row).toEqual({ step: moves.at(-1)!.n, state: json });
+          expect(snap.state).toBe(json);
           expect(moves.at(-1)!.delta).toBeNull();
           break;
         }
@@ -156,6 +159,10 @@ describe('a room stores an exact delta per answer', () => {
     const later = await sql<{ n: number }>(id, 'SELECT n FROM moves WHERE n > ?', snap!.step);
     expect(later.length).toBeGreaterThan(0);
     await sql(id, `UPDATE moves SET answer = '{"prompt":"no-such-prompt","option":"nothing"}' WHERE n > ?`, snap!.step);
+    // Neither does it read a move row before the newest full state (one carried in a move row too).
+    const full = await newestFull(id);
+    expect(full.step).toBeGreaterThan(snap!.step);
+    await sql(id, `UPDATE moves SET delta = '[[["nonsense"],1]]' WHERE n > ? AND n < ?`, snap!.step, full.step);
     await evictDurableObject(room(id));
     expect(await loaded(id)).toBe(json);
   });
@@ -167,7 +174,9 @@ describe('a room stores an exact delta per answer', () => {
     await runInDurableObject(room(id), (inst: GameRoom, st) => {
       const db = st.storage.sql;
       db.exec('UPDATE snapshot SET step = ?, state = ? WHERE id = 1', inst.store.game!.step, JSON.stringify(inst.store.game));
+      db.exec('UPDATE meta SET json = ? WHERE id = 1', inst.store.metaJson(inst.store.m));
       db.exec('ALTER TABLE moves DROP COLUMN delta');
+      db.exec('ALTER TABLE moves DROP COLUMN live');
       db.exec('UPDATE schema_version SET v = 4');
     });
     await evictDurableObject(room(id));
@@ -175,7 +184,7 @@ describe('a room stores an exact delta per answer', () => {
     const { json: later } = await play(id, 5);
     const deltas = await sql<{ delta: string | null }>(id, 'SELECT delta FROM moves WHERE n > 10');
     expect(deltas.length).toBe(5);
-    expect(deltas.some((d) => d.delta !== null)).toBe(true);
+    expect(deltas.some((d) => d.delta?.startsWith('['))).toBe(true);
     await evictDurableObject(room(id));
     expect(await loaded(id)).toBe(later);
   });
@@ -203,15 +212,18 @@ describe('a room stores an exact delta per answer', () => {
     expect((await sql<{ delta: string | null }>(id, 'SELECT delta FROM moves WHERE n = 6'))[0]!.delta).not.toBeNull();
   });
 
-  it('a full snapshot is written at least every FULL_EVERY answers, so a load applies fewer deltas than that', async () => {
+  it('a full state is written at least every FULL_EVERY answers (into the move row), so a load applies fewer deltas than that', async () => {
     const id = await startRoom('ghost', 5, 'full-every');
     await play(id, FULL_EVERY * 3);
     const moves = await sql<{ n: number; delta: string | null }>(id, 'SELECT n, delta FROM moves ORDER BY n');
     let run = 0;
     for (const m of moves) {
-      run = m.delta === null ? 0 : run + 1;
+      run = m.delta === null || m.delta.startsWith('{') ? 0 : run + 1;
       expect(run).toBeLessThan(FULL_EVERY);
     }
-    expect(moves.filter((m) => m.delta !== null).length).toBeGreaterThan(moves.length / 2);
+    expect(moves.filter((m) => m.delta?.startsWith('[')).length).toBeGreaterThan(moves.length / 2);
+    expect(moves.filter((m) => m.delta?.startsWith('{')).length).toBeGreaterThanOrEqual(2);
+    // The snapshot row is the start's: no answer before the end writes it.
+    expect((await sql<{ step: number }>(id, 'SELECT step FROM snapshot'))[0]!.step).toBe(0);
   });
 });

@@ -18,7 +18,8 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
- * persisting it — the move with its exact state delta, its log lines, the full snapshot when due (`FULL_EVERY`), the meta row with the clocks (and a notification row
+ * persisting it — the move row with its exact state delta (or the full state when due: `FULL_EVERY`) and meta's
+ * live part (version, clocks), its log lines (the meta row only when more of meta changed, a notification row
  * when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
  */
 export class Moves {
@@ -134,7 +135,7 @@ export class Moves {
     return { ok: true };
   }
 
-  /** Apply one answer and persist move (with its state delta) + log lines + meta (clocks) + outbox, and the full snapshot when due, in ONE transaction. */
+  /** Apply one answer and persist the move row (state delta or full state, meta's live part) + log lines + outbox (+ the meta row if more changed) in ONE transaction. */
   commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
     const st = this.r.store;
     const m = st.m;
@@ -152,10 +153,9 @@ export class Moves {
     const line = ROOM_LINE[by];
     const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
     st.mutate((mm) => {
-      const sql = this.r.sql;
-      // The state goes into the move row as its exact delta (or, when due, as the full snapshot: store.ts).
-      const delta = st.saveState(s);
-      sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta) VALUES (?, ?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, iso(now), delta);
+      // The move row carries the state as its exact delta (or, when due, the full state: store.ts) and meta's
+      // live part; the store writes it when this function returns.
+      st.addMove(s, seat, JSON.stringify(answer), by, iso(now));
       this.r.log.append(lines);
       this.r.seats.afterMove(seat, by);
       mm.version++;

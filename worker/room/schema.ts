@@ -57,9 +57,14 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // mention in the table channel. JSON; NULL = none. Private to the seat.
   `ALTER TABLE seats ADD COLUMN settings TEXT;`,
   // 5: each move row carries the exact delta its answer made to the state (store.ts), so an answer writes a few
-  // hundred bytes instead of the whole snapshot; the snapshot is written in full every few answers. NULL: the
-  // full snapshot was written at this move (or the row is older than deltas).
+  // hundred bytes instead of the whole snapshot; every few answers it holds the full state instead (a JSON
+  // object, where a delta is a JSON array), and the snapshot row is written at the start and the end. NULL: the
+  // snapshot row was written at this move (or the row is older than deltas).
   `ALTER TABLE moves ADD COLUMN delta TEXT;`,
+  // 6: each move row carries meta's live part (version, gameVersion, clocks, changedAt: JSON), so an answer
+  // leaves the meta row alone unless more of meta changed; a load takes the live part from whichever of the two
+  // is newer. NULL: the row is older.
+  `ALTER TABLE moves ADD COLUMN live TEXT;`,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */

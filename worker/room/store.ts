@@ -7,9 +7,10 @@ import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { iso, type CreateParams, type Meta, type Room } from './types';
 
 /**
- * A full snapshot is written every `FULL_EVERY` answers (and at the start, at the end, and whenever the delta
- * would not be smaller); every other answer writes only its exact state delta (delta.ts) in its move row. A load
- * applies at most `FULL_EVERY - 1` deltas to the snapshot, as data.
+ * Every `FULL_EVERY` answers (and whenever the delta would not be smaller) a move row carries the full state in
+ * its `delta` column (a JSON object) instead of its exact state delta (delta.ts, a JSON array); the snapshot row
+ * is written at the start and at the end. A load starts from the newest full state (the snapshot row or a move
+ * row after it) and applies at most `FULL_EVERY - 1` deltas to it, as data.
  */
 export const FULL_EVERY = 32;
 
@@ -20,12 +21,29 @@ export const FULL_EVERY = 32;
  */
 export const SMALL_STATE = 1024;
 
-/** The meta fields (nearly) every change writes: serialised at each write, after the settled rest (`metaJson`). */
+/**
+ * The meta fields (nearly) every change writes: serialised at each write, after the settled rest (`metaJson`). A
+ * move writes them into its own row (`live`) and leaves the meta row alone unless the settled rest changed too.
+ */
 const LIVE = new Set(['version', 'gameVersion', 'clocks', 'changedAt']);
 
+/** Meta's live part as a move row carries it (column `live`). */
+type Live = Pick<Meta, 'version' | 'gameVersion' | 'clocks' | 'changedAt'>;
+
+/** A move row the current transaction adds: written at its end, with meta's live part as the transaction left it. */
+interface MoveRow {
+  n: number;
+  seat: number;
+  answer: string;
+  by: string;
+  at: string;
+  delta: string | null;
+}
+
 /**
- * Storage of one room: the meta row (settings, lifecycle, clocks) and the snapshot (the engine state after the
- * last move), both cached in memory once loaded. Every change goes through `mutate`: one SQLite transaction
+ * Storage of one room: meta (the meta row, with the live part of the last move row when that is newer) and the
+ * engine state after the last move (the newest full state, from the snapshot row or a move row, with the deltas
+ * after it), both cached in memory once loaded. Every change goes through `mutate`: one SQLite transaction
  * on a copy of meta, which replaces the cached meta only if it commits.
  */
 export class Store {
@@ -49,6 +67,10 @@ export class Store {
    */
   private fullLen = 0;
   private stagedLen: number | null = null;
+  /** The move row of the current transaction (`addMove`), written when its function returns. */
+  private move: MoveRow | null = null;
+  /** The live part of meta in the last move row, as the last read of the moves found it (JSON), or null. */
+  private lastLive: string | null = null;
 
   constructor(private readonly r: Room) {}
 
@@ -62,10 +84,20 @@ export class Store {
     if (!hasSchema(sql)) return null;
     this.r.state.storage.transactionSync(() => migrate(sql));
     const row = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
-    this.meta = row ? (JSON.parse(row.json) as Meta) : null;
+    const meta = row ? (JSON.parse(row.json) as Meta) : null;
+    this.meta = meta;
     const stored = this.readStored();
     this.stored = stored;
     this.game = stored && cloneJson(stored);
+    // The last move wrote meta's live part into its own row; the meta row is newer only if a later change (chat,
+    // join, pause, the alarm's work...) wrote it whole, at the same version or a higher one.
+    const live = this.lastLive === null ? null : (JSON.parse(this.lastLive) as Live);
+    if (meta && live && live.version > meta.version) {
+      meta.version = live.version;
+      meta.gameVersion = live.gameVersion;
+      meta.clocks = live.clocks;
+      if (live.changedAt !== undefined) meta.changedAt = live.changedAt;
+    }
     this.reloadCaches();
     return this.meta;
   }
@@ -121,28 +153,47 @@ export class Store {
       for (const k in o) if (!LIVE.has(k) && o[k] !== undefined) of[k] = o[k];
       st = this.settled = { of, json: JSON.stringify(of) };
     }
-    const live = JSON.stringify({ version: m.version, gameVersion: m.gameVersion, clocks: m.clocks, changedAt: m.changedAt });
+    const live = liveJson(m);
     return st.json.length > 2 ? `${st.json.slice(0, -1)},${live.slice(1)}` : live;
   }
 
-  /** The state as storage holds it: the last full snapshot, caught up (null: the game has not started). */
+  /**
+   * The state as storage holds it (null: the game has not started): the newest full state — the snapshot row, or
+   * a move row after it whose `delta` is a whole state — with the moves after it applied. The moves are read
+   * from the last one back, only as far as that full state (at most `FULL_EVERY` rows); the last one's live part
+   * of meta is kept for `load`.
+   */
   private readStored(): GameState<any> | null {
-    const snap = this.r.sql.exec<{ state: string }>('SELECT state FROM snapshot WHERE id = 1').toArray()[0];
-    this.fullLen = snap?.state.length ?? 0;
-    return snap ? this.catchUp(JSON.parse(snap.state) as GameState) : null;
+    const sql = this.r.sql;
+    const snap = sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
+    this.lastLive = null;
+    if (!snap) return (this.fullLen = 0), null;
+    let base = snap.state;
+    const later: { seat: number; answer: string; delta: string | null }[] = [];
+    let last = true;
+    for (const mv of sql.exec<{ n: number; seat: number; answer: string; delta: string | null; live: string | null }>('SELECT n, seat, answer, delta, live FROM moves ORDER BY n DESC')) {
+      if (last) [this.lastLive, last] = [mv.live, false];
+      // The snapshot row at a move's step was written with it or after it (the end, the host ending the game).
+      if (mv.n <= snap.step) break;
+      if (mv.delta !== null && mv.delta.charCodeAt(0) === 123 /* { */) {
+        base = mv.delta;
+        break;
+      }
+      later.push(mv);
+    }
+    this.fullLen = base.length;
+    return this.catchUp(JSON.parse(base) as GameState, later.reverse());
   }
 
   /**
-   * The snapshot plus the moves written after it: the state after the last move. A move's delta is applied as
+   * A full state plus the moves written after it: the state after the last move. A move's delta is applied as
    * data; only a move written without one (by a deploy before deltas that wrote the snapshot every few answers)
    * is replayed through the rules.
    */
-  private catchUp(snap: GameState): GameState {
-    let s = snap;
-    this.sinceFull = 0;
-    const later = this.r.sql.exec<{ seat: number; answer: string; delta: string | null }>('SELECT seat, answer, delta FROM moves WHERE n > ? ORDER BY n', snap.step).toArray();
+  private catchUp(full: GameState, later: { seat: number; answer: string; delta: string | null }[]): GameState {
+    let s = full;
+    this.sinceFull = later.length;
     for (const mv of later) {
-      this.sinceFull++;
       if (mv.delta !== null) {
         s = applyDelta(s, JSON.parse(mv.delta) as Op[]);
         continue;
@@ -167,22 +218,39 @@ export class Store {
     this.writeFull(s, JSON.stringify(s));
   }
 
+  /** The full state `json` goes into the move row (returned for its `delta` column): a load may start from it. */
+  private fullInMove(json: string): string {
+    this.staged = { stored: json, sinceFull: 0 };
+    this.stagedLen = json.length;
+    return json;
+  }
+
   /**
-   * Persist the state `s` that one answer made (call inside the move's transaction): returns the
-   * exact delta for the move row, or null after writing the full snapshot instead — when one is due, when the
-   * game is over, when the state is small (`SMALL_STATE`), when the delta is not clearly smaller, or when the
-   * delta applied to the stored state does not serialise to exactly `s`.
+   * Add the move that made `s` (call inside `mutate`): its row is written when the transaction's function
+   * returns, with meta's live part (version, clocks...) as the function left it, and the state as `saveState`
+   * decides. The meta row is then written only if something else in meta changed.
+   */
+  addMove(s: GameState<any>, seat: number, answer: string, by: string, at: string): void {
+    this.move = { n: s.step, seat, answer, by, at, delta: this.saveState(s) };
+  }
+
+  /**
+   * Persist the state `s` that one answer made (call inside the move's transaction): returns what the move row's
+   * `delta` column holds — the exact delta (a JSON array), or the full state (a JSON object) when one is due,
+   * when the state is small (`SMALL_STATE`), when the delta is not clearly smaller, or when the delta applied to
+   * the stored state does not serialise to exactly `s` — or null after writing the snapshot row (the game is over).
    */
   saveState(s: GameState<any>): string | null {
     const kept = this.staged?.stored ?? this.stored;
     const since = (this.staged?.sinceFull ?? this.sinceFull) + 1;
-    if (!kept || s.outcome || since >= FULL_EVERY) return this.writeFull(s, JSON.stringify(s)), null;
+    if (!kept || s.outcome) return this.writeFull(s, JSON.stringify(s)), null;
+    if (since >= FULL_EVERY) return this.fullInMove(JSON.stringify(s));
     // The whole state is serialised only when its size decides something: a state that may be small, or a delta
     // not clearly smaller than the last full snapshot. Otherwise the delta is written without it (a delta is
     // exact whatever its size; the size only decides which of two exact forms is cheaper to store).
     const size = this.stagedLen ?? this.fullLen;
     let json = size < 2 * SMALL_STATE ? JSON.stringify(s) : null;
-    if (json !== null && json.length < SMALL_STATE) return this.writeFull(s, json), null;
+    if (json !== null && json.length < SMALL_STATE) return this.fullInMove(json);
     // Diffed against the stored state itself, not `before`: the walk compares every part of the stored state
     // with `s` exactly as `sameJson` would (a part it does not replace is proven equal to `s`'s), so what is
     // left to check after applying the delta is only the containers it wrote (`sameWhere`).
@@ -191,14 +259,14 @@ export class Store {
     const ops = diffState(base, s);
     const delta = JSON.stringify(ops);
     if (json === null && 2 * delta.length >= size) json = JSON.stringify(s);
-    if (json !== null && delta.length >= json.length) return this.writeFull(s, json), null;
+    if (json !== null && delta.length >= json.length) return this.fullInMove(json);
     // The check, on what a load would rebuild: the delta as it will be read back (`cloneJson` is the JSON round
     // trip without the text: the stored state shares nothing with `s`), applied to the stored state (in place:
     // if the check fails, the stored state is the full snapshot's from now on; if the transaction fails, it is
     // read again from storage), compared with `s` as JSON values (same keys in the same order, same values:
     // equal ones serialise to the same bytes) wherever the delta wrote.
     const next = applyDelta(base, cloneJson(ops));
-    if (!sameWhere(next, s, ops)) return this.writeFull(s, json ?? JSON.stringify(s)), null;
+    if (!sameWhere(next, s, ops)) return this.fullInMove(json ?? JSON.stringify(s));
     this.staged = { stored: next, sinceFull: since };
     return delta;
   }
@@ -214,11 +282,16 @@ export class Store {
       out = this.r.state.storage.transactionSync(() => {
         const r = fn(m);
         if (m.version !== this.m.version) m.changedAt = this.r.now();
-        this.saveMeta(m);
+        const mv = this.move;
+        if (mv) {
+          this.r.sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta, live) VALUES (?, ?, ?, ?, ?, ?, ?)', mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m));
+          if (!sameSettled(cur, m)) this.saveMeta(m);
+        } else this.saveMeta(m);
         return r;
       });
     } catch (e) {
       // The caches may hold what the rolled-back transaction wrote.
+      this.move = null;
       this.staged = null;
       this.stagedLen = null;
       if (this.touched) this.stored = this.readStored();
@@ -227,6 +300,7 @@ export class Store {
       throw e;
     }
     this.meta = m;
+    this.move = null;
     this.touched = false;
     if (this.staged) [this.stored, this.sinceFull, this.staged] = [this.staged.stored, this.staged.sinceFull, null];
     if (this.stagedLen !== null) [this.fullLen, this.stagedLen] = [this.stagedLen, null];
@@ -297,4 +371,21 @@ export class Store {
     await this.r.clocks.schedule(true);
     return ok({ id: p.id, adminToken, inviteUrl: `${p.origin}/g/${p.id}` }, 201);
   }
+}
+
+/** Meta's live part as JSON (the tail of the meta row, and a move row's `live`). */
+function liveJson(m: Meta): string {
+  return JSON.stringify({ version: m.version, gameVersion: m.gameVersion, clocks: m.clocks, changedAt: m.changedAt });
+}
+
+/**
+ * Whether `b` (the transaction's copy of `a`) has the same settled part as `a`: the same value, by reference, for
+ * every field but the live ones. Parts of meta are replaced when they change, never edited in place (types.ts).
+ */
+function sameSettled(a: Meta, b: Meta): boolean {
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  for (const k in y) if (!LIVE.has(k) && y[k] !== x[k]) return false;
+  for (const k in x) if (!LIVE.has(k) && !(k in y) && x[k] !== undefined) return false;
+  return true;
 }
