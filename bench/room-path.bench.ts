@@ -174,7 +174,7 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     m(`logical bytes written per answer, last 1,000`, [mean(lastLong!.bound.slice(-1000))], 'bytes'),
     m('SQLite page writes (WAL) per answer, first 1,000', [mean(lastLong!.wal.slice(0, 1000))], 'bytes'),
     m('SQLite page writes (WAL) per answer, last 1,000', [mean(lastLong!.wal.slice(-1000))], 'bytes'),
-    m('snapshot bytes at the start / at the end', [lastLong!.snapshots[0]!], 'bytes', `end ${lastLong!.snapshots.at(-1)}`),
+    m('full state bytes (snapshot or move row) at the start / at the end', [lastLong!.snapshots[0]!], 'bytes', `end ${lastLong!.snapshots.at(-1)}`),
   ]);
 });
 
@@ -217,7 +217,7 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
       m('logical bytes written per answer (mean)', [mean(r.bound)], 'bytes', `first third ${mean(slice(r.bound, 0, 1 / 3)).toFixed(0)}, last third ${mean(slice(r.bound, 2 / 3, 1)).toFixed(0)}`),
       m('logical bytes per answer by statement', [mean(r.bound)], 'bytes', Object.entries(r.boundBy).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')),
       m('SQLite page writes (WAL) per answer (mean)', [mean(r.wal)], 'bytes', `first third ${mean(slice(r.wal, 0, 1 / 3)).toFixed(0)}, last third ${mean(slice(r.wal, 2 / 3, 1)).toFixed(0)}`),
-      m('snapshot bytes, largest', [Math.max(...r.snapshots)], 'bytes', `first ${r.snapshots[0]}, last ${r.snapshots.at(-1)}`),
+      m('full state bytes (snapshot or move row), largest', [Math.max(...r.snapshots)], 'bytes', `first ${r.snapshots[0]}, last ${r.snapshots.at(-1)}`),
       m('socket bytes per answer (all seats)', [r.sentBytes / moves.length], 'bytes'),
     ]);
   }

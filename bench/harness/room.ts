@@ -15,7 +15,7 @@ export interface BenchRoom {
   sockets: FakeSocket[];
   /** Time the room took for one answer, in µs; throws if the answer was not accepted (a lost update). */
   answer(seat: number, a: Answer): Promise<number>;
-  /** Bytes of the stored snapshot now. */
+  /** Bytes of the newest stored full state (the snapshot row, or a move row after it that holds one). */
   snapshotBytes(): number;
   dispose(): void;
 }
@@ -79,9 +79,11 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     },
     snapshotBytes() {
       const n = fs.sql.statements;
-      const r = fs.sql.exec<{ n: number }>('SELECT length(state) AS n FROM snapshot WHERE id = 1').toArray()[0]?.n ?? 0;
+      // The newest full state a load starts from: the snapshot row, or a move row after it holding a whole state.
+      const snap = fs.sql.exec<{ step: number; n: number }>('SELECT step, length(state) AS n FROM snapshot WHERE id = 1').toArray()[0];
+      const row = snap ? fs.sql.exec<{ n: number }>("SELECT length(delta) AS n FROM moves WHERE n > ? AND delta LIKE '{%' ORDER BY n DESC LIMIT 1", snap.step).toArray()[0] : undefined;
       fs.sql.statements = n;
-      return r;
+      return row?.n ?? snap?.n ?? 0;
     },
     dispose: () => fs.dispose(),
   };
