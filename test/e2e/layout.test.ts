@@ -83,6 +83,11 @@ describe('驱鬼 on a desktop', () => {
         expect(await page.evaluate(() => scrollY)).toBe(0);
         for (const sel of ['.gh-vote', '.gh-vote .gh-voters li', '.gh-card.pickable', '.confirm-row .btn'])
           expect(await allInView(page, sel)).toEqual({ sel, outside: [] });
+        // Every seat round the shorter oval shows all it holds: no box scrolls, no hand card's text runs out of it.
+        const clipped = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-seat, .gh-hand .gh-card')].flatMap((e) => (e.scrollHeight > e.clientHeight + 1 ? [`${e.className} ${e.dataset.seat ?? e.dataset.card ?? ''}: ${e.scrollHeight} > ${e.clientHeight}`] : [])),
+        );
+        expect(clipped).toEqual([]);
         // And a pick works from there: the first card picked, the confirm button is enabled.
         await page.locator('.gh-card.pickable').first().click();
         await expect.poll(() => page.locator('.confirm-row .btn.primary').isEnabled()).toBe(true);
