@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { botAnswer, botRng } from '../../worker/engine';
 import type { PatchMessage, StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { ORIGIN, api, createGame, join, room, stateOf } from './helpers';
+import { ORIGIN, api, botStep, createGame, join, noLog, room, sanguoshaTable, stateOf } from './helpers';
 
 /**
  * What the broadcast keeps from one change to the next (each seat's chat JSON, each line's JSON, the date part of
@@ -46,8 +45,6 @@ async function viewer(id: string, token: string | null) {
 
 type Viewer = Awaited<ReturnType<typeof viewer>>;
 
-/** A body without its log fields (a socket carries only new lines; `/state` the tail). */
-const noLog = ({ log: _l, logFrom: _f, logEnd: _e, ...rest }: StateBody) => rest;
 
 /** Run `change`, then expect every viewer to have been sent a message and to hold exactly its `/state`. */
 async function expectFollows(id: string, vs: Viewer[], tokens: (string | null)[], change: () => Promise<unknown>): Promise<void> {
@@ -59,21 +56,11 @@ async function expectFollows(id: string, vs: Viewer[], tokens: (string | null)[]
   }
 }
 
-const step = (id: string) =>
-  runInDurableObject(room(id), async (inst: GameRoom) => {
-    const s = inst.store.game!;
-    const p = s.prompts[0]!;
-    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
-    if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
-    await inst.moves.afterChange();
-  });
 
 describe('what the broadcast keeps between changes', () => {
   it('each line is serialised once yet every reader gets exactly the JSON of the lines it may read, from any start, before and after the end', async () => {
-    const { id, admin } = await createGame({ game: 'sanguosha', seats: 4, deadline: { minutes: 60 } });
-    for (let i = 0; i < 4; i++) await join(id, `P${i}`);
-    expect((await api(`/games/${id}/start`, { body: { seed: 'lines-json' }, token: admin })).status).toBe(200);
-    for (let k = 0; k < 25; k++) await step(id);
+    const { id } = await sanguoshaTable(4, 'lines-json');
+    for (let k = 0; k < 25; k++) await botStep(id);
     await runInDurableObject(room(id), (inst: GameRoom) => {
       const end = inst.log.end;
       const readers: [number | null, number][] = [];
@@ -138,19 +125,17 @@ describe('what the broadcast keeps between changes', () => {
   });
 
   it('a game: answers, chat between them and a wake from hibernation reach every seat and a spectator', async () => {
-    const { id, admin } = await createGame({ game: 'sanguosha', seats: 4, deadline: { minutes: 60 } });
-    const tokens: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) tokens.push((await join(id, `P${i}`)).token);
-    tokens.push(null);
-    expect((await api(`/games/${id}/start`, { body: { seed: 'cache-game' }, token: admin })).status).toBe(200);
+    const t = await sanguoshaTable(4, 'cache-game');
+    const id = t.id;
+    const tokens: (string | null)[] = [...t.tokens, null];
     const vs = await Promise.all(tokens.map((t) => viewer(id, t)));
     for (const v of vs) await v.after(0);
     for (let k = 0; k < 12; k++) {
-      await expectFollows(id, vs, tokens, () => step(id));
+      await expectFollows(id, vs, tokens, () => botStep(id));
       if (k % 4 === 1) await expectFollows(id, vs, tokens, () => api(`/games/${id}/chat`, { body: { text: `line ${k}` }, token: tokens[k % 4] }));
       if (k % 5 === 2) {
         await evictDurableObject(room(id));
-        await expectFollows(id, vs, tokens, () => step(id));
+        await expectFollows(id, vs, tokens, () => botStep(id));
       }
     }
     for (const v of vs) {

@@ -1,4 +1,5 @@
 import { SELF, env, runInDurableObject, runDurableObjectAlarm } from 'cloudflare:test';
+import { botAnswer, botRng } from '../../worker/engine';
 import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
@@ -122,6 +123,29 @@ export async function logOf(id: string): Promise<LogEntry[]> {
   const rows = await sql<{ i: number; at: number; aud: number | null; msg: string }>(id, 'SELECT i, at, aud, msg FROM log ORDER BY i');
   return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: JSON.parse(r.msg) }));
 }
+
+/** A started 三国杀 table of `seats` players (fixed `seed`): its id and the seats' tokens in seat order. */
+export async function sanguoshaTable(seats: number, seed: string): Promise<{ id: string; tokens: string[] }> {
+  const { id, admin } = await createGame({ game: 'sanguosha', seats, deadline: { minutes: 60 } });
+  const tokens: string[] = [];
+  for (let i = 0; i < seats; i++) tokens.push((await join(id, `P${i}`)).token);
+  expect((await api(`/games/${id}/start`, { body: { seed }, token: admin })).status).toBe(200);
+  return { id, tokens };
+}
+
+/** One answer inside the room (the first open prompt's bot answer), then the broadcast; returns the version. */
+export const botStep = (id: string): Promise<number> =>
+  runInDurableObject(room(id), async (inst: GameRoom) => {
+    const s = inst.store.game!;
+    const p = s.prompts[0]!;
+    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
+    if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
+    await inst.moves.afterChange();
+    return inst.store.m.version;
+  });
+
+/** A body without its log fields (a socket carries only new lines; `/state` the tail). */
+export const noLog = ({ log: _l, logFrom: _f, logEnd: _e, ...rest }: StateBody) => rest;
 
 export async function stateOf(id: string, token?: string | null): Promise<StateBody> {
   const r = await api<StateBody>(`/games/${id}/state`, { token: token ?? null });

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { botAnswer, botRng } from '../../worker/engine';
 import type { LogLine, PatchMessage, StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Attachment } from '../../worker/room/types';
 import { RESEND_LINES } from '../../worker/room/sockets';
 import { applyPatch } from '../../web/lib/patch';
 import { mergeLog, type LogBook } from '../../web/lib/logbook';
-import { ORIGIN, api, createGame, join, room, stateOf } from './helpers';
+import { ORIGIN, api, botStep, room, sanguoshaTable, stateOf } from './helpers';
 
 /**
  * A delta socket's log cursor lives in memory; its attachment is written only when the cursor has moved
@@ -53,24 +52,7 @@ async function viewer(id: string, token: string | null, patch: boolean) {
   };
 }
 
-async function sanguoshaTable(seats: number, seed: string) {
-  const { id, admin } = await createGame({ game: 'sanguosha', seats, deadline: { minutes: 60 } });
-  const tokens: string[] = [];
-  for (let i = 0; i < seats; i++) tokens.push((await join(id, `P${i}`)).token);
-  expect((await api(`/games/${id}/start`, { body: { seed }, token: admin })).status).toBe(200);
-  return { id, tokens };
-}
 
-/** One answer inside the room (the first open prompt's bot answer), then the broadcast; returns the version. */
-const step = (id: string) =>
-  runInDurableObject(room(id), async (inst: GameRoom) => {
-    const s = inst.store.game!;
-    const p = s.prompts[0]!;
-    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
-    if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
-    await inst.moves.afterChange();
-    return inst.store.m.version;
-  });
 
 /** The stored attachments of the room's ready sockets, and the log's length. */
 const stored = (id: string) =>
@@ -95,7 +77,7 @@ describe('the log cursor of a delta socket', () => {
     let lagged = false;
     // Until the log has moved well past the hello (the game ending first would be a broken fixture).
     for (let k = 0; k < 200 && (await stored(t.id)).end - hello < RESEND_LINES + 10; k++) {
-      version = await step(t.id);
+      version = await botStep(t.id);
       await v.at(version);
       const { end, atts } = await stored(t.id);
       expect(atts[0]!.log!).toBeLessThanOrEqual(end);
@@ -118,12 +100,12 @@ describe('the log cursor of a delta socket', () => {
     let version = (await stateOf(t.id, null)).version;
     for (const v of vs) await v.at(version);
     for (let round = 0; round < 3; round++) {
-      for (let k = 0; k < 7 + 5 * round; k++) version = await step(t.id);
+      for (let k = 0; k < 7 + 5 * round; k++) version = await botStep(t.id);
       for (const v of vs) await v.at(version);
       const held = vs.map((v) => v.book().end);
       const counts = vs.map((v) => v.got.length);
       await evictDurableObject(room(t.id));
-      version = await step(t.id);
+      version = await botStep(t.id);
       for (const [i, v] of vs.entries()) {
         await v.at(version);
         const first = v.got[counts[i]!]!;
@@ -147,7 +129,7 @@ describe('the log cursor of a delta socket', () => {
     const v = await viewer(t.id, t.tokens[1]!, false);
     let version = (await stateOf(t.id, null)).version;
     await v.at(version);
-    for (let k = 0; k < 5; k++) version = await step(t.id);
+    for (let k = 0; k < 5; k++) version = await botStep(t.id);
     await v.at(version);
     const n = v.got.length;
     const end = v.book().end;
@@ -158,7 +140,7 @@ describe('the log cursor of a delta socket', () => {
     expect(v.got[n]!.logFrom).toBe(0);
     expect(v.got[n]!.logEnd).toBe(end);
     expect(v.got[n]!.log).toEqual(await allLines(t.id, t.tokens[1]!));
-    version = await step(t.id);
+    version = await botStep(t.id);
     await v.at(version);
     expect(v.got.at(-1)!.logFrom).toBe(end);
     v.ws.close(1000);

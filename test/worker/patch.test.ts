@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { botAnswer, botRng } from '../../worker/engine';
+import { SELF, evictDurableObject } from 'cloudflare:test';
 import type { PatchMessage, StateBody } from '../../worker/protocol';
-import type { GameRoom } from '../../worker/room/GameRoom';
 import { applyPatch } from '../../web/lib/patch';
-import { ORIGIN, api, createGame, join, room, stateOf } from './helpers';
+import { ORIGIN, api, botStep, noLog, room, sanguoshaTable, stateOf } from './helpers';
 
 /**
  * Socket patches: a socket whose hello says `patch` gets a full state, then only what changed since its last
@@ -44,27 +42,8 @@ async function viewer(id: string, token: string | null, patch = true) {
   };
 }
 
-/** A body without its log fields (a socket carries only new lines; `/state` the tail). */
-const noLog = ({ log: _l, logFrom: _f, logEnd: _e, ...rest }: StateBody) => rest;
 
-async function sanguoshaTable(seats: number, seed: string) {
-  const { id, admin } = await createGame({ game: 'sanguosha', seats, deadline: { minutes: 60 } });
-  const tokens: string[] = [];
-  for (let i = 0; i < seats; i++) tokens.push((await join(id, `P${i}`)).token);
-  expect((await api(`/games/${id}/start`, { body: { seed }, token: admin })).status).toBe(200);
-  return { id, tokens };
-}
 
-/** One answer inside the room (the first open prompt's bot answer), then the broadcast; returns the version. */
-const step = (id: string) =>
-  runInDurableObject(room(id), async (inst: GameRoom) => {
-    const s = inst.store.game!;
-    const p = s.prompts[0]!;
-    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
-    if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
-    await inst.moves.afterChange();
-    return inst.store.m.version;
-  });
 
 describe('socket patches', () => {
   it('every seat and a spectator rebuild from a full state and patches exactly the body /state gives them, answer after answer', async () => {
@@ -74,7 +53,7 @@ describe('socket patches', () => {
     let version = (await stateOf(t.id, null)).version;
     for (const v of vs) await v.at(version);
     for (let k = 0; k < 30; k++) {
-      version = await step(t.id);
+      version = await botStep(t.id);
       for (let i = 0; i < vs.length; i++) expect(noLog(await vs[i]!.at(version))).toEqual(noLog(await stateOf(t.id, tokens[i])));
     }
     // A chat line: only the chat (and the version) travels.
@@ -101,7 +80,7 @@ describe('socket patches', () => {
     await full.at(version);
     const n0 = a.got.length;
     const f0 = full.got.length;
-    for (let k = 0; k < 20; k++) version = await step(t.id);
+    for (let k = 0; k < 20; k++) version = await botStep(t.id);
     await a.at(version);
     await full.at(version);
     expect(noLog(a.body()!)).toEqual(noLog(full.body()!));
@@ -117,15 +96,15 @@ describe('socket patches', () => {
     const a = await viewer(t.id, t.tokens[0]!);
     let version = (await stateOf(t.id, null)).version;
     await a.at(version);
-    version = await step(t.id);
+    version = await botStep(t.id);
     await a.at(version);
     expect(a.got.at(-1).type).toBe('patch');
     await evictDurableObject(room(t.id));
-    version = await step(t.id);
+    version = await botStep(t.id);
     const body = await a.at(version);
     expect(a.got.at(-1).type).toBe('state');
     expect(noLog(body)).toEqual(noLog(await stateOf(t.id, t.tokens[0])));
-    version = await step(t.id);
+    version = await botStep(t.id);
     await a.at(version);
     expect(a.got.at(-1).type).toBe('patch');
     a.ws.close(1000);
