@@ -155,18 +155,22 @@ export interface ViewText {
   parts: (string | string[])[];
 }
 
-/** `"key":` per key name seen: a view's keys are a fixed few. */
+/** `"key":` per key name seen (a view's and a state body's keys are a fixed few). */
 const keyJson = new Map<string, string>();
+
+/** A property name as JSON writes it before its value: `"key":`, made once per name. */
+export function jsonKey(k: string): string {
+  let key = keyJson.get(k);
+  if (key === undefined) keyJson.set(k, (key = `${JSON.stringify(k)}:`));
+  return key;
+}
 
 /** The view's JSON from its parts: `JSON.stringify(view)` for the parts of `view`. */
 export function joinViewText(t: ViewText): string {
   let out = '{';
   for (let i = 0; i < t.keys.length; i++) {
-    const k = t.keys[i]!;
-    let key = keyJson.get(k);
-    if (key === undefined) keyJson.set(k, (key = `${JSON.stringify(k)}:`));
     const p = t.parts[i]!;
-    out += `${i ? ',' : ''}${key}${typeof p === 'string' ? p : `[${p.join(',')}]`}`;
+    out += `${i ? ',' : ''}${jsonKey(t.keys[i]!)}${typeof p === 'string' ? p : `[${p.join(',')}]`}`;
   }
   return `${out}}`;
 }

@@ -1,5 +1,5 @@
 import { publicSeat } from './settings';
-import { joinViewText, promptsFor, waitingSeats, type LogLine, type Prompt, type ViewText } from '../engine';
+import { joinViewText, jsonKey, promptsFor, waitingSeats, type LogLine, type Prompt, type ViewText } from '../engine';
 import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
@@ -343,20 +343,14 @@ interface Sent {
   own: SeatJson;
 }
 
-const field = (k: string, json: string): Part => `${JSON.stringify(k)}:${json}`;
-
-/** `"key":` per key name seen: a body's keys are a fixed few. */
-const keyJson = new Map<string, string>();
+const field = (k: string, json: string): Part => jsonKey(k) + json;
 
 /** The summary's fields in its own order, its undefined ones left out (as JSON.stringify leaves them out). */
 function headParts(summary: GameSummary): Part[] {
   const out: Part[] = [];
   for (const k in summary) {
     const v = summary[k as keyof GameSummary];
-    if (v === undefined) continue;
-    let key = keyJson.get(k);
-    if (key === undefined) keyJson.set(k, (key = `${JSON.stringify(k)}:`));
-    out.push(key + JSON.stringify(v));
+    if (v !== undefined) out.push(field(k, JSON.stringify(v)));
   }
   return out;
 }
