@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addViewPart, type ViewText } from '../../worker/engine';
 import type { GameSummary, PatchMessage, StateBody } from '../../worker/protocol';
-import { field, headParts, patchMessage, stateMessage, type SeatJson, type Sent } from '../../worker/room/wire';
+import { changed, field, headParts, patchMessage, stateMessage, type SeatJson, type Sent } from '../../worker/room/wire';
 import { applyPatch } from '../../web/lib/patch';
 
 /**
@@ -32,8 +32,8 @@ function text(view: Record<string, unknown>): ViewText {
 /** One body's parts as the broadcast builds them; `byText`: the view comes as text (`GameDef.viewTexts`). */
 function own(b: StateBody, byText: boolean): SeatJson {
   const t = byText ? text(b.view as Record<string, unknown>) : null;
-  const after = [field('prompts', JSON.stringify(b.prompts)), field('waiting', JSON.stringify(b.waiting)), field('deadline', JSON.stringify(b.deadline))];
-  return { view: t ? null : b.view, text: t, viewJson: null, viewOps: new Map(), before: [field('you', JSON.stringify(b.you))], after, chat: field('chat', JSON.stringify(b.chat)) };
+  const f = (k: keyof StateBody): string => field(k, JSON.stringify(b[k]));
+  return { view: t ? null : b.view, text: t, viewJson: null, opsFrom: undefined, ops: null, you: f('you'), prompts: f('prompts'), waiting: f('waiting'), deadline: f('deadline'), chat: f('chat') };
 }
 
 /** The summary's part of a body, in its order. */
@@ -56,7 +56,7 @@ describe('the messages’ text', () => {
   it('a patch from the last body, applied by the client, gives the next body exactly; it sets only the fields that changed', () => {
     for (const byText of [false, true]) {
       const last: Sent = { version: first.version, head: head(first), own: own(first, byText) };
-      const changes = head(next).filter((p, i) => p !== last.head[i]);
+      const changes = changed(head(next), last.head);
       const msg = JSON.parse(patchMessage(last, changes, own(next, byText), logJson(next))) as PatchMessage;
       expect(Object.keys(msg.set).sort()).toEqual(['chat', 'version', 'waiting']);
       expect(JSON.stringify(applyPatch(first, msg))).toBe(JSON.stringify(next));
@@ -66,7 +66,7 @@ describe('the messages’ text', () => {
   it('a patch with nothing new in the view carries no view operations', () => {
     const same = body(4, first.view as Record<string, unknown>);
     const last: Sent = { version: 3, head: head(first), own: own(first, true) };
-    const msg = JSON.parse(patchMessage(last, [field('version', '4')], own(same, true), logJson(same))) as PatchMessage;
+    const msg = JSON.parse(patchMessage(last, `,${field('version', '4')}`, own(same, true), logJson(same))) as PatchMessage;
     expect(msg.view).toBeUndefined();
     expect(JSON.stringify(applyPatch(first, msg))).toBe(JSON.stringify(same));
   });

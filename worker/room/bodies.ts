@@ -5,9 +5,9 @@
  * the log lines the viewer may read and the chat it may read leave per seat.
  */
 import { publicSeat } from './settings';
-import { promptsFor, waitingSeats, type LogLine, type Prompt } from '../engine';
+import { promptsFor, waitingSeats, type GameState, type LogLine, type Prompt } from '../engine';
 import { LOG_TAIL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
-import { iso, type Attachment, type LogPart, type Room } from './types';
+import { iso, type Attachment, type Clock, type LogPart, type Room } from './types';
 
 /** What every viewer's state body has in common: computed (and serialised) once per change. */
 export interface Shared {
@@ -58,15 +58,24 @@ export function summary(r: Room, list: Listed): GameSummary {
 /** The parts every viewer's body shares. */
 export function shared(r: Room, list: Listed): Shared {
   const clocks = new Map(r.store.m.clocks.map((c) => [c.prompt, c.deadlineAt]));
-  const times = [...clocks.values()].filter((t): t is number => typeof t === 'number');
   const game = r.store.game;
   return {
     summary: summary(r, list),
     clocks,
-    deadline: game && times.length ? iso(Math.min(...times)) : null,
+    deadline: game ? deadlineOf(r.store.m.clocks) : null,
     waiting: game ? waitingSeats(r.store.def(), game) : [],
   };
 }
+
+/** The earliest deadline among the open prompts' clocks (null: none runs, or the game is paused). */
+export function deadlineOf(clocks: readonly Clock[]): string | null {
+  let min = Infinity;
+  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
+  return min === Infinity ? null : iso(min);
+}
+
+/** A prompt as a body carries it: with its clock's deadline when one runs. */
+const withDeadline = (p: Prompt, at: number | null | undefined): Prompt => (typeof at === 'number' ? { ...p, deadline: iso(at) } : p);
 
 /** One seat's view and prompts. `withView` false: the prompts alone (the view comes as text, `GameDef.viewTexts`). */
 export function seatParts(r: Room, seat: number | null, sh: Shared, withView = true): SeatParts {
@@ -74,11 +83,14 @@ export function seatParts(r: Room, seat: number | null, sh: Shared, withView = t
   if (!game) return { view: null, prompts: [] };
   // The view and prompts `viewFor` would give, without its `waiting` (the shared part has it, once).
   const view = withView ? r.store.def().view(game, seat) : null;
-  const prompts = promptsFor(game, seat).map((p) => {
-    const at = sh.clocks.get(p.id);
-    return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
-  });
+  const prompts = promptsFor(game, seat).map((p) => withDeadline(p, sh.clocks.get(p.id)));
   return { view, prompts };
+}
+
+/** `JSON.stringify` of `seatParts(…).prompts`, without a list or a map for a seat that is asked nothing (most are). */
+export function promptsJson(game: GameState<unknown>, seat: number | null, clocks: readonly Clock[]): string {
+  if (seat === null || !game.prompts.some((p) => p.seat === seat)) return '[]';
+  return JSON.stringify(promptsFor(game, seat).map((p) => withDeadline(p, clocks.find((c) => c.prompt === p.id)?.deadlineAt)));
 }
 
 /** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */

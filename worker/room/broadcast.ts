@@ -4,10 +4,12 @@
  * part is serialised once per change: the shared ones once for all, a seat's once for all its sockets, each log
  * line once for every reader. Keeps in memory what each socket was sent last and how far it has the log.
  */
-import type { ViewText } from '../engine';
+import { waitingSeats, type ViewText } from '../engine';
 import type { Attachment, Room } from './types';
-import { seatParts, shared } from './bodies';
-import { changed, field, headParts, patchMessage, stateMessage, type Part, type SeatJson, type Sent } from './wire';
+import { deadlineOf, promptsJson } from './bodies';
+import { Head } from './head';
+import { changed, field, patchMessage, stateMessage, type Part, type SeatJson, type Sent } from './wire';
+import { textMemo } from './viewtext';
 
 /**
  * How many log lines a delta socket may be sent again after a wake from hibernation: its attachment is written
@@ -51,6 +53,18 @@ export class Broadcast {
     this.cursors.delete(ws);
   }
 
+  /** The summary's fields, kept between broadcasts (head.ts). */
+  private head = new Head();
+
+  /**
+   * The parts of a body that stay the same from one change to the next unless their value changes (a viewer's
+   * `you` and chat, everyone's `waiting` and `deadline`): the same strings again, so a patch compares them by
+   * reference, not by text.
+   */
+  private mine = new Map<number | null, { you: Part; chatJson: string; chat: Part }>();
+  private waiting: Part = '';
+  private deadline: Part = '';
+
   /**
    * Send every ready socket its state (`only`: just these sockets). A delta-aware socket gets the lines it has
    * not had yet (all of them, once, when the game is over: the whole record is public then), an older client
@@ -59,71 +73,111 @@ export class Broadcast {
    * is serialised once per change: the shared ones once for all, a seat's once for all its sockets.
    */
   send(only?: WebSocket[]): void {
+    const r = this.r;
     const list = this.sockets.list();
-    const targets = list.filter(({ ws, att }) => att.ready && (!only || only.includes(ws)));
-    if (!targets.length) return this.r.log.settle();
-    const sh = shared(this.r, list);
-    const game = this.r.store.game;
+    const targets: { ws: WebSocket; att: Attachment; from: number }[] = [];
+    for (const x of list) if (x.att.ready && (!only || only.includes(x.ws))) targets.push({ ws: x.ws, att: x.att, from: 0 });
+    if (!targets.length) return r.log.settle();
+    const game = r.store.game;
     const over = !!game?.outcome;
-    const end = game ? this.r.log.end : 0;
-    const head = headParts(sh.summary);
-    const tail: Part[] = [field('waiting', JSON.stringify(sh.waiting)), field('deadline', JSON.stringify(game ? sh.deadline : null))];
-    const plan = targets.map(({ ws, att }) => {
+    const end = game ? r.log.end : 0;
+    const version = r.store.m.version;
+    const head = this.head.now(r, list);
+    const def = game ? r.store.def() : null;
+    this.tail(game ? JSON.stringify(waitingSeats(def!, game)) : '[]', game ? deadlineOf(r.store.m.clocks) : null);
+    const viewers: (number | null)[] = [];
+    let min = end;
+    for (const p of targets) {
+      const att = p.att;
       // A socket whose hello named no `log` (an older client) gets the whole visible log every time.
-      let from = 0;
-      let write: Attachment | null = null;
       if (att.log !== undefined) {
-        const c = this.cursors.get(ws) ?? { log: att.log, whole: !!att.whole };
-        from = over && !c.whole ? 0 : Math.min(c.log, end);
-        this.cursors.set(ws, { log: end, whole: over });
-        if ((over && !att.whole) || end - att.log >= RESEND_LINES) write = { ...att, log: end, whole: over };
+        let c = this.cursors.get(p.ws);
+        if (!c) this.cursors.set(p.ws, (c = { log: att.log, whole: !!att.whole }));
+        p.from = over && !c.whole ? 0 : Math.min(c.log, end);
+        c.log = end;
+        c.whole = over;
+        if ((over && !att.whole) || end - att.log >= RESEND_LINES) this.sockets.keep(p.ws, { ...att, log: end, whole: over });
       }
-      return { ws, att, from, write };
-    });
-    const readers = plan.map((p) => [p.att.seat, p.from] as [number | null, number]);
-    const lines = game ? this.r.log.jsonFor(readers, over) : new Map<string, string>();
-    const seats = new Map<number | null, SeatJson>();
-    // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
-    const def = game ? this.r.store.def() : null;
-    const texts = new Map<number | null, ViewText>();
-    if (game && def?.viewTexts) {
-      const viewers = [...new Set(plan.map((p) => p.att.seat))];
-      def.viewTexts(game, viewers).forEach((t, i) => texts.set(viewers[i]!, t));
+      if (p.from < min) min = p.from;
+      if (!viewers.includes(att.seat)) viewers.push(att.seat);
     }
+    if (game) r.log.prefetch(min);
+    // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
+    const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
+    const memo = textMemo();
+    const seats = new Map<number | null, SeatJson>();
     const logs = new Map<string, string>();
-    const fulls = new Map<string, string>();
-    const headSets = new Map<Part[], string[]>();
-    for (const p of plan) {
+    let fulls: Map<string, string> | null = null;
+    let heads: Map<Part[], string> | null = null;
+    for (const p of targets) {
       const seat = p.att.seat;
       let own = seats.get(seat);
       if (own === undefined) {
-        const text = texts.get(seat) ?? null;
-        const { view, prompts } = seatParts(this.r, seat, sh, !text);
-        own = { view, text, viewJson: null, viewOps: new Map(), before: [field('you', JSON.stringify(seat))], after: [field('prompts', JSON.stringify(prompts)), ...tail], chat: field('chat', this.r.chat.jsonFor(seat)) };
+        own = this.seatJson(seat, texts ? texts[viewers.indexOf(seat)]! : null);
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
       let log = logs.get(key);
-      if (log === undefined) logs.set(key, (log = `"log":${lines.get(key) ?? '[]'},"logFrom":${p.from},"logEnd":${end}`));
+      if (log === undefined) logs.set(key, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
       let msg: string;
       if (last) {
         // The head's changes are the same for every socket that was sent the same head last (most often all).
-        let set = headSets.get(last.head);
-        if (set === undefined) headSets.set(last.head, (set = changed(head, last.head)));
-        msg = patchMessage(last, set, own, log);
+        let set = heads?.get(last.head);
+        if (set === undefined) (heads ??= new Map()).set(last.head, (set = changed(head, last.head)));
+        msg = patchMessage(last, set, own, log, memo);
+        last.version = version;
+        last.head = head;
+        last.own = own;
       } else {
-        msg = fulls.get(key) ?? '';
+        msg = (fulls ??= new Map()).get(key) ?? '';
         if (!msg) fulls.set(key, (msg = stateMessage(head, own, log)));
+        if (p.att.patch) this.sent.set(p.ws, { version, head, own });
       }
-      if (p.att.patch) this.sent.set(p.ws, { version: sh.summary.version, head, own });
-      if (p.write) this.sockets.keep(p.ws, p.write);
       try {
         p.ws.send(msg);
       } catch {
         /* a socket closing right now; its close handler cleans up */
       }
     }
-    this.r.log.settle();
+    r.log.settle();
+  }
+
+  /** Everyone's `waiting` and `deadline` parts: the last ones when their text did not change. */
+  private tail(waiting: string, deadline: string | null): void {
+    const w = field('waiting', waiting);
+    if (w !== this.waiting) this.waiting = w;
+    const d = deadline === null ? '"deadline":null' : field('deadline', JSON.stringify(deadline));
+    if (d !== this.deadline) this.deadline = d;
+  }
+
+  /** One viewer's own parts of this change: its view (or the view's text), its prompts, its chat. */
+  private seatJson(seat: number | null, text: ViewText | null): SeatJson {
+    const r = this.r;
+    const game = r.store.game;
+    const chatJson = r.chat.jsonFor(seat);
+    let m = this.mine.get(seat);
+    if (!m) this.mine.set(seat, (m = { you: field('you', JSON.stringify(seat)), chatJson, chat: field('chat', chatJson) }));
+    else if (m.chatJson !== chatJson) {
+      m.chatJson = chatJson;
+      m.chat = field('chat', chatJson);
+    }
+    // The view and prompts `viewFor` would give, without its `waiting` (the tail has it, once for everyone).
+    const view = game && !text ? r.store.def().view(game, seat) : null;
+    const prompts = game ? promptsJson(game, seat, r.store.m.clocks) : '[]';
+    return {
+      view,
+      text,
+      viewJson: null,
+      opsFrom: undefined,
+      ops: null,
+      you: m.you,
+      prompts: prompts === '[]' ? NO_PROMPTS : field('prompts', prompts),
+      waiting: this.waiting,
+      deadline: this.deadline,
+      chat: m.chat,
+    };
   }
 }
+
+const NO_PROMPTS = field('prompts', '[]');

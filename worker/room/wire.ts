@@ -6,25 +6,32 @@
 import { diffState } from './delta';
 import { joinViewText, jsonKey, type ViewText } from '../engine';
 import type { GameSummary } from '../protocol';
-import { textOps } from './viewtext';
+import { textOps, type TextMemo } from './viewtext';
 
 /** A top-level field of a state body as it is written in one (`"key":json`): equal parts are equal fields. */
 export type Part = string;
 
-/** One seat's parts: the view (serialised only for a full state) and the other fields. */
+/**
+ * One viewer's parts of a body: the view (serialised only for a full state) and its other fields, each as a part.
+ * A part that did not change since the last change is the same string as then (broadcast.ts keeps them), so a
+ * patch mostly compares references.
+ */
 export interface SeatJson {
   view: unknown;
   /** The view as the text of its parts (`GameDef.viewTexts`; then `view` is not built): what a patch compares. */
   text: ViewText | null;
   viewJson: string | null;
-  /** The view's delta from a view a socket of this seat was sent last, per that view: one diff per seat. */
-  viewOps: Map<unknown, string>;
-  before: Part[];
-  after: Part[];
+  /** The view's operations from the view `opsFrom` (the one a socket of this seat was sent last): one diff per seat. */
+  opsFrom: unknown;
+  ops: string | null;
+  you: Part;
+  prompts: Part;
+  waiting: Part;
+  deadline: Part;
   chat: Part;
 }
 
-/** What a socket was sent last. */
+/** What a socket was sent last (updated in place at every message). */
 export interface Sent {
   version: number;
   head: Part[];
@@ -43,10 +50,10 @@ export function headParts(summary: GameSummary): Part[] {
   return out;
 }
 
-/** The parts of `now` that differ from the part at the same place in `was`. */
-export function changed(now: Part[], was: Part[]): Part[] {
-  const out: Part[] = [];
-  for (let i = 0; i < now.length; i++) if (was[i] !== now[i]) out.push(now[i]!);
+/** The parts of `now` that differ from the part at the same place in `was`, each with a leading comma. */
+export function changed(now: Part[], was: Part[]): string {
+  let out = '';
+  for (let i = 0; i < now.length; i++) if (was[i] !== now[i]) out += `,${now[i]!}`;
   return out;
 }
 
@@ -55,24 +62,33 @@ export const viewJson = (own: SeatJson): string => (own.viewJson ??= own.text ? 
 
 /** A full `state` message: the head, the seat's own parts, the log fields (`log`) and the chat. */
 export function stateMessage(head: Part[], own: SeatJson, log: string): string {
-  return `{"type":"state",${[...head, ...own.before, field('view', viewJson(own)), ...own.after].join(',')},${log},${own.chat}}`;
+  return `{"type":"state",${head.join(',')},${own.you},"view":${viewJson(own)},${own.prompts},${own.waiting},${own.deadline},${log},${own.chat}}`;
 }
 
-/** The `patch` that turns what a socket was sent last into this state (protocol.ts `PatchMessage`); `head`: its head's changes. */
-export function patchMessage(last: Sent, head: Part[], own: SeatJson, log: string): string {
-  const set = head.concat(changed(own.before, last.own.before), changed(own.after, last.own.after));
-  if (last.own.chat !== own.chat) set.push(own.chat);
+/**
+ * The `patch` that turns what a socket was sent last into this state (protocol.ts `PatchMessage`); `head`: its
+ * head's changes (`changed`); `memo`: the broadcast's, for the view's text (viewtext.ts).
+ */
+export function patchMessage(last: Sent, head: string, own: SeatJson, log: string, memo?: TextMemo): string {
+  const was = last.own;
+  let set = head;
+  if (own.you !== was.you) set += `,${own.you}`;
+  if (own.prompts !== was.prompts) set += `,${own.prompts}`;
+  if (own.waiting !== was.waiting) set += `,${own.waiting}`;
+  if (own.deadline !== was.deadline) set += `,${own.deadline}`;
+  if (own.chat !== was.chat) set += `,${own.chat}`;
   // The view as delta operations (delta.ts) from the view this socket was sent last: exact, and only what
   // changed travels — by text, the parts whose text changed (viewtext.ts); else by walking the two views, the
   // values that changed (a seat's hp, not the whole list of players).
-  const was = last.own.text ?? last.own.view;
-  let ops = own.viewOps.get(was);
-  if (ops === undefined) {
-    if (!own.text) ops = JSON.stringify(diffState(last.own.view, own.view));
-    else if (last.own.text) ops = textOps(last.own.text, own.text);
+  const from = was.text ?? was.view;
+  let ops = own.opsFrom === from ? own.ops : null;
+  if (ops === null) {
+    if (!own.text) ops = JSON.stringify(diffState(was.view, own.view));
+    else if (was.text) ops = textOps(was.text, own.text, memo);
     // The first view as text after one that was not (the game has just started): set whole.
     else ops = `[[[],${(own.viewJson ??= joinViewText(own.text))}]]`;
-    own.viewOps.set(was, ops);
+    own.opsFrom = from;
+    own.ops = ops;
   }
-  return `{"type":"patch","of":${last.version},"set":{${set.join(',')}}${ops === '[]' ? '' : `,"view":${ops}`},${log}}`;
+  return `{"type":"patch","of":${last.version},"set":{${set.slice(1)}}${ops === '[]' ? '' : `,"view":${ops}`},${log}}`;
 }
