@@ -106,7 +106,7 @@ export async function liveGame(t: Transport, limit: number) {
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Answer → all sockets for one game, with the ping baseline interleaved; then 50 games at once. */
-export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number }) {
+export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number; serverCpu?: () => number }) {
   const single: number[] = [];
   const pings: number[] = [];
   for (let r = 0; r < o.reps; r++) {
@@ -121,16 +121,26 @@ export async function liveBench(t: Transport, o: { reps: number; answers: number
   }
   const rates: number[] = [];
   const underLoad: number[] = [];
+  // CPU per answer over the concurrent phase only (no setup in it): the server's (µs, when the transport can
+  // tell) and this client's.
+  const serverCpu: number[] = [];
+  const clientCpu: number[] = [];
   for (let r = 0; r < Math.min(o.reps, 3); r++) {
     const games = await Promise.all([...Array(o.games)].map(() => liveGame(t, o.perGame)));
+    const w0 = o.serverCpu?.() ?? 0;
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const all = await Promise.all(games.map((g) => g.play(o.perGame)));
     const secs = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    const w = (o.serverCpu?.() ?? 0) - w0;
     await Promise.all(games.map((g, i) => g.check(all[i]!.length)));
     const n = all.reduce((a, x) => a + x.length, 0);
     rates.push(n / secs);
+    clientCpu.push((c.user + c.system) / n);
+    if (o.serverCpu) serverCpu.push(w / n);
     underLoad.push(median(all.flat()));
     games.forEach((g) => g.close());
   }
-  return { single, pings, rates, underLoad };
+  return { single, pings, rates, underLoad, serverCpu, clientCpu };
 }
