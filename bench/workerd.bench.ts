@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDev } from '../test/e2e/helpers';
@@ -40,6 +41,38 @@ async function plainSocket(url: string): Promise<Sock> {
     w.once('error', fail);
   });
   return { send: (s) => w.send(s), onMessage: (f) => w.on('message', (d: Buffer) => f(d.toString())), close: () => w.close() };
+}
+
+/**
+ * A JSON request over a kept-alive connection with node:http (fetch and Miniflare's dispatchFetch cost the
+ * client milliseconds per request here, which the POST answers would then measure instead of the server).
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+function httpJson(url: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, any> }> {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((ok, fail) => {
+    const req = request(url, { method: data === undefined ? 'GET' : 'POST', agent, headers: { ...(data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) }), ...(token ? { authorization: `Bearer ${token}` } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', fail);
+    req.end(data);
+  });
+}
+
+/** The Transport of a server at `base` (http://host:port). */
+function httpTransport(base: string): Transport {
+  return {
+    async post(path, body, token) {
+      const r = await httpJson(`${base}${path}`, body, token);
+      if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
+    get: async (path, token) => (await httpJson(`${base}${path}`, undefined, token)).body,
+    socket: (path) => plainSocket(`${base.replace('http', 'ws')}${path}`),
+  };
 }
 
 /** CPU seconds used so far by the workerd processes below this one (their /proc stat, in clock ticks of 10 ms). */
@@ -82,6 +115,7 @@ function metrics(r: Run, games: number): Metric[] {
     m('answer → all 4 sockets, one game, median', r.single, 'ms', 'target ≤ 1 ms inside workerd'),
     m('baseline: ping answered by the runtime, median', r.pings, 'ms'),
     m('answer → all 4 sockets minus the ping baseline', r.single.map((x, i) => x - r.pings[i]!), 'ms'),
+    m('answer by POST (as the web client answers) → its response and all 4 sockets, one game, median', r.http, 'ms'),
     m(`${games} games × 4 sockets: answers per second`, r.rates, 'answers/s', 'target ≥ 2,000 on 2 cores; no lost update (checked)'),
     m(`${games} games × 4 sockets: answer → all 4 sockets, median`, r.underLoad, 'ms'),
     m(`${games} games × 4 sockets: server CPU per answer (the workerd processes)`, r.serverCpu, 'µs'),
@@ -110,20 +144,7 @@ async function miniflareRun(entry: string, label: string, stateDir: string, reco
     ],
     } as never),
   );
-  const base = 'http://bench.local';
-  const url = String(await mf.ready).replace(/\/$/, '').replace('http', 'ws');
-  const t: Transport = {
-    async post(path, body, token) {
-      const r = await mf.dispatchFetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-      if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-      return (await r.json()) as Record<string, any>;
-    },
-    async get(path, token) {
-      const r = await mf.dispatchFetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return (await r.json()) as Record<string, any>;
-    },
-    socket: (path) => plainSocket(`${url}${path}`),
-  };
+  const t = httpTransport(String(await mf.ready).replace(/\/$/, ''));
   try {
     const r = await measured(t);
     if (record_) record(`live: inside workerd (Miniflare directly), ${label}, hidden-hand fixture, ${REPS} repetitions, storage ${stateDir === SHM ? 'on a tmpfs' : 'on disk'}`, metrics(r, GAMES));
@@ -181,17 +202,7 @@ it(`through wrangler dev (as npm start runs it): answer → all sockets, and ${G
   // What `npm start` does: wrangler dev's local tracing off.
   process.env.X_LOCAL_OBSERVABILITY = 'false';
   const dev = await startDev();
-  const t: Transport = {
-    async post(path, body, token) {
-      const r = await fetch(`${dev.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-      if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-      return (await r.json()) as Record<string, any>;
-    },
-    async get(path, token) {
-      return (await (await fetch(`${dev.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json()) as Record<string, any>;
-    },
-    socket: (path) => plainSocket(`${dev.url.replace('http', 'ws')}${path}`),
-  };
+  const t = httpTransport(dev.url);
   try {
     const r = await measured(t);
     record(`live: through wrangler dev (loopback, local tracing off), hidden-hand fixture, ${REPS} repetitions`, metrics(r, GAMES));
