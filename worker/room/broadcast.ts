@@ -109,6 +109,7 @@ export class Broadcast {
     const logs = new Map<string, string>();
     let fulls: Map<string, string> | null = null;
     let heads: Map<Part[], string> | null = null;
+    let patches: Map<SeatJson, { own: SeatJson; head: Part[]; version: number; log: string; msg: string }> | null = null;
     for (const p of targets) {
       const seat = p.att.seat;
       let own = seats.get(seat);
@@ -125,7 +126,14 @@ export class Broadcast {
         // The head's changes are the same for every socket that was sent the same head last (most often all).
         let set = heads?.get(last.head);
         if (set === undefined) (heads ??= new Map()).set(last.head, (set = changed(head, last.head)));
-        msg = patchMessage(last, set, own, log, memo);
+        // Sockets of one viewer that were sent the same body last and get the same lines (a player's phone and
+        // laptop, the spectators) get the same patch: a function of exactly these, built once, sent to each.
+        const same = patches?.get(last.own);
+        if (same && same.own === own && same.head === last.head && same.version === last.version && same.log === log) msg = same.msg;
+        else {
+          msg = patchMessage(last, set, own, log, memo);
+          (patches ??= new Map()).set(last.own, { own, head: last.head, version: last.version, log, msg });
+        }
         last.version = version;
         last.head = head;
         last.own = own;
