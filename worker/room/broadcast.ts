@@ -87,6 +87,8 @@ export class Broadcast {
     this.tail(game ? JSON.stringify(waitingSeats(def!, game)) : '[]', game ? deadlineOf(r.store.m.clocks) : null);
     const viewers: (number | null)[] = [];
     let min = end;
+    // Some viewer has more than one socket (else no two sockets can share a patch).
+    let several = false;
     for (const p of targets) {
       const att = p.att;
       // A socket whose hello named no `log` (an older client) gets the whole visible log every time.
@@ -100,6 +102,7 @@ export class Broadcast {
       }
       if (p.from < min) min = p.from;
       if (!viewers.includes(att.seat)) viewers.push(att.seat);
+      else several = true;
     }
     if (game) r.log.prefetch(min);
     // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
@@ -132,7 +135,7 @@ export class Broadcast {
         if (same && same.own === own && same.head === last.head && same.version === last.version && same.log === log) msg = same.msg;
         else {
           msg = patchMessage(last, set, own, log, memo);
-          (patches ??= new Map()).set(last.own, { own, head: last.head, version: last.version, log, msg });
+          if (several) (patches ??= new Map()).set(last.own, { own, head: last.head, version: last.version, log, msg });
         }
         last.version = version;
         last.head = head;
