@@ -5,7 +5,7 @@ import { apply, botAnswer, botRng, createGame as newState, getGame, replay, type
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { applyDelta, diffState, sameJson, type Op } from '../../worker/room/delta';
-import { FULL_EVERY } from '../../worker/room/store';
+import { FULL_EVERY } from '../../worker/room/snapshot';
 import { api, createGame, join, newestFull, room, sql } from './helpers';
 
 /** Exact state deltas: each answer writes what it changed, a load applies it as data, and nothing is lost. */
