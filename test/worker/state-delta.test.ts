@@ -79,6 +79,16 @@ describe('the delta of two states', () => {
     expect(JSON.stringify(roundTrip(a, b))).toBe(JSON.stringify(b));
   });
 
+  it('writes a prompt that took the place of another (a different id) whole, and edits one with the same id in place', () => {
+    const ask = (id: string, card: number) => ({ id, seat: 1, options: [{ id: `use:${card}`, message: { key: 'k', params: { card } } }] });
+    const a = { prompts: [ask('p1', 3)], nextId: 1 };
+    const b = { prompts: [ask('p2', 5)], nextId: 2 };
+    expect(diffState(a, b)).toEqual([[['prompts', 0], b.prompts[0]], [['nextId'], 2]]);
+    expect(JSON.stringify(roundTrip(a, b))).toBe(JSON.stringify(b));
+    const c = { prompts: [{ ...ask('p1', 3), seat: 2 }], nextId: 1 };
+    expect(diffState(a, c)).toEqual([[['prompts', 0, 'seat'], 2]]);
+  });
+
   it('applied with copying leaves the state it starts from untouched', () => {
     const a = { hand: [1, 2, 3], seats: [{ hp: 4 }, { hp: 3 }] };
     const before = JSON.stringify(a);
