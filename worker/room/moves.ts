@@ -91,10 +91,13 @@ export class Moves {
     return ok(this.r.sockets.stateBody(who.seat, part));
   }
 
-  /** After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. */
-  async afterChange(): Promise<void> {
+  /**
+   * After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. Returns the
+   * alarm's storage call to await, or nothing when the alarm stays (`Clocks.schedule`).
+   */
+  afterChange(): Promise<void> | undefined {
     this.r.sockets.broadcast();
-    await this.r.clocks.schedule();
+    return this.r.clocks.schedule();
   }
 
   /**
