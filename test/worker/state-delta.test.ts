@@ -89,6 +89,16 @@ describe('the delta of two states', () => {
     expect(diffState(a, c)).toEqual([[['prompts', 0, 'seat'], 2]]);
   });
 
+  it('is exact for lists of things with ids that come, go and change, ids of any JSON kind', () => {
+    const thing = fc.record({ id: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b'), fc.constant(null), fc.jsonValue()), v: fc.jsonValue() });
+    fc.assert(
+      fc.property(fc.array(thing, { maxLength: 4 }), fc.array(thing, { maxLength: 4 }), (a, b) => {
+        expect(JSON.stringify(roundTrip({ list: a }, { list: b }))).toBe(JSON.stringify({ list: b }));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('applied with copying leaves the state it starts from untouched', () => {
     const a = { hand: [1, 2, 3], seats: [{ hp: 4 }, { hp: 3 }] };
     const before = JSON.stringify(a);
