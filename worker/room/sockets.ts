@@ -26,9 +26,10 @@ export class Sockets {
   /** The socket being closed right now: no longer counted as online, not sent to. */
   private closingNow: WebSocket | null = null;
   /**
-   * The list as read during the current event: an answer asks who is looking several times (the clocks, the
-   * outbox, the broadcast), and each read deserialises every attachment. Dropped at the end of the event's
-   * synchronous run and whenever an attachment is written (through `attach`).
+   * The list as last read: an answer asks who is looking several times (the clocks, the outbox, the broadcast),
+   * and every answer again. It changes only when a socket is accepted or its attachment written (both through
+   * `attach`), while one is closing (`closing`), and when the runtime reports one closed or failed (`closed`):
+   * each of these drops it. A new instance (after hibernation) starts without it.
    */
   private memo: { ws: WebSocket; att: Attachment }[] | null = null;
   private readonly out: Broadcast;
@@ -64,7 +65,6 @@ export class Sockets {
       if (att && !att.gone) list.push({ ws, att });
     }
     this.memo = list;
-    queueMicrotask(() => (this.memo = null));
     return list;
   }
 
@@ -73,6 +73,11 @@ export class Sockets {
     let att = this.atts.get(ws);
     if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
     return att;
+  }
+
+  /** The runtime reported this socket closed or failed: it leaves the list. */
+  closed(ws: WebSocket): void {
+    if (this.memo?.some((x) => x.ws === ws)) this.memo = null;
   }
 
   /** Write a socket's attachment (the only place its seat is kept). */
