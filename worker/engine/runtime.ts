@@ -1,5 +1,5 @@
 import type { Effect, FrameDef, GameDef, Skill } from './game';
-import { makeCtx, type Ctx } from './ctx';
+import { makeCtx, withoutAsk, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
 import { cloneJson } from './clone';
 import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RngState, RuleError } from './types';
@@ -26,15 +26,7 @@ const fail = (code: RuleError['code'], reason: string): { ok: false; error: Rule
  * `ctx.ask` here is a rules bug and fails loudly.
  */
 function useEffect<G>(ctx: Ctx<G>, eff: Effect<G>, seat: number, ev: Record<string, Json>): void {
-  const ask = ctx.ask;
-  ctx.ask = () => {
-    throw new Error('an effect cannot ask from use(): push a frame that asks (ctx.push) instead');
-  };
-  try {
-    eff.use(ctx, seat, ev);
-  } finally {
-    ctx.ask = ask;
-  }
+  withoutAsk(ctx, () => eff.use(ctx, seat, ev));
 }
 
 /** Per skill, the indices of its effects on each timing (skills are static catalogue data, indexed once). */
@@ -80,9 +72,11 @@ const triggerFrame: FrameDef<any> = {
         if (!skill) continue;
         for (const k of effectsOn(skill, timing)) {
           const eff = skill.effects[k]!;
-          const tag = `${seat}:${sid}:${k}`;
-          if (done.includes(tag) || !eff.can(ctx, seat, ev)) continue;
-          done.push(tag);
+          // The tag is built only when there is a list to look it up in, or it is kept: most effects asked are not used.
+          let tag: string | undefined;
+          if (done.length && done.includes((tag = `${seat}:${sid}:${k}`))) continue;
+          if (!eff.can(ctx, seat, ev)) continue;
+          done.push((tag ??= `${seat}:${sid}:${k}`));
           if (eff.optional) {
             f.asking = tag;
             ctx.ask({
