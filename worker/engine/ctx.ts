@@ -1,7 +1,7 @@
 import type { GameDef } from './game';
 import type { Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome } from './types';
 import { rngOf, type Rng } from './rng';
-import { sha256Hex } from './sha256';
+import { sha256HexOfNumbers } from './sha256';
 import { cloneJson } from './clone';
 
 /**
@@ -135,5 +135,5 @@ export function withoutAsk<G>(ctx: Ctx<G>, fn: () => void): void {
  * unguessable, and unordered. Reading the RNG state does not advance it, so no game plays differently.
  */
 export function promptId(s: GameState<unknown>, n: number): string {
-  return `p${sha256Hex(`prompt|${s.rng.join(',')}|${n}`, 2)}`;
+  return `p${sha256HexOfNumbers('prompt|', s.rng, n, 2)}`;
 }
