@@ -11,7 +11,7 @@ import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../..
 import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
 import def from '../../../worker/games/sanguosha';
 import type { G, Player, S } from '../../../worker/games/sanguosha/types';
-import { SLOTS, attackRange, distance, distanceTable, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
+import { SLOTS, activeSkillIdsRead, attackRange, distance, distanceTable, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
 import { skillOfCard } from '../../../worker/games/sanguosha/equips';
 import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
@@ -57,6 +57,10 @@ function sameAsPlain(g: G): void {
   const n = g.players.length;
   for (let a = 0; a <= n; a++) {
     expect(skillIds(g, a)).toEqual(plain.skillIds(g, a));
+    // Split by whether the skill's play-phase option is lent to others (黄天), in the same order.
+    const act = activeSkillIdsRead(g, a);
+    expect([...act.own]).toEqual(plain.skillIds(g, a).filter((id) => !SKILLS[id]?.active?.lentTo));
+    expect([...act.lent]).toEqual(plain.skillIds(g, a).filter((id) => !!SKILLS[id]?.active?.lentTo));
     expect(skillList(g, a)).toEqual(plain.list(g, a));
     expect(attackRange(g, a)).toBe(plain.range(g, a));
     expect(slashLimit(g, a)).toBe(plain.slashLimit(g, a));

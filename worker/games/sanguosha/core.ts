@@ -61,6 +61,9 @@ interface SkillMemo {
   to: number;
   from: number;
   unlimitedSlash: boolean;
+  /** `ids` whose play-phase option is not lent to others (黄天's is), and those whose option is. */
+  own: string[];
+  lent: string[];
 }
 const MEMO: (SkillMemo | undefined)[] = [];
 
@@ -99,6 +102,7 @@ function memoOf(p: Player): SkillMemo {
   const out: SkillMemo = {
     names: [...p.skills], role: p.role, alive: p.alive, equip: SLOTS.map((s) => p.equip[s]),
     ids, list, range, to, from, unlimitedSlash: list.some((s) => s.unlimitedSlash),
+    own: ids.filter((id) => !SKILLS[id]?.active?.lentTo), lent: ids.filter((id) => !!SKILLS[id]?.active?.lentTo),
   };
   MEMO[p.seat] = out;
   return out;
@@ -123,6 +127,17 @@ export function skillIdsRead(g: G, seat: number): readonly string[] {
   if (!p || !p.alive) return NO_SKILLS;
   return memoOf(p).ids;
 }
+/**
+ * `skillIds` split by whether a skill's play-phase option is lent to other seats (黄天): those that are not, and
+ * those that are, in `skillIds`' order. The memo's own lists, which must not be changed.
+ */
+export function activeSkillIdsRead(g: G, seat: number): { own: readonly string[]; lent: readonly string[] } {
+  const p = g.players[seat];
+  if (!p || !p.alive) return NO_ACTIVE;
+  const m = memoOf(p);
+  return m;
+}
+const NO_ACTIVE = { own: NO_SKILLS, lent: NO_SKILLS };
 const NO_SKILL_LIST: readonly SgsSkill[] = [];
 /** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
 export function skillListRead(g: G, seat: number): readonly SgsSkill[] {

@@ -1,6 +1,6 @@
 /** Who may be targeted by what (with the public reason for every seat that may not), and the play-phase options. */
 import type { Msg, Option } from '../../../engine';
-import { alive, keyOf, markUsed, othersFrom, P, skillIds, skillIdsRead, usedCount, skillById } from '../core';
+import { activeSkillIdsRead, alive, keyOf, markUsed, othersFrom, P, usedCount, skillById } from '../core';
 import { CARDS } from '../cards';
 import { prohibited } from '../cards/rules';
 import { KINDS } from '../kinds';
@@ -53,9 +53,10 @@ const seatsOf = (spec: TargetSpec): Option['seats'] => ({ from: spec.from!, min:
 
 /** Play-phase skills `seat` may use: its own (not lent ones), then other seats' lent to it (黄天), each id once. */
 function activeIds(g: G, seat: number): string[] {
-  const out = skillIds(g, seat).filter((sid) => !skillById(sid)?.active?.lentTo);
+  const out = activeSkillIdsRead(g, seat).own.slice();
+  // Only skills whose option is lent can be lent (the memo keeps them apart): most tables have none.
   for (const owner of othersFrom(g, seat))
-    for (const sid of skillIdsRead(g, owner)) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
+    for (const sid of activeSkillIdsRead(g, owner).lent) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
   return out;
 }
 
