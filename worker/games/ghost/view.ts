@@ -1,5 +1,5 @@
 import type { GameState, Json } from '../../engine/types';
-import { addViewPart, joinViewText, type ViewText } from '../../engine/game';
+import { addViewPart, addViewPartKept, joinViewText, type KeptPart, type ViewText } from '../../engine/game';
 import { condition, handLimit, readFacts, voteOrder, type G, type Player } from './state';
 
 /** What every viewer of one state shares, worked out once: the vote's asking order and position, the turn's facts. */
@@ -195,6 +195,9 @@ function playerTexts(g: G, i: number): PlayerTexts {
   return t;
 }
 
+/** The head's parts last built, by field (see `addViewPartKept`). */
+const HEAD_KEPT = new Map<string, KeptPart>();
+
 /** `seen(g, seat)` as a view part: the records as they are (the copy `seen` makes serialises the same). */
 function addSeen(t: ViewText, g: G, seat: number | null): void {
   const list = seat === null ? [] : g.seen[seat];
@@ -213,7 +216,8 @@ export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewT
   const g = s.g;
   const top: ViewText = { keys: [], parts: [] };
   const h = head(sh);
-  for (const k in h) addViewPart(top, k, h[k]);
+  // The table's piles change a card or two an answer: their item texts are kept from the last state viewed.
+  for (const k in h) addViewPartKept(top, k, h[k], HEAD_KEPT);
   const tsOf = new Map<boolean, string | undefined>();
   const turn = (seat: number | null) => {
     const key = seat === g.current || sh.all;
@@ -229,6 +233,8 @@ export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewT
   // The round trip `lastReveal` makes serialises to the same text as the record itself.
   const reveal = g.lastReveal ? JSON.stringify(g.lastReveal) : 'null';
   const result = JSON.stringify(g.result) as string | undefined;
+  // Seats with their own votes down (read once: the vote's keys are seat numbers).
+  const voters = !sh.all && g.vote ? Object.keys(g.vote.votes).map(Number) : [];
   return seats.map((seat) => {
     let players = others;
     if (seat !== null && !sh.all && g.players[seat]) {
@@ -236,18 +242,17 @@ export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewT
       players[seat] = texts[seat]!.own ??= JSON.stringify(player(sh, seat, seat)) as string;
     }
     // Only a seat with its own votes down, before the end, sees more of the vote than a bystander.
-    const v = seat !== null && !sh.all && g.vote && Object.keys(g.vote.votes).some((k) => Number(k) === seat) ? JSON.stringify(vote(sh, seat)) : pub;
+    const v = seat !== null && voters.includes(seat) ? JSON.stringify(vote(sh, seat)) : pub;
     const t: ViewText = { keys: top.keys.slice(), parts: top.parts.slice() };
-    const put = (k: string, json: string | undefined) => {
-      if (json !== undefined) (t.keys.push(k), t.parts.push(json));
-    };
-    put('turnState', turn(seat));
+    const ts = turn(seat);
+    if (ts !== undefined) (t.keys.push('turnState'), t.parts.push(ts));
     t.keys.push('players');
     t.parts.push(players);
-    put('vote', v);
-    put('lastReveal', reveal);
+    if (v !== undefined) (t.keys.push('vote'), t.parts.push(v));
+    t.keys.push('lastReveal');
+    t.parts.push(reveal);
     addSeen(t, g, seat);
-    put('result', result);
+    if (result !== undefined) (t.keys.push('result'), t.parts.push(result));
     return t;
   });
 }
