@@ -328,6 +328,8 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   if (to === 'draw') g.draw.unshift(...ids);
   // Pushed last-first, so the events fire in seat order from the current player.
   if (to === 'hand' && listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat: o.seat!, cards: ids });
+  // Nobody lost a card (a draw, a card put into play from the table): no seat list to build.
+  if (!lost.size) return;
   const losers = seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost.has(s));
   for (const seat of losers.reverse()) {
     const l = lost.get(seat)!;
