@@ -184,7 +184,14 @@ function checkPicks<T extends string | number>(picked: unknown, spec: { from: T[
   }
   if (!Array.isArray(picked)) return `${what} must be a list`;
   if (!spec) return `this option takes no ${what}`;
-  if (new Set(picked).size !== picked.length) return `the same ${what.slice(0, -1)} is picked twice`;
+  // Picks are a handful: a pairwise look (as a Set compares: NaN equals NaN) instead of building a Set per answer.
+  for (let i = 1; i < picked.length; i++) {
+    const x = picked[i];
+    for (let j = 0; j < i; j++) {
+      const y = picked[j];
+      if (x === y || (x !== x && y !== y)) return `the same ${what.slice(0, -1)} is picked twice`;
+    }
+  }
   for (const x of picked) if (!spec.from.includes(x as T)) return `${String(x)} cannot be picked here`;
   if (picked.length < spec.min) return `pick at least ${spec.min} ${what}`;
   if (picked.length > spec.max) return `pick at most ${spec.max} ${what}`;
