@@ -1,5 +1,5 @@
 /** Card facts, zones, distance and the small state operations every rule uses. */
-import { effectsOn, type Json, type Msg } from '../../engine';
+import { listenersOn, type Json, type Msg } from '../../engine';
 import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
@@ -264,17 +264,15 @@ export type Zone = 'hand' | 'equip' | 'judge' | 'draw' | 'bottom' | 'discard' | 
 
 /** Does any living seat have an effect on `timing`? (Saves a trigger frame per card move when nobody listens.) */
 function listened(ctx: C, timing: string): boolean {
-  const skills = ctx.def.skills ?? {};
+  const listening = listenersOn(ctx.def.skills ?? NO_CATALOGUE, timing);
+  if (!listening.size || !ctx.def.skillsOf) return false;
   for (const p of ctx.g.players) {
     if (!p.alive) continue;
-    const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, p.seat) : [];
-    for (const id of ids) {
-      const sk = skills[id];
-      if (sk && effectsOn(sk, timing).length) return true;
-    }
+    for (const id of ctx.def.skillsOf(ctx.s, p.seat)) if (listening.has(id)) return true;
   }
   return false;
 }
+const NO_CATALOGUE = {};
 
 /** Fire a timing point on an event held by a fresh `event` frame (for rules that have no frame of their own). */
 export function fire(ctx: C, timing: string, ev: Record<string, Json>, seats?: number[]): void {
