@@ -94,7 +94,8 @@ class AnswerCtx<G> implements Ctx<G> {
     const def = this.def;
     const s = this.s;
     const order = seats ?? (def.triggerOrder ? def.triggerOrder(s) : [...Array(s.seats).keys()]);
-    this.push({ t: '$trigger', timing, owner: owner.id, key, order, i: 0, done: [] as string[] });
+    // Built with its id in place (the fields in `push`'s order): one record per timing point, not two.
+    s.stack.push({ t: '$trigger', timing, owner: owner.id, key, order, i: 0, done: [] as string[], id: s.nextId++ });
   }
 }
 
