@@ -1,5 +1,5 @@
 /** What a seat of 三国杀 may see (DESIGN §3), built per viewer (`view`) or for every viewer at once (`viewsJson`). */
-import { addViewPart, joinViewText, type Json, type ViewText } from '../../engine';
+import { addViewPart, addViewPartKept, joinViewText, type Json, type KeptPart, type ViewText } from '../../engine';
 import { alive, attackRange, distance, distanceTable, slashLimit, type DistanceTable } from './core';
 import type { G, Player, S } from './types';
 
@@ -228,7 +228,8 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   pub.parts.push(others);
   const at = pub.parts.length - 1;
   const tab = table(s, {});
-  for (const k in tab) addViewPart(pub, k, tab[k]);
+  // The table's lists change a card or two an answer: their item texts are kept from the last state viewed.
+  for (const k in tab) addViewPartKept(pub, k, tab[k], TABLE_KEPT);
   const dt = distanceTable(g);
   return seats.map((seat) => {
     const t: ViewText = { keys: pub.keys.slice(), parts: pub.parts.slice() };
@@ -249,6 +250,9 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
     return t;
   });
 }
+
+/** The public table's parts last built, by field (see `addViewPartKept`). */
+const TABLE_KEPT = new Map<string, KeptPart>();
 
 /** `JSON.stringify(view(s, seat))` for every seat in `seats`, from `viewTexts`. */
 export function viewsJson(s: S, seats: (number | null)[]): string[] {
