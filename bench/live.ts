@@ -63,8 +63,11 @@ export async function liveGame(t: Transport, limit: number) {
   );
   return {
     id,
-    /** Answer up to `n` times; returns ms per answer (sent → all 4 sockets hold the new version). */
-    async play(n: number): Promise<number[]> {
+    /**
+     * Answer up to `n` times; returns ms per answer (sent → all 4 sockets hold the new version). `http`: as the
+     * web client answers, by POST (the time then also waits for the response); else on the seat's socket.
+     */
+    async play(n: number, http = false): Promise<number[]> {
       const out: number[] = [];
       for (let k = 0; k < n; k++) {
         const seat = latest.findIndex((s) => s && s.prompts.length > 0);
@@ -77,7 +80,10 @@ export async function liveGame(t: Transport, limit: number) {
           const timer = setTimeout(() => done(false), 10_000);
           waiters.push({ version: target, done: () => (clearTimeout(timer), done(true)) });
         });
-        socks[seat]!.send(JSON.stringify({ type: 'answer', version: st.version, answer: { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] } }));
+        const answer = { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] };
+        const posted = http ? t.post(`/api/games/${id}/answers`, { version: st.version, answer }, tokens[seat]) : null;
+        if (!http) socks[seat]!.send(JSON.stringify({ type: 'answer', version: st.version, answer }));
+        if (posted) await posted;
         if (!(await arrived)) throw new Error(`game ${id}: an answer never reached all sockets (lost update at version ${target})`);
         out.push(performance.now() - t0);
       }
@@ -105,11 +111,20 @@ export async function liveGame(t: Transport, limit: number) {
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Answer → all sockets for one game, with the ping baseline interleaved; then 50 games at once. */
-export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number }) {
+/**
+ * Answer → all sockets for one game, with the ping baseline interleaved, answered on the socket and (another
+ * game) by POST as the web client does; then 50 games at once, on the sockets.
+ */
+export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number; serverCpu?: () => number }) {
   const single: number[] = [];
   const pings: number[] = [];
+  const http: number[] = [];
   for (let r = 0; r < o.reps; r++) {
+    const h = await liveGame(t, o.answers);
+    const posted = await h.play(o.answers, true);
+    await h.check(posted.length);
+    h.close();
+    http.push(median(posted));
     const g = await liveGame(t, o.answers);
     const times = await g.play(o.answers);
     const ps: number[] = [];
@@ -121,16 +136,26 @@ export async function liveBench(t: Transport, o: { reps: number; answers: number
   }
   const rates: number[] = [];
   const underLoad: number[] = [];
+  // CPU per answer over the concurrent phase only (no setup in it): the server's (µs, when the transport can
+  // tell) and this client's.
+  const serverCpu: number[] = [];
+  const clientCpu: number[] = [];
   for (let r = 0; r < Math.min(o.reps, 3); r++) {
     const games = await Promise.all([...Array(o.games)].map(() => liveGame(t, o.perGame)));
+    const w0 = o.serverCpu?.() ?? 0;
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const all = await Promise.all(games.map((g) => g.play(o.perGame)));
     const secs = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    const w = (o.serverCpu?.() ?? 0) - w0;
     await Promise.all(games.map((g, i) => g.check(all[i]!.length)));
     const n = all.reduce((a, x) => a + x.length, 0);
     rates.push(n / secs);
+    clientCpu.push((c.user + c.system) / n);
+    if (o.serverCpu) serverCpu.push(w / n);
     underLoad.push(median(all.flat()));
     games.forEach((g) => g.close());
   }
-  return { single, pings, rates, underLoad };
+  return { single, pings, http, rates, underLoad, serverCpu, clientCpu };
 }

@@ -45,6 +45,12 @@ export class GameRoom extends DurableObject<Record<string, never>> {
     if (path === 'seats') return Response.json({ token: String(this.seated++) });
     if (path === 'start') return Response.json({ ok: true });
     if (path === 'state') return Response.json({ version: this.version, view: { moves: this.moves } });
+    if (path === 'answers') {
+      const seat = Number(req.headers.get('authorization')?.replace('Bearer ', ''));
+      const body = (await req.json()) as { version?: number; answer?: { prompt: string } };
+      if (!this.accept(seat, body)) return Response.json({ error: { code: 'stale' } }, { status: 409 });
+      return new Response(this.stateFor(seat), { headers: { 'content-type': 'application/json' } });
+    }
     if (path === 'live') {
       const pair = new WebSocketPair();
       this.ctx.acceptWebSocket(pair[1]);
@@ -62,15 +68,21 @@ export class GameRoom extends DurableObject<Record<string, never>> {
       return;
     }
     const { seat } = ws.deserializeAttachment() as Seat;
-    if (msg.version !== this.version || msg.answer?.prompt !== `p${this.moves}` || seat !== this.moves % SEATS) {
+    if (!this.accept(seat, msg)) {
       ws.send(JSON.stringify({ type: 'error', error: { code: 'stale' } }));
       return;
     }
+    ws.send('{"type":"ok"}');
+  }
+
+  /** An answer (on a socket or by POST): checked, written, and every socket sent the new state. */
+  private accept(seat: number, msg: { version?: number; answer?: { prompt: string } }): boolean {
+    if (msg.version !== this.version || msg.answer?.prompt !== `p${this.moves}` || seat !== this.moves % SEATS) return false;
     this.ctx.storage.transactionSync(() => this.ctx.storage.sql.exec('INSERT INTO moves (n, seat, answer) VALUES (?, ?, ?)', this.moves + 1, seat, JSON.stringify(msg.answer)));
     this.moves++;
     this.version++;
     for (const w of this.ctx.getWebSockets()) w.send(this.stateFor((w.deserializeAttachment() as Seat).seat));
-    ws.send('{"type":"ok"}');
+    return true;
   }
 }
 
