@@ -3,7 +3,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { botAnswer, botRng, getGame, replay, type Answer, type GameState, type OpenPrompt } from '../../worker/engine';
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { FULL_EVERY } from '../../worker/room/store';
+import { FULL_EVERY } from '../../worker/room/snapshot';
 import { api, createGame, join, newestFull, room, sql, storedMeta } from './helpers';
 
 /**

@@ -5,7 +5,7 @@ import { apply, botAnswer, botRng, createGame as newState, getGame, replay, type
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { applyDelta, diffState, sameJson, type Op } from '../../worker/room/delta';
-import { FULL_EVERY } from '../../worker/room/store';
+import { FULL_EVERY } from '../../worker/room/snapshot';
 import { api, createGame, join, newestFull, room, sql } from './helpers';
 
 /** Exact state deltas: each answer writes what it changed, a load applies it as data, and nothing is lost. */
@@ -77,6 +77,26 @@ describe('the delta of two states', () => {
     const b = { x: 1, y: { q: 2, p: 1 } };
     expect(diffState(a, b)).toEqual([[['y'], { q: 2, p: 1 }]]);
     expect(JSON.stringify(roundTrip(a, b))).toBe(JSON.stringify(b));
+  });
+
+  it('writes a prompt that took the place of another (a different id) whole, and edits one with the same id in place', () => {
+    const ask = (id: string, card: number) => ({ id, seat: 1, options: [{ id: `use:${card}`, message: { key: 'k', params: { card } } }] });
+    const a = { prompts: [ask('p1', 3)], nextId: 1 };
+    const b = { prompts: [ask('p2', 5)], nextId: 2 };
+    expect(diffState(a, b)).toEqual([[['prompts', 0], b.prompts[0]], [['nextId'], 2]]);
+    expect(JSON.stringify(roundTrip(a, b))).toBe(JSON.stringify(b));
+    const c = { prompts: [{ ...ask('p1', 3), seat: 2 }], nextId: 1 };
+    expect(diffState(a, c)).toEqual([[['prompts', 0, 'seat'], 2]]);
+  });
+
+  it('is exact for lists of things with ids that come, go and change, ids of any JSON kind', () => {
+    const thing = fc.record({ id: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom('a', 'b'), fc.constant(null), fc.jsonValue()), v: fc.jsonValue() });
+    fc.assert(
+      fc.property(fc.array(thing, { maxLength: 4 }), fc.array(thing, { maxLength: 4 }), (a, b) => {
+        expect(JSON.stringify(roundTrip({ list: a }, { list: b }))).toBe(JSON.stringify({ list: b }));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('applied with copying leaves the state it starts from untouched', () => {

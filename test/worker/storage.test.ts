@@ -4,7 +4,7 @@ import { createGame, replay, replayWithLog, type Answer, type Move } from '../..
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { MIGRATIONS } from '../../worker/room/schema';
-import { FULL_EVERY } from '../../worker/room/store';
+import { FULL_EVERY } from '../../worker/room/snapshot';
 import { hashToken } from '../../worker/room/tokens';
 import { duel } from '../fixtures/duel';
 import { answer, api, createGame as newGame, expectError, join, logOf, newestFull, pickColours, room, runAlarm, sql, stateOf, table } from './helpers';

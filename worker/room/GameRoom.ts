@@ -11,7 +11,8 @@ import { LogTable } from './log';
 import { Chat } from './chat';
 import { Moves } from './moves';
 import { GONE, Sockets } from './sockets';
-import { makeRoom, refuseOpen } from './admission';
+import { refuseOpen } from './admission';
+import { hello } from './hello';
 import { Clocks } from './clocks';
 import { Outbox } from './outbox';
 import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
@@ -224,49 +225,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
       return;
     }
     switch (msg.type) {
-      case 'hello': {
-        const token = typeof msg.token === 'string' && msg.token ? msg.token : null;
-        const who = await this.seats.whoIs(token);
-        if (!who) {
-          error(st.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'live' }));
-          ws.close(4001, 'unauthorized');
-          return;
-        }
-        // Room for this socket: a seat's hidden or oldest sockets beyond its limit are closed; spectators may be full.
-        const room = makeRoom(this.sockets.list(), who.seat, ws);
-        if (room === 'full') {
-          error(st.rejected('rate_limited', 'every spectator place of this game is taken', { route: 'live' }));
-          ws.close(4029, 'full');
-          return;
-        }
-        for (const old of room) this.sockets.drop(old.ws, old.att, 'superseded');
-        const cameOnline = who.seat !== null && !this.sockets.online(who.seat);
-        // A hello naming `log` asks for deltas from there (the first message carries lines from `log` on).
-        const log = typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0 ? msg.log : undefined;
-        const hello: Attachment = { sid: att.sid, seat: who.seat, ready: true, visible: msg.visible !== false };
-        if (att.openedAt !== undefined) hello.openedAt = att.openedAt;
-        if (att.from !== undefined) hello.from = att.from;
-        if (log !== undefined) Object.assign(hello, { log, whole: false });
-        if (msg.patch === true) hello.patch = true;
-        this.sockets.attach(ws, hello);
-        this.sockets.forget(ws);
-        // The player is here: a stand-in hands the seat back.
-        if (who.seat !== null && this.seats.rows[who.seat]?.stand_in) {
-          const seat = who.seat;
-          st.mutate((mm) => {
-            this.sql.exec('UPDATE seats SET stand_in = 0, expiries = 0 WHERE seat = ?', seat);
-            this.seats.reload();
-            mm.version++;
-            if (st.game) this.clocks.sync(st.game, mm, this.now());
-          });
-          await this.moves.afterChange();
-          return;
-        }
-        // A seat coming online is news for the whole table (SeatInfo.online); the version does not change,
-        // since nothing in the game did.
-        this.sockets.broadcast(cameOnline ? undefined : [ws]);
-        return;
-      }
+      case 'hello':
+        return hello(this, ws, att, msg, error);
       case 'visible': {
         this.sockets.attach(ws, { ...att, visible: msg.visible !== false } satisfies Attachment);
         return;

@@ -167,14 +167,14 @@ export class Clocks {
    * between, so a change that lands meanwhile cannot be overwritten by an older computation. An alarm already
    * set earlier is left alone (setting one is a storage write the answer's messages would wait for): it finds
    * nothing due, or only part of the work, and points the alarm again — `alarm()` always ends here.
+   * Returns the storage call to await, or nothing when the alarm stays as it is (most answers: no promise made).
    */
-  async schedule(force = false): Promise<void> {
+  schedule(force = false): Promise<void> | undefined {
     const t = this.nextWake();
     const known = this.scheduled;
-    if (!force && known !== undefined && (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))) return;
+    if (!force && known !== undefined && (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))) return undefined;
     this.scheduled = t;
-    if (t === null) await this.r.state.storage.deleteAlarm();
-    else await this.r.state.storage.setAlarm(t);
+    return t === null ? this.r.state.storage.deleteAlarm() : this.r.state.storage.setAlarm(t);
   }
 
   /** Expire the clocks that ran out (up to the per-alarm limit); true if any move was made. */

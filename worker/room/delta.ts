@@ -7,6 +7,7 @@
  * - `[path, value]`: set (replace, or add a key at the end of its object);
  * - `[path]`: delete a key;
  * - `[path, start, deleteCount, items]`: splice an array (a card drawn from a pile, one played from a hand).
+ * An object whose `id` changed (a new prompt where the answered one was, a new frame) is set whole, not edited.
  * The store diffs the state exactly as a load would rebuild it (never sharing anything with the new state)
  * against the new state, so the walk itself compares every part the delta leaves alone, as `sameJson` would;
  * after applying the delta as it will be read back, it compares the containers the delta wrote (`sameWhere`)
@@ -41,6 +42,13 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/** Two objects with different ids (strings or numbers): things a rule adds and removes, never edits into one another. */
+function differentThing(a: Obj, b: Obj): boolean {
+  const x = a.id;
+  const y = b.id;
+  return x !== y && (typeof x === 'string' || typeof x === 'number') && (typeof y === 'string' || typeof y === 'number');
+}
+
 /**
  * The walk keeps one path stack (pushed and popped, copied only into an operation): a state is hundreds of
  * nodes, and a fresh path array per node cost more than the comparisons.
@@ -72,6 +80,13 @@ class Differ {
       this.ops.push([this.here(k), b === undefined ? null : b]);
       return;
     }
+    // A different thing, not an edit of the same one: an object whose `id` changed (a new prompt in the place of
+    // the one answered, a new frame on the stack) is set whole. Editing one into the other field by field wrote
+    // a path per field and cost a walk of both, a check and an apply per path, for a delta no smaller.
+    if (!aa && differentThing(a as Obj, b as Obj)) {
+      this.ops.push([this.here(k), b]);
+      return;
+    }
     this.path.push(k);
     if (aa) this.array(a as unknown[], b as unknown[]);
     else this.object(a as Obj, b as Obj);
@@ -89,9 +104,10 @@ class Differ {
     }
     const min = Math.min(a.length, b.length);
     let pre = 0;
-    while (pre < min && sameJson(a[pre], b[pre])) pre++;
+    // Most elements are card ids (numbers): compared here, without a call per element of a pile.
+    while (pre < min && (a[pre] === b[pre] || sameJson(a[pre], b[pre]))) pre++;
     let suf = 0;
-    while (suf < min - pre && sameJson(a[a.length - 1 - suf], b[b.length - 1 - suf])) suf++;
+    for (let x = a.length - 1, y = b.length - 1; suf < min - pre && (a[x] === b[y] || sameJson(a[x], b[y])); x--, y--) suf++;
     this.ops.push([this.here(), pre, a.length - suf - pre, b.slice(pre, b.length - suf)]);
   }
 
@@ -102,10 +118,15 @@ class Differ {
     let i = 0;
     if (ka.length === kb.length) for (; i < ka.length && ka[i] === kb[i]; i++);
     if (i === ka.length && i === kb.length) {
-      for (const k of kb) {
-        const x = a[k];
-        const y = b[k];
+      // The values in the keys' order (`Object.values` lists them as `Object.keys` lists the keys): read by
+      // position, not by a lookup of each key on each side (a keyed load per field of every object of the state).
+      const va = Object.values(a);
+      const vb = Object.values(b);
+      for (let n = 0; n < kb.length; n++) {
+        const x = va[n];
+        const y = vb[n];
         if (x === y) continue;
+        const k = kb[n]!;
         if (y === undefined) this.ops.push([this.here(k)]);
         else if (x === undefined) return void this.ops.push([this.here(), b]);
         else this.child(k, x, y);

@@ -27,6 +27,13 @@ const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
 const lineJson = (r: Row): string => (r.json ??= `{"i":${r.i},"at":${r.at},"msg":${JSON.stringify(r.msg)}}`);
 
 /**
+ * A row as the table holds it, given its message's JSON `text` (what the `msg` column stores): the text a body
+ * carries (`lineJson`) is made from it here, so a line's message is serialised once, for the INSERT and the
+ * bodies alike.
+ */
+export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, text: string): Row => ({ i, at, aud, msg, json: `{"i":${i},"at":${at},"msg":${text}}` });
+
+/**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
  * in the move's transaction and reads them by index range, filtered by audience — a view never walks the whole
  * log, and no snapshot carries it. The lines of the latest change stay in memory too, so the broadcast after a
@@ -55,9 +62,11 @@ export class LogTable {
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = new Array(entries.length);
+    const texts: string[] = new Array(entries.length);
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
-      rows[k] = { i: this.end + k, at: e.at, aud: e.to === 'public' ? null : audienceBits(e.to), msg: e.msg };
+      texts[k] = JSON.stringify(e.msg);
+      rows[k] = storedRow(this.end + k, e.at, e.to === 'public' ? null : audienceBits(e.to), e.msg, texts[k]!);
     }
     // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
     // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
@@ -67,7 +76,7 @@ export class LogTable {
       const args: (number | string | null)[] = [];
       for (let j = k; j < end; j++) {
         const x = rows[j]!;
-        args.push(x.i, x.at, x.aud, JSON.stringify(x.msg));
+        args.push(x.i, x.at, x.aud, texts[j]!);
       }
       this.r.sql.exec(insertLines(end - k), ...args);
     }

@@ -18,7 +18,7 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
- * persisting it — the move row with its exact state delta (or the full state when due: `FULL_EVERY`) and meta's
+ * persisting it — the move row with its exact state delta (or the full state when due: `FULL_EVERY`: snapshot.ts) and meta's
  * live part (version, clocks), its log lines (the meta row only when more of meta changed, a notification row
  * when a seat is not looking) in ONE transaction, before anybody hears of it. Bot seats answer right after.
  */
@@ -91,10 +91,13 @@ export class Moves {
     return ok(this.r.sockets.stateBody(who.seat, part));
   }
 
-  /** After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. */
-  async afterChange(): Promise<void> {
+  /**
+   * After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. Returns the
+   * alarm's storage call to await, or nothing when the alarm stays (`Clocks.schedule`).
+   */
+  afterChange(): Promise<void> | undefined {
     this.r.sockets.broadcast();
-    await this.r.clocks.schedule();
+    return this.r.clocks.schedule();
   }
 
   /**
@@ -153,7 +156,7 @@ export class Moves {
     const line = ROOM_LINE[by];
     const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
     st.mutate((mm) => {
-      // The move row carries the state as its exact delta (or, when due, the full state: store.ts) and meta's
+      // The move row carries the state as its exact delta (or, when due, the full state: snapshot.ts) and meta's
       // live part; the store writes it when this function returns.
       st.addMove(s, seat, JSON.stringify(answer), by, iso(now));
       this.r.log.append(lines);

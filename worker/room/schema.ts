@@ -56,7 +56,7 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // 4: each seat's settings for the asynchronous life (issue 11): standing orders, quiet hours, away-until, its
   // mention in the table channel. JSON; NULL = none. Private to the seat.
   `ALTER TABLE seats ADD COLUMN settings TEXT;`,
-  // 5: each move row carries the exact delta its answer made to the state (store.ts), so an answer writes a few
+  // 5: each move row carries the exact delta its answer made to the state (snapshot.ts), so an answer writes a few
   // hundred bytes instead of the whole snapshot; every few answers it holds the full state instead (a JSON
   // object, where a delta is a JSON array), and the snapshot row is written at the start and the end. NULL: the
   // snapshot row was written at this move (or the row is older than deltas).
