@@ -64,6 +64,26 @@ describe('三国杀 view texts reused from the last ones built', () => {
     for (const t of [base, states[1]!, states.at(-1)!]) checkTexts(t, `state ${t.step} after the edits`);
   });
 
+  it('a game keeps its own kept parts while another game is viewed in between (the very list of item texts when the table is unchanged)', () => {
+    const a = statesOf(8, 'cache-own-a');
+    const b = statesOf(8, 'cache-own-b');
+    let same = 0;
+    let reused = 0;
+    for (let k = 20; k + 1 < Math.min(a.length, 80); k++) {
+      const was = def.viewTexts!(a[k]!, [null])[0]!;
+      const other = def.viewTexts!(b[k % b.length]!, [null])[0]!;
+      const now = def.viewTexts!(a[k + 1]!, [null])[0]!;
+      const i = now.keys.indexOf('discardTop');
+      // Only where the game in between shows another discard pile (else its part would be the same anyway).
+      if (JSON.stringify(was.parts[i]) !== JSON.stringify(now.parts[i]) || JSON.stringify(other.parts[i]) === JSON.stringify(now.parts[i])) continue;
+      same++;
+      if (now.parts[i] === was.parts[i]) reused++;
+      expect(joinViewText(now)).toBe(JSON.stringify(def.view(a[k + 1]!, null)));
+    }
+    expect(same).toBeGreaterThan(10);
+    expect(reused).toBe(same);
+  });
+
   it('a character whose lists hold something other than plain values is serialised as it is, never from a kept text', () => {
     const s = structuredClone(statesOf(5, 'cache-odd').at(-3)!);
     checkTexts(s, 'plain');

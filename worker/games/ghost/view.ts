@@ -145,7 +145,24 @@ interface PlayerTexts {
   others: string | undefined;
   own: string | undefined;
 }
-const PLAYER_TEXTS: (PlayerTexts | undefined)[] = [];
+/**
+ * What the texts were last built from, per game: keyed by the state's creation options, one object shared by every
+ * state of a game (the draft never copies it), so games viewed in turn in one isolate keep their own texts instead
+ * of overwriting each other's. A state without an options object uses one shared entry (correct, only colder).
+ */
+interface Kept {
+  players: (PlayerTexts | undefined)[];
+  head: Map<string, KeptPart>;
+}
+const KEPT = new WeakMap<object, Kept>();
+const ANY_GAME: Kept = { players: [], head: new Map() };
+function keptFor(s: GameState<G>): Kept {
+  const key = s.options;
+  if (typeof key !== 'object' || key === null) return ANY_GAME;
+  let k = KEPT.get(key);
+  if (!k) KEPT.set(key, (k = { players: [], head: new Map() }));
+  return k;
+}
 
 const valsOf = (g: G, p: Player, i: number): unknown[] => [p.identity, p.revealed, p.spirit, p.artifact, p.warded, p.clearMind, p.hereticUsed, p.autoPass, g.gk === i ? null : handLimit(g, i)];
 
@@ -184,7 +201,8 @@ const sameList = (a: unknown[], b: unknown[] | null): boolean => {
 };
 
 /** The kept texts of player `i` when they were built from exactly what it shows now, else new (kept when comparable). */
-function playerTexts(g: G, i: number): PlayerTexts {
+function playerTexts(kept: Kept, g: G, i: number): PlayerTexts {
+  const PLAYER_TEXTS = kept.players;
   const p = g.players[i]!;
   const vals = valsOf(g, p, i);
   const hand = plainItems(p.hand), imps = impItems(p.imps), points = impItems(p.points);
@@ -194,9 +212,6 @@ function playerTexts(g: G, i: number): PlayerTexts {
   PLAYER_TEXTS[i] = hand && imps && points ? t : undefined;
   return t;
 }
-
-/** The head's parts last built, by field (see `addViewPartKept`). */
-const HEAD_KEPT = new Map<string, KeptPart>();
 
 /** `seen(g, seat)` as a view part: the records as they are (the copy `seen` makes serialises the same). */
 function addSeen(t: ViewText, g: G, seat: number | null): void {
@@ -217,14 +232,15 @@ export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewT
   const top: ViewText = { keys: [], parts: [] };
   const h = head(sh);
   // The table's piles change a card or two an answer: their item texts are kept from the last state viewed.
-  for (const k in h) addViewPartKept(top, k, h[k], HEAD_KEPT);
+  const kept = keptFor(s);
+  for (const k in h) addViewPartKept(top, k, h[k], kept.head);
   const tsOf = new Map<boolean, string | undefined>();
   const turn = (seat: number | null) => {
     const key = seat === g.current || sh.all;
     if (!tsOf.has(key)) tsOf.set(key, JSON.stringify(turnState(sh, key ? g.current : null)));
     return tsOf.get(key);
   };
-  const texts = g.players.map((_, i) => playerTexts(g, i));
+  const texts = g.players.map((_, i) => playerTexts(kept, g, i));
   // After the end every viewer sees every player whole: the text its own seat sees.
   const others = sh.all
     ? texts.map((t, i) => (t.own ??= JSON.stringify(player(sh, i, i)) as string))

@@ -146,7 +146,25 @@ interface PlayerTexts {
   others: string | undefined;
   own: string | undefined;
 }
-const PLAYER_TEXTS: (PlayerTexts | undefined)[] = [];
+/**
+ * What the texts were last built from, per game: keyed by the state's creation options, one object shared by every
+ * state of a game (the draft never copies it), so games viewed in turn in one isolate keep their own texts instead
+ * of overwriting each other's. A state without an options object uses one shared entry (correct, only colder).
+ */
+interface Kept {
+  players: (PlayerTexts | undefined)[];
+  me: ({ range: number; limit: number; ds: (number | null)[]; json: string } | undefined)[];
+  table: Map<string, KeptPart>;
+}
+const KEPT = new WeakMap<object, Kept>();
+const ANY_GAME: Kept = { players: [], me: [], table: new Map() };
+function keptFor(s: S): Kept {
+  const key = s.options;
+  if (typeof key !== 'object' || key === null) return ANY_GAME;
+  let k = KEPT.get(key);
+  if (!k) KEPT.set(key, (k = { players: [], me: [], table: new Map() }));
+  return k;
+}
 
 /** The plain values of `p` a character's texts are built from, but its lists and records. */
 const valsOf = (p: Player): unknown[] => [p.seat, p.hp, p.maxHp, p.alive, p.chained, p.turnedOver, p.gender, p.general, p.kingdom, p.role, p.revealed];
@@ -198,7 +216,8 @@ function samePlain(c: unknown[], x: unknown, list: boolean): boolean {
 }
 
 /** The kept texts of `p` (its seat number's entry) when they were built from exactly its values, else new ones. */
-function playerTexts(p: Player, k: number): PlayerTexts {
+function playerTexts(kept: Kept, p: Player, k: number): PlayerTexts {
+  const PLAYER_TEXTS = kept.players;
   const m = PLAYER_TEXTS[k];
   if (m && sameVals(m.vals, p) && samePlain(m.equip, p.equip, false) && samePlain(m.judge, p.judge, true) && samePlain(m.skills, p.skills, true) && samePlain(m.marks, p.marks, false) && samePlain(m.hand, p.hand, true)) return m;
   const equip = plainCopy(p.equip), judge = plainCopy(p.judge), skills = plainCopy(p.skills), marks = plainCopy(p.marks), hand = plainCopy(p.hand);
@@ -219,7 +238,8 @@ function playerTexts(p: Player, k: number): PlayerTexts {
 export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   const g = s.g;
   const over = !!s.outcome;
-  const texts = g.players.map(playerTexts);
+  const kept = keptFor(s);
+  const texts = g.players.map((p, k) => playerTexts(kept, p, k));
   // After the end every viewer sees every character whole (its hand, its identity): the text its own seat sees.
   const others = over ? g.players.map((p, k) => (p.seat === k ? (texts[k]!.own ??= playerJson(p, texts[k]!.parts, true, null)) : playerJson(p, texts[k]!.parts, true, null))) : g.players.map((p, k) => (texts[k]!.others ??= playerJson(p, texts[k]!.parts, false, null)));
   const pub: ViewText = { keys: [], parts: [] };
@@ -229,7 +249,7 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   const at = pub.parts.length - 1;
   const tab = table(s, {});
   // The table's lists change a card or two an answer: their item texts are kept from the last state viewed.
-  for (const k in tab) addViewPartKept(pub, k, tab[k], TABLE_KEPT);
+  for (const k in tab) addViewPartKept(pub, k, tab[k], kept.table);
   const dt = distanceTable(g);
   return seats.map((seat) => {
     const t: ViewText = { keys: pub.keys.slice(), parts: pub.parts.slice() };
@@ -243,16 +263,13 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
         t.parts[at] = players;
       }
       t.keys.push('me');
-      t.parts.push(meJson(g, seat!, dt));
+      t.parts.push(meJson(kept, g, seat!, dt));
     }
     const rest = ownRest(s, seat, {});
     for (const k in rest) addViewPart(t, k, rest[k]);
     return t;
   });
 }
-
-/** The public table's parts last built, by field (see `addViewPartKept`). */
-const TABLE_KEPT = new Map<string, KeptPart>();
 
 /** `JSON.stringify(view(s, seat))` for every seat in `seats`, from `viewTexts`. */
 export function viewsJson(s: S, seats: (number | null)[]): string[] {
@@ -264,7 +281,8 @@ export function viewsJson(s: S, seats: (number | null)[]): string[] {
  * Written by hand: the numbers are small integers (a distance, a range, a limit) or null, whose JSON is their
  * `String`, and a record serialised per viewer per answer was the largest part of a view's cost.
  */
-function meJson(g: G, seat: number, dt: DistanceTable): string {
+function meJson(kept: Kept, g: G, seat: number, dt: DistanceTable): string {
+  const ME = kept.me;
   const range = attackRange(g, seat);
   const limit = slashLimit(g, seat);
   const me = alive(g, seat);
@@ -295,7 +313,5 @@ function meJson(g: G, seat: number, dt: DistanceTable): string {
   return json;
 }
 
-/** Per seat, the `me` text last built and what it was built from (its range, 杀 limit and distances). */
-const ME: ({ range: number; limit: number; ds: (number | null)[]; json: string } | undefined)[] = [];
 /** The distances of the `me` being built (reused: one list per table size, not one per viewer per answer). */
 let DS: (number | null)[] = [];
