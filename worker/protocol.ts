@@ -65,7 +65,7 @@ export interface StateBody extends GameSummary {
    * without it you get the last {@link LOG_TAIL} lines. A client holding lines up to `logEnd` of an earlier
    * body merges by `i`; a `logFrom` beyond what it holds is a gap to fill with `?log=`. A socket message may
    * also start before what the socket was sent already: after the room wakes from hibernation it resumes from
-   * the socket's stored cursor, which may lag by up to `RESEND_LINES` (worker/room/sockets.ts) lines.
+   * the socket's stored cursor, which may lag by up to `RESEND_LINES` (worker/room/broadcast.ts) lines.
    */
   log: LogLine[];
   logFrom: number;

@@ -10,7 +10,7 @@ import { joinViewText, type GameDef, type GameState } from '../../worker/engine'
 import sanguosha from '../../worker/games/sanguosha';
 import ghost from '../../worker/games/ghost';
 import { applyDelta, type Op } from '../../worker/room/delta';
-import { textOps } from '../../worker/room/viewtext';
+import { textMemo, textOps } from '../../worker/room/viewtext';
 import { botMoves } from '../helpers/play';
 
 const GAMES: [string, GameDef<any>, number, number][] = [
@@ -70,5 +70,27 @@ describe('textOps', () => {
     expect(textOps(a, { keys: ['x', 'l'], parts: ['1', '{}'] })).toBe('[[["l"],{}]]');
     expect(textOps(a, { keys: ['l', 'x'], parts: [['2', '3'], '1'] })).toBe('[[[],{"l":[2,3],"x":1}]]');
     expect(textOps(a, { keys: ['x'], parts: ['1'] })).toBe('[[[],{"x":1}]]');
+  });
+
+  it('with one memo for every viewer of a change, each viewer gets exactly the operations it gets without one', () => {
+    for (const [, def, seats] of GAMES)
+      for (const n of [seats, 8]) {
+        const states = botMoves(def, { seats: n, seed: `memo-${n}` }).states;
+        for (let k = 1; k < states.length; k++) {
+          const all = viewers(states[k]!);
+          const was = def.viewTexts!(states[k - 1]!, all);
+          const now = def.viewTexts!(states[k]!, all);
+          const memo = textMemo();
+          all.forEach((seat, i) => expect(textOps(was[i]!, now[i]!, memo), `seat ${seat} at step ${states[k]!.step}`).toBe(textOps(was[i]!, now[i]!)));
+        }
+      }
+  });
+
+  it('a memo never gives one viewer the operation of another key that holds the same texts at the same place', () => {
+    const memo = textMemo();
+    expect(textOps({ keys: ['a'], parts: ['0'] }, { keys: ['a'], parts: ['1'] }, memo)).toBe('[[["a"],1]]');
+    expect(textOps({ keys: ['b'], parts: ['0'] }, { keys: ['b'], parts: ['1'] }, memo)).toBe('[[["b"],1]]');
+    expect(textOps({ keys: ['l'], parts: [['0']] }, { keys: ['l'], parts: [['1']] }, memo)).toBe('[[["l",0],1]]');
+    expect(textOps({ keys: ['m'], parts: [['0']] }, { keys: ['m'], parts: [['1']] }, memo)).toBe('[[["m",0],1]]');
   });
 });

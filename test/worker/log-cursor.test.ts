@@ -3,7 +3,7 @@ import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { LogLine, PatchMessage, StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Attachment } from '../../worker/room/types';
-import { RESEND_LINES } from '../../worker/room/sockets';
+import { RESEND_LINES } from '../../worker/room/broadcast';
 import { applyPatch } from '../../web/lib/patch';
 import { mergeLog, type LogBook } from '../../web/lib/logbook';
 import { ORIGIN, api, botStep, room, sanguoshaTable, stateOf } from './helpers';

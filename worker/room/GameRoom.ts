@@ -15,6 +15,7 @@ import { refuseOpen } from './admission';
 import { hello } from './hello';
 import { Clocks } from './clocks';
 import { Outbox } from './outbox';
+import { notifyTarget, targetsOf } from './targets';
 import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
 import { admin } from './admin';
 import type { Attachment, CreateParams, Room } from './types';
@@ -126,12 +127,12 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   notify(token: string | null, method: 'POST' | 'DELETE', body: unknown): Promise<Reply> {
-    return this.outbox.notify(token, method, body);
+    return notifyTarget(this, token, method, body);
   }
 
   /** Targets of a seat, for tests and the client's settings. */
   async targetsOf(seat: number): Promise<{ id: number; kind: string; disabled: boolean; failures: number }[]> {
-    return this.outbox.targetsOf(seat);
+    return targetsOf(this, seat);
   }
 
   /** A seat's own settings for the asynchronous life (standing orders, quiet hours, away, mention). */

@@ -17,6 +17,8 @@ export const mayRead = (aud: number | null, seat: number | null, over: boolean):
 
 const LINES_PER_INSERT = 25;
 
+const NONE: Row[] = [];
+
 /** The INSERT of `n` lines, its text built once per `n` (the same text is also what a statement cache keys on). */
 const inserts: string[] = [];
 const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
@@ -52,6 +54,7 @@ export class LogTable {
     if (!this.hasTable()) return;
     this.end = this.r.sql.exec<{ n: number }>('SELECT COALESCE(MAX(i) + 1, 0) AS n FROM log').toArray()[0]!.n;
     this.recent = { from: this.end, rows: [] };
+    this.read = null;
   }
 
   private hasTable(): boolean {
@@ -82,11 +85,27 @@ export class LogTable {
     }
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
+    this.read = null;
   }
 
   /** Forget the in-memory lines (after a broadcast: the next change starts a new batch). */
   settle(): void {
     this.recent = { from: this.end, rows: [] };
+    this.read = null;
+  }
+
+  /** Lines read from the table during this change (before the latest batch), for the readers after the first. */
+  private read: { from: number; rows: Row[] } | null = null;
+
+  /**
+   * Rows with index ≥ `from` (and < end) as a list and the place in it where they start: from memory when the
+   * latest batch covers them, else read once per change (from the earliest start asked for, see `prefetch`).
+   */
+  private rowsAt(from: number): { rows: Row[]; at: number } {
+    if (from >= this.end) return { rows: NONE, at: 0 };
+    if (from >= this.recent.from) return { rows: this.recent.rows, at: from - this.recent.from };
+    if (!this.read || this.read.from > from) this.read = { from, rows: this.rowsFrom(from) };
+    return { rows: this.read.rows, at: from - this.read.from };
   }
 
   /** Rows with index ≥ `from` (and < end), from memory when the latest batch covers them. */
@@ -97,6 +116,11 @@ export class LogTable {
       .exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', from)
       .toArray()
       .map((x) => ({ i: x.i, at: x.at, aud: x.aud, msg: JSON.parse(x.msg) as Msg }));
+  }
+
+  /** Before several `jsonOf` calls of one change: lines from `from` on are read in one statement if they must be. */
+  prefetch(from: number): void {
+    this.rowsAt(from);
   }
 
   /**
@@ -115,29 +139,29 @@ export class LogTable {
   }
 
   /**
-   * `linesFor` as JSON text per reader (the same keys): each line is serialised once however many readers
-   * carry it, and a reader's list is its lines' texts joined.
+   * `JSON.stringify` of the lines from `from` on that `seat` may read, each line serialised once however many
+   * readers carry it (until the next `settle`, the lines come from memory or from one read).
    */
+  jsonOf(seat: number | null, from: number, over: boolean): string {
+    const { rows, at } = this.rowsAt(from);
+    let json = '';
+    for (let k = at; k < rows.length; k++) {
+      const x = rows[k]!;
+      if (mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
+    }
+    return `[${json}]`;
+  }
+
+  /** `jsonOf` for several readers, keyed as `linesFor` is. */
   jsonFor(readers: [number | null, number][], over: boolean): Map<string, string> {
     const out = new Map<string, string>();
     if (!readers.length) return out;
     let min = readers[0]![1];
     for (const [, f] of readers) if (f < min) min = f;
-    const rows = this.rowsFrom(min);
-    // Lines everyone may read (most are) read the same for every seat: one text per start then.
-    const open = over || rows.every((x) => x.aud === null);
-    const byFrom = new Map<number, string>();
+    this.prefetch(min);
     for (const [seat, from] of readers) {
       const key = `${seat}|${from}`;
-      if (out.has(key)) continue;
-      let text = open ? byFrom.get(from) : undefined;
-      if (text === undefined) {
-        let json = '';
-        for (const x of rows) if (x.i >= from && mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
-        text = `[${json}]`;
-        if (open) byFrom.set(from, text);
-      }
-      out.set(key, text);
+      if (!out.has(key)) out.set(key, this.jsonOf(seat, from, over));
     }
     return out;
   }
