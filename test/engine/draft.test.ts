@@ -80,6 +80,19 @@ describe('engine: the answer draft', () => {
     });
 });
 
+describe('engine: what the draft shares (a revealed 三国杀 selection) no rule writes', () => {
+  it('whole seeded games of 三国杀 and 驱鬼 at 4–8 seats play to the end on deeply frozen input states, refused answers included', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.constantFrom<[GameDef, string]>([sanguosha as GameDef, 'sgs'], [ghost as GameDef, 'ghost']), fc.integer({ min: 4, max: 8 }), fc.string({ minLength: 1, maxLength: 6 }), ([def, name], seats, seed) => {
+        const { accepted } = playFrozen(def, seats, `frozen-whole-${name}-${seed}`, 100_000);
+        expect(accepted).toBeGreaterThan(20);
+      }),
+      { numRuns: 4 },
+    );
+  });
+});
+
 describe('cloneJson: the draft copy equals a JSON round trip', () => {
   it('cloneJson gives exactly what JSON.parse(JSON.stringify(x)) gives, on odd values and on real game states', () => {
     const odd = { a: [1, undefined, NaN, Infinity, -0, null, 'x', { b: undefined, c: [[]] }], d: undefined, e: { f: -Infinity }, g: true, '2': 'int key', h: '' };

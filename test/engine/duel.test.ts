@@ -184,6 +184,26 @@ describe('engine: answer validation', () => {
     expect(r.ok || r.error.reason).toBe('pick at most 1 cards');
   });
 
+  it('the same card or seat picked twice is illegal, wherever the repeat is in the list', () => {
+    const r = apply(duel, play, 0, { prompt: pp.id, option: 'attack', cards: ['c2', 'c2'], seats: [1] });
+    expect(r.ok || r.error.reason).toBe('the same card is picked twice');
+    // A prompt whose option takes up to three of each, so only the repeat can be wrong.
+    const wide = structuredClone(play);
+    const o = wide.prompts[0]!.options.find((x) => x.id === 'attack')!;
+    o.cards = { from: ['c2', 'c3', 'c9'], min: 1, max: 3 };
+    o.seats = { from: [1, 2, 3], min: 1, max: 3 };
+    for (const cards of [['c2', 'c3', 'c2'], ['c3', 'c2', 'c2'], ['c2', 'c2', 'c3']]) {
+      const bad = apply(duel, wide, 0, { prompt: pp.id, option: 'attack', cards, seats: [1] });
+      expect(bad.ok || bad.error.reason, cards.join()).toBe('the same card is picked twice');
+    }
+    for (const seats of [[1, 2, 1], [2, 1, 1]]) {
+      const bad = apply(duel, wide, 0, { prompt: pp.id, option: 'attack', cards: ['c2'], seats });
+      expect(bad.ok || bad.error.reason, seats.join()).toBe('the same seat is picked twice');
+    }
+    const fine = apply(duel, wide, 0, { prompt: pp.id, option: 'attack', cards: ['c2', 'c3', 'c9'], seats: [1, 2] });
+    expect(fine.ok ? '' : fine.error.reason).not.toMatch(/picked twice/);
+  });
+
   it('a missing pick is illegal', () => {
     const r = apply(duel, play, 0, { prompt: pp.id, option: 'attack', cards: ['c2'] });
     expect(r.ok || r.error.reason).toBe('pick at least 1 seats');

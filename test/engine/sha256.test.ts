@@ -28,3 +28,21 @@ describe('sha256Hex on any text', () => {
     );
   });
 });
+
+describe('sha256HexOfNumbers: a prompt id hashed from the RNG words without building the text', () => {
+  it('equals sha256Hex of the joined text for any words and counter, odd numbers included (negative, fractional, huge), interleaved with other hashes', async () => {
+    const { sha256HexOfNumbers } = await import('../../worker/engine/sha256');
+    const fc = (await import('fast-check')).default;
+    const num = fc.oneof(fc.nat(), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.constant(0), fc.maxSafeNat(), fc.double(), fc.integer());
+    fc.assert(
+      fc.property(fc.array(num, { maxLength: 12 }), num, fc.oneof(fc.constant('prompt|'), fc.string({ maxLength: 90 })), fc.integer({ min: 1, max: 8 }), fc.string({ maxLength: 150 }), (nums, last, prefix, words, other) => {
+        const want = sha256Hex(`${prefix}${nums.join(',')}|${last}`, words);
+        expect(sha256HexOfNumbers(prefix, nums, last, words)).toBe(want);
+        // A long text hashed between two ids leaves nothing behind in the shared buffer.
+        sha256Hex(other.repeat(5));
+        expect(sha256HexOfNumbers(prefix, nums, last, words)).toBe(want);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

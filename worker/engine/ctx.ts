@@ -1,7 +1,7 @@
 import type { GameDef } from './game';
 import type { Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome } from './types';
 import { rngOf, type Rng } from './rng';
-import { sha256Hex } from './sha256';
+import { sha256HexOfNumbers } from './sha256';
 import { cloneJson } from './clone';
 
 /**
@@ -31,53 +31,102 @@ export interface Ctx<G> {
   trigger(timing: string, owner: Frame, key: string, seats?: number[]): void;
 }
 
+/**
+ * The one ctx of an answer, as a class: its operations live once on the prototype instead of a dozen closures built
+ * per answer (the ctx is made on every answer, accepted or not).
+ */
+class AnswerCtx<G> implements Ctx<G> {
+  readonly rng: Rng;
+  /** While above 0, `ask` is a rules bug (an effect's `use` runs: see the engine's `useEffect`). */
+  noAsk = 0;
+  constructor(
+    readonly def: GameDef<G>,
+    readonly s: GameState<G>,
+    private readonly running: () => Frame | undefined,
+    private readonly events: LogEntry[],
+  ) {
+    this.rng = rngOf(s.rng);
+  }
+  get g(): G {
+    return this.s.g;
+  }
+  push<F extends { t: string }>(frame: F): Frame & F {
+    const s = this.s;
+    const f = { ...frame, id: s.nextId++ } as unknown as Frame & F;
+    s.stack.push(f);
+    return f;
+  }
+  ask(p: { seat: number; kind: string; message: Msg; options: Option[] }): string {
+    if (this.noAsk > 0) throw new Error('an effect cannot ask from use(): push a frame that asks (ctx.push) instead');
+    const f = this.running();
+    if (!f) throw new Error('ask outside a frame');
+    const s = this.s;
+    const id = promptId(s, s.nextId++);
+    s.prompts.push({ id, seat: p.seat, kind: p.kind, message: p.message, options: p.options, frame: f.id });
+    return id;
+  }
+  closePrompts(seats?: number[]): void {
+    const f = this.running();
+    this.s.prompts = this.s.prompts.filter((p) => !(f && p.frame === f.id && (!seats || seats.includes(p.seat))));
+  }
+  openPrompts(): OpenPrompt[] {
+    const f = this.running();
+    return this.s.prompts.filter((p) => f && p.frame === f.id);
+  }
+  log(key: string, params?: Record<string, Json>, to: Audience = 'public'): void {
+    const s = this.s;
+    // Copy the params: a rule may pass a live zone (a hand) that changes later in the same answer.
+    const e: LogEntry = { i: s.logCount++, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: cloneJson(params) } : { key } };
+    this.events.push(e);
+  }
+  end(outcome: Outcome): void {
+    const s = this.s;
+    s.outcome = outcome;
+    s.stack = [];
+    s.prompts = [];
+  }
+  frame(id: number): Frame | undefined {
+    const st = this.s.stack;
+    for (let i = 0; i < st.length; i++) if (st[i]!.id === id) return st[i];
+    return undefined;
+  }
+  trigger(timing: string, owner: Frame, key: string, seats?: number[]): void {
+    const def = this.def;
+    const s = this.s;
+    const order = seats ?? (def.triggerOrder ? def.triggerOrder(s) : [...Array(s.seats).keys()]);
+    // Built with its id in place (the fields in `push`'s order): one record per timing point, not two.
+    s.stack.push({ t: '$trigger', timing, owner: owner.id, key, order, i: 0, done: [] as string[], id: s.nextId++ });
+  }
+}
+
+/** The handle of one answer's rules over the draft `s`; `running` names the frame a rule runs in. */
 export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Frame | undefined, events: LogEntry[]): Ctx<G> {
-  const ctx: Ctx<G> = {
-    s,
-    get g() {
-      return s.g;
-    },
-    def,
-    rng: rngOf(s.rng),
-    push(frame) {
-      const f = { ...frame, id: s.nextId++ } as unknown as Frame & typeof frame;
-      s.stack.push(f);
-      return f;
-    },
-    ask(p) {
-      const f = running();
-      if (!f) throw new Error('ask outside a frame');
-      const id = promptId(s, s.nextId++);
-      s.prompts.push({ id, seat: p.seat, kind: p.kind, message: p.message, options: p.options, frame: f.id });
-      return id;
-    },
-    closePrompts(seats) {
-      const f = running();
-      s.prompts = s.prompts.filter((p) => !(f && p.frame === f.id && (!seats || seats.includes(p.seat))));
-    },
-    openPrompts() {
-      const f = running();
-      return s.prompts.filter((p) => f && p.frame === f.id);
-    },
-    log(key, params, to = 'public') {
-      // Copy the params: a rule may pass a live zone (a hand) that changes later in the same answer.
-      const e: LogEntry = { i: s.logCount++, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: cloneJson(params) } : { key } };
-      events.push(e);
-    },
-    end(outcome) {
-      s.outcome = outcome;
-      s.stack = [];
-      s.prompts = [];
-    },
-    frame(id) {
-      return s.stack.find((f) => f.id === id);
-    },
-    trigger(timing, owner, key, seats) {
-      const order = seats ?? (def.triggerOrder ? def.triggerOrder(s) : [...Array(s.seats).keys()]);
-      ctx.push({ t: '$trigger', timing, owner: owner.id, key, order, i: 0, done: [] as string[] });
-    },
+  return new AnswerCtx(def, s, running, events);
+}
+
+/**
+ * Run `fn` with `ctx.ask` forbidden (it throws): an effect's `use` may not ask (see the engine's `useEffect`). A ctx
+ * not made by `makeCtx` gets a throwing `ask` for the call instead.
+ */
+export function withoutAsk<G>(ctx: Ctx<G>, fn: () => void): void {
+  if (ctx instanceof AnswerCtx) {
+    ctx.noAsk++;
+    try {
+      fn();
+    } finally {
+      ctx.noAsk--;
+    }
+    return;
+  }
+  const ask = ctx.ask;
+  ctx.ask = () => {
+    throw new Error('an effect cannot ask from use(): push a frame that asks (ctx.push) instead');
   };
-  return ctx;
+  try {
+    fn();
+  } finally {
+    ctx.ask = ask;
+  }
 }
 
 /**
@@ -87,5 +136,5 @@ export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Fram
  * unguessable, and unordered. Reading the RNG state does not advance it, so no game plays differently.
  */
 export function promptId(s: GameState<unknown>, n: number): string {
-  return `p${sha256Hex(`prompt|${s.rng.join(',')}|${n}`, 2)}`;
+  return `p${sha256HexOfNumbers('prompt|', s.rng, n, 2)}`;
 }

@@ -192,3 +192,60 @@ export function addViewPart(t: ViewText, k: string, v: unknown): void {
   t.keys.push(k);
   t.parts.push(json);
 }
+
+/** What `addViewPartKept` built last for one slot: a copy of the value (a plain value, or a list's plain items) and its part. */
+export interface KeptPart {
+  list: boolean;
+  src: unknown[];
+  part: string | string[];
+}
+
+/** Is `v` a value whose JSON depends on its value alone (not an object)? */
+const flatValue = (v: unknown): boolean => v === null || (typeof v !== 'object' && typeof v !== 'function');
+
+/**
+ * `addViewPart(t, k, v)`, reusing the part built last for the same slot of `kept` (one map per view builder, one
+ * slot per field) when `v` is the same plain value, or a list of the same plain items: the strings, and a list's
+ * array of item texts, are then the very ones built before, which the room compares by identity first. Anything
+ * holding an object is built afresh and not kept. Never stale: the copy is compared item by item on every call.
+ */
+export function addViewPartKept(t: ViewText, k: string, v: unknown, kept: Map<string, KeptPart>, slot: string = k): void {
+  const was = kept.get(slot);
+  if (Array.isArray(v)) {
+    let flat = true;
+    for (let j = 0; j < v.length && flat; j++) flat = flatValue(v[j]);
+    if (!flat) {
+      kept.delete(slot);
+      addViewPart(t, k, v);
+      return;
+    }
+    if (was && was.list && was.src.length === v.length) {
+      let j = 0;
+      while (j < v.length && was.src[j] === v[j]) j++;
+      if (j === v.length) {
+        t.keys.push(k);
+        t.parts.push(was.part);
+        return;
+      }
+    }
+    const n = t.parts.length;
+    addViewPart(t, k, v);
+    kept.set(slot, { list: true, src: v.slice(), part: t.parts[n]! });
+    return;
+  }
+  if (!flatValue(v)) {
+    kept.delete(slot);
+    addViewPart(t, k, v);
+    return;
+  }
+  if (was && !was.list && was.src[0] === v && was.src.length === 1) {
+    t.keys.push(k);
+    t.parts.push(was.part);
+    return;
+  }
+  const n = t.parts.length;
+  addViewPart(t, k, v);
+  // Left out (undefined): nothing to keep.
+  if (t.parts.length > n) kept.set(slot, { list: false, src: [v], part: t.parts[n]! });
+  else kept.delete(slot);
+}

@@ -1,5 +1,5 @@
 import type { Effect, FrameDef, GameDef, Skill } from './game';
-import { makeCtx, type Ctx } from './ctx';
+import { makeCtx, withoutAsk, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
 import { cloneJson } from './clone';
 import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RngState, RuleError } from './types';
@@ -26,16 +26,11 @@ const fail = (code: RuleError['code'], reason: string): { ok: false; error: Rule
  * `ctx.ask` here is a rules bug and fails loudly.
  */
 function useEffect<G>(ctx: Ctx<G>, eff: Effect<G>, seat: number, ev: Record<string, Json>): void {
-  const ask = ctx.ask;
-  ctx.ask = () => {
-    throw new Error('an effect cannot ask from use(): push a frame that asks (ctx.push) instead');
-  };
-  try {
-    eff.use(ctx, seat, ev);
-  } finally {
-    ctx.ask = ask;
-  }
+  withoutAsk(ctx, () => eff.use(ctx, seat, ev));
 }
+
+const NO_SKILLS: Record<string, Skill<any>> = {};
+const NO_IDS: readonly string[] = [];
 
 /** Per skill, the indices of its effects on each timing (skills are static catalogue data, indexed once). */
 const EFFECTS_ON = new WeakMap<Skill<any>, Map<string, number[]>>();
@@ -59,6 +54,31 @@ export function effectsOn(skill: Skill<any>, timing: string): readonly number[] 
   return m.get(timing) ?? NONE;
 }
 
+/** Per skill catalogue (`GameDef.skills`), per timing: the skills with effects on it and those effects' indices. */
+const LISTENERS = new WeakMap<Record<string, Skill<any>>, Map<string, Map<string, readonly number[]>>>();
+
+/**
+ * The skills of `skills` (a game's catalogue, fixed once its modules have loaded) with effects on `timing`, each with
+ * `effectsOn(skill, timing)`: one lookup per skill of a seat at a timing point instead of the skill and then its
+ * effects. Built on first use per timing.
+ */
+export function listenersOn(skills: Record<string, Skill<any>>, timing: string): ReadonlyMap<string, readonly number[]> {
+  let byTiming = LISTENERS.get(skills);
+  if (!byTiming) LISTENERS.set(skills, (byTiming = new Map()));
+  let m = byTiming.get(timing);
+  if (!m) {
+    m = new Map();
+    for (const sid of Object.keys(skills)) {
+      const skill = skills[sid];
+      if (!skill) continue;
+      const ks = effectsOn(skill, timing);
+      if (ks.length) m.set(sid, ks);
+    }
+    byTiming.set(timing, m);
+  }
+  return m;
+}
+
 /**
  * The built-in trigger frame: offers every effect on `timing` to each seat in `order`. Seats with nothing to offer
  * are passed over in one run (advancing `i` and clearing `done` exactly as a run per seat would), so a timing point
@@ -71,18 +91,22 @@ const triggerFrame: FrameDef<any> = {
     const order = f.order as number[];
     const timing = f.timing as string;
     let done = f.done as string[];
-    const skills = ctx.def.skills ?? {};
+    const skills = ctx.def.skills ?? NO_SKILLS;
+    const listening = listenersOn(skills, timing);
     while ((f.i as number) < order.length) {
       const seat = order[f.i as number]!;
-      const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, seat) : [];
+      const ids = listening.size && ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, seat) : NO_IDS;
       for (const sid of ids) {
-        const skill = skills[sid];
-        if (!skill) continue;
-        for (const k of effectsOn(skill, timing)) {
+        const ks = listening.get(sid);
+        if (!ks) continue;
+        const skill = skills[sid]!;
+        for (const k of ks) {
           const eff = skill.effects[k]!;
-          const tag = `${seat}:${sid}:${k}`;
-          if (done.includes(tag) || !eff.can(ctx, seat, ev)) continue;
-          done.push(tag);
+          // The tag is built only when there is a list to look it up in, or it is kept: most effects asked are not used.
+          let tag: string | undefined;
+          if (done.length && done.includes((tag = `${seat}:${sid}:${k}`))) continue;
+          if (!eff.can(ctx, seat, ev)) continue;
+          done.push((tag ??= `${seat}:${sid}:${k}`));
           if (eff.optional) {
             f.asking = tag;
             ctx.ask({
@@ -190,7 +214,14 @@ function checkPicks<T extends string | number>(picked: unknown, spec: { from: T[
   }
   if (!Array.isArray(picked)) return `${what} must be a list`;
   if (!spec) return `this option takes no ${what}`;
-  if (new Set(picked).size !== picked.length) return `the same ${what.slice(0, -1)} is picked twice`;
+  // Picks are a handful: a pairwise look (as a Set compares: NaN equals NaN) instead of building a Set per answer.
+  for (let i = 1; i < picked.length; i++) {
+    const x = picked[i];
+    for (let j = 0; j < i; j++) {
+      const y = picked[j];
+      if (x === y || (x !== x && y !== y)) return `the same ${what.slice(0, -1)} is picked twice`;
+    }
+  }
   for (const x of picked) if (!spec.from.includes(x as T)) return `${String(x)} cannot be picked here`;
   if (picked.length < spec.min) return `pick at least ${spec.min} ${what}`;
   if (picked.length > spec.max) return `pick at most ${spec.max} ${what}`;

@@ -62,7 +62,54 @@ function utf8(text: string): number {
  * @example sha256Hex('abc', 2) // 'ba7816bf8f01cfea'
  */
 export function sha256Hex(text: string, words = 8): string {
-  const len = utf8(text);
+  return digest(utf8(text), words);
+}
+
+/** Writes the decimal digits of the non-negative integer `x` into `bytes` at `n`; returns the new end. */
+function digits(x: number, n: number): number {
+  const start = n;
+  do {
+    bytes[n++] = 48 + (x % 10);
+    x = Math.floor(x / 10);
+  } while (x > 0);
+  // Written lowest digit first: reverse them in place.
+  for (let i = start, j = n - 1; i < j; i++, j--) {
+    const t = bytes[i]!;
+    bytes[i] = bytes[j]!;
+    bytes[j] = t;
+  }
+  return n;
+}
+
+const isCount = (x: number) => Number.isSafeInteger(x) && x >= 0;
+
+/**
+ * `sha256Hex(`${prefix}${nums.join(',')}|${last}`, words)` for an ASCII `prefix` and non-negative integers, with the
+ * text written straight into the byte buffer (a prompt id hashes the RNG words and a counter on every question
+ * asked: no joined string, template or encoding pass). Other numbers take the string path.
+ * @example sha256HexOfNumbers('prompt|', [1, 2, 3, 4], 7, 2) === sha256Hex('prompt|1,2,3,4|7', 2)
+ */
+export function sha256HexOfNumbers(prefix: string, nums: readonly number[], last: number, words = 8): string {
+  let ok = isCount(last);
+  for (let i = 0; ok && i < nums.length; i++) ok = isCount(nums[i]!);
+  for (let i = 0; ok && i < prefix.length; i++) ok = prefix.charCodeAt(i) < 0x80;
+  if (!ok) return sha256Hex(`${prefix}${nums.join(',')}|${last}`, words);
+  // At most 16 digits a number, a separator each, the prefix, and the padding `digest` writes.
+  const need = prefix.length + (nums.length + 1) * 17 + 72;
+  if (bytes.length < need) bytes = new Uint8Array(need);
+  let n = 0;
+  for (let i = 0; i < prefix.length; i++) bytes[n++] = prefix.charCodeAt(i);
+  for (let i = 0; i < nums.length; i++) {
+    if (i) bytes[n++] = 44; // ','
+    n = digits(nums[i]!, n);
+  }
+  bytes[n++] = 124; // '|'
+  n = digits(last, n);
+  return digest(n, words);
+}
+
+/** The digest of the first `len` bytes of `bytes` (padded in place), as hex: see `sha256Hex`. */
+function digest(len: number, words: number): string {
   const blocks = Math.ceil((len + 9) / 64);
   const end = blocks * 64;
   bytes.fill(0, len, end);

@@ -1,6 +1,6 @@
 import type { GameState, Json } from '../../engine/types';
-import { addViewPart, joinViewText, type ViewText } from '../../engine/game';
-import { condition, handLimit, readFacts, voteOrder, type G } from './state';
+import { addViewPart, addViewPartKept, joinViewText, type KeptPart, type ViewText } from '../../engine/game';
+import { condition, handLimit, readFacts, voteOrder, type G, type Player } from './state';
 
 /** What every viewer of one state shares, worked out once: the vote's asking order and position, the turn's facts. */
 interface Shared {
@@ -128,6 +128,99 @@ export function viewGhost(s: GameState<G>, seat: number | null): Json {
 }
 
 /**
+ * The texts of one player last built, per seat number, with a copy of every value they show: most answers change
+ * one or two players, and the others' texts are then the same strings as before (which the room also compares by
+ * identity first). A lookup compares the copy with the player by value and rebuilds on any difference, so a text is
+ * never stale, whatever changed in place and whichever game the player belongs to. A hand or an imp list holding
+ * anything but plain values is never kept.
+ */
+interface PlayerTexts {
+  /** identity, revealed, spirit, artifact, warded, clearMind, hereticUsed, autoPass, the hand limit shown (null for the GK). */
+  vals: unknown[];
+  hand: unknown[];
+  /** Each imp's `id` and `at`, in order (what `imps` shows of them); then the points' the same way. */
+  imps: unknown[];
+  points: unknown[];
+  /** As the others see the player while the game runs, and as its own seat does (and everyone after the end). */
+  others: string | undefined;
+  own: string | undefined;
+}
+/**
+ * What the texts were last built from, per game: keyed by the state's creation options, one object shared by every
+ * state of a game (the draft never copies it), so games viewed in turn in one isolate keep their own texts instead
+ * of overwriting each other's. A state without an options object uses one shared entry (correct, only colder).
+ */
+interface Kept {
+  players: (PlayerTexts | undefined)[];
+  head: Map<string, KeptPart>;
+}
+const KEPT = new WeakMap<object, Kept>();
+const ANY_GAME: Kept = { players: [], head: new Map() };
+function keptFor(s: GameState<G>): Kept {
+  const key = s.options;
+  if (typeof key !== 'object' || key === null) return ANY_GAME;
+  let k = KEPT.get(key);
+  if (!k) KEPT.set(key, (k = { players: [], head: new Map() }));
+  return k;
+}
+
+const valsOf = (g: G, p: Player, i: number): unknown[] => [p.identity, p.revealed, p.spirit, p.artifact, p.warded, p.clearMind, p.hereticUsed, p.autoPass, g.gk === i ? null : handLimit(g, i)];
+
+/** The items of `list` when all are plain values (else null). */
+function plainItems(list: unknown): unknown[] | null {
+  if (!Array.isArray(list)) return null;
+  const out: unknown[] = new Array(list.length);
+  for (let k = 0; k < list.length; k++) {
+    const v = list[k];
+    if (typeof v === 'object' && v !== null) return null;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Each card's `id` and `at` in order, when every card is a record and those are plain values (else null). */
+function impItems(list: unknown): unknown[] | null {
+  if (!Array.isArray(list)) return null;
+  const out: unknown[] = new Array(list.length * 2);
+  for (let k = 0; k < list.length; k++) {
+    const c = list[k] as ImpLike;
+    if (typeof c !== 'object' || c === null || Array.isArray(c)) return null;
+    const { id, at } = c;
+    if ((typeof id === 'object' && id !== null) || (typeof at === 'object' && at !== null)) return null;
+    out[2 * k] = id;
+    out[2 * k + 1] = at;
+  }
+  return out;
+}
+type ImpLike = { id?: unknown; at?: unknown };
+
+const sameList = (a: unknown[], b: unknown[] | null): boolean => {
+  if (!b || a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+};
+
+/** The kept texts of player `i` when they were built from exactly what it shows now, else new (kept when comparable). */
+function playerTexts(kept: Kept, g: G, i: number): PlayerTexts {
+  const PLAYER_TEXTS = kept.players;
+  const p = g.players[i]!;
+  const vals = valsOf(g, p, i);
+  const hand = plainItems(p.hand), imps = impItems(p.imps), points = impItems(p.points);
+  const m = PLAYER_TEXTS[i];
+  if (m && sameList(m.vals, vals) && sameList(m.hand, hand) && sameList(m.imps, imps) && sameList(m.points, points)) return m;
+  const t: PlayerTexts = { vals, hand: hand ?? [], imps: imps ?? [], points: points ?? [], others: undefined, own: undefined };
+  PLAYER_TEXTS[i] = hand && imps && points ? t : undefined;
+  return t;
+}
+
+/** `seen(g, seat)` as a view part: the records as they are (the copy `seen` makes serialises the same). */
+function addSeen(t: ViewText, g: G, seat: number | null): void {
+  const list = seat === null ? [] : g.seen[seat];
+  if (!Array.isArray(list) || !list.every((e) => e && Array.isArray(e.what))) addViewPart(t, 'seen', seen(g, seat));
+  else addViewPart(t, 'seen', list);
+}
+
+/**
  * `viewGhost(s, seat)` for every seat in `seats` as the text of its parts (`ViewText`), serialising what they
  * share once (the same strings for every viewer): the table, every player as the others see them (and once more
  * as their own seat does, when it is asked for), the vote as a bystander sees it; only the parts that differ by
@@ -138,36 +231,44 @@ export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewT
   const g = s.g;
   const top: ViewText = { keys: [], parts: [] };
   const h = head(sh);
-  for (const k in h) addViewPart(top, k, h[k]);
+  // The table's piles change a card or two an answer: their item texts are kept from the last state viewed.
+  const kept = keptFor(s);
+  for (const k in h) addViewPartKept(top, k, h[k], kept.head);
   const tsOf = new Map<boolean, string | undefined>();
   const turn = (seat: number | null) => {
     const key = seat === g.current || sh.all;
     if (!tsOf.has(key)) tsOf.set(key, JSON.stringify(turnState(sh, key ? g.current : null)));
     return tsOf.get(key);
   };
-  const others = g.players.map((_, i) => JSON.stringify(player(sh, i, null)) as string);
+  const texts = g.players.map((_, i) => playerTexts(kept, g, i));
+  // After the end every viewer sees every player whole: the text its own seat sees.
+  const others = sh.all
+    ? texts.map((t, i) => (t.own ??= JSON.stringify(player(sh, i, i)) as string))
+    : texts.map((t, i) => (t.others ??= JSON.stringify(player(sh, i, null)) as string));
   const pub = JSON.stringify(vote(sh, null));
-  const reveal = JSON.stringify(lastReveal(g));
+  // The round trip `lastReveal` makes serialises to the same text as the record itself.
+  const reveal = g.lastReveal ? JSON.stringify(g.lastReveal) : 'null';
   const result = JSON.stringify(g.result) as string | undefined;
+  // Seats with their own votes down (read once: the vote's keys are seat numbers).
+  const voters = !sh.all && g.vote ? Object.keys(g.vote.votes).map(Number) : [];
   return seats.map((seat) => {
     let players = others;
     if (seat !== null && !sh.all && g.players[seat]) {
       players = others.slice();
-      players[seat] = JSON.stringify(player(sh, seat, seat));
+      players[seat] = texts[seat]!.own ??= JSON.stringify(player(sh, seat, seat)) as string;
     }
     // Only a seat with its own votes down, before the end, sees more of the vote than a bystander.
-    const v = seat !== null && !sh.all && g.vote && Object.keys(g.vote.votes).some((k) => Number(k) === seat) ? JSON.stringify(vote(sh, seat)) : pub;
+    const v = seat !== null && voters.includes(seat) ? JSON.stringify(vote(sh, seat)) : pub;
     const t: ViewText = { keys: top.keys.slice(), parts: top.parts.slice() };
-    const put = (k: string, json: string | undefined) => {
-      if (json !== undefined) (t.keys.push(k), t.parts.push(json));
-    };
-    put('turnState', turn(seat));
+    const ts = turn(seat);
+    if (ts !== undefined) (t.keys.push('turnState'), t.parts.push(ts));
     t.keys.push('players');
     t.parts.push(players);
-    put('vote', v);
-    put('lastReveal', reveal);
-    addViewPart(t, 'seen', seen(g, seat));
-    put('result', result);
+    if (v !== undefined) (t.keys.push('vote'), t.parts.push(v));
+    t.keys.push('lastReveal');
+    t.parts.push(reveal);
+    addSeen(t, g, seat);
+    if (result !== undefined) (t.keys.push('result'), t.parts.push(result));
     return t;
   });
 }

@@ -1,5 +1,5 @@
 /** Card facts, zones, distance and the small state operations every rule uses. */
-import { effectsOn, type Json, type Msg } from '../../engine';
+import { listenersOn, type Json, type Msg } from '../../engine';
 import { DECK, type Suit } from './deck';
 import { KINDS, type Kind, type Nature, type Slot } from './kinds';
 import type { C, G, Player, SgsSkill } from './types';
@@ -61,6 +61,9 @@ interface SkillMemo {
   to: number;
   from: number;
   unlimitedSlash: boolean;
+  /** `ids` whose play-phase option is not lent to others (黄天's is), and those whose option is. */
+  own: string[];
+  lent: string[];
 }
 const MEMO: (SkillMemo | undefined)[] = [];
 
@@ -99,6 +102,7 @@ function memoOf(p: Player): SkillMemo {
   const out: SkillMemo = {
     names: [...p.skills], role: p.role, alive: p.alive, equip: SLOTS.map((s) => p.equip[s]),
     ids, list, range, to, from, unlimitedSlash: list.some((s) => s.unlimitedSlash),
+    own: ids.filter((id) => !SKILLS[id]?.active?.lentTo), lent: ids.filter((id) => !!SKILLS[id]?.active?.lentTo),
   };
   MEMO[p.seat] = out;
   return out;
@@ -123,6 +127,17 @@ export function skillIdsRead(g: G, seat: number): readonly string[] {
   if (!p || !p.alive) return NO_SKILLS;
   return memoOf(p).ids;
 }
+/**
+ * `skillIds` split by whether a skill's play-phase option is lent to other seats (黄天): those that are not, and
+ * those that are, in `skillIds`' order. The memo's own lists, which must not be changed.
+ */
+export function activeSkillIdsRead(g: G, seat: number): { own: readonly string[]; lent: readonly string[] } {
+  const p = g.players[seat];
+  if (!p || !p.alive) return NO_ACTIVE;
+  const m = memoOf(p);
+  return m;
+}
+const NO_ACTIVE = { own: NO_SKILLS, lent: NO_SKILLS };
 const NO_SKILL_LIST: readonly SgsSkill[] = [];
 /** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
 export function skillListRead(g: G, seat: number): readonly SgsSkill[] {
@@ -249,17 +264,15 @@ export type Zone = 'hand' | 'equip' | 'judge' | 'draw' | 'bottom' | 'discard' | 
 
 /** Does any living seat have an effect on `timing`? (Saves a trigger frame per card move when nobody listens.) */
 function listened(ctx: C, timing: string): boolean {
-  const skills = ctx.def.skills ?? {};
+  const listening = listenersOn(ctx.def.skills ?? NO_CATALOGUE, timing);
+  if (!listening.size || !ctx.def.skillsOf) return false;
   for (const p of ctx.g.players) {
     if (!p.alive) continue;
-    const ids = ctx.def.skillsOf ? ctx.def.skillsOf(ctx.s, p.seat) : [];
-    for (const id of ids) {
-      const sk = skills[id];
-      if (sk && effectsOn(sk, timing).length) return true;
-    }
+    for (const id of ctx.def.skillsOf(ctx.s, p.seat)) if (listening.has(id)) return true;
   }
   return false;
 }
+const NO_CATALOGUE = {};
 
 /** Fire a timing point on an event held by a fresh `event` frame (for rules that have no frame of their own). */
 export function fire(ctx: C, timing: string, ev: Record<string, Json>, seats?: number[]): void {
@@ -313,6 +326,8 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   if (to === 'draw') g.draw.unshift(...ids);
   // Pushed last-first, so the events fire in seat order from the current player.
   if (to === 'hand' && listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat: o.seat!, cards: ids });
+  // Nobody lost a card (a draw, a card put into play from the table): no seat list to build.
+  if (!lost.size) return;
   const losers = seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost.has(s));
   for (const seat of losers.reverse()) {
     const l = lost.get(seat)!;

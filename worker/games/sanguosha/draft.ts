@@ -45,7 +45,10 @@ function player(p: Player): Player {
 export const knownShape = (g: G): boolean =>
   !unknownShape(g, G_KEYS) && !g.players.some((p) => unknownShape(p, PLAYER_KEYS)) && (g.selection === null || !unknownShape(g.selection, SELECTION_KEYS));
 
-/** A copy of `g` sharing no object with it, equal to `cloneJson(g)`. */
+/**
+ * A copy of `g` equal to `cloneJson(g)`, sharing no object a rule may change with it: only a revealed selection,
+ * which no rule changes once the picks are shown, is the same object.
+ */
 export function draftG(g: G): G {
   if (!knownShape(g)) return cloneJson(g);
   const sel = g.selection;
@@ -67,7 +70,8 @@ export function draftG(g: G): G {
     asName: { ...g.asName },
     used: { ...g.used },
     extraTurns: g.extraTurns.slice(),
-    selection: sel && { offers: sel.offers.map((o) => o.slice()), picks: sel.picks.slice(), revealed: sel.revealed },
+    // Once the picks are revealed no rule changes the selection again (it stays as the record of who was offered what).
+    selection: sel && (sel.revealed === true ? sel : { offers: sel.offers.map((o) => o.slice()), picks: sel.picks.slice(), revealed: sel.revealed }),
     stance: g.stance.slice(),
   };
 }

@@ -1,5 +1,5 @@
 /** What a seat of 三国杀 may see (DESIGN §3), built per viewer (`view`) or for every viewer at once (`viewsJson`). */
-import { addViewPart, joinViewText, type Json, type ViewText } from '../../engine';
+import { addViewPart, addViewPartKept, joinViewText, type Json, type KeptPart, type ViewText } from '../../engine';
 import { alive, attackRange, distance, distanceTable, slashLimit, type DistanceTable } from './core';
 import type { G, Player, S } from './types';
 
@@ -126,6 +126,109 @@ function playerJson(p: Player, parts: { head: string; tail: string } | null, ove
 }
 
 /**
+ * The texts of one character last built, per seat number, with a copy of every value they were built from: most
+ * answers change one or two characters, and the others' texts are then the same strings as before (which the room
+ * also compares by identity first). A lookup compares the copy with the character by value, field by field and item
+ * by item, and rebuilds on any difference, so a text can never be stale whatever changed in place, whichever game
+ * or state the character belongs to. Only plain values are compared: a list or record holding an object is never
+ * kept (its text is built every time).
+ */
+interface PlayerTexts {
+  /** seat, hp, maxHp, alive, chained, turnedOver, gender, general, kingdom, role, revealed, in `same`'s order. */
+  vals: unknown[];
+  equip: unknown[];
+  judge: unknown[];
+  skills: unknown[];
+  marks: unknown[];
+  hand: unknown[];
+  parts: { head: string; tail: string } | null;
+  /** The character as the others see it while the game runs, and as its own seat sees it; built on first use. */
+  others: string | undefined;
+  own: string | undefined;
+}
+/**
+ * What the texts were last built from, per game: keyed by the state's creation options, one object shared by every
+ * state of a game (the draft never copies it), so games viewed in turn in one isolate keep their own texts instead
+ * of overwriting each other's. A state without an options object uses one shared entry (correct, only colder).
+ */
+interface Kept {
+  players: (PlayerTexts | undefined)[];
+  me: ({ range: number; limit: number; ds: (number | null)[]; json: string } | undefined)[];
+  table: Map<string, KeptPart>;
+}
+const KEPT = new WeakMap<object, Kept>();
+const ANY_GAME: Kept = { players: [], me: [], table: new Map() };
+function keptFor(s: S): Kept {
+  const key = s.options;
+  if (typeof key !== 'object' || key === null) return ANY_GAME;
+  let k = KEPT.get(key);
+  if (!k) KEPT.set(key, (k = { players: [], me: [], table: new Map() }));
+  return k;
+}
+
+/** The plain values of `p` a character's texts are built from, but its lists and records. */
+const valsOf = (p: Player): unknown[] => [p.seat, p.hp, p.maxHp, p.alive, p.chained, p.turnedOver, p.gender, p.general, p.kingdom, p.role, p.revealed];
+
+/** Does `p` have exactly the plain values `v` (as `valsOf` lists them)? */
+function sameVals(v: unknown[], p: Player): boolean {
+  return v[0] === p.seat && v[1] === p.hp && v[2] === p.maxHp && v[3] === p.alive && v[4] === p.chained && v[5] === p.turnedOver && v[6] === p.gender && v[7] === p.general && v[8] === p.kingdom && v[9] === p.role && v[10] === p.revealed;
+}
+
+/** A list's items, or a record's keys then values, when all are plain values (else null: not kept). */
+function plainCopy(x: unknown): unknown[] | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const out: unknown[] = [];
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i];
+      if (typeof v === 'object' && v !== null) return null;
+      out.push(v);
+    }
+    return out;
+  }
+  const vals: unknown[] = [];
+  for (const k in x) {
+    const v = (x as Record<string, unknown>)[k];
+    if (typeof v === 'object' && v !== null) return null;
+    out.push(k);
+    vals.push(v);
+  }
+  for (const v of vals) out.push(v);
+  return out;
+}
+
+/** Does `x` (a list when `list`, else a record) hold exactly what `plainCopy` copied into `c`? */
+function samePlain(c: unknown[], x: unknown, list: boolean): boolean {
+  if (typeof x !== 'object' || x === null || Array.isArray(x) !== list) return false;
+  if (list) {
+    const a = x as unknown[];
+    if (a.length !== c.length) return false;
+    for (let i = 0; i < c.length; i++) if (c[i] !== a[i]) return false;
+    return true;
+  }
+  const half = c.length >> 1;
+  let i = 0;
+  for (const k in x) {
+    if (i >= half || c[i] !== k || c[half + i] !== (x as Record<string, unknown>)[k]) return false;
+    i++;
+  }
+  return i === half;
+}
+
+/** The kept texts of `p` (its seat number's entry) when they were built from exactly its values, else new ones. */
+function playerTexts(kept: Kept, p: Player, k: number): PlayerTexts {
+  const PLAYER_TEXTS = kept.players;
+  const m = PLAYER_TEXTS[k];
+  if (m && sameVals(m.vals, p) && samePlain(m.equip, p.equip, false) && samePlain(m.judge, p.judge, true) && samePlain(m.skills, p.skills, true) && samePlain(m.marks, p.marks, false) && samePlain(m.hand, p.hand, true)) return m;
+  const equip = plainCopy(p.equip), judge = plainCopy(p.judge), skills = plainCopy(p.skills), marks = plainCopy(p.marks), hand = plainCopy(p.hand);
+  const t: PlayerTexts = { vals: valsOf(p), equip: equip ?? [], judge: judge ?? [], skills: skills ?? [], marks: marks ?? [], hand: hand ?? [], parts: playerParts(p), others: undefined, own: undefined };
+  // Kept only when every list and record could be compared (and is one: an array where a record belongs is not).
+  if (equip && judge && skills && marks && hand && !Array.isArray(p.equip) && Array.isArray(p.judge) && Array.isArray(p.skills) && !Array.isArray(p.marks) && Array.isArray(p.hand)) PLAYER_TEXTS[k] = t;
+  else PLAYER_TEXTS[k] = undefined;
+  return t;
+}
+
+/**
  * `view(s, seat)` for every seat in `seats` as the text of its parts (`ViewText`), building what they share once:
  * each character is serialised as the others see it, and once more as its own seat sees it (its hand, its
  * identity) when that seat is asked for, from the same pieces; the public table's fields once for all; only the
@@ -135,26 +238,32 @@ function playerJson(p: Player, parts: { head: string; tail: string } | null, ove
 export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   const g = s.g;
   const over = !!s.outcome;
-  const parts = g.players.map(playerParts);
-  const others = g.players.map((p, k) => playerJson(p, parts[k]!, over, null));
+  const kept = keptFor(s);
+  const texts = g.players.map((p, k) => playerTexts(kept, p, k));
+  // After the end every viewer sees every character whole (its hand, its identity): the text its own seat sees.
+  const others = over ? g.players.map((p, k) => (p.seat === k ? (texts[k]!.own ??= playerJson(p, texts[k]!.parts, true, null)) : playerJson(p, texts[k]!.parts, true, null))) : g.players.map((p, k) => (texts[k]!.others ??= playerJson(p, texts[k]!.parts, false, null)));
   const pub: ViewText = { keys: [], parts: [] };
   addViewPart(pub, 'deck', g.deckKind);
-  const at = pub.keys.length;
+  pub.keys.push('players');
+  pub.parts.push(others);
+  const at = pub.parts.length - 1;
   const tab = table(s, {});
-  for (const k in tab) addViewPart(pub, k, tab[k]);
+  // The table's lists change a card or two an answer: their item texts are kept from the last state viewed.
+  for (const k in tab) addViewPartKept(pub, k, tab[k], kept.table);
   const dt = distanceTable(g);
   return seats.map((seat) => {
-    let players = others;
-    if (seat !== null && !over && g.players[seat]) {
-      players = others.slice();
-      players[seat] = playerJson(g.players[seat]!, parts[seat]!, over, seat);
-    }
-    const t: ViewText = { keys: pub.keys.slice(0, at), parts: pub.parts.slice(0, at) };
-    t.keys.push('players', ...pub.keys.slice(at));
-    t.parts.push(players, ...pub.parts.slice(at));
-    if (seat !== null && g.players[seat]) {
+    const t: ViewText = { keys: pub.keys.slice(), parts: pub.parts.slice() };
+    const p = seat === null ? undefined : g.players[seat];
+    if (p) {
+      if (!over) {
+        const players = others.slice();
+        const own = texts[seat!]!;
+        // Its own seat's text of a character (`own`, as after the end) is the one its seat number shows it to.
+        players[seat!] = p.seat === seat ? (own.own ??= playerJson(p, own.parts, false, seat)) : playerJson(p, own.parts, false, seat);
+        t.parts[at] = players;
+      }
       t.keys.push('me');
-      t.parts.push(meJson(g, seat, dt));
+      t.parts.push(meJson(kept, g, seat!, dt));
     }
     const rest = ownRest(s, seat, {});
     for (const k in rest) addViewPart(t, k, rest[k]);
@@ -172,18 +281,37 @@ export function viewsJson(s: S, seats: (number | null)[]): string[] {
  * Written by hand: the numbers are small integers (a distance, a range, a limit) or null, whose JSON is their
  * `String`, and a record serialised per viewer per answer was the largest part of a view's cost.
  */
-function meJson(g: G, seat: number, dt: DistanceTable): string {
+function meJson(kept: Kept, g: G, seat: number, dt: DistanceTable): string {
+  const ME = kept.me;
   const range = attackRange(g, seat);
   const limit = slashLimit(g, seat);
   const me = alive(g, seat);
   const ps = g.players;
-  const dist: string[] = new Array(ps.length);
-  const inr: string[] = new Array(ps.length);
-  for (let k = 0; k < ps.length; k++) {
+  const n = ps.length;
+  // The distances first, as numbers; the text is the one last built for this seat when nothing it shows differs
+  // (distances change on a death or a horse, rarely between two answers).
+  const ds = DS.length === n ? DS : (DS = new Array(n));
+  for (let k = 0; k < n; k++) {
     const t = ps[k]!.seat;
-    const d = t === seat || !alive(g, t) || !me ? null : dt.distance(seat, t);
+    ds[k] = t === seat || !alive(g, t) || !me ? null : dt.distance(seat, t);
+  }
+  const m = ME[seat];
+  if (m && m.range === range && m.limit === limit && m.ds.length === n) {
+    let k = 0;
+    while (k < n && m.ds[k] === ds[k]) k++;
+    if (k === n) return m.json;
+  }
+  const dist: string[] = new Array(n);
+  const inr: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const d = ds[k]!;
     dist[k] = d === null ? 'null' : J(d);
     inr[k] = d !== null && d <= range ? 'true' : 'false';
   }
-  return `{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
+  const json = `{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
+  ME[seat] = { range, limit, ds: ds.slice(), json };
+  return json;
 }
+
+/** The distances of the `me` being built (reused: one list per table size, not one per viewer per answer). */
+let DS: (number | null)[] = [];

@@ -30,7 +30,10 @@ const slashOn: FrameDef<G> = {
       }
       case 2: {
         const ev = evOf(f);
-        Object.assign(f, { ignoreArmor: !!ev.ignoreArmor, jinks: num(ev.jinks), noJink: !!ev.noJink, st: 3 });
+        f.ignoreArmor = !!ev.ignoreArmor;
+        f.jinks = num(ev.jinks);
+        f.noJink = !!ev.noJink;
+        f.st = 3;
         emit(ctx, f, T.slashEffect, { src, target: f.target!, cards: f.cards!, nature: f.nature!, color: f.color!, ignoreArmor: !!f.ignoreArmor, cancelled: false });
         return 'again';
       }

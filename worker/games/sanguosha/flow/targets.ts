@@ -1,6 +1,6 @@
 /** Who may be targeted by what (with the public reason for every seat that may not), and the play-phase options. */
 import type { Msg, Option } from '../../../engine';
-import { alive, keyOf, markUsed, othersFrom, P, seatsFrom, skillIds, skillIdsRead, usedCount, skillById } from '../core';
+import { activeSkillIdsRead, alive, keyOf, markUsed, othersFrom, P, usedCount, skillById } from '../core';
 import { CARDS } from '../cards';
 import { prohibited } from '../cards/rules';
 import { KINDS } from '../kinds';
@@ -25,14 +25,26 @@ export function targetSpec(g: G, seat: number, key: string, cards: number[]): Ta
   if (!rule) return {};
   const from: number[] = [];
   const blocked: { seat: number; why: Msg }[] = [];
-  const candidates = rule.self ? seatsFrom(g, 0) : othersFrom(g, seat);
-  for (const t of seatsFrom(g, 0)) {
-    const why: Msg | null = !candidates.includes(t) ? { key: 'sgs.ui.self' } : (prohibited(g, seat, t, key) ?? rule.why(g, seat, t, cards));
+  // The candidates are the living seats (with `self`) or the living others; each living seat is judged in seat order
+  // and `from` keeps the candidates' order (seat order after the user; from seat 0 with `self`), which the bots and
+  // clients rely on. Allowed seats are marked in a bit set (a table has at most 10 seats).
+  const ps = g.players;
+  const n = ps.length;
+  let ok = 0;
+  for (let t = 0; t < n; t++) {
+    if (!ps[t]!.alive) continue;
+    const why: Msg | null = !rule.self && t === seat ? { key: 'sgs.ui.self' } : (prohibited(g, seat, t, key) ?? rule.why(g, seat, t, cards));
     if (why) blocked.push({ seat: t, why });
-    else from.push(t);
+    else ok |= 1 << t;
   }
-  // Keep the order of the candidates (seat order after the user), which the bots and clients rely on.
-  from.sort((a, b) => candidates.indexOf(a) - candidates.indexOf(b));
+  const first = rule.self ? 0 : seat + 1;
+  for (let k = 0; k < n && ok; k++) {
+    const t = (first + k) % n;
+    if (ok & (1 << t)) {
+      from.push(t);
+      ok &= ~(1 << t);
+    }
+  }
   const max = typeof rule.max === 'function' ? rule.max(g, seat, cards) : rule.max;
   return from.length >= rule.min ? { from, min: rule.min, max, blocked } : null;
 }
@@ -41,9 +53,10 @@ const seatsOf = (spec: TargetSpec): Option['seats'] => ({ from: spec.from!, min:
 
 /** Play-phase skills `seat` may use: its own (not lent ones), then other seats' lent to it (黄天), each id once. */
 function activeIds(g: G, seat: number): string[] {
-  const out = skillIds(g, seat).filter((sid) => !skillById(sid)?.active?.lentTo);
+  const out = activeSkillIdsRead(g, seat).own.slice();
+  // Only skills whose option is lent can be lent (the memo keeps them apart): most tables have none.
   for (const owner of othersFrom(g, seat))
-    for (const sid of skillIdsRead(g, owner)) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
+    for (const sid of activeSkillIdsRead(g, owner).lent) if (!out.includes(sid) && skillById(sid)?.active?.lentTo?.(g, owner, seat)) out.push(sid);
   return out;
 }
 

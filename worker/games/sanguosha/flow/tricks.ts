@@ -21,7 +21,16 @@ const wuxie: FrameDef<G> = {
       return 'done';
     }
     f.countered = false;
-    const asked = seatsFrom(g, g.current).filter((s) => !autoPass(ctx) || wuxieOptions(g, s).length > 0);
+    // Each seat's options once: whether it is asked (with autoPass, only a seat that could answer) and what it is offered.
+    const auto = autoPass(ctx);
+    const asked: number[] = [];
+    const offered: Option[][] = [];
+    for (const s of seatsFrom(g, g.current)) {
+      const opts = wuxieOptions(g, s);
+      if (auto && !opts.length) continue;
+      asked.push(s);
+      offered.push(opts);
+    }
     if (!asked.length) {
       parentSet(ctx, f, !!f.cancelled);
       return 'done';
@@ -31,7 +40,7 @@ const wuxie: FrameDef<G> = {
       : f.user === null
         ? { key: 'sgs.ask.wuxieDelayed', params: { card: f.card!, target: f.target! } }
         : { key: 'sgs.ask.wuxie', params: { source: f.user!, card: f.card!, target: f.target! } };
-    for (const s of asked) ctx.ask({ seat: s, kind: 'nullify', message, options: [...wuxieOptions(g, s), { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] });
+    asked.forEach((s, k) => ctx.ask({ seat: s, kind: 'nullify', message, options: [...offered[k]!, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] }));
     f.st = 1;
     return 'wait';
   },

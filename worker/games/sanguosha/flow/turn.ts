@@ -24,7 +24,15 @@ const turn: FrameDef<G> = {
     if (f.st === 0) {
       // An extra turn (放权) is no new round.
       if (p.role === 'lord' && !f.extra) g.round++;
-      Object.assign(g, { current: seat, slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, phase: 'start', used: {} });
+      // Field by field, in this order (a field G lacked would be added in it, as Object.assign of a literal adds them).
+      g.current = seat;
+      g.slashes = 0;
+      g.wineUsed = false;
+      g.drunk = false;
+      g.skipDraw = false;
+      g.skipPlay = false;
+      g.phase = 'start';
+      g.used = {};
       if (p.turnedOver) {
         p.turnedOver = false;
         ctx.log('sgs.log.turnBack', { seat });
@@ -32,7 +40,9 @@ const turn: FrameDef<G> = {
         return 'again';
       }
       ctx.log('sgs.log.turn', { seat, round: g.round });
-      Object.assign(f, { st: 1, ph: 0, sub: 0 });
+      f.st = 1;
+      f.ph = 0;
+      f.sub = 0;
       return 'again';
     }
     if (f.st === 1) {
@@ -42,7 +52,7 @@ const turn: FrameDef<G> = {
         emit(ctx, f, T.turnEnd, { seat });
         return 'again';
       }
-      const next = () => Object.assign(f, { ph: num(f.ph) + 1, sub: 0 });
+      const next = () => void ((f.ph = num(f.ph) + 1), (f.sub = 0));
       const sub = num(f.sub);
       if (sub === 0) {
         g.phase = phase;
