@@ -6,19 +6,14 @@
  * against `JSON.stringify(view)` of that viewer, byte for byte.
  */
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import { joinViewText, type GameState } from '../../../worker/engine';
+import { joinViewText } from '../../../worker/engine';
 import def from '../../../worker/games/sanguosha';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { botMoves } from '../../helpers/play';
+import { checkInterleaved, checkViewTexts } from '../../helpers/viewtexts';
 
-const viewers = (s: GameState<unknown>) => [...[...Array(s.seats).keys()], null];
 
-/** Every viewer's text of `s` equals the plain view's JSON. */
-function checkTexts(s: S, what: string): void {
-  const all = viewers(s);
-  def.viewTexts!(s, all).forEach((t, i) => expect(joinViewText(t), `${what}, viewer ${all[i]}`).toBe(JSON.stringify(def.view(s, all[i]!))));
-}
+const checkTexts = (s: S, what: string) => checkViewTexts(def, s, what);
 
 const statesOf = (seats: number, seed: string, options: Record<string, unknown> = {}) =>
   botMoves(def, { seats, seed, options: def.parseOptions(options, seats) as never }).states as S[];
@@ -26,15 +21,7 @@ const statesOf = (seats: number, seed: string, options: Record<string, unknown> 
 describe('三国杀 view texts reused from the last ones built', () => {
   it('every viewer’s text equals JSON.stringify(view) when states of games of different sizes are viewed interleaved and in any order', () => {
     const games = [statesOf(5, 'cache-a'), statesOf(8, 'cache-b'), statesOf(8, 'cache-c', { noGenerals: true })];
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(2), fc.nat()), { minLength: 20, maxLength: 80 }), (visits) => {
-        for (const [gi, k] of visits) {
-          const states = games[gi]!;
-          checkTexts(states[k % states.length]!, `game ${gi} state ${k % states.length}`);
-        }
-      }),
-      { numRuns: 25 },
-    );
+    checkInterleaved(def, games);
   });
 
   it('a state changed in place after it was viewed gets the texts of what it holds now (hand, equipment, marks, HP, identity, skills, judgement area, a death)', () => {
