@@ -6,8 +6,11 @@
  *
  * All times are milliseconds since the epoch (UTC); local wall times are converted with `Intl.DateTimeFormat`,
  * which workerd ships with full time-zone data, so daylight-saving changes fall where they really do: the night
- * the clocks go back lasts an hour longer. Nothing here reads the clock; the room passes `now`.
+ * the clocks go back lasts an hour longer (zones.ts). Nothing here reads the clock; the room passes `now`.
  */
+import { instantOf, isTimeZone, localClock, wallAt, DAY, HOUR, MINUTE } from './zones';
+
+export { instantOf, isTimeZone, localClock, offsetAt } from './zones';
 
 /** Quiet hours of one seat: local wall times 'HH:MM' in an IANA zone. `end` ≤ `start` means "the next day". */
 export interface QuietHours {
@@ -22,90 +25,16 @@ export interface Interval {
   to: number;
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** Quiet hours a seat may set per day. */
 export const MAX_QUIET_MINUTES = 16 * 60;
 /** How far ahead a deadline is searched for: a year of nights is far beyond any clock the site offers. */
 const HORIZON_DAYS = 400;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** Is `zone` an IANA time zone this runtime knows? */
-export function isTimeZone(zone: unknown): zone is string {
-  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface Wall {
-  y: number;
-  m: number;
-  d: number;
-  hh: number;
-  mm: number;
-}
-
-/** The wall clock in `zone` at instant `t`. */
-function wallAt(zone: string, t: number): Wall & { ss: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(new Date(t))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { y: parts.year!, m: parts.month!, d: parts.day!, hh: parts.hour! % 24, mm: parts.minute!, ss: parts.second! };
-}
-
-/** The zone's offset from UTC at instant `t`, in ms (Berlin in summer: +2 h). */
-export function offsetAt(zone: string, t: number): number {
-  const w = wallAt(zone, t);
-  const asUtc = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss);
-  return asUtc - Math.floor(t / 1000) * 1000;
-}
-
-/**
- * The instant a local wall time happens in `zone`. A time that happens twice (the hour the clocks go back) is
- * taken at its first occurrence; a time that does not exist (the hour skipped in spring) at the moment the
- * clocks jump, i.e. the first instant whose wall time is later.
- */
-export function instantOf(zone: string, w: Wall): number {
-  const wall = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm);
-  // Offsets change at most a few times a year, so the offsets a day either side cover both sides of a change.
-  const cands = new Set([wall - DAY, wall, wall + DAY].map((probe) => wall - offsetAt(zone, probe)));
-  const exact = [...cands].filter((t) => t + offsetAt(zone, t) === wall).sort((a, b) => a - b);
-  if (exact.length) return exact[0]!;
-  // In a gap: the jump happens between the instants of the two offsets; find it by bisection to the minute.
-  let lo = Math.min(...cands);
-  let hi = Math.max(...cands);
-  while (hi - lo > MINUTE) {
-    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
-    if (mid + offsetAt(zone, mid) < wall) lo = mid;
-    else hi = mid;
-  }
-  return hi;
-}
-
 const hm = (s: string): [number, number] => {
   const m = HHMM.exec(s)!;
   return [Number(m[1]), Number(m[2])];
 };
-
-/** Local wall time 'HH:MM' of instant `t` in `zone`, for "asleep until 08:00 their time". */
-export function localClock(zone: string, t: number): string {
-  const w = wallAt(zone, t);
-  return `${String(w.hh).padStart(2, '0')}:${String(w.mm).padStart(2, '0')}`;
-}
 
 /** What the page proposes: 23:00–08:00 in the browser's zone. */
 export const proposedQuiet = (zone: string): QuietHours => ({ start: '23:00', end: '08:00', zone });
