@@ -143,9 +143,11 @@ export function deadlineFor(o: ClockInput): number {
   let left = Math.max(0, o.lengthMs);
   if (!o.quiet) return t + left;
   const cap = o.quietCapMs ?? null;
-  // Walk the nights in windows of a few weeks, so a long clock does not compute a year of nights at once.
-  for (let from = t; from < o.start + left + (HORIZON_DAYS + 1) * DAY; from += 30 * DAY) {
-    for (const i of quietIntervals(o.quiet, from, from + 30 * DAY, cap)) {
+  // Walk the nights in windows of what is left of the clock and a day more (at most a month): a day's clock looks
+  // at two or three nights, not thirty, and a long one does not compute a year of nights at once.
+  for (let from = t; from < o.start + left + (HORIZON_DAYS + 1) * DAY; ) {
+    const end = from + Math.min(30 * DAY, left + DAY);
+    for (const i of quietIntervals(o.quiet, from, end, cap)) {
       if (i.to <= t) continue;
       if (i.from > t) {
         const run = i.from - t;
@@ -154,13 +156,14 @@ export function deadlineFor(o: ClockInput): number {
       }
       t = Math.max(t, i.to);
     }
-    if (t < from + 30 * DAY) {
+    if (t < end) {
       // No quiet stretch starts before the window ends: the clock runs to the window's end.
-      const run = from + 30 * DAY - t;
+      const run = end - t;
       if (run >= left) return t + left;
       left -= run;
-      t = from + 30 * DAY;
+      t = end;
     }
+    from = end;
   }
   return t + left;
 }
