@@ -79,8 +79,8 @@ const PHASES: [string, string[][]][] = [
 ];
 
 /** One replay through the room. `disk`: SQLite on a file in WAL mode (for bytes); else in memory (for the room's CPU). */
-async function playRoom(game: string, seats: number, seed: string, options: Record<string, any>, moves: Move[], snapEvery = 0, disk = false): Promise<Run> {
-  const r: BenchRoom = await benchRoom({ game, seats, options, seed, disk });
+async function playRoom(game: string, seats: number, seed: string, options: Record<string, any>, moves: Move[], snapEvery = 0, disk = false, settings?: (seat: number) => unknown): Promise<Run> {
+  const r: BenchRoom = await benchRoom({ game, seats, options, seed, disk, settings });
   const run: Run = { us: [], statements: [], bound: [], wal: [], phases: {}, snapshots: [], sentBytes: 0, boundBy: {} };
   const acc: Record<string, number> = {};
   for (const [name, paths] of PHASES) {
@@ -221,4 +221,27 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
       m('socket bytes per answer (all seats)', [r.sentBytes / moves.length], 'bytes'),
     ]);
   }
+});
+
+/** Quiet hours 23:00–08:00 in a zone of its own for each seat: the time-zone features as a group spread over the world uses them. */
+const ZONES = ['Europe/Berlin', 'Asia/Shanghai', 'America/New_York', 'Asia/Tokyo', 'Europe/London', 'Australia/Sydney', 'America/Los_Angeles', 'Asia/Kolkata'];
+const quietEverywhere = (seat: number) => ({ quiet: { start: '23:00', end: '08:00', zone: ZONES[seat % ZONES.length]! } });
+
+it('room path per answer with quiet hours: 三国杀 8 players, every seat sleeping 23:00-08:00 in its own zone', async () => {
+  const [game, def, seats] = ['sanguosha', sanguosha, 8] as const;
+  const options = def.parseOptions(undefined, seats) as Record<string, any>;
+  const seed = `bench-${game}-${seats}`;
+  const moves = botGame(def, seats, seed, options);
+  const per: number[] = [];
+  const plain: number[] = [];
+  for (let k = 0; k < REPS; k++) {
+    // Alternated with the same game without settings, so both see the same load.
+    per.push(mean((await playRoom(game, seats, seed, options, moves, 0, false, quietEverywhere)).us));
+    plain.push(mean((await playRoom(game, seats, seed, options, moves)).us));
+  }
+  record(`room path: ${game} ${seats} players with quiet hours in 8 zones (one replayed bot game, ${moves.length} answers)`, [
+    m('room µs per answer, every seat with quiet hours', per, 'µs'),
+    m('room µs per answer, the same game without settings', plain, 'µs'),
+    m('with quiet hours ÷ without', per.map((x, i) => x / plain[i]!), '×'),
+  ]);
 });

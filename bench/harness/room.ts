@@ -26,7 +26,11 @@ const versionOf = (msg: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string; disk?: boolean }): Promise<BenchRoom> {
+/**
+ * `settings`: a seat's own settings (`PUT /me` body: quiet hours, away, orders), set before the start, for the
+ * seats it returns one for.
+ */
+export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string; disk?: boolean; settings?: (seat: number) => unknown }): Promise<BenchRoom> {
   installGlobals();
   const fs = fakeState({ disk: o.disk });
   const room = new GameRoom(fs.state, { TEST_HOOKS: '1' } as unknown as Env);
@@ -35,6 +39,12 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
   const created = (await room.create({ id: 'benchgame23456', game: o.game, seats: o.seats, options: o.options as never, deadlineMinutes: 24 * 60, origin: 'http://bench' })) as { body: { adminToken: string } };
   const tokens: string[] = [];
   for (let i = 0; i < o.seats; i++) tokens.push(((await room.join({ name: `p${i}` })) as { body: { token: string } }).body.token);
+  for (let i = 0; i < o.seats; i++) {
+    const body = o.settings?.(i);
+    if (body === undefined) continue;
+    const r = await room.me(tokens[i]!, 'PUT', body);
+    if (r.status !== 200) throw new Error(`settings of seat ${i}: ${JSON.stringify(r.body)}`);
+  }
   const started = await room.start(created.body.adminToken, { seed: o.seed });
   if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
   const sockets: FakeSocket[] = [];
