@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { PatchMessage, StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { ORIGIN, api, botStep, createGame, join, noLog, room, sanguoshaTable, stateOf } from './helpers';
+import { ORIGIN, api, botStep, createGame, join, noLog, room, sanguoshaTable, setClock, stateOf } from './helpers';
 
 /**
  * What the broadcast keeps from one change to the next (each seat's chat JSON, each line's JSON, the date part of
@@ -110,6 +110,16 @@ describe('what the broadcast keeps between changes', () => {
     const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
     const quiet = { start: hhmm(Date.now() - 3_600_000), end: hhmm(Date.now() + 7_200_000), zone: 'UTC' };
     await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: second, body: { quiet } })).status).toBe(200));
+    expect((await stateOf(id, null)).seats[1]!.asleepUntil).toBeTruthy();
+    // Time passes, the settings stay: the seat wakes, then (the clock put back) sleeps again. The broadcast keeps a
+    // seat's public settings only until they may change (head.ts), so each body still equals a fresh /state.
+    const bump = () => runInDurableObject(room(id), (inst: GameRoom) => (inst.store.mutate((m) => void m.version++), inst.sockets.broadcast()));
+    const woke = Date.now() + 3 * 3_600_000;
+    await setClock(id, () => woke);
+    await expectFollows(id, vs, tokens, bump);
+    expect((await stateOf(id, null)).seats[1]!.asleepUntil).toBeUndefined();
+    await setClock(id, () => Date.now());
+    await expectFollows(id, vs, tokens, bump);
     expect((await stateOf(id, null)).seats[1]!.asleepUntil).toBeTruthy();
     await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: second, body: { quiet: null } })).status).toBe(200));
     await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/chat`, { body: { text: 'hello table' }, token: first.token })).status).toBe(201));

@@ -5,7 +5,7 @@
  * version changes, yet building the summary (a record per seat) and serialising it was a visible share of a
  * broadcast. Everything here is public: the same text goes to every viewer.
  */
-import { publicSeat } from './settings';
+import { publicSeatUntil } from './settings';
 import { field, type Part } from './wire';
 import type { Attachment, Room } from './types';
 
@@ -20,6 +20,9 @@ interface SeatMemo {
   online: boolean;
   /** The public settings' text (`,"asleepUntil":…,"away":true`), for a seat with settings. */
   pub: string;
+  /** The instants between which `pub` holds for these settings ([from, until)). */
+  pubFrom: number;
+  pubUntil: number;
   json: string;
 }
 
@@ -72,18 +75,30 @@ export class Head {
     for (let k = 0; k < rows.length; k++) {
       const x = rows[k]!;
       const online = x.seat < 31 ? ((mask >> x.seat) & 1) === 1 : !!spill?.has(x.seat);
-      let pub = '';
-      // Only what everyone may know of a seat's settings: asleep until when, away or not (settings.ts).
-      if (x.settings) {
-        const p = publicSeat(r.seats.settingsOf(x.seat), now);
-        if (p.asleepUntil) pub += `,"asleepUntil":${J(p.asleepUntil)}`;
-        if (p.away) pub += ',"away":true';
-      }
       const c = this.seats[k];
-      if (c && c.name === x.name && c.bot === x.bot && c.standIn === x.stand_in && c.settings === x.settings && c.online === online && c.pub === pub) continue;
+      let pub = '';
+      let pubFrom = -Infinity;
+      let pubUntil = Infinity;
+      // Only what everyone may know of a seat's settings: asleep until when, away or not (settings.ts), kept
+      // for the same settings until the seat falls asleep, wakes or comes back.
+      if (x.settings) {
+        if (c && c.settings === x.settings && c.pubFrom <= now && now < c.pubUntil) ({ pub, pubFrom, pubUntil } = c);
+        else {
+          const p = publicSeatUntil(r.seats.settingsOf(x.seat), now);
+          if (p.pub.asleepUntil) pub += `,"asleepUntil":${J(p.pub.asleepUntil)}`;
+          if (p.pub.away) pub += ',"away":true';
+          pubFrom = now;
+          pubUntil = p.until;
+        }
+      }
+      if (c && c.name === x.name && c.bot === x.bot && c.standIn === x.stand_in && c.settings === x.settings && c.online === online && c.pub === pub) {
+        c.pubFrom = pubFrom;
+        c.pubUntil = pubUntil;
+        continue;
+      }
       changed = true;
       const json = `{"seat":${J(x.seat)},"name":${J(x.name)},"taken":${x.name !== null},"bot":${!!x.bot},"standIn":${!!x.stand_in},"online":${online}${pub}}`;
-      this.seats[k] = { name: x.name, bot: x.bot, standIn: x.stand_in, settings: x.settings, online, pub, json };
+      this.seats[k] = { name: x.name, bot: x.bot, standIn: x.stand_in, settings: x.settings, online, pub, pubFrom, pubUntil, json };
     }
     if (changed) {
       this.seats.length = rows.length;
