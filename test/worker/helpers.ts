@@ -42,6 +42,16 @@ export async function api<T = any>(path: string, o: { method?: string; body?: un
 }
 
 /** Assert an error response: status and code, the exact error shape. */
+/**
+ * Wait, if need be, until the rate limiters' current window has at least `ms` left. The binding counts in windows
+ * aligned to the wall clock (`LIMIT_WINDOW_SECONDS`), so a burst that straddles a window's end is counted in two
+ * and gets up to twice the limit through: a test that counts what a burst gets must send it inside one window.
+ */
+export async function insideOneWindow(periodSeconds = 60, ms = 10_000): Promise<void> {
+  const left = periodSeconds * 1000 - (Date.now() % (periodSeconds * 1000));
+  if (left < ms) await new Promise((ok) => setTimeout(ok, left + 100));
+}
+
 export function expectError(r: Res, status: number, code: string): void {
   expect({ status: r.status, code: r.body?.error?.code }).toEqual({ status, code });
   expect(typeof r.body.error.message).toBe('string');
