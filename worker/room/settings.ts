@@ -12,7 +12,7 @@
 import type { GameDef, SeatOrder } from '../engine';
 import type { TargetScope } from '../notify/validate';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
-import { asleep, isAway, parseAwayUntil, parseQuietHours, quietIntervals, DAY, type QuietHours } from './quiet';
+import { asleep, isAway, localClock, parseAwayUntil, parseQuietHours, quietIntervals, DAY, type QuietHours } from './quiet';
 import { parseSeatOrders } from './standing';
 
 /** One seat's settings (stored with the seat). */
@@ -129,13 +129,19 @@ export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string 
  */
 export function publicSeatUntil(x: SeatSettings, now: number): { pub: { asleepUntil: string | null; away: boolean }; until: number } {
   let until = Infinity;
+  let asleepUntil: string | null = null;
   if (x.quiet) {
-    // Nightly stretches: the one running now ends, or the next starts, within two days.
+    // Nightly stretches: the one running now ends, or the next starts, within two days. The one running now is
+    // the stretch `asleep` finds, so its end is what "asleep until" shows (read here, not worked out again).
     const next = quietIntervals(x.quiet, now, now + 2 * DAY).find((i) => i.to > now);
-    until = next ? (next.from <= now ? next.to : next.from) : now + 2 * DAY;
+    if (next && next.from <= now) {
+      until = next.to;
+      asleepUntil = localClock(x.quiet.zone, next.to);
+    } else until = next ? next.from : now + 2 * DAY;
   }
-  if (x.awayUntil && x.awayUntil > now) until = Math.min(until, x.awayUntil);
-  return { pub: publicSeat(x, now), until };
+  const away = isAway(x.awayUntil, now);
+  if (away) until = Math.min(until, x.awayUntil!);
+  return { pub: { asleepUntil, away }, until };
 }
 
 /** A seat's own settings, for its own state body only. */
