@@ -15,13 +15,7 @@ interface Row {
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
 export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean => over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
 
-const LINES_PER_INSERT = 25;
-
 const NONE: Row[] = [];
-
-/** The INSERT of `n` lines, its text built once per `n` (the same text is also what a statement cache keys on). */
-const inserts: string[] = [];
-const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
 
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
 
@@ -61,28 +55,24 @@ export class LogTable {
     return this.r.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length > 0;
   }
 
-  /** Append lines (call inside the move's transaction): one statement however many lines. */
+  /**
+   * Append lines (call inside the move's change): handed to the store as one JSON array (`Store.appendLines`),
+   * which writes them in the move's own statement. Each message is serialised once, for its row and the bodies;
+   * the row's `msg` is that text, passed as a JSON string so SQLite stores it byte for byte.
+   */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = new Array(entries.length);
-    const texts: string[] = new Array(entries.length);
+    let json = '';
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
-      texts[k] = JSON.stringify(e.msg);
-      rows[k] = storedRow(this.end + k, e.at, e.to === 'public' ? null : audienceBits(e.to), e.msg, texts[k]!);
+      const text = JSON.stringify(e.msg);
+      const aud = e.to === 'public' ? null : audienceBits(e.to);
+      const i = this.end + k;
+      rows[k] = storedRow(i, e.at, aud, e.msg, text);
+      json += `${k ? ',' : ''}[${i},${e.at},${aud},${JSON.stringify(text)}]`;
     }
-    // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
-    // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
-    // that, so it costs one statement.
-    for (let k = 0; k < rows.length; k += LINES_PER_INSERT) {
-      const end = Math.min(rows.length, k + LINES_PER_INSERT);
-      const args: (number | string | null)[] = [];
-      for (let j = k; j < end; j++) {
-        const x = rows[j]!;
-        args.push(x.i, x.at, x.aud, texts[j]!);
-      }
-      this.r.sql.exec(insertLines(end - k), ...args);
-    }
+    this.r.store.appendLines(json);
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
     this.read = null;

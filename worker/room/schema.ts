@@ -65,6 +65,18 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // leaves the meta row alone unless more of meta changed; a load takes the live part from whichever of the two
   // is newer. NULL: the row is older.
   `ALTER TABLE moves ADD COLUMN live TEXT;`,
+  // 7: an answer is ONE statement (store.ts): a view over the move rows takes the move with its log lines and,
+  // when more of meta changed, the meta row, and its trigger writes them — atomic as any single statement is, so
+  // no transaction is opened. \`lines\`: a JSON array of [i, at, aud, msg], each msg the JSON string of the
+  // message's text (stored as that text, byte for byte); \`meta\`: the meta row's JSON, or NULL to leave it.
+  `
+  CREATE VIEW move_writes AS SELECT n, seat, answer, by, at, delta, live, NULL AS lines, NULL AS meta FROM moves;
+  CREATE TRIGGER move_writes_insert INSTEAD OF INSERT ON move_writes BEGIN
+    INSERT INTO moves (n, seat, answer, by, at, delta, live) VALUES (NEW.n, NEW.seat, NEW.answer, NEW.by, NEW.at, NEW.delta, NEW.live);
+    INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(NEW.lines);
+    INSERT OR REPLACE INTO meta (id, json) SELECT 1, NEW.meta WHERE NEW.meta IS NOT NULL;
+  END;
+  `,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */
