@@ -1,7 +1,7 @@
 /**
- * The room's storage, its entry point: loading meta and state (and the other concerns' caches), the one
- * atomic write every change makes (`mutate`: one statement, or one transaction), creating the room and deleting it when it expires. The state's rows
- * are `snapshot.ts`'s, the meta row's text `metarow.ts`'s.
+ * The room's storage, its entry point: loading meta and state (and the other concerns' caches), the one atomic
+ * write every change makes (`mutate`: one statement, or one transaction), creating the room and deleting it when
+ * it expires. The state's rows are `snapshot.ts`'s, the meta row's text `metarow.ts`'s.
  */
 import { getGame, type GameDef, type GameState } from '../engine';
 import { expiresAt } from './retention';
@@ -39,8 +39,8 @@ interface MoveRow {
 /**
  * Storage of one room: meta (the meta row, with the live part of the last move row when that is newer) and the
  * engine state after the last move (the newest full state, from the snapshot row or a move row, with the deltas
- * after it), both cached in memory once loaded. Every change goes through `mutate`: its writes stored
- * together (one statement, or one SQLite transaction) from a copy of meta, which replaces the cached meta only if it commits.
+ * after it), both cached in memory once loaded. Every change goes through `mutate`: its writes stored together
+ * (one statement, or one SQLite transaction) from a copy of meta, which replaces the cached meta only if they are.
  */
 export class Store {
   meta: Meta | null | undefined;
