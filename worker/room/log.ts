@@ -1,6 +1,7 @@
 import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
+import type { LineRow } from './store';
 
 /** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
 interface Row {
@@ -62,23 +63,23 @@ export class LogTable {
   }
 
   /**
-   * Append lines (call inside the move's change): handed to the store as one JSON array (`Store.appendLines`),
-   * which writes them in the move's own statement. Each message is serialised once, for its row and the bodies;
-   * the row's `msg` is that text, passed as a JSON string so SQLite stores it byte for byte.
+   * Append lines (call inside the move's change): handed to the store (`Store.appendLines`), which writes them in
+   * the move's own statement. Each message is serialised once, for its row (the text the `msg` column stores)
+   * and the bodies.
    */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = new Array(entries.length);
-    let json = '';
+    const stored: LineRow[] = new Array(entries.length);
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
       const text = JSON.stringify(e.msg);
       const aud = e.to === 'public' ? null : audienceBits(e.to);
       const i = this.end + k;
       rows[k] = storedRow(i, e.at, aud, e.msg, text);
-      json += `${k ? ',' : ''}[${i},${e.at},${aud},${JSON.stringify(text)}]`;
+      stored[k] = [i, e.at, aud, text];
     }
-    this.r.store.appendLines(json);
+    this.r.store.appendLines(stored);
     this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.end += rows.length;
     this.read = null;

@@ -13,14 +13,30 @@ import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { iso, type CreateParams, type Meta, type Room } from './types';
 import { Writes, type Statement } from './writes';
 
+/** A log line as the store writes it: index, step, audience bits (null: public), the message's JSON text. */
+export type LineRow = [i: number, at: number, aud: number | null, msg: string];
+
+/** Lines that ride in the move's statement as columns of their own (migration 7); the rest go as JSON. */
+const INLINE_LINES = 4;
+
 /**
  * A move as one answer writes it (migration 7): the view's INSTEAD OF INSERT trigger writes the move row, its log
- * lines (`lines`: one JSON array of `[i, at, aud, msg]`, each message as the JSON string of its text) and the meta
- * row (`meta`, when more of meta than its live part changed) — one statement, atomic as any single statement is.
+ * lines (the first `INLINE_LINES` as columns, the message text bound as it is stored; the rest as `more`, a JSON
+ * array of `[i, at, aud, msg]` with each message as the JSON string of its text) and the meta row (`meta`, when
+ * more of meta than its live part changed) — one statement, atomic as any single statement is.
  */
-const INSERT_MOVE = 'INSERT INTO move_writes (n, seat, answer, by, at, delta, live, lines, meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
-/** Log lines without a move (the start): the same JSON array as `INSERT_MOVE`'s `lines`. */
+const INSERT_MOVE = `INSERT INTO move_writes (n, seat, answer, by, at, delta, live, meta, ${Array.from({ length: INLINE_LINES }, (_, k) => `i${k}, at${k}, aud${k}, msg${k}`).join(', ')}, more) VALUES (${Array.from({ length: 9 + 4 * INLINE_LINES }, () => '?').join(', ')})`;
+/** Log lines as one JSON array (`more`'s form): lines beyond the inline ones, and lines without a move. */
 const INSERT_LINES = "INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(?)";
+/** `rows` as `INSERT_LINES` and `more` take them. */
+const linesJson = (rows: LineRow[], from: number): string => {
+  let json = '';
+  for (let k = from; k < rows.length; k++) {
+    const [i, at, aud, msg] = rows[k]!;
+    json += `${k > from ? ',' : ''}[${i},${at},${aud},${JSON.stringify(msg)}]`;
+  }
+  return `[${json}]`;
+};
 const SAVE_META = 'INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)';
 
 /** The copy of meta a change may edit: its own object and clocks (see `mutate`). */
@@ -51,8 +67,8 @@ export class Store {
   private readonly row = new MetaRow();
   /** The move row of the current change (`addMove`), written when its function returns. */
   private move: MoveRow | null = null;
-  /** The current change's log lines not written yet (`appendLines`): JSON array elements, comma-separated. */
-  private lines: string | null = null;
+  /** The current change's log lines not written yet (`appendLines`). */
+  private lines: LineRow[] | null = null;
   /** The room's SQL handle (`Room.sql`): it keeps a change's writes for its end (writes.ts). */
   private readonly writes: Writes;
   constructor(private readonly r: Room) {
@@ -130,13 +146,12 @@ export class Store {
   }
 
   /**
-   * Append log lines (log.ts, inside a change): `json` is their JSON array's elements, `[i, at, aud, msg]` each,
-   * the message as the JSON string of its text. Kept for the change's end (in the move's statement when it has
+   * Append log lines (log.ts, inside a change): kept for the change's end (in the move's statement when it has
    * one), or written at once when the change runs in a transaction.
    */
-  appendLines(json: string): void {
-    if (this.writes.collecting) this.lines = this.lines === null ? json : `${this.lines},${json}`;
-    else this.r.state.storage.sql.exec(INSERT_LINES, `[${json}]`);
+  appendLines(rows: LineRow[]): void {
+    if (this.writes.collecting) this.lines = this.lines === null ? rows : this.lines.concat(rows);
+    else this.r.state.storage.sql.exec(INSERT_LINES, linesJson(rows, 0));
   }
 
   /**
@@ -199,12 +214,21 @@ export class Store {
    */
   private ownWrites(cur: Meta, m: Meta): Statement[] {
     if (m.version !== cur.version) m.changedAt = this.r.now();
-    const lines = this.lines === null ? null : `[${this.lines}]`;
+    const lines = this.lines;
     this.lines = null;
     const mv = this.move;
-    if (mv) return [[INSERT_MOVE, [mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m), lines, sameSettled(cur, m) ? null : this.metaJson(m)]]];
+    if (mv) {
+      const b: unknown[] = [mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m), sameSettled(cur, m) ? null : this.metaJson(m)];
+      for (let k = 0; k < INLINE_LINES; k++) {
+        const x = lines?.[k];
+        if (x) b.push(x[0], x[1], x[2], x[3]);
+        else b.push(null, null, null, null);
+      }
+      b.push(lines && lines.length > INLINE_LINES ? linesJson(lines, INLINE_LINES) : null);
+      return [[INSERT_MOVE, b]];
+    }
     const meta: Statement = [SAVE_META, [this.metaJson(m)]];
-    return lines === null ? [meta] : [[INSERT_LINES, [lines]], meta];
+    return lines === null ? [meta] : [[INSERT_LINES, [linesJson(lines, 0)]], meta];
   }
 
   /** A change failed or runs again: what it wrote is dropped, and the caches (which may hold it) read again. */
