@@ -109,7 +109,7 @@ export class Broadcast {
     const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
     const memo = textMemo();
     const seats = new Map<number | null, SeatJson>();
-    const logs = new Map<string, string>();
+    const logs = new Map<string | number, string>();
     let fulls: Map<string, string> | null = null;
     let heads: Map<Part[], string> | null = null;
     let patches: Map<SeatJson, { own: SeatJson; head: Part[]; version: number; log: string; msg: string }> | null = null;
@@ -121,8 +121,10 @@ export class Broadcast {
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
-      let log = logs.get(key);
-      if (log === undefined) logs.set(key, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
+      // Once the game is over every viewer may read every line: the lines from one index are the same text for all.
+      const logKey = over ? p.from : key;
+      let log = logs.get(logKey);
+      if (log === undefined) logs.set(logKey, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
       let msg: string;
       if (last) {

@@ -2,12 +2,18 @@ import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
 
-/** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
+/**
+ * A log line as stored: its index, the step it was written at, its audience bits (null: public), the message — as
+ * a value, or (a row read back from the table) as the JSON text the `msg` column holds, parsed only when a line
+ * is asked for as a value (`line`): a body needs only the text.
+ */
 interface Row {
   i: number;
   at: number;
   aud: number | null;
-  msg: Msg;
+  msg?: Msg;
+  /** The message's JSON as stored (`JSON.stringify(msg)`), for a row read from the table. */
+  text?: string;
   /** `JSON.stringify` of the line a body carries (`{i, at, msg}`), made the first time a body needs it. */
   json?: string;
 }
@@ -23,10 +29,14 @@ const NONE: Row[] = [];
 const inserts: string[] = [];
 const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
 
-const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
+const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: (r.msg ??= JSON.parse(r.text!) as Msg) });
 
-/** The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order), serialised once per row. */
-const lineJson = (r: Row): string => (r.json ??= `{"i":${r.i},"at":${r.at},"msg":${JSON.stringify(r.msg)}}`);
+/**
+ * The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order), serialised once per row;
+ * for a row read from the table, from the stored text itself (it is `JSON.stringify` of the message, and
+ * `JSON.stringify(JSON.parse(t))` is `t` for any such text), without parsing it.
+ */
+const lineJson = (r: Row): string => (r.json ??= `{"i":${r.i},"at":${r.at},"msg":${r.text ?? JSON.stringify(r.msg)}}`);
 
 /**
  * A row as the table holds it, given its message's JSON `text` (what the `msg` column stores): the text a body
@@ -115,7 +125,7 @@ export class LogTable {
     return this.r.sql
       .exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', from)
       .toArray()
-      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, msg: JSON.parse(x.msg) as Msg }));
+      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, text: x.msg }));
   }
 
   /** Before several `jsonOf` calls of one change: lines from `from` on are read in one statement if they must be. */
