@@ -104,7 +104,8 @@ export class Broadcast {
       if (!viewers.includes(att.seat)) viewers.push(att.seat);
       else several = true;
     }
-    if (game) r.log.prefetch(min);
+    // (Once the game is over, lines before the latest batch come as the whole record, read as one text: log.ts.)
+    if (game && !over) r.log.prefetch(min);
     // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
     const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
     const memo = textMemo();

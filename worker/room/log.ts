@@ -65,6 +65,7 @@ export class LogTable {
     this.end = this.r.sql.exec<{ n: number }>('SELECT COALESCE(MAX(i) + 1, 0) AS n FROM log').toArray()[0]!.n;
     this.recent = { from: this.end, rows: [] };
     this.read = null;
+    this.whole = null;
   }
 
   private hasTable(): boolean {
@@ -153,6 +154,7 @@ export class LogTable {
    * readers carry it (until the next `settle`, the lines come from memory or from one read).
    */
   jsonOf(seat: number | null, from: number, over: boolean): string {
+    if (over && from < this.recent.from) return this.wholeFrom(from);
     const { rows, at } = this.rowsAt(from);
     let json = '';
     for (let k = at; k < rows.length; k++) {
@@ -160,6 +162,27 @@ export class LogTable {
       if (mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
     }
     return `[${json}]`;
+  }
+
+  /** The last `wholeFrom`, for the same start and the same log. */
+  private whole: { from: number; end: number; json: string } | null = null;
+
+  /**
+   * The lines from `from` on of a game that is over (every reader may read every line), as the table itself
+   * writes them in one text: each line as `lineJson` writes it (its index and step are integers, which SQLite
+   * writes as JavaScript does; its message is the JSON text stored), joined in index order. When a game ends
+   * every delta socket is sent the whole record once; reading it row by row into the room, a record per line,
+   * to write the same text cost more than the answer that ended the game.
+   */
+  private wholeFrom(from: number): string {
+    const w = this.whole;
+    if (w && w.from === from && w.end === this.end) return w.json;
+    const j = this.r.sql
+      .exec<{ j: string }>(`SELECT COALESCE(group_concat('{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}', ',' ORDER BY i), '') AS j FROM log WHERE i >= ?`, from)
+      .toArray()[0]!.j;
+    const json = `[${j}]`;
+    this.whole = { from, end: this.end, json };
+    return json;
   }
 
   /** `jsonOf` for several readers, keyed as `linesFor` is. */
