@@ -104,13 +104,13 @@ export class Broadcast {
       if (!viewers.includes(att.seat)) viewers.push(att.seat);
       else several = true;
     }
-    // (Once the game is over, lines before the latest batch come as the whole record, read as one text: log.ts.)
+    // (Once the game is over the record is read whole, by `jsonOf`.)
     if (game && !over) r.log.prefetch(min);
     // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
     const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
     const memo = textMemo();
     const seats = new Map<number | null, SeatJson>();
-    const logs = new Map<string | number, string>();
+    const logs = new Map<string, string>();
     let fulls: Map<string, string> | null = null;
     let heads: Map<Part[], string> | null = null;
     let patches: Map<SeatJson, { own: SeatJson; head: Part[]; version: number; log: string; msg: string }> | null = null;
@@ -122,8 +122,8 @@ export class Broadcast {
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
-      // Once the game is over every viewer may read every line: the lines from one index are the same text for all.
-      const logKey = over ? p.from : key;
+      // Once the game is over every line is everybody's: the lines from one place on are the same for all.
+      const logKey = over ? `*|${p.from}` : key;
       let log = logs.get(logKey);
       if (log === undefined) logs.set(logKey, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;

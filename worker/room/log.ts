@@ -2,20 +2,17 @@ import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
 
-/**
- * A log line as stored: its index, the step it was written at, its audience bits (null: public), the message — as
- * a value, or (a row read back from the table) as the JSON text the `msg` column holds, parsed only when a line
- * is asked for as a value (`line`): a body needs only the text.
- */
+/** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
 interface Row {
   i: number;
   at: number;
   aud: number | null;
+  /** The message; for a row read back from the table, parsed from `text` only when a line object is asked for. */
   msg?: Msg;
-  /** The message's JSON as stored (`JSON.stringify(msg)`), for a row read from the table. */
+  /** The message's JSON as the table stores it (rows read back). */
   text?: string;
-  /** `JSON.stringify` of the line a body carries (`{i, at, msg}`), made the first time a body needs it. */
-  json?: string;
+  /** `JSON.stringify` of the line a body carries (`{i, at, msg}`), made from the message's text with the row. */
+  json: string;
 }
 
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
@@ -32,11 +29,10 @@ const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, 
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: (r.msg ??= JSON.parse(r.text!) as Msg) });
 
 /**
- * The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order), serialised once per row;
- * for a row read from the table, from the stored text itself (it is `JSON.stringify` of the message, and
- * `JSON.stringify(JSON.parse(t))` is `t` for any such text), without parsing it.
+ * The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order): the stored text is
+ * `JSON.stringify` of the message, and parsing and serialising it again gives the same text.
  */
-const lineJson = (r: Row): string => (r.json ??= `{"i":${r.i},"at":${r.at},"msg":${r.text ?? JSON.stringify(r.msg)}}`);
+const lineJson = (r: Row): string => r.json;
 
 /**
  * A row as the table holds it, given its message's JSON `text` (what the `msg` column stores): the text a body
@@ -65,7 +61,6 @@ export class LogTable {
     this.end = this.r.sql.exec<{ n: number }>('SELECT COALESCE(MAX(i) + 1, 0) AS n FROM log').toArray()[0]!.n;
     this.recent = { from: this.end, rows: [] };
     this.read = null;
-    this.whole = null;
   }
 
   private hasTable(): boolean {
@@ -126,7 +121,7 @@ export class LogTable {
     return this.r.sql
       .exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', from)
       .toArray()
-      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, text: x.msg }));
+      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, text: x.msg, json: `{"i":${x.i},"at":${x.at},"msg":${x.msg}}` }));
   }
 
   /** Before several `jsonOf` calls of one change: lines from `from` on are read in one statement if they must be. */
@@ -154,7 +149,10 @@ export class LogTable {
    * readers carry it (until the next `settle`, the lines come from memory or from one read).
    */
   jsonOf(seat: number | null, from: number, over: boolean): string {
-    if (over && from < this.recent.from) return this.wholeFrom(from);
+    // Once the game is over every line is everybody's, and a socket is sent the whole record once: SQLite
+    // joins the stored texts into the one string, with no row made in JavaScript (a 10,000-answer game's
+    // record is some 20,000 lines).
+    if (over && from < this.recent.from) return this.wholeJson(from);
     const { rows, at } = this.rowsAt(from);
     let json = '';
     for (let k = at; k < rows.length; k++) {
@@ -164,25 +162,12 @@ export class LogTable {
     return `[${json}]`;
   }
 
-  /** The last `wholeFrom`, for the same start and the same log. */
-  private whole: { from: number; end: number; json: string } | null = null;
-
-  /**
-   * The lines from `from` on of a game that is over (every reader may read every line), as the table itself
-   * writes them in one text: each line as `lineJson` writes it (its index and step are integers, which SQLite
-   * writes as JavaScript does; its message is the JSON text stored), joined in index order. When a game ends
-   * every delta socket is sent the whole record once; reading it row by row into the room, a record per line,
-   * to write the same text cost more than the answer that ended the game.
-   */
-  private wholeFrom(from: number): string {
-    const w = this.whole;
-    if (w && w.from === from && w.end === this.end) return w.json;
-    const j = this.r.sql
-      .exec<{ j: string }>(`SELECT COALESCE(group_concat('{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}', ',' ORDER BY i), '') AS j FROM log WHERE i >= ?`, from)
-      .toArray()[0]!.j;
-    const json = `[${j}]`;
-    this.whole = { from, end: this.end, json };
-    return json;
+  /** The JSON of every line from `from` on, as `jsonOf` makes it, joined by SQLite. */
+  private wholeJson(from: number): string {
+    const row = this.r.sql
+      .exec<{ json: string | null }>(`SELECT group_concat('{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}', ',' ORDER BY i) AS json FROM log WHERE i >= ?`, from)
+      .toArray()[0];
+    return `[${row?.json ?? ''}]`;
   }
 
   /** `jsonOf` for several readers, keyed as `linesFor` is. */
