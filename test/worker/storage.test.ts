@@ -1,55 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { createGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
+import { apply, createGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { MIGRATIONS } from '../../worker/room/schema';
 import { FULL_EVERY } from '../../worker/room/snapshot';
 import { hashToken } from '../../worker/room/tokens';
 import { duel } from '../fixtures/duel';
-import { answer, api, createGame as newGame, expectError, join, logOf, newestFull, pickColours, room, runAlarm, sql, stateOf, table } from './helpers';
+import { answer, api, createGame as newGame, expectError, join, logOf, newestFull, pickColours, room, runAlarm, sql, stateOf, storedMeta, table } from './helpers';
 import { botMoves } from '../helpers/play';
 
 /** Moves and storage: what one answer writes, in one transaction, and what a room written by an older deploy becomes. */
 
 const MIN = 60_000;
 
-/** Count the SQL statements the room runs while `fn` runs (its `sql` wrapped on the instance). */
-async function countStatements(id: string, fn: () => Promise<unknown>): Promise<number> {
-  await runInDurableObject(room(id), (inst: GameRoom) => {
-    const real = inst.state.storage.sql;
-    const counter = { n: 0 };
-    (inst as unknown as { counter: typeof counter }).counter = counter;
-    Object.defineProperty(inst, 'sql', {
-      configurable: true,
-      get: () => new Proxy(real, { get: (t, k) => (k === 'exec' ? (...a: Parameters<SqlStorage['exec']>) => (counter.n++, t.exec(...a)) : Reflect.get(t, k)) }),
-    });
-  });
-  await fn();
-  return runInDurableObject(room(id), (inst: GameRoom) => {
-    const n = (inst as unknown as { counter: { n: number } }).counter.n;
-    delete (inst as unknown as { sql?: unknown }).sql;
-    return n;
-  });
+/** What reaches the runtime's storage: every SQL statement's text, in order, and every transaction opened. */
+interface Watch {
+  statements: string[];
+  transactions: number;
 }
 
+/**
+ * Watch what the room hands the runtime's storage (its `state` replaced on the instance by one whose storage
+ * records each `sql.exec` and `transactionSync`), until `unwatch`. Below the room's own SQL handle, so a write the
+ * room keeps for the end of its change is counted once, when it runs.
+ */
+function watch(inst: GameRoom): Watch {
+  const real = inst.state;
+  const w: Watch = { statements: [], transactions: 0 };
+  const own = <T extends object>(t: T, k: string | symbol) => {
+    const v = Reflect.get(t, k);
+    return typeof v === 'function' ? v.bind(t) : v;
+  };
+  const sqlOf = new Proxy(real.storage.sql, { get: (t, k) => (k === 'exec' ? (...a: Parameters<SqlStorage['exec']>) => (w.statements.push(a[0]), t.exec(...a)) : own(t, k)) });
+  const storage = new Proxy(real.storage, {
+    get: (t, k) => (k === 'sql' ? sqlOf : k === 'transactionSync' ? <T>(fn: () => T): T => (w.transactions++, t.transactionSync(fn)) : own(t, k)),
+  });
+  const state = new Proxy(real, { get: (t, k) => (k === 'storage' ? storage : own(t, k)) });
+  (inst as unknown as { state: DurableObjectState; watched: Watch; realState: DurableObjectState }).state = state;
+  Object.assign(inst, { watched: w, realState: real });
+  return w;
+}
+
+function unwatch(inst: GameRoom): Watch {
+  const x = inst as unknown as { state: DurableObjectState; watched: Watch; realState: DurableObjectState };
+  x.state = x.realState;
+  return x.watched;
+}
+
+/** What the room hands its storage while `fn` runs (requests to it included). */
+async function watchWhile(id: string, fn: () => Promise<unknown>): Promise<Watch> {
+  await runInDurableObject(room(id), (inst: GameRoom) => void watch(inst));
+  await fn();
+  return runInDurableObject(room(id), (inst: GameRoom) => unwatch(inst));
+}
+
+/** The first words of a statement, up to its table (`INSERT INTO move_writes`). */
+const head = (q: string): string => q.trim().split(' (')[0]!;
+
 describe('moves and storage', () => {
-  it('an answer runs at most 5 SQL statements: the move with its state delta, its log lines, the meta row, the full snapshot when due (and the reply’s log tail)', async () => {
+  it('an answer runs at most 5 SQL statements and opens no transaction: the move with its state delta, log lines and meta in one, the full snapshot when due (and the reply’s log tail)', async () => {
     const t = await table(2);
     await pickColours(t);
     for (let k = 0; k < 4; k++) {
       const s = await stateOf(t.id, t.tokens[k % 2]);
       const p = s.prompts[0]!;
-      const n = await countStatements(t.id, async () => {
+      const w = await watchWhile(t.id, async () => {
         const r = await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: p.id, option: 'pass' } }, token: t.tokens[k % 2] });
         expect(r.status).toBe(200);
       });
-      expect(n).toBeLessThanOrEqual(5);
-      expect(n).toBeGreaterThanOrEqual(2); // the counter does count: the move row, its log lines
+      expect(w.statements.length).toBeLessThanOrEqual(5);
+      expect(w.statements.map(head)).toContain('INSERT INTO move_writes'); // the watch does see the move
+      expect(w.statements.filter((q) => !/^\s*SELECT/i.test(q)).map(head)).toEqual(['INSERT INTO move_writes']);
+      expect(w.transactions).toBe(0);
     }
   });
 
-  it('a hidden-hand answer runs 2 SQL statements (the move row with the whole small state and meta’s live part, its log lines); over HTTP the reply’s log tail is a third', async () => {
+  it('a hidden-hand answer runs ONE SQL statement and no transaction (the move row with the whole small state, meta’s live part and its log lines); over HTTP the reply’s log tail is a second', async () => {
     const { id, admin } = await newGame({ game: 'hidden', seats: 4, options: { limit: 200 } });
     const tokens: string[] = [];
     for (let i = 0; i < 4; i++) tokens.push((await join(id, `p${i}`)).token);
@@ -58,25 +85,19 @@ describe('moves and storage', () => {
     // An answer as a socket makes it (GameRoom's answer message: handle, then the broadcast and the alarm),
     // across a FULL_EVERY boundary: no answer before the end writes the snapshot row or the meta row.
     const inside = await runInDurableObject(room(id), async (inst: GameRoom) => {
-      const real = inst.state.storage.sql;
-      const seen: string[][] = [];
-      let cur: string[] = [];
-      Object.defineProperty(inst, 'sql', {
-        configurable: true,
-        get: () => new Proxy(real, { get: (t, k) => (k === 'exec' ? (...a: Parameters<SqlStorage['exec']>) => (cur.push(a[0]), t.exec(...a)) : Reflect.get(t, k)) }),
-      });
+      const seen: Watch[] = [];
       for (let k = 0; k < FULL_EVERY + 4; k++) {
         const p = inst.store.game!.prompts[0]!;
-        cur = [];
+        const w = watch(inst);
         const r = inst.moves.handle(p.seat, inst.store.m.version, play(p));
         if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
         await inst.moves.afterChange();
-        seen.push(cur);
+        seen.push(unwatch(inst));
+        expect(w).toBe(seen.at(-1));
       }
-      delete (inst as unknown as { sql?: unknown }).sql;
       return seen;
     });
-    for (const st of inside) expect(st.map((q) => q.split(' (')[0])).toEqual(['INSERT INTO log', 'INSERT INTO moves']);
+    for (const w of inside) expect({ statements: w.statements.map(head), transactions: w.transactions }).toEqual({ statements: ['INSERT INTO move_writes'], transactions: 0 });
     const moves = await sql<{ delta: string; live: string }>(id, 'SELECT delta, live FROM moves');
     expect(moves.every((m) => m.delta.startsWith('{') && m.live.startsWith('{"version":'))).toBe(true);
     expect((await sql<{ step: number }>(id, 'SELECT step FROM snapshot'))[0]!.step).toBe(0);
@@ -85,10 +106,11 @@ describe('moves and storage', () => {
       const states = await Promise.all(tokens.map((tok) => stateOf(id, tok)));
       const seat = states.findIndex((x) => x.prompts.length > 0);
       const s = states[seat]!;
-      const n = await countStatements(id, async () => {
+      const w = await watchWhile(id, async () => {
         expect((await api(`/games/${id}/answers`, { body: { version: s.version, answer: play(s.prompts[0]! as never) }, token: tokens[seat] })).status).toBe(200);
       });
-      expect(n).toBe(3);
+      expect(w.statements.map(head)).toEqual(['INSERT INTO move_writes', 'SELECT i, at, msg FROM log WHERE aud IS NULL OR']);
+      expect(w.transactions).toBe(0);
     }
   });
 
@@ -235,6 +257,250 @@ describe('moves and storage', () => {
     now += 10 * MIN + 1000;
     expect(await runAlarm(t.id)).toBe(true);
     expect((await logOf(t.id)).some((l) => l.msg.key === 'room.log.botPlayed' && l.msg.params?.seat === 1)).toBe(true);
+  });
+});
+
+/** Play the seat whose turn it is (pass, else the first plain option) over HTTP; returns the answer's body. */
+async function playOne(id: string, tokens: string[]): Promise<{ seat: number; body: { version: number; answer: Answer } }> {
+  const states = await Promise.all(tokens.map((tok) => stateOf(id, tok)));
+  const seat = states.findIndex((x) => x.prompts.length > 0);
+  if (seat < 0) return { seat, body: { version: states[0]!.version, answer: { prompt: '', option: '' } } };
+  const p = states[seat]!.prompts[0]!;
+  const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.cards && !x.seats) ?? p.options[0]!;
+  return { seat, body: { version: states[seat]!.version, answer: { prompt: p.id, option: o.id } } };
+}
+
+/** Everything an answer could write: the move rows, the log, meta and the snapshot, as stored. */
+const stored = async (id: string) => ({
+  moves: await sql(id, 'SELECT * FROM moves ORDER BY n'),
+  log: await sql(id, 'SELECT * FROM log ORDER BY i'),
+  meta: await sql(id, 'SELECT * FROM meta'),
+  snapshot: await sql(id, 'SELECT * FROM snapshot'),
+  seats: await sql(id, 'SELECT * FROM seats ORDER BY seat'),
+});
+
+/** What of a body does not depend on when its moves were made (two rooms played at different instants). */
+const noLive = (b: StateBody) => ({ version: b.version, view: b.view, log: b.log, prompts: b.prompts.map((p) => p.id), status: b.status });
+
+describe('an answer is one SQL statement (the move row, its log lines and meta through one view’s trigger)', () => {
+  it('an answer whose statement fails (its move number already taken) leaves moves, log and meta unchanged, and the room serves the old state', async () => {
+    const t = await table(2);
+    await pickColours(t);
+    const viewers = [...t.tokens, null];
+    const before = await Promise.all(viewers.map((tok) => stateOf(t.id, tok)));
+    // A row in the way of the next move's number: the trigger's first insert fails, after nothing else ran.
+    const step = await runInDurableObject(room(t.id), (inst: GameRoom) => inst.store.game!.step);
+    await sql(t.id, "INSERT INTO moves (n, seat, answer, by, at) VALUES (?, 0, '{}', 'test', 'test')", step + 1);
+    const was = await stored(t.id);
+    const a = await playOne(t.id, t.tokens);
+    expect((await api(`/games/${t.id}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(500);
+    expect(await stored(t.id)).toEqual(was);
+    expect(await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).toEqual(before);
+    // With the row gone the same answer is taken, and the room plays on as if nothing had happened.
+    await sql(t.id, 'DELETE FROM moves WHERE n = ?', step + 1);
+    expect((await api(`/games/${t.id}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(200);
+    const after = await Promise.all(viewers.map((tok) => stateOf(t.id, tok)));
+    expect(after[0]!.version).toBe(before[0]!.version + 1);
+    await evictDurableObject(room(t.id));
+    expect(await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).toEqual(after);
+  });
+
+  it('an answer whose statement fails on its log lines (an index already taken) leaves no move row, no line and meta as it was', async () => {
+    const t = await table(2);
+    await pickColours(t);
+    const viewers = [...t.tokens, null];
+    const before = await Promise.all(viewers.map((tok) => stateOf(t.id, tok)));
+    // The line in the way is the LAST the answer writes: the move row and the lines before it are inserted first.
+    const a = await playOne(t.id, t.tokens);
+    const lines = await runInDurableObject(room(t.id), (inst: GameRoom) => {
+      const r = apply(inst.store.def(), inst.store.game!, a.seat, a.body.answer);
+      return { n: r.ok ? r.value.events.length : 0, end: inst.log.end };
+    });
+    expect(lines.n).toBeGreaterThan(1);
+    await sql(t.id, "INSERT INTO log (i, at, aud, msg) VALUES (?, 0, 0, '{}')", lines.end + lines.n - 1);
+    const was = await stored(t.id);
+    expect((await api(`/games/${t.id}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(500);
+    expect(await stored(t.id)).toEqual(was);
+    await sql(t.id, 'DELETE FROM log WHERE i = ?', lines.end + lines.n - 1);
+    await evictDurableObject(room(t.id));
+    expect(await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).toEqual(before);
+    expect((await api(`/games/${t.id}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(200);
+  });
+
+  it('a log line goes through the trigger byte for byte, in its own columns or in the JSON of the lines after them: its stored message is the JSON.stringify text, whatever it holds', async () => {
+    const t = await table(2);
+    await pickColours(t);
+    // Six odd lines after the answer's own: some ride as the statement's inline columns, the rest as its JSON.
+    const odd = [
+      { key: 'a"\\\u2028b\u2029', params: { n: '茶馆', e: '😀', lone: '\ud800', nul: '\u0000\u001f', tab: '\t', big: 1e21, small: 5e-7, neg: -0, t: true } },
+      { key: '</script>', params: { q: "'\"`", back: '\\', uni: '\u00e9\u0301' } },
+    ];
+    for (let k = 0; k < 4; k++) odd.push({ ...odd[k % 2]!, key: `${odd[k % 2]!.key}${k}` } as never);
+    const a = await playOne(t.id, t.tokens);
+    const end = await runInDurableObject(room(t.id), (inst: GameRoom) => {
+      const end = inst.log.end;
+      const append = inst.log.append.bind(inst.log);
+      inst.log.append = (es) => append([...es, ...odd.map((msg, k) => ({ at: k, to: k ? ([1] as number[]) : ('public' as const), msg: msg as never }))]);
+      try {
+        const r = inst.moves.commit(a.seat, a.body.answer, 'player');
+        expect(r.ok).toBe(true);
+      } finally {
+        inst.log.append = append;
+      }
+      return end;
+    });
+    const rows = await sql<{ i: number; at: number; aud: number | null; msg: string }>(t.id, 'SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', end);
+    const mine = rows.slice(-odd.length);
+    expect(rows.length).toBeGreaterThan(4);
+    expect(mine.map((r) => r.msg)).toEqual(odd.map((m) => JSON.stringify(m)));
+    expect(mine.map((r) => [r.at, r.aud])).toEqual(odd.map((_, k) => [k, k ? 2 : null]));
+    expect(rows.map((r) => r.i)).toEqual(rows.map((_, k) => end + k));
+    expect((await sql<{ t: string }>(t.id, 'SELECT typeof(i) || typeof(at) AS t FROM log WHERE i >= ?', end)).every((r) => r.t === 'integerinteger')).toBe(true);
+  });
+
+  it('the move’s statement runs before anything is sent, and nothing is written after it', async () => {
+    const t = await table(2);
+    await pickColours(t);
+    const a = await playOne(t.id, t.tokens);
+    const seen = await runInDurableObject(room(t.id), async (inst: GameRoom) => {
+      const w = watch(inst);
+      let atBroadcast: string[] | null = null;
+      const broadcast = inst.sockets.broadcast.bind(inst.sockets);
+      inst.sockets.broadcast = (...x: Parameters<typeof broadcast>) => ((atBroadcast ??= [...w.statements]), broadcast(...x));
+      try {
+        const r = inst.moves.handle(a.seat, a.body.version, a.body.answer);
+        expect(r.ok).toBe(true);
+        await inst.moves.afterChange();
+      } finally {
+        inst.sockets.broadcast = broadcast;
+        unwatch(inst);
+      }
+      return { atBroadcast: atBroadcast!, all: w.statements, transactions: w.transactions };
+    });
+    expect(seen.atBroadcast.map(head)).toContain('INSERT INTO move_writes');
+    expect(seen.all.slice(seen.atBroadcast.length).filter((q) => !/^\s*SELECT/i.test(q))).toEqual([]);
+    expect(seen.transactions).toBe(0);
+  });
+
+  it('a change that writes more than one statement runs them in one transaction; one that throws writes nothing and opens none', async () => {
+    const t = await table(2);
+    await runInDurableObject(room(t.id), (inst: GameRoom) => {
+      const v = inst.store.m.version;
+      let w = watch(inst);
+      inst.store.mutate((mm) => {
+        inst.sql.exec('UPDATE seats SET expiries = 1 WHERE seat = 0');
+        inst.sql.exec('UPDATE seats SET expiries = 2 WHERE seat = 1');
+        mm.version++;
+      });
+      unwatch(inst);
+      expect(w.statements.map(head)).toEqual(['UPDATE seats SET expiries = 1 WHERE seat = 0', 'UPDATE seats SET expiries = 2 WHERE seat = 1', 'INSERT OR REPLACE INTO meta']);
+      expect(w.transactions).toBe(1);
+      w = watch(inst);
+      expect(() =>
+        inst.store.mutate((mm) => {
+          inst.sql.exec('UPDATE seats SET expiries = 7');
+          mm.version++;
+          throw new Error('disk full');
+        }),
+      ).toThrow('disk full');
+      unwatch(inst);
+      expect(w.statements.filter((q) => !/^\s*SELECT/i.test(q))).toEqual([]);
+      expect(w.transactions).toBe(0);
+      expect(inst.store.m.version).toBe(v + 1);
+      expect(inst.sql.exec<{ e: number }>('SELECT expiries AS e FROM seats ORDER BY seat').toArray().map((x) => x.e)).toEqual([1, 2]);
+    });
+  });
+
+  it('a change that reads what it wrote sees it: it runs again inside a transaction (even if it caught the refusal); thrown, it writes nothing', async () => {
+    const t = await table(2);
+    await runInDurableObject(room(t.id), (inst: GameRoom) => {
+      const v = inst.store.m.version;
+      let runs = 0;
+      const w = watch(inst);
+      const name = inst.store.mutate((mm) => {
+        runs++;
+        inst.sql.exec('UPDATE seats SET name = ? WHERE seat = 0', 'Zed');
+        let got: string;
+        try {
+          got = inst.sql.exec<{ name: string }>('SELECT name FROM seats WHERE seat = 0').one().name;
+        } catch {
+          got = 'refused';
+        }
+        mm.version++;
+        return got;
+      });
+      unwatch(inst);
+      expect({ name, runs, transactions: w.transactions }).toEqual({ name: 'Zed', runs: 2, transactions: 1 });
+      expect(inst.store.m.version).toBe(v + 1);
+      expect(() =>
+        inst.store.mutate((mm) => {
+          inst.sql.exec('UPDATE seats SET name = ? WHERE seat = 0', 'Yod');
+          inst.sql.exec('SELECT name FROM seats WHERE seat = 0').toArray();
+          mm.version++;
+          throw new Error('disk full');
+        }),
+      ).toThrow('disk full');
+      expect(inst.sql.exec<{ name: string }>('SELECT name FROM seats WHERE seat = 0').one().name).toBe('Zed');
+      expect(inst.store.m.version).toBe(v + 1);
+    });
+    await evictDurableObject(room(t.id));
+    expect((await sql<{ name: string }>(t.id, 'SELECT name FROM seats WHERE seat = 0'))[0]!.name).toBe('Zed');
+    expect((await storedMeta<{ version: number }>(t.id)).version).toBe((await runInDurableObject(room(t.id), (inst: GameRoom) => inst.store.m.version)));
+  });
+});
+
+describe('a room written before answers were one statement (migrations 1–6)', () => {
+  it('loads, is migrated to 7 (the view and its trigger), plays on exactly as the same room written today, and replays to its state byte for byte', async () => {
+    // Today's room, four answers in; then its rows copied, with the statements the previous deploy wrote them
+    // with, into a room of schema 6.
+    const t = await table(2);
+    await pickColours(t);
+    for (let k = 0; k < 4; k++) {
+      const a = await playOne(t.id, t.tokens);
+      expect((await api(`/games/${t.id}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(200);
+    }
+    const rows = await stored(t.id);
+    const id = 'schema6roomxyz';
+    await runInDurableObject(room(id), (_inst: unknown, st) => {
+      const db = st.storage.sql;
+      db.exec('CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
+      for (const step of MIGRATIONS.slice(0, 6)) typeof step === 'string' ? db.exec(step) : step(db);
+      db.exec('INSERT INTO schema_version (id, v) VALUES (1, 6)');
+      const meta = JSON.parse((rows.meta[0] as { json: string }).json) as { id: string };
+      meta.id = id;
+      db.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta));
+      for (const x of rows.seats as Record<string, SqlStorageValue>[]) db.exec('INSERT INTO seats (seat, name, token_hash, bot, stand_in, expiries, joined_at, settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', x.seat, x.name, x.token_hash, x.bot, x.stand_in, x.expiries, x.joined_at, x.settings);
+      for (const x of rows.snapshot as Record<string, SqlStorageValue>[]) db.exec('INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?)', x.step, x.state);
+      for (const x of rows.moves as Record<string, SqlStorageValue>[]) db.exec('INSERT INTO moves (n, seat, answer, by, at, delta, live) VALUES (?, ?, ?, ?, ?, ?, ?)', x.n, x.seat, x.answer, x.by, x.at, x.delta, x.live);
+      // The previous deploy's log INSERT: up to 25 rows per statement, the message's JSON text bound as it is.
+      const log = rows.log as Record<string, SqlStorageValue>[];
+      db.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${log.map(() => '(?, ?, ?, ?)').join(', ')}`, ...log.flatMap((x) => [x.i, x.at, x.aud, x.msg]));
+    });
+    await evictDurableObject(room(id));
+    const viewers = [...t.tokens, null];
+    const strip = (b: StateBody) => JSON.stringify(b).replaceAll(t.id, id);
+    expect((await Promise.all(viewers.map((tok) => stateOf(id, tok)))).map((b) => JSON.stringify(b))).toEqual((await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).map(strip));
+    expect(await sql(id, 'SELECT v FROM schema_version')).toEqual([{ v: MIGRATIONS.length }]);
+    expect((await sql<{ type: string; name: string }>(id, "SELECT type, name FROM sqlite_master WHERE name LIKE 'move_writes%' ORDER BY name")).map((x) => `${x.type} ${x.name}`)).toEqual(['view move_writes', 'trigger move_writes_insert']);
+    // Both play on with the same answers: the old room writes exactly what today's does (its meta's id apart).
+    for (let k = 0; k < 6; k++) {
+      const a = await playOne(t.id, t.tokens);
+      if (a.seat < 0) break;
+      for (const g of [t.id, id]) expect((await api(`/games/${g}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(200);
+    }
+    const [mine, theirs] = [await stored(id), await stored(t.id)];
+    const at = (xs: Record<string, unknown>[]) => xs.map(({ at: _a, live: _l, ...x }) => x);
+    expect(at(mine.moves as never)).toEqual(at(theirs.moves as never));
+    expect(mine.log).toEqual(theirs.log);
+    expect(mine.snapshot).toEqual(theirs.snapshot);
+    await evictDurableObject(room(id));
+    expect((await Promise.all(viewers.map((tok) => stateOf(id, tok)))).map((b) => noLive(b))).toEqual((await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).map((b) => noLive(JSON.parse(strip(b)))));
+    // The move log replays to the newest full state byte for byte.
+    const [meta] = await sql<{ json: string }>(id, 'SELECT json FROM meta');
+    const { seed, seats, options } = JSON.parse(meta!.json);
+    const full = await newestFull(id);
+    const moves = (mine.moves as { n: number; seat: number; answer: string }[]).filter((m) => m.n <= full.step).map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) as Answer }));
+    expect(JSON.stringify(replay(duel, { seats, seed, options }, moves))).toBe(full.state);
   });
 });
 

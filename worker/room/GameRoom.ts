@@ -71,7 +71,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   readonly bindings: Env;
 
   get sql(): SqlStorage {
-    return this.state.storage.sql;
+    return this.store.sql;
   }
 
   // ---------------------------------------------------------------- RPC from the routes

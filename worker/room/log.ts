@@ -1,6 +1,7 @@
 import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
+import type { LineRow } from './store';
 
 /** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
 interface Row {
@@ -18,13 +19,7 @@ interface Row {
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
 export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean => over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
 
-const LINES_PER_INSERT = 25;
-
 const NONE: Row[] = [];
-
-/** The INSERT of `n` lines, its text built once per `n` (the same text is also what a statement cache keys on). */
-const inserts: string[] = [];
-const insertLines = (n: number): string => (inserts[n] ??= `INSERT INTO log (i, at, aud, msg) VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?)').join(', ')}`);
 
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: (r.msg ??= JSON.parse(r.text!) as Msg) });
 
@@ -43,7 +38,7 @@ export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, t
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
- * in the move's transaction and reads them by index range, filtered by audience — a view never walks the whole
+ * in the move's own statement and reads them by index range, filtered by audience — a view never walks the whole
  * log, and no snapshot carries it. The lines of the latest change stay in memory too, so the broadcast after a
  * move reads no SQL. Indices are the room's (the engine's own lines and the room's, like "timed out", in one
  * sequence).
@@ -67,28 +62,24 @@ export class LogTable {
     return this.r.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length > 0;
   }
 
-  /** Append lines (call inside the move's transaction): one statement however many lines. */
+  /**
+   * Append lines (call inside the move's change): handed to the store (`Store.appendLines`), which writes them in
+   * the move's own statement. Each message is serialised once, for its row (the text the `msg` column stores)
+   * and the bodies.
+   */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = new Array(entries.length);
-    const texts: string[] = new Array(entries.length);
+    const stored: LineRow[] = new Array(entries.length);
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
-      texts[k] = JSON.stringify(e.msg);
-      rows[k] = storedRow(this.end + k, e.at, e.to === 'public' ? null : audienceBits(e.to), e.msg, texts[k]!);
+      const text = JSON.stringify(e.msg);
+      const aud = e.to === 'public' ? null : audienceBits(e.to);
+      const i = this.end + k;
+      rows[k] = storedRow(i, e.at, aud, e.msg, text);
+      stored[k] = [i, e.at, aud, text];
     }
-    // Multi-row INSERTs of at most 25 lines: a Durable Object statement binds at most 100 values
-    // (https://developers.cloudflare.com/durable-objects/platform/limits/). An answer writes fewer lines than
-    // that, so it costs one statement.
-    for (let k = 0; k < rows.length; k += LINES_PER_INSERT) {
-      const end = Math.min(rows.length, k + LINES_PER_INSERT);
-      const args: (number | string | null)[] = [];
-      for (let j = k; j < end; j++) {
-        const x = rows[j]!;
-        args.push(x.i, x.at, x.aud, texts[j]!);
-      }
-      this.r.sql.exec(insertLines(end - k), ...args);
-    }
+    this.r.store.appendLines(stored);
     this.recent = !this.settled && this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.settled = false;
     this.end += rows.length;

@@ -65,6 +65,26 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // leaves the meta row alone unless more of meta changed; a load takes the live part from whichever of the two
   // is newer. NULL: the row is older.
   `ALTER TABLE moves ADD COLUMN live TEXT;`,
+  // 7: an answer is ONE statement (store.ts): a view over the move rows takes the move with its log lines and,
+  // when more of meta changed, the meta row, and its trigger writes them — atomic as any single statement is, so
+  // no transaction is opened. Up to 4 lines ride as columns of their own (i, at, aud, msg: the message's JSON
+  // text, bound as it is stored), the rest as \`more\`: a JSON array of [i, at, aud, msg], each msg the JSON
+  // string of that text. \`meta\`: the meta row's JSON, or NULL to leave it.
+  `
+  CREATE VIEW move_writes AS SELECT n, seat, answer, by, at, delta, live, NULL AS meta,
+    NULL AS i0, NULL AS at0, NULL AS aud0, NULL AS msg0, NULL AS i1, NULL AS at1, NULL AS aud1, NULL AS msg1,
+    NULL AS i2, NULL AS at2, NULL AS aud2, NULL AS msg2, NULL AS i3, NULL AS at3, NULL AS aud3, NULL AS msg3, NULL AS more FROM moves;
+  CREATE TRIGGER move_writes_insert INSTEAD OF INSERT ON move_writes BEGIN
+    INSERT INTO moves (n, seat, answer, by, at, delta, live) VALUES (NEW.n, NEW.seat, NEW.answer, NEW.by, NEW.at, NEW.delta, NEW.live);
+    INSERT INTO log (i, at, aud, msg)
+      SELECT NEW.i0, NEW.at0, NEW.aud0, NEW.msg0 WHERE NEW.msg0 IS NOT NULL
+      UNION ALL SELECT NEW.i1, NEW.at1, NEW.aud1, NEW.msg1 WHERE NEW.msg1 IS NOT NULL
+      UNION ALL SELECT NEW.i2, NEW.at2, NEW.aud2, NEW.msg2 WHERE NEW.msg2 IS NOT NULL
+      UNION ALL SELECT NEW.i3, NEW.at3, NEW.aud3, NEW.msg3 WHERE NEW.msg3 IS NOT NULL;
+    INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(NEW.more) WHERE NEW.more IS NOT NULL;
+    INSERT OR REPLACE INTO meta (id, json) SELECT 1, NEW.meta WHERE NEW.meta IS NOT NULL;
+  END;
+  `,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */

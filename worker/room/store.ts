@@ -1,7 +1,7 @@
 /**
- * The room's storage, its entry point: loading meta and state (and the other concerns' caches), the one
- * transaction every change runs in (`mutate`), creating the room and deleting it when it expires. The state's rows
- * are `snapshot.ts`'s, the meta row's text `metarow.ts`'s.
+ * The room's storage, its entry point: loading meta and state (and the other concerns' caches), the one atomic
+ * write every change makes (`mutate`: one statement, or one transaction), creating the room and deleting it when
+ * it expires. The state's rows are `snapshot.ts`'s, the meta row's text `metarow.ts`'s.
  */
 import { getGame, type GameDef, type GameState } from '../engine';
 import { expiresAt } from './retention';
@@ -11,8 +11,38 @@ import { Snapshot } from './snapshot';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { iso, type CreateParams, type Meta, type Room } from './types';
+import { Writes, type Statement } from './writes';
 
-/** A move row the current transaction adds: written at its end, with meta's live part as the transaction left it. */
+/** A log line as the store writes it: index, step, audience bits (null: public), the message's JSON text. */
+export type LineRow = [i: number, at: number, aud: number | null, msg: string];
+
+/** Lines that ride in the move's statement as columns of their own (migration 7); the rest go as JSON. */
+const INLINE_LINES = 4;
+
+/**
+ * A move as one answer writes it (migration 7): the view's INSTEAD OF INSERT trigger writes the move row, its log
+ * lines (the first `INLINE_LINES` as columns, the message text bound as it is stored; the rest as `more`, a JSON
+ * array of `[i, at, aud, msg]` with each message as the JSON string of its text) and the meta row (`meta`, when
+ * more of meta than its live part changed) — one statement, atomic as any single statement is.
+ */
+const INSERT_MOVE = `INSERT INTO move_writes (n, seat, answer, by, at, delta, live, meta, ${Array.from({ length: INLINE_LINES }, (_, k) => `i${k}, at${k}, aud${k}, msg${k}`).join(', ')}, more) VALUES (${Array.from({ length: 9 + 4 * INLINE_LINES }, () => '?').join(', ')})`;
+/** Log lines as one JSON array (`more`'s form): lines beyond the inline ones, and lines without a move. */
+const INSERT_LINES = "INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(?)";
+/** `rows` as `INSERT_LINES` and `more` take them. */
+const linesJson = (rows: LineRow[], from: number): string => {
+  let json = '';
+  for (let k = from; k < rows.length; k++) {
+    const [i, at, aud, msg] = rows[k]!;
+    json += `${k > from ? ',' : ''}[${i},${at},${aud},${JSON.stringify(msg)}]`;
+  }
+  return `[${json}]`;
+};
+const SAVE_META = 'INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)';
+
+/** The copy of meta a change may edit: its own object and clocks (see `mutate`). */
+const copyMeta = (cur: Meta): Meta => ({ ...cur, clocks: cur.clocks.map((c) => ({ ...c })) });
+
+/** A move row the current change adds: written at its end, with meta's live part as the change left it. */
 interface MoveRow {
   n: number;
   seat: number;
@@ -25,8 +55,8 @@ interface MoveRow {
 /**
  * Storage of one room: meta (the meta row, with the live part of the last move row when that is newer) and the
  * engine state after the last move (the newest full state, from the snapshot row or a move row, with the deltas
- * after it), both cached in memory once loaded. Every change goes through `mutate`: one SQLite transaction
- * on a copy of meta, which replaces the cached meta only if it commits.
+ * after it), both cached in memory once loaded. Every change goes through `mutate`: its writes stored together
+ * (one statement, or one SQLite transaction) from a copy of meta, which replaces the cached meta only if they are.
  */
 export class Store {
   meta: Meta | null | undefined;
@@ -35,10 +65,23 @@ export class Store {
   private readonly snapshot: Snapshot;
   /** The meta row's text. */
   private readonly row = new MetaRow();
-  /** The move row of the current transaction (`addMove`), written when its function returns. */
+  /** The move row of the current change (`addMove`), written when its function returns. */
   private move: MoveRow | null = null;
+  /** The current change's log lines not written yet (`appendLines`). */
+  private lines: LineRow[] | null = null;
+  /** The room's SQL handle (`Room.sql`): it keeps a change's writes for its end (writes.ts). */
+  private readonly writes: Writes;
   constructor(private readonly r: Room) {
     this.snapshot = new Snapshot(r);
+    this.writes = new Writes(
+      () => r.state.storage.sql,
+      () => this.lines !== null,
+    );
+  }
+
+  /** The room's SQL handle: statements run at once, except the writes of a change, which run at its end. */
+  get sql(): SqlStorage {
+    return this.writes.asSql();
   }
 
   /**
@@ -60,7 +103,7 @@ export class Store {
     return this.meta;
   }
 
-  /** Re-read what the concerns cache from their tables (after load, or after a transaction that failed). */
+  /** Re-read what the concerns cache from their tables (after load, or after a change that failed). */
   private reloadCaches(): void {
     this.r.seats.reload();
     this.r.log.load();
@@ -80,7 +123,7 @@ export class Store {
   }
 
   private saveMeta(m: Meta): void {
-    this.r.sql.exec('INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)', this.metaJson(m));
+    this.r.sql.exec(SAVE_META, this.metaJson(m));
   }
 
   /** The meta row's JSON (metarow.ts): its settled part, then its live part. */
@@ -88,13 +131,13 @@ export class Store {
     return this.row.json(m);
   }
 
-  /** Write the full snapshot of `s` (the start, the host ending the game), inside a transaction. */
+  /** Write the full snapshot of `s` (the start, the host ending the game), inside a change. */
   saveSnapshot(s: GameState<any>): void {
     this.snapshot.saveFull(s);
   }
 
   /**
-   * Add the move that made `s` (call inside `mutate`): its row is written when the transaction's function
+   * Add the move that made `s` (call inside `mutate`): its row is written when the change's function
    * returns, with meta's live part (version, clocks...) as the function left it, and the state as `saveState`
    * decides. The meta row is then written only if something else in meta changed.
    */
@@ -102,35 +145,98 @@ export class Store {
     this.move = { n: s.step, seat, answer, by, at, delta: this.snapshot.save(s) };
   }
 
-  /** Run `fn` in one SQLite transaction with a copy of meta; the copy replaces meta only if it commits. */
+  /**
+   * Append log lines (log.ts, inside a change): kept for the change's end (in the move's statement when it has
+   * one), or written at once when the change runs in a transaction.
+   */
+  appendLines(rows: LineRow[]): void {
+    if (this.writes.collecting) this.lines = this.lines === null ? rows : this.lines.concat(rows);
+    else this.r.state.storage.sql.exec(INSERT_LINES, linesJson(rows, 0));
+  }
+
+  /**
+   * Run `fn` as one change on a copy of meta; the copy replaces meta only if every write of it is stored. Its
+   * writes are kept (writes.ts) and run when it returns: the move row with its log lines and meta as ONE
+   * statement (`INSERT_MOVE`), no transaction, when that is all it wrote — an ordinary answer — else all of them
+   * in one transaction. A change that reads after one of its writes is run again from its start inside a
+   * transaction, every statement running as it is issued (so `fn` must do nothing before such a read that a
+   * rollback of storage, meta and the caches would not undo). A change that throws, or whose statement fails,
+   * writes nothing, and the caches are read again.
+   */
   mutate<T>(fn: (m: Meta) => T): T {
     // The copy `fn` may change: its own object and clocks (the one part edited in place: clocks.ts, away.ts);
     // every other part of meta is replaced when it changes, never edited, so it is shared with the cached meta.
     const cur = this.m;
-    const m: Meta = { ...cur, clocks: cur.clocks.map((c) => ({ ...c })) };
-    let out: T;
+    if (this.writes.collecting) throw new Error('a change inside a change');
+    let m = copyMeta(cur);
+    let out!: T;
     try {
-      out = this.r.state.storage.transactionSync(() => {
-        const r = fn(m);
-        if (m.version !== this.m.version) m.changedAt = this.r.now();
-        const mv = this.move;
-        if (mv) {
-          this.r.sql.exec('INSERT INTO moves (n, seat, answer, by, at, delta, live) VALUES (?, ?, ?, ?, ?, ?, ?)', mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m));
-          if (!sameSettled(cur, m)) this.saveMeta(m);
-        } else this.saveMeta(m);
-        return r;
-      });
+      let done = false;
+      let kept: Statement[];
+      this.writes.collect();
+      try {
+        out = fn(m);
+        done = !this.writes.refused;
+      } catch (e) {
+        if (!this.writes.refused) throw e;
+      } finally {
+        kept = this.writes.stop();
+      }
+      if (done) {
+        const all = kept.concat(this.ownWrites(cur, m));
+        const sql = this.r.state.storage.sql;
+        if (all.length === 1) sql.exec(all[0]![0], ...all[0]![1]);
+        else if (all.length) this.r.state.storage.transactionSync(() => all.forEach(([q, b]) => sql.exec(q, ...b)));
+      } else {
+        // It read what it had written: again from the start, inside a transaction, each statement at once.
+        this.undo();
+        m = copyMeta(cur);
+        out = this.r.state.storage.transactionSync(() => {
+          const r = fn(m);
+          const sql = this.r.state.storage.sql;
+          for (const [q, b] of this.ownWrites(cur, m)) sql.exec(q, ...b);
+          return r;
+        });
+      }
     } catch (e) {
-      // The caches may hold what the rolled-back transaction wrote.
-      this.move = null;
-      this.snapshot.rollback();
-      this.reloadCaches();
+      this.undo();
       throw e;
     }
     this.meta = m;
     this.move = null;
     this.snapshot.commit();
     return out;
+  }
+
+  /**
+   * What the store itself writes at the end of a change that made `m` of `cur`: the move row (with the log lines
+   * kept and the meta row if more of meta changed) in one statement; without a move, the lines and the meta row.
+   */
+  private ownWrites(cur: Meta, m: Meta): Statement[] {
+    if (m.version !== cur.version) m.changedAt = this.r.now();
+    const lines = this.lines;
+    this.lines = null;
+    const mv = this.move;
+    if (mv) {
+      const b: unknown[] = [mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m), sameSettled(cur, m) ? null : this.metaJson(m)];
+      for (let k = 0; k < INLINE_LINES; k++) {
+        const x = lines?.[k];
+        if (x) b.push(x[0], x[1], x[2], x[3]);
+        else b.push(null, null, null, null);
+      }
+      b.push(lines && lines.length > INLINE_LINES ? linesJson(lines, INLINE_LINES) : null);
+      return [[INSERT_MOVE, b]];
+    }
+    const meta: Statement = [SAVE_META, [this.metaJson(m)]];
+    return lines === null ? [meta] : [[INSERT_LINES, [linesJson(lines, 0)]], meta];
+  }
+
+  /** A change failed or runs again: what it wrote is dropped, and the caches (which may hold it) read again. */
+  private undo(): void {
+    this.move = null;
+    this.lines = null;
+    this.snapshot.rollback();
+    this.reloadCaches();
   }
 
   /** When this game is deleted unless something changes first (retention.ts), or null while it runs. */
