@@ -28,7 +28,11 @@ export const SLOTS: Slot[] = ['weapon', 'armor', 'plus', 'minus'];
 export const P = (g: G, seat: number): Player => g.players[seat]!;
 export const alive = (g: G, seat: number) => !!g.players[seat]?.alive;
 export const equipIds = (p: Player) => SLOTS.map((s) => p.equip[s]).filter((x): x is number => x !== null);
-export const hasCards = (p: Player) => p.hand.length + equipIds(p).length + p.judge.length > 0;
+/** Does `p` hold any card (hand, equipment, judgement area)? Asked of every target of many cards: no list built. */
+export const hasCards = (p: Player) => {
+  const e = p.equip;
+  return p.hand.length > 0 || p.judge.length > 0 || e.weapon !== null || e.armor !== null || e.plus !== null || e.minus !== null;
+};
 export const wounded = (p: Player) => p.hp < p.maxHp;
 
 /** Living seats in seat order, starting with `from` (included when alive). */
@@ -64,6 +68,8 @@ interface SkillMemo {
   /** `ids` whose play-phase option is not lent to others (黄天's is), and those whose option is. */
   own: string[];
   lent: string[];
+  /** `ids` whose skill may forbid being targeted (空城, 谦逊), in order: most characters have none to ask. */
+  banning: string[];
 }
 const MEMO: (SkillMemo | undefined)[] = [];
 
@@ -103,6 +109,7 @@ function memoOf(p: Player): SkillMemo {
     names: [...p.skills], role: p.role, alive: p.alive, equip: SLOTS.map((s) => p.equip[s]),
     ids, list, range, to, from, unlimitedSlash: list.some((s) => s.unlimitedSlash),
     own: ids.filter((id) => !SKILLS[id]?.active?.lentTo), lent: ids.filter((id) => !!SKILLS[id]?.active?.lentTo),
+    banning: ids.filter((id) => !!SKILLS[id]?.prohibit),
   };
   MEMO[p.seat] = out;
   return out;
@@ -139,6 +146,14 @@ export function activeSkillIdsRead(g: G, seat: number): { own: readonly string[]
 }
 const NO_ACTIVE = { own: NO_SKILLS, lent: NO_SKILLS };
 const NO_SKILL_LIST: readonly SgsSkill[] = [];
+/**
+ * The ids of `skillIdsRead(g, seat)` whose skill has a `prohibit` (may forbid being chosen as a target), in that
+ * order: the memo's own list, which must not be changed.
+ */
+export function banningSkillIdsRead(g: G, seat: number): readonly string[] {
+  const p = g.players[seat];
+  return p && p.alive ? memoOf(p).banning : NO_SKILLS;
+}
 /** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
 export function skillListRead(g: G, seat: number): readonly SgsSkill[] {
   const p = g.players[seat];
@@ -293,11 +308,13 @@ export function fire(ctx: C, timing: string, ev: Record<string, Json>, seats?: n
 export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: string } = {}): void {
   if (!ids.length) return;
   const g = ctx.g;
-  const lost = new Map<number, { hand: number[]; equip: number[]; judge: number[] }>();
+  // Made on the first card taken from a seat: most moves take none (draws, the table to the discard pile).
+  let lost: Map<number, { hand: number[]; equip: number[]; judge: number[] }> | undefined;
   const order = to === 'discard' && ids.length > 1 ? ctx.rng.shuffle([...ids]) : ids;
   for (const id of order) {
     const from = takeOut(g, id);
     if (from.owner !== null && (from.owner !== o.seat || from.zone !== to) && (from.zone === 'hand' || from.zone === 'equip' || from.zone === 'judge')) {
+      lost ??= new Map();
       const l = lost.get(from.owner) ?? { hand: [], equip: [], judge: [] };
       l[from.zone].push(id);
       lost.set(from.owner, l);
@@ -327,9 +344,10 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   // Pushed last-first, so the events fire in seat order from the current player.
   if (to === 'hand' && listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat: o.seat!, cards: ids });
   // Nobody lost a card (a draw, a card put into play from the table): no seat list to build.
-  if (!lost.size) return;
-  const losers = seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost.has(s));
-  for (const seat of losers.reverse()) {
+  if (!lost) return;
+  // Every seat is once in the living-from-the-current-player list or the dead one, so a single loser is its own order.
+  const losers = lost.size === 1 ? [...lost.keys()] : seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost!.has(s)).reverse();
+  for (const seat of losers) {
     const l = lost.get(seat)!;
     for (const id of l.equip) EQUIP_SKILLS[skillOfCard(keyOf(id))]?.onLose?.(ctx, seat);
     if (listened(ctx, T.cardsLost))
