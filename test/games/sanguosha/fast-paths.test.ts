@@ -136,7 +136,7 @@ describe('fast paths equal the plain paths', () => {
     );
   });
 
-  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection with the state, at every state of seeded games', () => {
+  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection and the skill lists with the state, at every state of seeded games', () => {
     /** Every object and list reachable from `x`. */
     const objects = (x: unknown, out = new Set<object>()): Set<object> => {
       if (typeof x === 'object' && x !== null && !out.has(x)) {
@@ -153,10 +153,15 @@ describe('fast paths equal the plain paths', () => {
           const copy = draftG(s.g);
           expect(copy).toStrictEqual(cloneJson(s.g));
           expect(JSON.stringify(copy)).toBe(JSON.stringify(s.g));
-          // Only a revealed selection is shared (no rule changes it once the picks are shown: the frozen games
-          // below prove it); everything else is a new object.
+          // Only a revealed selection (no rule changes it once the picks are shown) and each character's skill
+          // list (rules replace it, never change it in place) are shared — the frozen games of the draft tests and
+          // 若愚's prove it; everything else is a new object.
           const shared = s.g.selection?.revealed ? objects(s.g.selection) : new Set<object>();
           if (s.g.selection?.revealed) expect(copy.selection).toBe(s.g.selection);
+          s.g.players.forEach((p, i) => {
+            expect(copy.players[i]!.skills).toBe(p.skills);
+            shared.add(p.skills);
+          });
           const mine = objects(s.g);
           for (const o of objects(copy)) if (!shared.has(o)) expect(mine.has(o)).toBe(false);
         }

@@ -37,7 +37,7 @@ function unknownShape(x: object, keys: string[]): boolean {
 function player(p: Player): Player {
   return {
     seat: p.seat, role: p.role, revealed: p.revealed, hp: p.hp, maxHp: p.maxHp, alive: p.alive, gender: p.gender, hand: p.hand.slice(), equip: { ...p.equip },
-    judge: p.judge.slice(), chained: p.chained, skills: p.skills.slice(), general: p.general, kingdom: p.kingdom, marks: { ...p.marks }, turnedOver: p.turnedOver,
+    judge: p.judge.slice(), chained: p.chained, skills: p.skills, general: p.general, kingdom: p.kingdom, marks: { ...p.marks }, turnedOver: p.turnedOver,
   };
 }
 
@@ -47,7 +47,8 @@ export const knownShape = (g: G): boolean =>
 
 /**
  * A copy of `g` equal to `cloneJson(g)`, sharing no object a rule may change with it: only a revealed selection,
- * which no rule changes once the picks are shown, is the same object.
+ * which no rule changes once the picks are shown, and each character's skill list, which rules replace and never
+ * change in place (the general's pick assigns a new one, 若愚 too), are the same objects.
  */
 export function draftG(g: G): G {
   if (!knownShape(g)) return cloneJson(g);

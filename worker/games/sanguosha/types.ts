@@ -18,7 +18,7 @@ export interface Player {
   /** Delayed tricks in the order they were placed (the last is judged first). */
   judge: number[];
   chained: boolean;
-  /** The general's own skills (ids in GameDef.skills); empty for a skill-less general. */
+  /** The general's own skills (ids in GameDef.skills); empty for a skill-less general. Rules replace the list, never change it in place: the answer draft shares it with the state before. */
   skills: string[];
   /** General id (generals.ts); null before the reveal and in the no-generals game. */
   general: string | null;
