@@ -239,25 +239,49 @@ export const slashLimit = (g: G, seat: number) => {
 export const handLimit = (g: G, seat: number) => Math.max(0, P(g, seat).hp) + skillList(g, seat).reduce((n, s) => n + (s.handLimit?.(g, seat) ?? 0), 0);
 /** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */
 export const judgeName = (g: G, id: number) => g.asName[id] ?? keyOf(id);
+/**
+ * Set a public counter on a character to `n`, or remove it (`undefined`). The character gets a new record, as for its
+ * zones: the answer draft shares the old one with the state before (a set keeps an existing key's place, as an
+ * assignment in place would).
+ */
+export function setMark(g: G, seat: number, id: string, n: number | undefined): void {
+  const p = P(g, seat);
+  if (n !== undefined) p.marks = { ...p.marks, [id]: n };
+  else {
+    const { [id]: _gone, ...rest } = p.marks;
+    p.marks = rest;
+  }
+}
 /** A public counter on a character (若愚's awakening, marks of later generals): `addMark(g, seat, 'ruoyu')`. */
-export const addMark = (g: G, seat: number, id: string, n = 1) => void (P(g, seat).marks[id] = (P(g, seat).marks[id] ?? 0) + n);
+export const addMark = (g: G, seat: number, id: string, n = 1) => setMark(g, seat, id, (P(g, seat).marks[id] ?? 0) + n);
 export const markOf = (g: G, seat: number, id: string) => P(g, seat).marks[id] ?? 0;
 /** Uses of a once-per-phase skill by `seat` this play phase. */
 export const usedCount = (g: G, seat: number, skill: string) => g.used[`${seat}:${skill}`] ?? 0;
 export const markUsed = (g: G, seat: number, skill: string) => void (g.used[`${seat}:${skill}`] = usedCount(g, seat, skill) + 1);
 
-/** Remove a card from wherever it is (hand, equipment, judgement area, table, piles). */
+/** `list` without its item at `i`, as a new list. */
+function without<T>(list: T[], i: number): T[] {
+  const out = list.slice();
+  out.splice(i, 1);
+  return out;
+}
+
+/**
+ * Remove a card from wherever it is (hand, equipment, judgement area, table, piles). A character's zones are
+ * replaced by new ones, never changed in place — here, in `move` and in `drawCards`, the only places that change
+ * them — so the answer draft shares them with the state before instead of copying every character's.
+ */
 export function takeOut(g: G, id: number): { owner: number | null; zone: string } {
   for (const p of g.players) {
     let i = p.hand.indexOf(id);
-    if (i >= 0) return p.hand.splice(i, 1), { owner: p.seat, zone: 'hand' };
+    if (i >= 0) return (p.hand = without(p.hand, i)), { owner: p.seat, zone: 'hand' };
     for (const s of SLOTS)
       if (p.equip[s] === id) {
-        p.equip[s] = null;
+        p.equip = { ...p.equip, [s]: null };
         return { owner: p.seat, zone: 'equip' };
       }
     i = p.judge.indexOf(id);
-    if (i >= 0) return p.judge.splice(i, 1), { owner: p.seat, zone: 'judge' };
+    if (i >= 0) return (p.judge = without(p.judge, i)), { owner: p.seat, zone: 'judge' };
   }
   for (const z of ['table', 'grace', 'draw', 'discard'] as const) {
     const i = g[z].indexOf(id);
@@ -320,17 +344,24 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
       lost.set(from.owner, l);
       if (from.zone === 'judge') delete g.asName[id];
     }
+    // A character's zones are new lists and records (see `takeOut`).
     switch (to) {
-      case 'hand':
-        P(g, o.seat!).hand.push(id);
+      case 'hand': {
+        const p = P(g, o.seat!);
+        p.hand = [...p.hand, id];
         break;
-      case 'equip':
-        P(g, o.seat!).equip[KINDS[keyOf(id)]!.slot!] = id;
+      }
+      case 'equip': {
+        const p = P(g, o.seat!);
+        p.equip = { ...p.equip, [KINDS[keyOf(id)]!.slot!]: id };
         break;
-      case 'judge':
-        P(g, o.seat!).judge.push(id);
+      }
+      case 'judge': {
+        const p = P(g, o.seat!);
+        p.judge = [...p.judge, id];
         if (o.as && o.as !== keyOf(id)) g.asName[id] = o.as;
         break;
+      }
       case 'draw':
         break;
       case 'bottom':
@@ -383,7 +414,9 @@ export function takeTop(ctx: C, n: number): number[] | null {
 export function drawCards(ctx: C, seat: number, n: number): boolean {
   const ids = takeTop(ctx, n);
   if (!ids) return false;
-  P(ctx.g, seat).hand.push(...ids);
+  // A new hand (see `takeOut`).
+  const p = P(ctx.g, seat);
+  p.hand = p.hand.concat(ids);
   if (listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat, cards: ids });
   ctx.log('sgs.log.draw', { seat, n });
   ctx.log('sgs.log.drawSecret', { seat, cards: ids }, [seat]);

@@ -13,12 +13,16 @@ export interface Player {
   alive: boolean;
   /** null in the skill-less game: gender matters only to 雌雄双股剑. */
   gender: 'male' | 'female' | null;
+  /**
+   * The zones, skill list and marks below are replaced by new ones when they change, never changed in place (core's
+   * card moves, `setMark`): the answer draft shares them with the state before.
+   */
   hand: number[];
   equip: Record<Slot, number | null>;
   /** Delayed tricks in the order they were placed (the last is judged first). */
   judge: number[];
   chained: boolean;
-  /** The general's own skills (ids in GameDef.skills); empty for a skill-less general. Rules replace the list, never change it in place: the answer draft shares it with the state before. */
+  /** The general's own skills (ids in GameDef.skills); empty for a skill-less general. */
   skills: string[];
   /** General id (generals.ts); null before the reveal and in the no-generals game. */
   general: string | null;
