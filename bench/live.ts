@@ -24,6 +24,7 @@ const SEATS = 4;
 
 interface Latest {
   version: number;
+  logEnd: number;
   status: string;
   prompts: { id: string; options: { id: string; cards?: { from: string[] } }[] }[];
 }
@@ -81,7 +82,9 @@ export async function liveGame(t: Transport, limit: number) {
           waiters.push({ version: target, done: () => (clearTimeout(timer), done(true)) });
         });
         const answer = { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] };
-        const posted = http ? t.post(`/api/games/${id}/answers`, { version: st.version, answer }, tokens[seat]) : null;
+        // As the web client posts it: with `log`, the end of the lines it holds (web/lib/live.ts), so the reply
+        // carries only the lines it lacks.
+        const posted = http ? t.post(`/api/games/${id}/answers?log=${st.logEnd}`, { version: st.version, answer }, tokens[seat]) : null;
         if (!http) socks[seat]!.send(JSON.stringify({ type: 'answer', version: st.version, answer }));
         if (posted) await posted;
         if (!(await arrived)) throw new Error(`game ${id}: an answer never reached all sockets (lost update at version ${target})`);

@@ -104,7 +104,8 @@ export class Broadcast {
       if (!viewers.includes(att.seat)) viewers.push(att.seat);
       else several = true;
     }
-    if (game) r.log.prefetch(min);
+    // (Once the game is over the record is read whole, by `jsonOf`.)
+    if (game && !over) r.log.prefetch(min);
     // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
     const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
     const memo = textMemo();
@@ -121,8 +122,10 @@ export class Broadcast {
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
-      let log = logs.get(key);
-      if (log === undefined) logs.set(key, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
+      // Once the game is over every line is everybody's: the lines from one place on are the same for all.
+      const logKey = over ? `*|${p.from}` : key;
+      let log = logs.get(logKey);
+      if (log === undefined) logs.set(logKey, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
       let msg: string;
       if (last) {
