@@ -145,6 +145,36 @@ describe('the log is sent in slices', () => {
       }
   });
 
+  it('an answer by POST with ?log=N carries exactly the lines its seat may read from N on, those the answer wrote included', async () => {
+    const r = rng(11);
+    const t = await table(3);
+    const start = await stateOf(t.id, null);
+    // Each seat's lines as the web client keeps them: merged from the replies to its own answers, each asked
+    // from where the seat's lines ended (any start at or before its end).
+    const held = t.tokens.map(() => new Map<number, LogLine>());
+    const ends = t.tokens.map(() => start.logEnd);
+    let version = start.version;
+    let replies = 0;
+    for (let step = 0; step < 60; step++) {
+      const views = await Promise.all(t.tokens.map((tok) => stateOf(t.id, tok)));
+      if (views[0]!.status === 'finished') break;
+      version = views[0]!.version;
+      const asked = views.flatMap((v, i) => v.prompts.map((p) => ({ i, p })));
+      if (!asked.length) break;
+      const { i, p } = asked[r(asked.length)]!;
+      const from = Math.max(0, ends[i]! - r(3));
+      const res = await api<StateBody>(`/games/${t.id}/answers?log=${from}`, { body: { version, answer: randomAnswer(p, r) }, token: t.tokens[i] });
+      if (res.status !== 200) continue;
+      replies++;
+      const g = await gameOf(t.id);
+      expect({ logFrom: res.body.logFrom, logEnd: res.body.logEnd }).toEqual({ logFrom: from, logEnd: g.log.length });
+      expect(res.body.log).toEqual(visible(g, i, from));
+      merge(held[i]!, res.body);
+      ends[i] = res.body.logEnd;
+    }
+    expect(replies).toBeGreaterThan(10);
+  });
+
   it('a malformed ?log is a 400 and changes nothing', async () => {
     const t = await table(2);
     for (const q of ['-1', 'x', '1.5', ''])

@@ -227,6 +227,11 @@ describe('POST /api/games/:id/answers', () => {
     expect(r.body.version).toBe(before.version + 1);
     expect(r.body.prompts).toEqual([]);
     expect((r.body.view as any).colour[0]).toBe('blue');
+    // The room serialises the body itself (reply.ts okJson): still JSON, with the header `c.json` sets.
+    expect(r.headers.get('content-type')).toBe('application/json');
+    const s = await api(`/games/${t.id}/state`, { token: t.tokens[0] });
+    expect(s.headers.get('content-type')).toBe('application/json');
+    expect(s.body).toEqual(r.body);
   });
 
   it('a missing or wrong token is a 401 and changes nothing', async () => {

@@ -89,14 +89,21 @@ export class LogTable {
       }
       this.r.sql.exec(insertLines(end - k), ...args);
     }
-    this.recent = this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
+    this.recent = !this.settled && this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
+    this.settled = false;
     this.end += rows.length;
     this.read = null;
   }
 
-  /** Forget the in-memory lines (after a broadcast: the next change starts a new batch). */
+  /** The latest batch was broadcast. */
+  private settled = false;
+
+  /**
+   * After a broadcast: the next append starts a new batch. The last one stays in memory until then, for the
+   * reply that follows the broadcast (an answer by POST carries the lines its client lacks: these).
+   */
   settle(): void {
-    this.recent = { from: this.end, rows: [] };
+    this.settled = true;
     this.read = null;
   }
 
