@@ -10,7 +10,7 @@ interface Slot {
   key: string;
   x: string | string[];
   y: string | string[];
-  /** The part's operations' text, each with a leading comma ('' when nothing changed). */
+  /** The part's operations' text, comma-separated ('' when nothing changed). */
   ops: string;
 }
 
@@ -58,7 +58,7 @@ export function textOps(a: ViewText, b: ViewText, memo?: TextMemo): string {
     const name = bk[i]!;
     const m = memo?.parts[i];
     if (m && m.x === x && m.y === y && m.key === name) {
-      ops += m.ops;
+      if (m.ops) ops = ops ? `${ops},${m.ops}` : m.ops;
       continue;
     }
     if (x === y) {
@@ -74,18 +74,20 @@ export function textOps(a: ViewText, b: ViewText, memo?: TextMemo): string {
         const yj = y[j]!;
         const mj = slots?.[j];
         if (mj && mj.x === xj && mj.y === yj && mj.key === name) {
-          here += mj.ops;
+          if (mj.ops) here = here ? `${here},${mj.ops}` : mj.ops;
           continue;
         }
-        const op = xj === yj ? '' : `,${k.item}${j}],${yj}]`;
+        const op = xj === yj ? '' : `${k.item}${j}],${yj}]`;
         if (slots) slots[j] = { key: name, x: xj, y: yj, ops: op };
-        here += op;
+        if (op) here = here ? `${here},${op}` : op;
       }
     } else if (typeof x === 'string' && typeof y === 'string') {
-      if (x !== y) here = `,${k.whole}${y}]`;
-    } else here = `,${k.whole}${typeof y === 'string' ? y : `[${y.join(',')}]`}]`;
+      if (x !== y) here = `${k.whole}${y}]`;
+    } else here = `${k.whole}${typeof y === 'string' ? y : `[${y.join(',')}]`}]`;
     if (memo) memo.parts[i] = { key: name, x, y, ops: here };
-    ops += here;
+    if (here) ops = ops ? `${ops},${here}` : here;
   }
-  return `[${ops.slice(1)}]`;
+  // The operations are joined as they come, never cut: dropping a leading comma off the joined text would copy
+  // all of it (a string built by concatenation is flattened to be sliced), once per viewer.
+  return `[${ops}]`;
 }

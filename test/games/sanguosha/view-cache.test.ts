@@ -39,6 +39,11 @@ describe('三国杀 view texts reused from the last ones built', () => {
       ['a delayed trick placed', (s) => s.g.players[1]!.judge.push(s.g.draw[2]!)],
       ['a death', (s) => void (s.g.players[3]!.alive = false)],
       ['a horse', (s) => void (s.g.players[4]!.equip.minus = s.g.draw[3]!)],
+      // What only a seat's own `me` shows (its distances, range, 杀 limit), changed by a skill alone, then undone.
+      ['a skill that shortens distances (马术)', (s) => s.g.players[0]!.skills.push('mashu')],
+      ['a skill that lifts the 杀 limit (咆哮)', (s) => s.g.players[1]!.skills.push('paoxiao')],
+      ['both skills gone again', (s) => void ((s.g.players[0]!.skills = s.g.players[0]!.skills.filter((k) => k !== 'mashu')), (s.g.players[1]!.skills = s.g.players[1]!.skills.filter((k) => k !== 'paoxiao')))],
+      ['a dead character back', (s) => void (s.g.players[3]!.alive = true)],
       ['the game over', (s) => void (s.outcome = { winners: [0], reason: { key: 'test' } })],
     ];
     const s = structuredClone(base);

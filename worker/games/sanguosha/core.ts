@@ -195,6 +195,13 @@ export function distance(g: G, a: number, b: number): number {
 export interface DistanceTable {
   /** `distance(g, a, b)` for living seats `a` and `b`. */
   distance(a: number, b: number): number;
+  /**
+   * Everything the table's distances and each seat's `attackRange` and `slashLimit` come from, per seat in order:
+   * its seat number, its place among the living (-1: dead), the distance added to reach it and taken off its own
+   * reach, its range, 1 if its 杀 are unlimited. Equal inputs give equal distances, ranges and limits: a view
+   * keeps what it built from them while they stay the same.
+   */
+  readonly inputs: readonly number[];
 }
 
 /**
@@ -207,16 +214,27 @@ export function distanceTable(g: G): DistanceTable {
   const pos: number[] = new Array(n);
   const to: number[] = new Array(n);
   const from: number[] = new Array(n);
+  const inputs: number[] = new Array(6 * n);
   let living = 0;
   for (let k = 0; k < n; k++) {
     const p = ps[k]!;
-    if (!p.alive) continue;
+    inputs[6 * k] = p.seat;
+    if (!p.alive) {
+      inputs.fill(-1, 6 * k + 1, 6 * k + 6);
+      continue;
+    }
     pos[k] = living++;
     const m = memoOf(p);
     to[k] = m.to;
     from[k] = m.from;
+    inputs[6 * k + 1] = pos[k]!;
+    inputs[6 * k + 2] = m.to;
+    inputs[6 * k + 3] = m.from;
+    inputs[6 * k + 4] = m.range;
+    inputs[6 * k + 5] = m.unlimitedSlash ? 1 : 0;
   }
   return {
+    inputs,
     distance(a, b) {
       if (a === b) return 0;
       if (!ps[a]?.alive || !ps[b]?.alive) return Infinity;

@@ -153,16 +153,21 @@ interface PlayerTexts {
  */
 interface Kept {
   players: (PlayerTexts | undefined)[];
-  me: ({ range: number; limit: number; ds: (number | null)[]; json: string } | undefined)[];
+  /**
+   * Each seat's `me` text, built from the distance table's `inputs` kept beside them (`meInputs`): while they are
+   * the same, so is every seat's `me` (a death or a horse changes them, rarely between two answers).
+   */
+  me: (string | undefined)[];
+  meInputs: readonly number[];
   table: Map<string, KeptPart>;
 }
 const KEPT = new WeakMap<object, Kept>();
-const ANY_GAME: Kept = { players: [], me: [], table: new Map() };
+const ANY_GAME: Kept = { players: [], me: [], meInputs: [], table: new Map() };
 function keptFor(s: S): Kept {
   const key = s.options;
   if (typeof key !== 'object' || key === null) return ANY_GAME;
   let k = KEPT.get(key);
-  if (!k) KEPT.set(key, (k = { players: [], me: [], table: new Map() }));
+  if (!k) KEPT.set(key, (k = { players: [], me: [], meInputs: [], table: new Map() }));
   return k;
 }
 
@@ -251,6 +256,10 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   // The table's lists change a card or two an answer: their item texts are kept from the last state viewed.
   for (const k in tab) addViewPartKept(pub, k, tab[k], kept.table);
   const dt = distanceTable(g);
+  if (!sameNumbers(kept.meInputs, dt.inputs)) {
+    kept.meInputs = dt.inputs;
+    kept.me = [];
+  }
   return seats.map((seat) => {
     const t: ViewText = { keys: pub.keys.slice(), parts: pub.parts.slice() };
     const p = seat === null ? undefined : g.players[seat];
@@ -263,7 +272,7 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
         t.parts[at] = players;
       }
       t.keys.push('me');
-      t.parts.push(meJson(kept, g, seat!, dt));
+      t.parts.push((kept.me[seat!] ??= meJson(g, seat!, dt)));
     }
     const rest = ownRest(s, seat, {});
     for (const k in rest) addViewPart(t, k, rest[k]);
@@ -276,42 +285,32 @@ export function viewsJson(s: S, seats: (number | null)[]): string[] {
   return viewTexts(s, seats).map(joinViewText);
 }
 
+/** Two lists of the same numbers. */
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+}
+
 /**
  * The JSON of `me` of `seat` (a seat of the table) as `own` writes it, each distance from the table (see `distanceTable`).
  * Written by hand: the numbers are small integers (a distance, a range, a limit) or null, whose JSON is their
- * `String`, and a record serialised per viewer per answer was the largest part of a view's cost.
+ * `String`. Built only when the table's inputs change (`Kept.me`).
  */
-function meJson(kept: Kept, g: G, seat: number, dt: DistanceTable): string {
-  const ME = kept.me;
+function meJson(g: G, seat: number, dt: DistanceTable): string {
   const range = attackRange(g, seat);
   const limit = slashLimit(g, seat);
   const me = alive(g, seat);
   const ps = g.players;
   const n = ps.length;
-  // The distances first, as numbers; the text is the one last built for this seat when nothing it shows differs
-  // (distances change on a death or a horse, rarely between two answers).
-  const ds = DS.length === n ? DS : (DS = new Array(n));
-  for (let k = 0; k < n; k++) {
-    const t = ps[k]!.seat;
-    ds[k] = t === seat || !alive(g, t) || !me ? null : dt.distance(seat, t);
-  }
-  const m = ME[seat];
-  if (m && m.range === range && m.limit === limit && m.ds.length === n) {
-    let k = 0;
-    while (k < n && m.ds[k] === ds[k]) k++;
-    if (k === n) return m.json;
-  }
   const dist: string[] = new Array(n);
   const inr: string[] = new Array(n);
   for (let k = 0; k < n; k++) {
-    const d = ds[k]!;
+    const t = ps[k]!.seat;
+    const d = t === seat || !alive(g, t) || !me ? null : dt.distance(seat, t);
     dist[k] = d === null ? 'null' : J(d);
     inr[k] = d !== null && d <= range ? 'true' : 'false';
   }
-  const json = `{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
-  ME[seat] = { range, limit, ds: ds.slice(), json };
-  return json;
+  return `{"seat":${J(seat)},"attackRange":${J(range)},"slashLimit":${Number.isFinite(limit) ? J(limit) : '-1'},"distance":[${dist.join(',')}],"inRange":[${inr.join(',')}]}`;
 }
 
-/** The distances of the `me` being built (reused: one list per table size, not one per viewer per answer). */
-let DS: (number | null)[] = [];
