@@ -80,6 +80,44 @@ describe('engine: the answer draft', () => {
     });
 });
 
+describe('engine: frames are copied only when the answer reaches them', () => {
+  it('a frame the answer never hands to a rule stays the very object of the input state, unchanged; every other one is a copy', async () => {
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.constantFrom<[GameDef, string]>([sanguosha as GameDef, 'sgs'], [ghost as GameDef, 'ghost']), fc.integer({ min: 4, max: 8 }), fc.string({ minLength: 1, maxLength: 6 }), ([def, name], seats, seed) => {
+        let s: GameState = createGame(def, { seats, seed: `frames-${name}-${seed}`, options: def.parseOptions(undefined, seats) as never });
+        let shared = 0;
+        let copied = 0;
+        for (let k = 0; k < 400 && !s.outcome; k++) {
+          deepFreeze(s);
+          const json = s.stack.map((f) => JSON.stringify(f));
+          const p = s.prompts[0]!;
+          const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
+          if (!r.ok) throw new Error(r.error.reason);
+          const n = r.value.state;
+          for (const f of n.stack) {
+            const i = s.stack.indexOf(f);
+            if (i >= 0) {
+              // Shared: still frozen, and as it was.
+              expect(JSON.stringify(f)).toBe(json[i]);
+              shared++;
+            } else {
+              expect(Object.isFrozen(f)).toBe(false);
+              copied++;
+            }
+          }
+          // The input's frames all still read as they did.
+          expect(s.stack.map((f) => JSON.stringify(f))).toEqual(json);
+          s = n;
+        }
+        expect(shared).toBeGreaterThan(0);
+        expect(copied).toBeGreaterThan(0);
+      }),
+      { numRuns: 6 },
+    );
+  });
+});
+
 describe('engine: what the draft shares (a revealed 三国杀 selection) no rule writes', () => {
   it('whole seeded games of 三国杀 and 驱鬼 at 4–8 seats play to the end on deeply frozen input states, refused answers included', async () => {
     const fc = (await import('fast-check')).default;

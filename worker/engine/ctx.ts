@@ -13,7 +13,10 @@ export interface Ctx<G> {
   readonly g: G;
   readonly def: GameDef<G>;
   readonly rng: Rng;
-  /** Push a frame on top of the stack (it runs next). Returns the stored frame. */
+  /**
+   * Push a frame on top of the stack (it runs next). Returns the stored frame: `frame` itself, its id added, so it
+   * must be a new record the caller does not keep elsewhere (a literal, as every rule passes).
+   */
   push<F extends { t: string }>(frame: F): Frame & F;
   /** Ask a seat something, owned by the running frame. Returns the prompt id. */
   ask(p: { seat: number; kind: string; message: Msg; options: Option[] }): string;
@@ -25,7 +28,7 @@ export interface Ctx<G> {
   log(key: string, params?: Record<string, Json>, to?: Audience): void;
   /** End the game now: the stack and prompts are cleared. */
   end(outcome: Outcome): void;
-  /** Frame by id (e.g. a parent holding an event object). */
+  /** Frame by id (e.g. a parent holding an event object), this answer's own copy: rules may change it. */
   frame(id: number): Frame | undefined;
   /** Push a trigger frame: every skill effect on `timing` fires, in trigger order, on `owner[key]`. */
   trigger(timing: string, owner: Frame, key: string, seats?: number[]): void;
@@ -44,15 +47,32 @@ class AnswerCtx<G> implements Ctx<G> {
     readonly s: GameState<G>,
     private readonly running: () => Frame | undefined,
     private readonly events: LogEntry[],
+    /** The frames of `s.stack` still shared with the state the answer started from (see `ownFrame`). */
+    private readonly shared: (Frame | null)[],
   ) {
     this.rng = rngOf(s.rng);
+  }
+  /** `f` as this answer's own frame: a frame still shared with the input state is deep-copied into its place first. */
+  own(f: Frame): Frame {
+    const sh = this.shared;
+    const k = sh.length ? sh.indexOf(f) : -1;
+    if (k < 0) return f;
+    sh[k] = null;
+    const copy = cloneJson(f);
+    const st = this.s.stack;
+    const i = st.indexOf(f);
+    if (i >= 0) st[i] = copy;
+    return copy;
   }
   get g(): G {
     return this.s.g;
   }
   push<F extends { t: string }>(frame: F): Frame & F {
     const s = this.s;
-    const f = { ...frame, id: s.nextId++ } as unknown as Frame & F;
+    // Stored as it is, not spread into a copy: a spread of the many frame shapes cost more than the rest of a push.
+    // An `id` the record already has keeps its place, as in the spread it replaces.
+    const f = frame as unknown as Frame & F;
+    f.id = s.nextId++;
     s.stack.push(f);
     return f;
   }
@@ -87,7 +107,7 @@ class AnswerCtx<G> implements Ctx<G> {
   }
   frame(id: number): Frame | undefined {
     const st = this.s.stack;
-    for (let i = 0; i < st.length; i++) if (st[i]!.id === id) return st[i];
+    for (let i = 0; i < st.length; i++) if (st[i]!.id === id) return this.own(st[i]!);
     return undefined;
   }
   trigger(timing: string, owner: Frame, key: string, seats?: number[]): void {
@@ -99,9 +119,22 @@ class AnswerCtx<G> implements Ctx<G> {
   }
 }
 
-/** The handle of one answer's rules over the draft `s`; `running` names the frame a rule runs in. */
-export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Frame | undefined, events: LogEntry[]): Ctx<G> {
-  return new AnswerCtx(def, s, running, events);
+/**
+ * The handle of one answer's rules over the draft `s`; `running` names the frame a rule runs in. `shared` lists the
+ * frames of `s.stack` that are still the input state's own objects (the draft copies the list, not the frames):
+ * each is deep-copied into its place the first time it is handed to a rule (`ownFrame`, `ctx.frame`), so a frame the
+ * answer never reaches is never copied and the input state is never written. The list is the ctx's from then on.
+ */
+export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Frame | undefined, events: LogEntry[], shared: (Frame | null)[] = []): Ctx<G> {
+  return new AnswerCtx(def, s, running, events, shared);
+}
+
+/**
+ * `f` (a frame of `ctx.s.stack`) as the answer's own, to be handed to a rule that may change it: a frame still shared
+ * with the input state is replaced by a deep copy first. Frames pushed during the answer are its own already.
+ */
+export function ownFrame<G>(ctx: Ctx<G>, f: Frame): Frame {
+  return ctx instanceof AnswerCtx ? ctx.own(f) : f;
 }
 
 /**

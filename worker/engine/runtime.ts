@@ -1,5 +1,5 @@
 import type { Effect, FrameDef, GameDef, Skill } from './game';
-import { makeCtx, withoutAsk, type Ctx } from './ctx';
+import { makeCtx, ownFrame, withoutAsk, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
 import { cloneJson } from './clone';
 import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RngState, RuleError } from './types';
@@ -11,12 +11,15 @@ export class LoopGuardError extends Error {}
 
 /**
  * The draft an answer works on: a copy of what rules may change — the game data (the game's own `draft`, else
- * `cloneJson`), the frames and the PRNG words. Open prompts are never changed once asked (rules only add and close them), so the list is new
- * and its prompts are shared; the creation options are never changed at all. The input state is therefore never
- * touched, accepted answer or not.
+ * `cloneJson`) and the PRNG words. The frame list is new but its frames are the input's until the answer's ctx hands
+ * one to a rule (the running frame, the answered one, `ctx.frame`), which deep-copies it into its place first
+ * (`makeCtx`'s `shared`): most answers reach only the top frames, and the turn below them is never copied. Open
+ * prompts are never changed once asked (rules only add and close them), so the list is new and its prompts are
+ * shared; the creation options are never changed at all. The input state is therefore never touched, accepted
+ * answer or not.
  */
 function draft<G>(def: GameDef<G>, s: GameState<G>): GameState<G> {
-  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: def.draft ? def.draft(s.g) : cloneJson(s.g), stack: cloneJson(s.stack), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
+  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: def.draft ? def.draft(s.g) : cloneJson(s.g), stack: s.stack.slice(), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
@@ -158,8 +161,9 @@ function runFlow<G>(def: GameDef<G>, s: GameState<G>, ctx: Ctx<G>, at: Running):
   for (let n = 0; ; n++) {
     if (n > LOOP_GUARD) throw new LoopGuardError(`flow ran more than ${LOOP_GUARD} frames without waiting (top: ${s.stack.at(-1)?.t})`);
     if (s.outcome || s.prompts.length > 0) return;
-    const f = s.stack.at(-1);
-    if (!f) return;
+    const top = s.stack.at(-1);
+    if (!top) return;
+    const f = ownFrame(ctx, top);
     at.frame = f;
     const step = frameDef(def, f.t).run(ctx, f);
     if (step === 'done') {
@@ -253,12 +257,15 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   if (bad) return { ok: false, error: bad };
   const s = draft(def, state);
   const p = s.prompts.find((x) => x.id === answer.prompt)!;
-  const f = s.stack.find((x) => x.id === p.frame);
-  if (!f) throw new Error(`prompt ${p.id} has no frame`);
   const events: LogEntry[] = [];
-  // One ctx for the answer and the flow after it (its RNG works on the draft's words either way).
-  const at: Running = { frame: f };
-  const ctx: Ctx<G> = makeCtx(def, s, () => at.frame, events);
+  // One ctx for the answer and the flow after it (its RNG works on the draft's words either way). The frames are
+  // still the input's: the ctx copies each one it hands out.
+  const at: Running = { frame: undefined };
+  const ctx: Ctx<G> = makeCtx(def, s, () => at.frame, events, s.stack.slice());
+  const found = s.stack.find((x) => x.id === p.frame);
+  if (!found) throw new Error(`prompt ${p.id} has no frame`);
+  const f = ownFrame(ctx, found);
+  at.frame = f;
   s.prompts = s.prompts.filter((x) => x.id !== p.id);
   const a: Answer = { prompt: answer.prompt, option: answer.option };
   if (answer.cards?.length) a.cards = [...answer.cards];

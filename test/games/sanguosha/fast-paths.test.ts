@@ -11,7 +11,7 @@ import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../..
 import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
 import def from '../../../worker/games/sanguosha';
 import type { G, Player, S } from '../../../worker/games/sanguosha/types';
-import { SLOTS, activeSkillIdsRead, attackRange, distance, distanceTable, keyOf, seatsFrom, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
+import { SLOTS, activeSkillIdsRead, addMark, attackRange, distance, distanceTable, keyOf, seatsFrom, setMark, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
 import { skillOfCard } from '../../../worker/games/sanguosha/equips';
 import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
@@ -136,7 +136,7 @@ describe('fast paths equal the plain paths', () => {
     );
   });
 
-  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection with the state, at every state of seeded games', () => {
+  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection and each character’s zones, skills and marks with the state, at every state of seeded games', () => {
     /** Every object and list reachable from `x`. */
     const objects = (x: unknown, out = new Set<object>()): Set<object> => {
       if (typeof x === 'object' && x !== null && !out.has(x)) {
@@ -153,10 +153,19 @@ describe('fast paths equal the plain paths', () => {
           const copy = draftG(s.g);
           expect(copy).toStrictEqual(cloneJson(s.g));
           expect(JSON.stringify(copy)).toBe(JSON.stringify(s.g));
-          // Only a revealed selection is shared (no rule changes it once the picks are shown: the frozen games
-          // below prove it); everything else is a new object.
+          // Only a revealed selection (no rule changes it once the picks are shown) and each character's zones,
+          // skill list and marks (rules replace them, never change them in place) are shared — the frozen games of
+          // the draft tests and 若愚's prove it; everything else (the character records included) is a new object.
           const shared = s.g.selection?.revealed ? objects(s.g.selection) : new Set<object>();
           if (s.g.selection?.revealed) expect(copy.selection).toBe(s.g.selection);
+          s.g.players.forEach((p, i) => {
+            const c = copy.players[i]!;
+            expect(c).not.toBe(p);
+            for (const k of ['hand', 'equip', 'judge', 'skills', 'marks'] as const) {
+              expect(c[k]).toBe(p[k]);
+              shared.add(p[k]);
+            }
+          });
           const mine = objects(s.g);
           for (const o of objects(copy)) if (!shared.has(o)) expect(mine.has(o)).toBe(false);
         }
@@ -186,6 +195,23 @@ describe('fast paths equal the plain paths', () => {
     const p = h.players[1]!;
     p.hp = -0;
     expect(draftG(h)).toStrictEqual(cloneJson(h));
+  });
+
+  it('a mark set, counted up or removed gives the character a new record (the draft shares the old one), keys in the order an assignment in place keeps', () => {
+    const g = structuredClone(statesOf(5, 'marks-new', {}).at(-1)!.g) as G;
+    const p = g.players[0]!;
+    const first = Object.freeze({ a: 1, b: 2 });
+    p.marks = first;
+    setMark(g, 0, 'a', 5);
+    addMark(g, 0, 'c');
+    addMark(g, 0, 'c', 2);
+    expect(JSON.stringify(p.marks)).toBe('{"a":5,"b":2,"c":3}');
+    const second = p.marks;
+    setMark(g, 0, 'a', undefined);
+    setMark(g, 0, 'nothing', undefined);
+    expect(JSON.stringify(p.marks)).toBe('{"b":2,"c":3}');
+    expect(first).toEqual({ a: 1, b: 2 });
+    expect(second).toEqual({ a: 5, b: 2, c: 3 });
   });
 
   it('the skill memo follows changes made in place: a skill swapped, a weapon put on, the lord revealed elsewhere, a death', () => {

@@ -28,7 +28,11 @@ export const SLOTS: Slot[] = ['weapon', 'armor', 'plus', 'minus'];
 export const P = (g: G, seat: number): Player => g.players[seat]!;
 export const alive = (g: G, seat: number) => !!g.players[seat]?.alive;
 export const equipIds = (p: Player) => SLOTS.map((s) => p.equip[s]).filter((x): x is number => x !== null);
-export const hasCards = (p: Player) => p.hand.length + equipIds(p).length + p.judge.length > 0;
+/** Does `p` hold any card (hand, equipment, judgement area)? Asked of every target of many cards: no list built. */
+export const hasCards = (p: Player) => {
+  const e = p.equip;
+  return p.hand.length > 0 || p.judge.length > 0 || e.weapon !== null || e.armor !== null || e.plus !== null || e.minus !== null;
+};
 export const wounded = (p: Player) => p.hp < p.maxHp;
 
 /** Living seats in seat order, starting with `from` (included when alive). */
@@ -64,6 +68,8 @@ interface SkillMemo {
   /** `ids` whose play-phase option is not lent to others (黄天's is), and those whose option is. */
   own: string[];
   lent: string[];
+  /** `ids` whose skill may forbid being targeted (空城, 谦逊), in order: most characters have none to ask. */
+  banning: string[];
 }
 const MEMO: (SkillMemo | undefined)[] = [];
 
@@ -103,6 +109,7 @@ function memoOf(p: Player): SkillMemo {
     names: [...p.skills], role: p.role, alive: p.alive, equip: SLOTS.map((s) => p.equip[s]),
     ids, list, range, to, from, unlimitedSlash: list.some((s) => s.unlimitedSlash),
     own: ids.filter((id) => !SKILLS[id]?.active?.lentTo), lent: ids.filter((id) => !!SKILLS[id]?.active?.lentTo),
+    banning: ids.filter((id) => !!SKILLS[id]?.prohibit),
   };
   MEMO[p.seat] = out;
   return out;
@@ -139,6 +146,14 @@ export function activeSkillIdsRead(g: G, seat: number): { own: readonly string[]
 }
 const NO_ACTIVE = { own: NO_SKILLS, lent: NO_SKILLS };
 const NO_SKILL_LIST: readonly SgsSkill[] = [];
+/**
+ * The ids of `skillIdsRead(g, seat)` whose skill has a `prohibit` (may forbid being chosen as a target), in that
+ * order: the memo's own list, which must not be changed.
+ */
+export function banningSkillIdsRead(g: G, seat: number): readonly string[] {
+  const p = g.players[seat];
+  return p && p.alive ? memoOf(p).banning : NO_SKILLS;
+}
 /** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
 export function skillListRead(g: G, seat: number): readonly SgsSkill[] {
   const p = g.players[seat];
@@ -242,25 +257,49 @@ export const slashLimit = (g: G, seat: number) => {
 export const handLimit = (g: G, seat: number) => Math.max(0, P(g, seat).hp) + skillList(g, seat).reduce((n, s) => n + (s.handLimit?.(g, seat) ?? 0), 0);
 /** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */
 export const judgeName = (g: G, id: number) => g.asName[id] ?? keyOf(id);
+/**
+ * Set a public counter on a character to `n`, or remove it (`undefined`). The character gets a new record, as for its
+ * zones: the answer draft shares the old one with the state before (a set keeps an existing key's place, as an
+ * assignment in place would).
+ */
+export function setMark(g: G, seat: number, id: string, n: number | undefined): void {
+  const p = P(g, seat);
+  if (n !== undefined) p.marks = { ...p.marks, [id]: n };
+  else {
+    const { [id]: _gone, ...rest } = p.marks;
+    p.marks = rest;
+  }
+}
 /** A public counter on a character (若愚's awakening, marks of later generals): `addMark(g, seat, 'ruoyu')`. */
-export const addMark = (g: G, seat: number, id: string, n = 1) => void (P(g, seat).marks[id] = (P(g, seat).marks[id] ?? 0) + n);
+export const addMark = (g: G, seat: number, id: string, n = 1) => setMark(g, seat, id, (P(g, seat).marks[id] ?? 0) + n);
 export const markOf = (g: G, seat: number, id: string) => P(g, seat).marks[id] ?? 0;
 /** Uses of a once-per-phase skill by `seat` this play phase. */
 export const usedCount = (g: G, seat: number, skill: string) => g.used[`${seat}:${skill}`] ?? 0;
 export const markUsed = (g: G, seat: number, skill: string) => void (g.used[`${seat}:${skill}`] = usedCount(g, seat, skill) + 1);
 
-/** Remove a card from wherever it is (hand, equipment, judgement area, table, piles). */
+/** `list` without its item at `i`, as a new list. */
+function without<T>(list: T[], i: number): T[] {
+  const out = list.slice();
+  out.splice(i, 1);
+  return out;
+}
+
+/**
+ * Remove a card from wherever it is (hand, equipment, judgement area, table, piles). A character's zones are
+ * replaced by new ones, never changed in place — here, in `move` and in `drawCards`, the only places that change
+ * them — so the answer draft shares them with the state before instead of copying every character's.
+ */
 export function takeOut(g: G, id: number): { owner: number | null; zone: string } {
   for (const p of g.players) {
     let i = p.hand.indexOf(id);
-    if (i >= 0) return p.hand.splice(i, 1), { owner: p.seat, zone: 'hand' };
+    if (i >= 0) return (p.hand = without(p.hand, i)), { owner: p.seat, zone: 'hand' };
     for (const s of SLOTS)
       if (p.equip[s] === id) {
-        p.equip[s] = null;
+        p.equip = { ...p.equip, [s]: null };
         return { owner: p.seat, zone: 'equip' };
       }
     i = p.judge.indexOf(id);
-    if (i >= 0) return p.judge.splice(i, 1), { owner: p.seat, zone: 'judge' };
+    if (i >= 0) return (p.judge = without(p.judge, i)), { owner: p.seat, zone: 'judge' };
   }
   for (const z of ['table', 'grace', 'draw', 'discard'] as const) {
     const i = g[z].indexOf(id);
@@ -311,27 +350,36 @@ export function fire(ctx: C, timing: string, ev: Record<string, Json>, seats?: n
 export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: string } = {}): void {
   if (!ids.length) return;
   const g = ctx.g;
-  const lost = new Map<number, { hand: number[]; equip: number[]; judge: number[] }>();
+  // Made on the first card taken from a seat: most moves take none (draws, the table to the discard pile).
+  let lost: Map<number, { hand: number[]; equip: number[]; judge: number[] }> | undefined;
   const order = to === 'discard' && ids.length > 1 ? ctx.rng.shuffle([...ids]) : ids;
   for (const id of order) {
     const from = takeOut(g, id);
     if (from.owner !== null && (from.owner !== o.seat || from.zone !== to) && (from.zone === 'hand' || from.zone === 'equip' || from.zone === 'judge')) {
+      lost ??= new Map();
       const l = lost.get(from.owner) ?? { hand: [], equip: [], judge: [] };
       l[from.zone].push(id);
       lost.set(from.owner, l);
       if (from.zone === 'judge') delete g.asName[id];
     }
+    // A character's zones are new lists and records (see `takeOut`).
     switch (to) {
-      case 'hand':
-        P(g, o.seat!).hand.push(id);
+      case 'hand': {
+        const p = P(g, o.seat!);
+        p.hand = [...p.hand, id];
         break;
-      case 'equip':
-        P(g, o.seat!).equip[KINDS[keyOf(id)]!.slot!] = id;
+      }
+      case 'equip': {
+        const p = P(g, o.seat!);
+        p.equip = { ...p.equip, [KINDS[keyOf(id)]!.slot!]: id };
         break;
-      case 'judge':
-        P(g, o.seat!).judge.push(id);
+      }
+      case 'judge': {
+        const p = P(g, o.seat!);
+        p.judge = [...p.judge, id];
         if (o.as && o.as !== keyOf(id)) g.asName[id] = o.as;
         break;
+      }
       case 'draw':
         break;
       case 'bottom':
@@ -345,9 +393,10 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   // Pushed last-first, so the events fire in seat order from the current player.
   if (to === 'hand' && listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat: o.seat!, cards: ids });
   // Nobody lost a card (a draw, a card put into play from the table): no seat list to build.
-  if (!lost.size) return;
-  const losers = seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost.has(s));
-  for (const seat of losers.reverse()) {
+  if (!lost) return;
+  // Every seat is once in the living-from-the-current-player list or the dead one, so a single loser is its own order.
+  const losers = lost.size === 1 ? [...lost.keys()] : seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost!.has(s)).reverse();
+  for (const seat of losers) {
     const l = lost.get(seat)!;
     for (const id of l.equip) EQUIP_SKILLS[skillOfCard(keyOf(id))]?.onLose?.(ctx, seat);
     if (listened(ctx, T.cardsLost))
@@ -383,7 +432,9 @@ export function takeTop(ctx: C, n: number): number[] | null {
 export function drawCards(ctx: C, seat: number, n: number): boolean {
   const ids = takeTop(ctx, n);
   if (!ids) return false;
-  P(ctx.g, seat).hand.push(...ids);
+  // A new hand (see `takeOut`).
+  const p = P(ctx.g, seat);
+  p.hand = p.hand.concat(ids);
   if (listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat, cards: ids });
   ctx.log('sgs.log.draw', { seat, n });
   ctx.log('sgs.log.drawSecret', { seat, cards: ids }, [seat]);

@@ -34,10 +34,16 @@ function unknownShape(x: object, keys: string[]): boolean {
   return i !== keys.length;
 }
 
+/**
+ * A character's copy: a new record whose zones (hand, equipment, judgement area), skill list and marks are the
+ * state's own. Rules never change those in place — a card move (core's `takeOut`, `move`, `drawCards`), a general's
+ * pick, 若愚 and `setMark` give the character new ones — so sharing them costs no rule a copy and saves five per
+ * character on every answer.
+ */
 function player(p: Player): Player {
   return {
-    seat: p.seat, role: p.role, revealed: p.revealed, hp: p.hp, maxHp: p.maxHp, alive: p.alive, gender: p.gender, hand: p.hand.slice(), equip: { ...p.equip },
-    judge: p.judge.slice(), chained: p.chained, skills: p.skills.slice(), general: p.general, kingdom: p.kingdom, marks: { ...p.marks }, turnedOver: p.turnedOver,
+    seat: p.seat, role: p.role, revealed: p.revealed, hp: p.hp, maxHp: p.maxHp, alive: p.alive, gender: p.gender, hand: p.hand, equip: p.equip,
+    judge: p.judge, chained: p.chained, skills: p.skills, general: p.general, kingdom: p.kingdom, marks: p.marks, turnedOver: p.turnedOver,
   };
 }
 
@@ -47,7 +53,8 @@ export const knownShape = (g: G): boolean =>
 
 /**
  * A copy of `g` equal to `cloneJson(g)`, sharing no object a rule may change with it: only a revealed selection,
- * which no rule changes once the picks are shown, is the same object.
+ * which no rule changes once the picks are shown, and each character's zones, skill list and marks, which rules
+ * replace and never change in place (see `player`), are the same objects.
  */
 export function draftG(g: G): G {
   if (!knownShape(g)) return cloneJson(g);

@@ -42,12 +42,17 @@ export const useAsMsg = (as: string, skill: string, how: How = 'play'): Msg => (
 
 /**
  * The answer options for a request of `names`: `real` (its id and message) picking from the fitting hand cards, then
- * one option per view-as offer. Empty when the seat has nothing that could answer.
+ * one option per view-as offer. Empty when the seat has nothing that could answer. `real` must be a new record
+ * (every caller passes a literal): it becomes the option itself, its picks added, rather than spread into a copy.
  */
 export function answerOptions(g: G, seat: number, names: string[], how: How, real: { id: string; message: Msg }): Option[] {
   const out: Option[] = [];
   const own = P(g, seat).hand.filter((c) => names.some((n) => fits(n, keyOf(c))));
-  if (own.length) out.push({ ...real, cards: { from: own.map(String), min: 1, max: 1 } });
+  if (own.length) {
+    const o = real as Option;
+    o.cards = { from: own.map(String), min: 1, max: 1 };
+    out.push(o);
+  }
   for (const o of viewAsOffers(g, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill, how), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
   return out;
 }

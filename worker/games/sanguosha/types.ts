@@ -13,6 +13,10 @@ export interface Player {
   alive: boolean;
   /** null in the skill-less game: gender matters only to 雌雄双股剑. */
   gender: 'male' | 'female' | null;
+  /**
+   * The zones, skill list and marks below are replaced by new ones when they change, never changed in place (core's
+   * card moves, `setMark`): the answer draft shares them with the state before.
+   */
   hand: number[];
   equip: Record<Slot, number | null>;
   /** Delayed tricks in the order they were placed (the last is judged first). */

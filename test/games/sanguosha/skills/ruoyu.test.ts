@@ -3,6 +3,14 @@ import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
+function deepFreeze<T>(x: T): T {
+  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) deepFreeze(v);
+  }
+  return x;
+}
+
 describe('若愚 ruoyu (刘禅, lord skill, awakening)', () => {
   it('若愚 awakens when the lord has the least HP (or ties for it) at the start of his turn: +1 max HP, +1 HP, gains 激将', () => {
     const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'liushan' }, hp: [2, 2], kingdoms: { 2: 'shu' }, hands: { 2: ['slash'] } });
@@ -35,6 +43,26 @@ describe('若愚 ruoyu (刘禅, lord skill, awakening)', () => {
     expect(t.g.round).toBe(2);
     expect(t.p(0).maxHp).toBe(4);
     expect(t.log().filter((k) => k === 'sgs.log.ruoyu')).toHaveLength(1);
+  });
+
+  it('若愚 gives 激将 in a new skill list: every state before the awakening, deeply frozen, is left as it was', () => {
+    // Seat 3 plays first; the lord's turn (and 若愚) comes after it. Each state is frozen before it is answered, so a
+    // rule writing into the skill list the answer draft shares with it would throw.
+    const t = table({ roles: [...roles], current: 3, generals: { 0: 'liushan' }, hp: [2, 2] });
+    const before = t.p(0).skills;
+    const was = [...before];
+    for (let k = 0; k < 20 && !t.p(0).skills.includes('jijiang'); k++) {
+      deepFreeze(t.s);
+      const json = JSON.stringify(t.s);
+      const was = t.s;
+      const p = t.s.prompts[0]!;
+      const pass = p.options.some((o) => o.id === 'pass');
+      t.answer(p.seat, pass ? 'pass' : p.options[0]!.id, pass ? {} : { cards: p.options[0]!.cards!.from.slice(0, p.options[0]!.cards!.min) });
+      expect(JSON.stringify(was)).toBe(json);
+    }
+    expect(t.p(0).skills).toContain('jijiang');
+    expect(t.log()).toContain('sgs.log.ruoyu');
+    expect(before).toEqual(was);
   });
 
   it('若愚 is a lord skill: 刘禅 as a rebel never awakens', () => {

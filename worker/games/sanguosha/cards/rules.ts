@@ -1,13 +1,14 @@
 /** Target reasons shared by card files: prohibitions (空城, 谦逊) and the trick distance limit (奇才). */
 import type { Msg } from '../../../engine';
-import { distance, hasCards, judgeName, P, skillIdsRead, skillListRead, skillById } from '../core';
+import { banningSkillIdsRead, distance, hasCards, judgeName, P, skillListRead, skillById } from '../core';
 import type { G } from '../types';
 
 export const why = (key: string): Msg => ({ key });
 
 /** A skill of `t` that forbids `user` from choosing it as a target of `name`, as a reason; null if none. */
 export function prohibited(g: G, user: number, t: number, name: string): Msg | null {
-  for (const id of skillIdsRead(g, t)) if (skillById(id)?.prohibit?.(g, t, user, name)) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${id}` } } };
+  // Only the skills that have a `prohibit` (the memo keeps them apart): a seat without one costs no loop over its skills.
+  for (const id of banningSkillIdsRead(g, t)) if (skillById(id)?.prohibit?.(g, t, user, name)) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${id}` } } };
   return null;
 }
 

@@ -3,7 +3,7 @@ import type { FrameDef, Json, Msg, Option } from '../../../engine';
 import { alive, discard, drawCards, equipIds, noteHostility, P, seatsFrom } from '../core';
 import { answerOptions, resolveAnswer } from '../offers';
 import { T } from '../timings';
-import type { G, Role } from '../types';
+import type { Ev, G, Role } from '../types';
 import { autoPass, emit, evOf, noAnswer, num, nums } from './common';
 
 /**
@@ -29,13 +29,17 @@ const damage: FrameDef<G> = {
     const g = ctx.g;
     const target = num(f.target);
     if (f.src !== null && !alive(g, num(f.src))) f.src = null;
-    const base = () => ({ src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted });
+    // The damage events' fields, then `amount` (and `prevented` before the HP loss), built as one record each.
+    const event = (amount: Json, prevented?: false): Ev =>
+      prevented === undefined
+        ? { src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted, amount }
+        : { src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted, amount, prevented };
     switch (f.st) {
       case 0:
         if (!alive(g, target)) return 'done';
         f.st = 1;
         if (f.transmitted) return 'again';
-        emit(ctx, f, T.damageCaused, { ...base(), amount: f.amount!, prevented: false });
+        emit(ctx, f, T.damageCaused, event(f.amount!, false));
         return 'again';
       case 1:
         if (!f.transmitted) {
@@ -45,7 +49,7 @@ const damage: FrameDef<G> = {
         f.caused = f.amount!;
         if (!alive(g, target)) return 'done';
         f.st = 2;
-        emit(ctx, f, T.damageInflicted, { ...base(), amount: f.amount!, prevented: false });
+        emit(ctx, f, T.damageInflicted, event(f.amount!, false));
         return 'again';
       case 2: {
         const ev = evOf(f);
@@ -72,7 +76,7 @@ const damage: FrameDef<G> = {
         return 'again';
       case 4:
         f.st = 5;
-        if (alive(g, target)) emit(ctx, f, T.damaged, { ...base(), amount: f.dealt! });
+        if (alive(g, target)) emit(ctx, f, T.damaged, event(f.dealt!));
         return 'again';
       default: {
         if (f.spread) {

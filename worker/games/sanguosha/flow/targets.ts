@@ -49,7 +49,11 @@ export function targetSpec(g: G, seat: number, key: string, cards: number[]): Ta
   return from.length >= rule.min ? { from, min: rule.min, max, blocked } : null;
 }
 
-const seatsOf = (spec: TargetSpec): Option['seats'] => ({ from: spec.from!, min: spec.min!, max: spec.max!, ...(spec.blocked?.length ? { blocked: spec.blocked } : {}) });
+const seatsOf = (spec: TargetSpec): Option['seats'] => {
+  const o: NonNullable<Option['seats']> = { from: spec.from!, min: spec.min!, max: spec.max! };
+  if (spec.blocked?.length) o.blocked = spec.blocked;
+  return o;
+};
 
 /** Play-phase skills `seat` may use: its own (not lent ones), then other seats' lent to it (黄天), each id once. */
 function activeIds(g: G, seat: number): string[] {

@@ -162,7 +162,11 @@ const play: FrameDef<G> = {
       ctx.push({ t: 'use', user: seat, cards: r.cards, name: r.name, skill: r.skill, targets: spec.from ? targets : [], counted: true, st: 0 });
       return;
     }
-    const [verb, raw] = a.option.split(':');
+    // `verb:id` (use, recast), as `split(':')` would give its first two parts, without the list.
+    const colon = a.option.indexOf(':');
+    const verb = colon < 0 ? a.option : a.option.slice(0, colon);
+    const end = a.option.indexOf(':', colon + 1);
+    const raw = colon < 0 ? undefined : a.option.slice(colon + 1, end < 0 ? undefined : end);
     const id = Number(raw);
     if (!P(g, seat).hand.includes(id)) return `card ${raw} is not in your hand`;
     if (verb === 'recast') {

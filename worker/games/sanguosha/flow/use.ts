@@ -47,8 +47,18 @@ const use: FrameDef<G> = {
         if (f.victim !== null && f.victim !== undefined) params.victimSeat = f.victim;
         // Equipment says "equips" itself; cards aimed at the user or at everyone name no targets.
         const untargeted = (targets.length === 1 && targets[0] === user) || !!def?.auto;
-        if (virtual) ctx.log(f.skill ? 'sgs.log.useAsSkill' : 'sgs.log.useAs', { ...params, cards, as: { key: `sgs.card.${name}` }, skill: f.skill ? { key: `sgs.skill.${f.skill}` } : null });
-        else if (kind.type !== 'equip') ctx.log(params.victimSeat !== undefined ? 'sgs.log.useCollateral' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use', { ...params, as: { key: `sgs.card.${name}` } });
+        // `params` is this answer's own record and the log copies what it is given, so the extra fields are set on it
+        // (a set keeps an existing field's place, as the spread it replaces did).
+        if (virtual) {
+          params.cards = cards;
+          params.as = { key: `sgs.card.${name}` };
+          params.skill = f.skill ? { key: `sgs.skill.${f.skill}` } : null;
+          ctx.log(f.skill ? 'sgs.log.useAsSkill' : 'sgs.log.useAs', params);
+        } else if (kind.type !== 'equip') {
+          const key = params.victimSeat !== undefined ? 'sgs.log.useCollateral' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use';
+          params.as = { key: `sgs.card.${name}` };
+          ctx.log(key, params);
+        }
         if (isSlashKey(name)) {
           if (f.counted && g.phase === 'play' && g.current === user) g.slashes++;
           f.bonus = g.drunk && g.current === user ? 1 : 0;

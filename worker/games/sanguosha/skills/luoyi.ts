@@ -1,4 +1,4 @@
-import { isSlash, keyOf, markOf, P } from '../core';
+import { isSlash, keyOf, markOf, P, setMark } from '../core';
 import { T } from '../timings';
 import type { SgsSkill } from '../types';
 
@@ -20,7 +20,7 @@ export const luoyi: SgsSkill = {
       ask: () => ({ key: 'sgs.ask.luoyi' }),
       use(ctx, seat, ev) {
         ev.n = (ev.n as number) - 1;
-        P(ctx.g, seat).marks[MARK] = 1;
+        setMark(ctx.g, seat, MARK, 1);
         ctx.log('sgs.log.luoyi', { seat });
       },
     },
@@ -44,7 +44,7 @@ export const luoyi: SgsSkill = {
       on: T.turnEnd,
       can: (ctx, seat, ev) => ev.seat === seat && !!markOf(ctx.g, seat, MARK),
       use(ctx, seat) {
-        delete P(ctx.g, seat).marks[MARK];
+        setMark(ctx.g, seat, MARK, undefined);
       },
     },
   ],

@@ -18,7 +18,8 @@ export const ruoyu: SgsSkill = {
         const p = P(ctx.g, seat);
         addMark(ctx.g, seat, 'ruoyu');
         p.maxHp += 1;
-        if (!p.skills.includes('jijiang')) p.skills.push('jijiang');
+        // A new list, not a push: the answer draft shares each character's skill list with the state before it.
+        if (!p.skills.includes('jijiang')) p.skills = [...p.skills, 'jijiang'];
         ctx.log('sgs.log.ruoyu', { seat });
         recover(ctx, seat, 1, { by: seat });
       },
