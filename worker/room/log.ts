@@ -1,7 +1,7 @@
 import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
-import type { LineRow } from './store';
+import type { LineRow } from './movewrite';
 
 /** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
 interface Row {

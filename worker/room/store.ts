@@ -12,45 +12,11 @@ import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { iso, type CreateParams, type Meta, type Room } from './types';
 import { Writes, type Statement } from './writes';
-
-/** A log line as the store writes it: index, step, audience bits (null: public), the message's JSON text. */
-export type LineRow = [i: number, at: number, aud: number | null, msg: string];
-
-/** Lines that ride in the move's statement as columns of their own (migration 7); the rest go as JSON. */
-const INLINE_LINES = 4;
-
-/**
- * A move as one answer writes it (migration 7): the view's INSTEAD OF INSERT trigger writes the move row, its log
- * lines (the first `INLINE_LINES` as columns, the message text bound as it is stored; the rest as `more`, a JSON
- * array of `[i, at, aud, msg]` with each message as the JSON string of its text) and the meta row (`meta`, when
- * more of meta than its live part changed) — one statement, atomic as any single statement is.
- */
-const INSERT_MOVE = `INSERT INTO move_writes (n, seat, answer, by, at, delta, live, meta, ${Array.from({ length: INLINE_LINES }, (_, k) => `i${k}, at${k}, aud${k}, msg${k}`).join(', ')}, more) VALUES (${Array.from({ length: 9 + 4 * INLINE_LINES }, () => '?').join(', ')})`;
-/** Log lines as one JSON array (`more`'s form): lines beyond the inline ones, and lines without a move. */
-const INSERT_LINES = "INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(?)";
-/** `rows` as `INSERT_LINES` and `more` take them. */
-const linesJson = (rows: LineRow[], from: number): string => {
-  let json = '';
-  for (let k = from; k < rows.length; k++) {
-    const [i, at, aud, msg] = rows[k]!;
-    json += `${k > from ? ',' : ''}[${i},${at},${aud},${JSON.stringify(msg)}]`;
-  }
-  return `[${json}]`;
-};
-const SAVE_META = 'INSERT OR REPLACE INTO meta (id, json) VALUES (1, ?)';
+import { linesStatement, moveStatement, SAVE_META, type LineRow, type MoveRow } from './movewrite';
 
 /** The copy of meta a change may edit: its own object and clocks (see `mutate`). */
 const copyMeta = (cur: Meta): Meta => ({ ...cur, clocks: cur.clocks.map((c) => ({ ...c })) });
 
-/** A move row the current change adds: written at its end, with meta's live part as the change left it. */
-interface MoveRow {
-  n: number;
-  seat: number;
-  answer: string;
-  by: string;
-  at: string;
-  delta: string | null;
-}
 
 /**
  * Storage of one room: meta (the meta row, with the live part of the last move row when that is newer) and the
@@ -151,7 +117,10 @@ export class Store {
    */
   appendLines(rows: LineRow[]): void {
     if (this.writes.collecting) this.lines = this.lines === null ? rows : this.lines.concat(rows);
-    else this.r.state.storage.sql.exec(INSERT_LINES, linesJson(rows, 0));
+    else {
+      const [query, bindings] = linesStatement(rows);
+      this.r.state.storage.sql.exec(query, ...bindings);
+    }
   }
 
   /**
@@ -217,18 +186,9 @@ export class Store {
     const lines = this.lines;
     this.lines = null;
     const mv = this.move;
-    if (mv) {
-      const b: unknown[] = [mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, liveJson(m), sameSettled(cur, m) ? null : this.metaJson(m)];
-      for (let k = 0; k < INLINE_LINES; k++) {
-        const x = lines?.[k];
-        if (x) b.push(x[0], x[1], x[2], x[3]);
-        else b.push(null, null, null, null);
-      }
-      b.push(lines && lines.length > INLINE_LINES ? linesJson(lines, INLINE_LINES) : null);
-      return [[INSERT_MOVE, b]];
-    }
+    if (mv) return [moveStatement(mv, liveJson(m), sameSettled(cur, m) ? null : this.metaJson(m), lines)];
     const meta: Statement = [SAVE_META, [this.metaJson(m)]];
-    return lines === null ? [meta] : [[INSERT_LINES, [linesJson(lines, 0)]], meta];
+    return lines === null ? [meta] : [linesStatement(lines), meta];
   }
 
   /** A change failed or runs again: what it wrote is dropped, and the caches (which may hold it) read again. */
