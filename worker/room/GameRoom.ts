@@ -32,7 +32,8 @@ export type { CreateParams } from './types';
  * notification targets and their outbox. It talks to players
  * through hibernating WebSockets, so an idle game — most games, most of the time — costs nothing and may be
  * evicted after any move. Every answer is checked in one fixed order (parse → seat → running → asked → version
- * → rules), persisted in one transaction before anybody hears of it, then every socket gets its own view. One
+ * → rules), persisted atomically before anybody hears of it (one SQL statement, or one transaction when a change
+ * writes more: store.ts), then every socket gets its own view. One
  * alarm drives time: deadlines, reminders, bot continuations, notification sends.
  *
  * This class only dispatches: fetch (the socket upgrade), socket messages, the alarm and the routes' RPC calls
