@@ -24,17 +24,17 @@ const NONE: Row[] = [];
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: (r.msg ??= JSON.parse(r.text!) as Msg) });
 
 /**
- * The line's JSON, exactly `JSON.stringify(line(r))` (the same keys in the same order): the stored text is
- * `JSON.stringify` of the message, and parsing and serialising it again gives the same text.
+ * The JSON of the line a body carries, exactly `JSON.stringify(line(r))` (the same keys in the same order), from
+ * the message's stored text: that is `JSON.stringify` of the message, and parsing and serialising it again gives
+ * the same text. (`wholeJson` builds the same text in SQL.)
  */
-const lineJson = (r: Row): string => r.json;
+const lineText = (i: number, at: number, text: string): string => `{"i":${i},"at":${at},"msg":${text}}`;
 
 /**
  * A row as the table holds it, given its message's JSON `text` (what the `msg` column stores): the text a body
- * carries (`lineJson`) is made from it here, so a line's message is serialised once, for the INSERT and the
- * bodies alike.
+ * carries is made from it here, so a line's message is serialised once, for the INSERT and the bodies alike.
  */
-export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, text: string): Row => ({ i, at, aud, msg, json: `{"i":${i},"at":${at},"msg":${text}}` });
+export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, text: string): Row => ({ i, at, aud, msg, json: lineText(i, at, text) });
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
@@ -119,7 +119,7 @@ export class LogTable {
     return this.r.sql
       .exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', from)
       .toArray()
-      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, text: x.msg, json: `{"i":${x.i},"at":${x.at},"msg":${x.msg}}` }));
+      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, text: x.msg, json: lineText(x.i, x.at, x.msg) }));
   }
 
   /** Before several `jsonOf` calls of one change: lines from `from` on are read in one statement if they must be. */
@@ -155,12 +155,12 @@ export class LogTable {
     let json = '';
     for (let k = at; k < rows.length; k++) {
       const x = rows[k]!;
-      if (mayRead(x.aud, seat, over)) json += json ? `,${lineJson(x)}` : lineJson(x);
+      if (mayRead(x.aud, seat, over)) json += json ? `,${x.json}` : x.json;
     }
     return `[${json}]`;
   }
 
-  /** The JSON of every line from `from` on, as `jsonOf` makes it, joined by SQLite. */
+  /** The JSON of every line from `from` on, as `lineText` makes each, joined by SQLite. */
   private wholeJson(from: number): string {
     const row = this.r.sql
       .exec<{ json: string | null }>(`SELECT group_concat('{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}', ',' ORDER BY i) AS json FROM log WHERE i >= ?`, from)
