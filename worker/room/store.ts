@@ -126,7 +126,7 @@ export class Store {
   /**
    * Run `fn` as one change on a copy of meta; the copy replaces meta only if every write of it is stored. Its
    * writes are kept (writes.ts) and run when it returns: the move row with its log lines and meta as ONE
-   * statement (`INSERT_MOVE`), no transaction, when that is all it wrote — an ordinary answer — else all of them
+   * statement (movewrite.ts `moveStatement`), no transaction, when that is all it wrote — an ordinary answer — else all of them
    * in one transaction. A change that reads after one of its writes is run again from its start inside a
    * transaction, every statement running as it is issued (so `fn` must do nothing before such a read that a
    * rollback of storage, meta and the caches would not undo). A change that throws, or whose statement fails,
