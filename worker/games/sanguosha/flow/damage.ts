@@ -29,11 +29,12 @@ const damage: FrameDef<G> = {
     const g = ctx.g;
     const target = num(f.target);
     if (f.src !== null && !alive(g, num(f.src))) f.src = null;
-    // The damage events' fields, then `amount` (and `prevented` before the HP loss), built as one record each.
-    const event = (amount: Json, prevented?: false): Ev =>
-      prevented === undefined
-        ? { src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted, amount }
-        : { src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted, amount, prevented };
+    // The damage events' fields, then `amount` (and `prevented` before the HP loss), as one new record each.
+    const event = (amount: Json, prevented?: false): Ev => {
+      const ev: Ev = { src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted, amount };
+      if (prevented !== undefined) ev.prevented = prevented;
+      return ev;
+    };
     switch (f.st) {
       case 0:
         if (!alive(g, target)) return 'done';
