@@ -251,7 +251,8 @@ export class Moves {
     const st = this.r.store;
     const m = st.meta;
     const s = st.game;
-    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome) return null;
+    // No seat has orders (most games): none answers, at once or later (`dueHumanOrder` asks the same).
+    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !this.r.seats.anyOrders()) return null;
     const def = st.def();
     if (!def.orders) return null;
     const now = this.r.now();
