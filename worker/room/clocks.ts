@@ -164,7 +164,8 @@ export class Clocks {
       }
       const now = this.r.now();
       // (Work already due needs no more looking: the alarm is due now either way.)
-      if (t > now && (this.r.moves.botPrompt() || this.r.moves.orderMove() || this.r.moves.hasStandInMove())) t = now;
+      const mv = this.r.moves;
+      if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
       // A human-timed standing order answers at its planned moment (away.ts).
       t = Math.min(t, this.r.moves.nextOrderAt() ?? Infinity);
     }
