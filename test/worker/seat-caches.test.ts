@@ -146,6 +146,31 @@ describe('seat settings changed in the middle of a game', () => {
     expect((await sql<{ settings: string | null }>(t.id, 'SELECT settings FROM seats WHERE seat = 1'))[0]!.settings).toBeNull();
   });
 
+  it('a seat the host gives to a bot mid-game is played by the bot at once (the bot set is read again)', async () => {
+    let now = at('2031-03-03T10:00:00Z');
+    const t = await duel(() => (now += 1000));
+    await send(t, 0, colour);
+    // Seat 1's colour is open; nobody is a bot yet.
+    expect((await moves(t.id)).map((m) => m.by)).toEqual(['player']);
+    expect((await api(`/games/${t.id}/admin/replace-seat`, { token: t.admin, body: { seat: 1, by: 'bot' } })).status).toBe(200);
+    const by = (await moves(t.id)).filter((m) => m.seat === 1).map((m) => m.by);
+    expect(by[0]).toBe('bot');
+    // Whatever is open now is seat 0's alone: the bot answered all of its own.
+    expect((await inside(t.id)).s.prompts.every((p) => p.seat === 0)).toBe(true);
+  });
+
+  it('the alarm follows the clocks while the game runs and the paused game’s expiry once it is paused', async () => {
+    const now = at('2031-03-03T10:00:00Z');
+    const t = await duel(() => now);
+    const alarm = () => runInDurableObject(room(t.id), (_i: GameRoom, state) => state.storage.getAlarm());
+    // Two 60-minute clocks: the first reminder is at half time.
+    expect(await alarm()).toBe(now + HOUR / 2);
+    expect((await api(`/games/${t.id}/admin/pause`, { token: t.admin, body: {} })).status).toBe(200);
+    // The earlier alarm finds nothing to do and points at the paused game's end: 90 days after the pause.
+    await runInDurableObject(room(t.id), (inst: GameRoom) => inst.alarm());
+    expect(await alarm()).toBe(now + 90 * 24 * HOUR);
+  });
+
   it('the lobby’s expiry counts the seats people hold as they join (an empty lobby goes sooner)', async () => {
     const { id } = await createGame({ seats: 2 });
     const expiry = () => runInDurableObject(room(id), (inst: GameRoom) => (inst.store.load(), { at: inst.store.expiry(), changed: inst.store.m.changedAt ?? Date.parse(inst.store.m.createdAt) }));
