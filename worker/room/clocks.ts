@@ -156,7 +156,9 @@ export class Clocks {
     const silence = nextSilence(this.r.sockets.list());
     if (silence !== null && silence < t) t = silence;
     if (m.status === 'playing' && !m.paused) {
+      let planned = false;
       for (const c of m.clocks) {
+        if (c.orderAt !== undefined) planned = true;
         if (c.deadlineAt === null) continue;
         if (c.deadlineAt < t) t = c.deadlineAt;
         // The earliest reminder is the one furthest before the deadline.
@@ -166,8 +168,8 @@ export class Clocks {
       // (Work already due needs no more looking: the alarm is due now either way.)
       const mv = this.r.moves;
       if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
-      // A human-timed standing order answers at its planned moment (away.ts).
-      t = Math.min(t, this.r.moves.nextOrderAt() ?? Infinity);
+      // A human-timed standing order answers at its planned moment (away.ts), when a clock has one.
+      if (planned) t = Math.min(t, mv.nextOrderAt() ?? Infinity);
     }
     // The table channel: a post owed or due again, a wait settling, the spacing between posts.
     t = Math.min(t, channelWake(this.r) ?? Infinity);
