@@ -5,6 +5,7 @@ import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { MIGRATIONS } from '../../worker/room/schema';
 import { FULL_EVERY } from '../../worker/room/snapshot';
+import { moveStatement, type LineRow } from '../../worker/room/movewrite';
 import { api, createGame, join, newestFull, room, sql, storedMeta } from './helpers';
 
 /**
@@ -199,5 +200,29 @@ describe('a room written by the deploy before move rows carried meta (schema 5)'
     await evictAndCompare(t.id);
     await play('sanguosha', t.id, 3);
     await evictAndCompare(t.id);
+  });
+});
+
+describe("the move's one statement", () => {
+  it('writes the move row and every line of it, from none to more than ride as columns, with the meta row or without', async () => {
+    const { id } = await startRoom('hidden', 2, 'move-statement');
+    await runInDurableObject(room(id), (_inst: GameRoom, st) => {
+      const db = st.storage.sql;
+      const metaBefore = db.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').one().json;
+      for (let count = 0; count <= 7; count++)
+        for (const meta of [null, metaBefore.replace('"version"', '"version_"')]) {
+          const n = 1000 + count * 2 + (meta ? 1 : 0);
+          const lines: LineRow[] = Array.from({ length: count }, (_, j) => [n * 10 + j, n, j % 2 ? null : 1 << j, JSON.stringify({ key: `line ${j}` })]);
+          const [query, bindings] = moveStatement({ n, seat: 1, answer: '{}', by: 'player', at: 'now', delta: null }, `{"n":${n}}`, meta, count ? lines : null);
+          db.exec(query, ...bindings);
+          const row = db.exec<{ seat: number; live: string; delta: string | null }>('SELECT seat, live, delta FROM moves WHERE n = ?', n).one();
+          expect(row).toEqual({ seat: 1, live: `{"n":${n}}`, delta: null });
+          const got = db.exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE at = ? ORDER BY i', n).toArray();
+          expect(got.map((r) => [r.i, r.at, r.aud, r.msg])).toEqual(lines);
+          // The meta row is written only when the statement carries it.
+          expect(db.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').one().json).toBe(meta ?? metaBefore);
+          db.exec('UPDATE meta SET json = ? WHERE id = 1', metaBefore);
+        }
+    });
   });
 });

@@ -8,10 +8,11 @@
  * - `[path]`: delete a key;
  * - `[path, start, deleteCount, items]`: splice an array (a card drawn from a pile, one played from a hand).
  * An object whose `id` changed (a new prompt where the answered one was, a new frame) is set whole, not edited.
- * The store diffs the state exactly as a load would rebuild it (never sharing anything with the new state)
- * against the new state, so the walk itself compares every part the delta leaves alone, as `sameJson` would;
- * after applying the delta as it will be read back, it compares the containers the delta wrote (`sameWhere`)
- * and writes the full snapshot whenever anything differs.
+ * The store diffs the state a load would rebuild — normally the state before the answer itself, plain JSON
+ * (`plainJson`) — against the new state: the walk skips the parts the two share (states never change once made)
+ * and compares every other part the delta leaves alone, as `sameJson` would; after applying the delta as it will
+ * be read back, it compares the containers the delta wrote (`sameWhere`) and writes the full snapshot whenever
+ * anything differs.
  */
 
 export type Path = (string | number)[];
@@ -55,7 +56,18 @@ function differentThing(a: Obj, b: Obj): boolean {
  */
 class Differ {
   readonly ops: Op[] = [];
+  /**
+   * Whether every part of `b` the walk did not skip by identity is plain JSON (`plainJson`): the containers it
+   * walked, the values it wrote. With `a` plain JSON, `b` then is too (its other parts are `a`'s).
+   */
+  plain = true;
   private readonly path: Path = [];
+
+  /** An operation that writes `v` (a part of `b`): noted, and `v` judged (`plainJson`). */
+  private write(p: Path, v: unknown): void {
+    if (this.plain && !plainJson(v)) this.plain = false;
+    this.ops.push([p, v === undefined ? null : v]);
+  }
 
   private here(k?: string | number): Path {
     const p = this.path.slice();
@@ -69,7 +81,7 @@ class Differ {
       const aa = Array.isArray(a);
       if (aa === Array.isArray(b)) return aa ? this.array(a as unknown[], b as unknown[]) : this.object(a as Obj, b as Obj);
     }
-    this.ops.push([this.here(), b === undefined ? null : b]);
+    this.write(this.here(), b);
   }
 
   private child(k: string | number, a: unknown, b: unknown): void {
@@ -77,14 +89,14 @@ class Differ {
     // The same dispatch as `value`, without a second call per node (the walk visits every node of the state).
     const aa = Array.isArray(a);
     if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || aa !== Array.isArray(b)) {
-      this.ops.push([this.here(k), b === undefined ? null : b]);
+      this.write(this.here(k), b);
       return;
     }
     // A different thing, not an edit of the same one: an object whose `id` changed (a new prompt in the place of
     // the one answered, a new frame on the stack) is set whole. Editing one into the other field by field wrote
     // a path per field and cost a walk of both, a check and an apply per path, for a delta no smaller.
     if (!aa && differentThing(a as Obj, b as Obj)) {
-      this.ops.push([this.here(k), b]);
+      this.write(this.here(k), b);
       return;
     }
     this.path.push(k);
@@ -94,6 +106,7 @@ class Differ {
   }
 
   private array(a: unknown[], b: unknown[]): void {
+    if (Object.getPrototypeOf(b) !== Array.prototype) this.plain = false;
     if (a.length === b.length) {
       for (let i = 0; i < a.length; i++) {
         const x = a[i];
@@ -108,10 +121,13 @@ class Differ {
     while (pre < min && (a[pre] === b[pre] || sameJson(a[pre], b[pre]))) pre++;
     let suf = 0;
     for (let x = a.length - 1, y = b.length - 1; suf < min - pre && (a[x] === b[y] || sameJson(a[x], b[y])); x--, y--) suf++;
-    this.ops.push([this.here(), pre, a.length - suf - pre, b.slice(pre, b.length - suf)]);
+    const items = b.slice(pre, b.length - suf);
+    if (this.plain && !plainJson(items)) this.plain = false;
+    this.ops.push([this.here(), pre, a.length - suf - pre, items]);
   }
 
   private object(a: Obj, b: Obj): void {
+    if (Object.getPrototypeOf(b) !== Object.prototype) this.plain = false;
     const ka = Object.keys(a);
     const kb = Object.keys(b);
     // The common case: the same keys in the same order, none undefined on one side only.
@@ -127,8 +143,11 @@ class Differ {
         const y = vb[n];
         if (x === y) continue;
         const k = kb[n]!;
-        if (y === undefined) this.ops.push([this.here(k)]);
-        else if (x === undefined) return void this.ops.push([this.here(), b]);
+        if (y === undefined) {
+          // Deleted in the JSON, but still a key in memory: `b` is not plain JSON.
+          this.plain = false;
+          this.ops.push([this.here(k)]);
+        } else if (x === undefined) return void this.write(this.here(), b);
         else this.child(k, x, y);
       }
       return;
@@ -139,16 +158,17 @@ class Differ {
     const removed: string[] = [];
     const kept: string[] = [];
     const defined = kb.filter((k) => b[k] !== undefined);
+    if (defined.length !== kb.length) this.plain = false;
     for (const k of ka) {
       if (a[k] === undefined) continue;
       if (b[k] === undefined) removed.push(k);
-      else if (defined[j++] !== k) return void this.ops.push([this.here(), b]);
+      else if (defined[j++] !== k) return void this.write(this.here(), b);
       else kept.push(k);
     }
-    for (let n = j; n < defined.length; n++) if (a[defined[n]!] !== undefined) return void this.ops.push([this.here(), b]);
+    for (let n = j; n < defined.length; n++) if (a[defined[n]!] !== undefined) return void this.write(this.here(), b);
     for (const k of removed) this.ops.push([this.here(k)]);
     for (const k of kept) this.child(k, a[k], b[k]);
-    for (let n = j; n < defined.length; n++) this.ops.push([this.here(defined[n]!), b[defined[n]!]]);
+    for (let n = j; n < defined.length; n++) this.write(this.here(defined[n]!), b[defined[n]!]);
   }
 }
 
@@ -157,6 +177,61 @@ export function diffState(a: unknown, b: unknown): Op[] {
   const d = new Differ();
   d.value(a, b);
   return d.ops;
+}
+
+/**
+ * `diffState`, and whether `b` is plain JSON (`plainJson`) given that `a` is: judged on the parts of `b` the walk
+ * visits or writes, at no more cost than the walk's and the size of what it writes.
+ */
+export function diffPlain(a: unknown, b: unknown): { ops: Op[]; plain: boolean } {
+  const d = new Differ();
+  d.value(a, b);
+  return { ops: d.ops, plain: d.plain };
+}
+
+/**
+ * Whether `v` is plain JSON: strings, booleans, finite numbers other than -0, null, and ordinary objects and
+ * arrays of such values, with no undefined anywhere — what the JSON round trip gives back exactly (the same keys in
+ * the same order, the same values).
+ */
+export function plainJson(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      // NaN and ±Infinity serialise as null, -0 as 0.
+      return Number.isFinite(v) && (v !== 0 || 1 / v > 0);
+    case 'object': {
+      if (v === null) return true;
+      if (Array.isArray(v)) {
+        if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+        for (let i = 0; i < v.length; i++) if (!plainJson(v[i])) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(v) !== Object.prototype) return false;
+      const vs = Object.values(v);
+      for (let i = 0; i < vs.length; i++) if (!plainJson(vs[i])) return false;
+      return true;
+    }
+    default:
+      // undefined (a key JSON leaves out, an array slot it writes as null), functions, symbols, bigints.
+      return false;
+  }
+}
+
+/**
+ * Deep-freeze `x`, descending only into containers not frozen yet: the parts a new state shares with the state
+ * before it are frozen already, so this costs what the answer made new, not the whole state.
+ */
+export function freezeNew(x: unknown): void {
+  if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  const vs = Array.isArray(x) ? x : Object.values(x);
+  for (let i = 0; i < vs.length; i++) {
+    const v: unknown = vs[i];
+    if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) freezeNew(v);
+  }
 }
 
 /** The value at `path` in `root`, or undefined when the path runs through something else than a container. */
@@ -250,3 +325,4 @@ export function applyDelta<T>(root: T, ops: Op[], copy = false): T {
   }
   return top as T;
 }
+

@@ -17,7 +17,20 @@ const INLINE_LINES = 4;
  * array of `[i, at, aud, msg]` with each message as the JSON string of its text) and the meta row (`meta`, when
  * more of meta than its live part changed) — one statement, atomic as any single statement is.
  */
-const INSERT_MOVE = `INSERT INTO move_writes (n, seat, answer, by, at, delta, live, meta, ${Array.from({ length: INLINE_LINES }, (_, k) => `i${k}, at${k}, aud${k}, msg${k}`).join(', ')}, more) VALUES (${Array.from({ length: 9 + 4 * INLINE_LINES }, () => '?').join(', ')})`;
+const insertMove = (lines: number, meta: boolean, more: boolean): string => {
+  const cols = ['n', 'seat', 'answer', 'by', 'at', 'delta', 'live'];
+  if (meta) cols.push('meta');
+  for (let k = 0; k < lines; k++) cols.push(`i${k}`, `at${k}`, `aud${k}`, `msg${k}`);
+  if (more) cols.push('more');
+  return `INSERT INTO move_writes (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`;
+};
+/**
+ * The move's statement per shape — inline lines (0 to `INLINE_LINES`), with the meta row or not, with `more` or
+ * not —, naming only the columns it binds (the trigger reads the others as NULL): an answer binds the values it
+ * has, not a NULL for every column it leaves empty. Index: `lines * 4 + (meta ? 2 : 0) + (more ? 1 : 0)`.
+ */
+const INSERT_MOVE: string[] = [];
+for (let lines = 0; lines <= INLINE_LINES; lines++) for (const meta of [false, true]) for (const more of [false, true]) INSERT_MOVE.push(insertMove(lines, meta, more));
 /** Log lines as one JSON array (`more`'s form): lines beyond the inline ones, and lines without a move. */
 const INSERT_LINES = "INSERT INTO log (i, at, aud, msg) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(?)";
 /** `rows` as `INSERT_LINES` and `more` take them. */
@@ -44,14 +57,16 @@ export interface MoveRow {
 
 /** The move's one statement: `mv` with meta's live part, the meta row (null: leave it) and the change's lines. */
 export function moveStatement(mv: MoveRow, live: string, meta: string | null, lines: LineRow[] | null): Statement {
-  const b: unknown[] = [mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, live, meta];
-  for (let k = 0; k < INLINE_LINES; k++) {
-    const x = lines?.[k];
-    if (x) b.push(x[0], x[1], x[2], x[3]);
-    else b.push(null, null, null, null);
+  const b: unknown[] = [mv.n, mv.seat, mv.answer, mv.by, mv.at, mv.delta, live];
+  if (meta !== null) b.push(meta);
+  const n = lines === null ? 0 : Math.min(lines.length, INLINE_LINES);
+  for (let k = 0; k < n; k++) {
+    const x = lines![k]!;
+    b.push(x[0], x[1], x[2], x[3]);
   }
-  b.push(lines && lines.length > INLINE_LINES ? linesJson(lines, INLINE_LINES) : null);
-  return [INSERT_MOVE, b];
+  const more = lines !== null && lines.length > INLINE_LINES;
+  if (more) b.push(linesJson(lines, INLINE_LINES));
+  return [INSERT_MOVE[n * 4 + (meta !== null ? 2 : 0) + (more ? 1 : 0)]!, b];
 }
 
 /** Lines without a move (the start's), as one statement. */

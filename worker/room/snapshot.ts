@@ -5,7 +5,7 @@
  * the room had.
  */
 import { apply, cloneJson, type Answer, type GameState } from '../engine';
-import { applyDelta, diffState, sameWhere, type Op } from './delta';
+import { applyDelta, diffPlain, freezeNew, sameWhere, type Op } from './delta';
 import type { Room } from './types';
 
 /**
@@ -32,39 +32,59 @@ export interface Read {
 /**
  * One room's state in storage, as the store's transactions change it: what is written is staged, and taken over
  * (`commit`) or dropped (`rollback`) with the transaction.
+ *
+ * The state diff starts from the state before the answer itself and skips every part the new state shares with
+ * it, so it costs what the answer changed. That rests on the engine's contract that a state never changes once
+ * made (`apply` copies what it changes; test/engine/draft.test.ts runs the rules on frozen states): a rule that
+ * wrote through a shared part would change the stored state with the new one, and the delta would miss it. Where
+ * `FREEZE_STATES` is "1" (the tests' Worker), every state the room holds is deep-frozen as it is made (`hold`), so
+ * such a write throws and the answer fails, changing nothing; production does not freeze, because a frozen array
+ * or object is many times slower to copy (`slice`, `filter`) and to serialise, in workerd as in Node.
  */
 export class Snapshot {
   /**
-   * The state exactly as a load would rebuild it from storage (the last full snapshot parsed, or its JSON until a
-   * delta needs it as data; the deltas since applied to it): every delta is checked on it before it is written.
-   * Never shared with the store's `game`.
+   * The state exactly as a load would rebuild it from storage, as plain JSON (delta.ts `plainJson`): the next
+   * state is diffed against it. Normally the very state the room holds (the next state shares its unchanged
+   * parts); after a state that is not plain JSON, a copy that shares nothing with the room's states (the delta
+   * applied to the stored state, or the last full snapshot's JSON, parsed when a delta needs it), so the next diff
+   * compares all of it, as it did before the diff started from the previous state.
    */
   private stored: GameState<any> | string | null = null;
   /** Answers since the last full snapshot. */
   private sinceFull = 0;
   /** What the current transaction wrote, taken over when it commits. */
   private staged: { stored: GameState<any> | string; sinceFull: number } | null = null;
-  /** A delta was applied to `stored` in the current transaction. */
-  private touched = false;
   /**
    * The length of the last full snapshot's JSON (written or loaded): the state's size as far as `save` needs
    * it. A state changes size slowly, and at most `FULL_EVERY` answers separate two full writes.
    */
   private fullLen = 0;
   private stagedLen: number | null = null;
+  /** Whether states are frozen as the room takes them (`FREEZE_STATES`; read at the first state held). */
+  private freeze: boolean | undefined;
 
   constructor(private readonly r: Room) {}
 
   /**
-   * Read the state as storage holds it and keep it as the stored state: the newest full state — the snapshot row,
-   * or a move row after it whose `delta` is a whole state — with the moves after it applied. The moves are read
-   * from the last one back, only as far as that full state (at most `FULL_EVERY` rows); the last one's live part
-   * of meta is returned with it.
+   * `s` is a state the room holds from now on: where states are frozen (`FREEZE_STATES`), freeze it — its new
+   * parts only (those it shares with states held before are frozen already).
+   */
+  hold(s: GameState<any>): void {
+    if ((this.freeze ??= this.r.bindings.FREEZE_STATES === '1')) freezeNew(s);
+  }
+
+  /**
+   * Read the state as storage holds it, and keep it as the stored state: the newest full state — the snapshot
+   * row, or a move row after it whose `delta` is a whole state — with the moves after it applied. The moves are
+   * read from the last one back, only as far as that full state (at most `FULL_EVERY` rows); the last one's live
+   * part of meta is returned with it. The state returned is the stored one itself (parsed JSON: plain), which the
+   * room then holds.
    */
   read(): Read {
     const r = this.readStored();
     this.stored = r.state;
-    return { state: r.state && cloneJson(r.state), lastLive: r.lastLive };
+    if (r.state) this.hold(r.state);
+    return r;
   }
 
   private readStored(): Read {
@@ -119,66 +139,71 @@ export class Snapshot {
 
   /** Write the full snapshot row of `s` (the start, the host ending the game), inside a transaction. */
   saveFull(s: GameState<any>): void {
+    this.hold(s);
     this.writeFull(s, JSON.stringify(s));
   }
 
-  /** The full state `json` goes into the move row (returned for its `delta` column): a load may start from it. */
-  private fullInMove(json: string): string {
-    this.staged = { stored: json, sinceFull: 0 };
+  /**
+   * The full state `json` goes into the move row (returned for its `delta` column): a load may start from it.
+   * The stored state is then `s` itself when it is known to be plain JSON (`plain`), else the JSON.
+   */
+  private fullInMove(s: GameState<any>, json: string, plain = false): string {
+    this.staged = { stored: plain ? s : json, sinceFull: 0 };
     this.stagedLen = json.length;
     return json;
   }
 
   /**
-   * Persist the state `s` that one answer made (call inside the move's transaction): returns what the move row's
-   * `delta` column holds — the exact delta (a JSON array), or the full state (a JSON object) when one is due,
-   * when the state is small (`SMALL_STATE`), when the delta is not clearly smaller, or when the delta applied to
-   * the stored state does not serialise to exactly `s` — or null after writing the snapshot row (the game is over).
+   * Persist the state `s` that one answer made (call inside the move's transaction; the room holds `s` from here
+   * on): returns what the move row's `delta` column holds — the exact delta (a JSON array), or the full state (a
+   * JSON object) when one is due, when the state is small (`SMALL_STATE`), when the delta is not clearly smaller,
+   * or when the delta applied to the stored state does not serialise to exactly `s` — or null after writing the
+   * snapshot row (the game is over).
    */
   save(s: GameState<any>): string | null {
     const kept = this.staged?.stored ?? this.stored;
     const since = (this.staged?.sinceFull ?? this.sinceFull) + 1;
+    this.hold(s);
     if (!kept || s.outcome) return this.writeFull(s, JSON.stringify(s)), null;
-    if (since >= FULL_EVERY) return this.fullInMove(JSON.stringify(s));
     // The whole state is serialised only when its size decides something: a state that may be small, or a delta
     // not clearly smaller than the last full snapshot. Otherwise the delta is written without it (a delta is
     // exact whatever its size; the size only decides which of two exact forms is cheaper to store).
     const size = this.stagedLen ?? this.fullLen;
     let json = size < 2 * SMALL_STATE ? JSON.stringify(s) : null;
-    if (json !== null && json.length < SMALL_STATE) return this.fullInMove(json);
-    // Diffed against the stored state itself, not `before`: the walk compares every part of the stored state
-    // with `s` exactly as `sameJson` would (a part it does not replace is proven equal to `s`'s), so what is
-    // left to check after applying the delta is only the containers it wrote (`sameWhere`).
-    this.touched = true;
+    if (json !== null && json.length < SMALL_STATE) return this.fullInMove(s, json);
+    // Diffed against the stored state: normally the state before this answer, whose parts `s` shares are skipped
+    // as equal by identity (states never change once made; the stored state is, by induction, plain JSON equal to
+    // what a load rebuilds); every other part is compared as `sameJson` would, so what is left to check after
+    // applying the delta is only the containers it wrote (`sameWhere`). The walk also tells whether `s` is plain
+    // JSON, and so may be the stored state from now on.
     const base = typeof kept === 'string' ? (JSON.parse(kept) as GameState<any>) : kept;
-    const ops = diffState(base, s);
+    const { ops, plain } = diffPlain(base, s);
+    if (since >= FULL_EVERY) return this.fullInMove(s, json ?? JSON.stringify(s), plain);
     const delta = JSON.stringify(ops);
     if (json === null && 2 * delta.length >= size) json = JSON.stringify(s);
-    if (json !== null && delta.length >= json.length) return this.fullInMove(json);
-    // The check, on what a load would rebuild: the delta as it will be read back (`cloneJson` is the JSON round
-    // trip without the text: the stored state shares nothing with `s`), applied to the stored state (in place:
-    // if the check fails, the stored state is the full snapshot's from now on; if the transaction fails, it is
-    // read again from storage), compared with `s` as JSON values (same keys in the same order, same values:
-    // equal ones serialise to the same bytes) wherever the delta wrote.
-    const next = applyDelta(base, cloneJson(ops));
-    if (!sameWhere(next, s, ops)) return this.fullInMove(json ?? JSON.stringify(s));
-    this.staged = { stored: next, sinceFull: since };
+    if (json !== null && delta.length >= json.length) return this.fullInMove(s, json, plain);
+    // The check, on what a load would rebuild: the delta as it is read back, applied to the stored state with
+    // copy-on-write (the stored state stays as it was, whatever becomes of the transaction), compared with `s` as
+    // JSON values (same keys in the same order, same values: equal ones serialise to the same bytes) wherever the
+    // delta wrote. When every value it writes is plain JSON (`plain`), the delta read back is the delta itself,
+    // value for value (that is what plain means), so it is applied without the round trip.
+    const next = applyDelta(base, plain ? ops : (JSON.parse(delta) as Op[]), true);
+    if (!sameWhere(next, s, ops)) return this.fullInMove(s, json ?? JSON.stringify(s));
+    // `next` is what a load rebuilds, as plain JSON; `s` is the same JSON, and the same values if it is plain.
+    this.staged = { stored: plain ? s : next, sinceFull: since };
     return delta;
   }
 
   /** The transaction committed: what it wrote is what storage holds. */
   commit(): void {
-    this.touched = false;
     if (this.staged) [this.stored, this.sinceFull, this.staged] = [this.staged.stored, this.staged.sinceFull, null];
     if (this.stagedLen !== null) [this.fullLen, this.stagedLen] = [this.stagedLen, null];
   }
 
-  /** The transaction rolled back: drop what it wrote, and read the stored state again if a delta changed it. */
+  /** The transaction rolled back: drop what it wrote (the stored state itself is never changed). */
   rollback(): void {
     this.staged = null;
     this.stagedLen = null;
-    if (this.touched) this.stored = this.readStored().state;
-    this.touched = false;
   }
 
   /** The room's storage is gone (deleted). */

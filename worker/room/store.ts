@@ -26,7 +26,7 @@ const copyMeta = (cur: Meta): Meta => ({ ...cur, clocks: cur.clocks.map((c) => (
  */
 export class Store {
   meta: Meta | null | undefined;
-  game: GameState<any> | null = null;
+  private held: GameState<any> | null = null;
   /** The engine state's rows: what a load rebuilds, and what each answer writes. */
   private readonly snapshot: Snapshot;
   /** The meta row's text. */
@@ -43,6 +43,21 @@ export class Store {
       () => r.state.storage.sql,
       () => this.lines !== null,
     );
+  }
+
+  /**
+   * The engine state after the last move (null: not started). Never edited in place, nor any part of it: a change
+   * makes a new state (the engine's `apply` does) sharing the parts it leaves alone, and the next answer's state
+   * diff skips those shared parts (snapshot.ts). Where `FREEZE_STATES` is "1" (the tests' Worker) every state set
+   * here is deep-frozen (its new parts only), so a write through it throws.
+   */
+  get game(): GameState<any> | null {
+    return this.held;
+  }
+
+  set game(s: GameState<any> | null) {
+    if (s) this.snapshot.hold(s);
+    this.held = s;
   }
 
   /** The room's SQL handle: statements run at once, except the writes of a change, which run at its end. */
