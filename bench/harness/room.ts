@@ -52,10 +52,17 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
   // The states and patches each seat was sent since it last answered: their versions are read off only when the
   // seat answers next, outside the timed part (a scan of every message would be the harness's cost, not the room's).
   const unread: string[][] = [];
+  // The newest message that names a version is the one to read (every change sends each socket one), so the scan
+  // goes back from the last and stops there: reading a message flattens its text, garbage the room did not make.
   const versionNow = (i: number): number => {
-    for (const s of unread[i]!) {
+    const xs = unread[i]!;
+    for (let k = xs.length - 1; k >= 0; k--) {
+      const s = xs[k]!;
       const v = s.startsWith('{"type":"state"') || s.startsWith('{"type":"patch"') ? versionOf(s) : null;
-      if (v !== null) version[i] = v;
+      if (v !== null) {
+        version[i] = v;
+        break;
+      }
     }
     unread[i] = [];
     return version[i]!;
