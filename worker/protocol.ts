@@ -100,7 +100,8 @@ export type ClientMessage =
  * that changed, whole (never `view`). `view`: the view's changes as delta operations (worker/room/delta.ts:
  * `[path, value]` set, `[path]` delete, `[path, start, deleteCount, items]` splice), absent when it did not change.
  * The log fields are as in every state message — for a hello that said `patch: 2`, the lines come as `lines`
- * (`[i, at, msg]` each, the same lines), and `logFrom` is absent when it is the `logEnd` of the body changed.
+ * (`[i, at, msg]` each, the same lines; absent when there are none), and `logFrom` is absent when it is the
+ * `logEnd` of the body changed.
  */
 export interface PatchMessage {
   type: 'patch';

@@ -45,6 +45,8 @@ describe('a socket patch', () => {
     expect(compact.logFrom).toBe(base.logEnd);
     // A range that does not go on from the last body's end (the whole record at the end of a game) is named.
     expect(applyPatch(base, { ...rest, lines: [], logFrom: 0 })!.logFrom).toBe(0);
+    // No lines: none named.
+    expect(applyPatch(base, rest)!.log).toEqual([]);
   });
 
   it('a view operation at the root replaces the view', () => {

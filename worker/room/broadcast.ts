@@ -123,8 +123,8 @@ export class Broadcast {
       }
       const key = `${seat}|${p.from}`;
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
-      // A compact patch (the hello said `patch: 2`): the lines as `[i,at,msg]`, and no `logFrom` where it goes
-      // on from the `logEnd` this socket was sent last (protocol.ts `PatchMessage`).
+      // A compact patch (the hello said `patch: 2`): the lines as `[i,at,msg]` (none: no `lines`), and no
+      // `logFrom` where it goes on from the `logEnd` this socket was sent last (protocol.ts `PatchMessage`).
       const compact = !!last && p.att.patch === 2;
       const on = compact && last.logEnd === p.from;
       // Once the game is over every line is everybody's: the lines from one place on are the same for all.
@@ -132,7 +132,7 @@ export class Broadcast {
       let log = logs.get(logKey);
       if (log === undefined) {
         const lines = game ? r.log.jsonOf(seat, p.from, over, compact) : '[]';
-        logs.set(logKey, (log = compact ? `"lines":${lines}${on ? '' : `,"logFrom":${p.from}`},"logEnd":${end}` : `"log":${lines},"logFrom":${p.from},"logEnd":${end}`));
+        logs.set(logKey, (log = compact ? `${lines === '[]' ? '' : `"lines":${lines},`}${on ? '' : `"logFrom":${p.from},`}"logEnd":${end}` : `"log":${lines},"logFrom":${p.from},"logEnd":${end}`));
       }
       let msg: string;
       if (last) {
