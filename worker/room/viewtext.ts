@@ -12,6 +12,24 @@ interface Slot {
   y: string | string[];
   /** The part's operations' text, comma-separated ('' when nothing changed). */
   ops: string;
+  /**
+   * The slot this one replaced: a viewer's own text of a part (its own character) replaces the one the others
+   * share at that place, which the next viewer looks for again.
+   */
+  prev: Slot | undefined;
+}
+
+/** The slot of `s` (or the one it replaced) that holds exactly these texts of this key. */
+function recall(s: Slot | undefined, key: string, x: string | string[], y: string | string[]): Slot | undefined {
+  if (s && s.x === x && s.y === y && s.key === key) return s;
+  const p = s?.prev;
+  return p && p.x === x && p.y === y && p.key === key ? p : undefined;
+}
+
+/** A slot for these texts, keeping the one it replaces (only that one: it forgets its own `prev`). */
+function remember(s: Slot | undefined, key: string, x: string | string[], y: string | string[], ops: string): Slot {
+  if (s) s.prev = undefined;
+  return { key, x, y, ops, prev: s };
 }
 
 /** The slots of one broadcast, by part and by item of a list part (see `Slot`); a fresh one per change. */
@@ -36,11 +54,11 @@ const WALK_MIN = 24;
 
 /** The index just past the string literal that starts at `i` of the JSON text `t` (−1: it never closes). */
 function stringEnd(t: string, i: number): number {
-  const n = t.length;
-  for (i++; i < n; i++) {
-    const c = t.charCodeAt(i);
-    if (c === 92) i++;
-    else if (c === 34) return i + 1;
+  // The next quote, found natively; it closes the string unless an odd run of backslashes escapes it.
+  for (let q = t.indexOf('"', i + 1); q >= 0; q = t.indexOf('"', q + 1)) {
+    let b = q - 1;
+    while (t.charCodeAt(b) === 92) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
   }
   return -1;
 }
@@ -67,31 +85,42 @@ function valueEnd(t: string, i: number): number {
 }
 
 /**
- * The top-level members of the text of a JSON object (`keys`: each name as JSON writes it) or array (`keys` null),
- * as `JSON.stringify` writes them (no whitespace): each value's text is a slice of `t`. Null: not a container.
+ * Where the top-level members of the text of a JSON object (`obj`) or array lie in it, as `JSON.stringify` writes
+ * them (no whitespace): per member of an object its name's start and end (quotes included) and its value's
+ * start and end; per item of an array its start and end. Offsets only, nothing sliced: most members are the same
+ * in both texts a patch compares, and are compared in place. Null: not that kind of container.
  */
-function members(t: string): { keys: string[] | null; vals: string[] } | null {
-  const open = t.charCodeAt(0);
-  if (open !== 123 && open !== 91) return null;
-  const obj = open === 123;
-  const keys: string[] | null = obj ? [] : null;
-  const vals: string[] = [];
+function bounds(t: string, obj: boolean): number[] | null {
+  if (t.charCodeAt(0) !== (obj ? 123 : 91)) return null;
+  const out: number[] = [];
   const last = t.length - 1;
   let i = 1;
-  if (i === last) return { keys, vals };
   while (i < last) {
-    if (keys) {
+    if (obj) {
       const e = stringEnd(t, i);
       if (e < 0 || t.charCodeAt(e) !== 58) return null;
-      keys.push(t.slice(i, e));
+      out.push(i, e);
       i = e + 1;
     }
     const e = valueEnd(t, i);
     if (e < 0) return null;
-    vals.push(t.slice(i, e));
+    out.push(i, e);
     i = e + 1;
   }
-  return { keys, vals };
+  return out;
+}
+
+/** Do `x[i..j)` and `y[k..l)` hold the same text? */
+function sameRange(x: string, i: number, j: number, y: string, k: number, l: number): boolean {
+  // Compared natively (a slice of a flat string is a view of it, not a copy).
+  return j - i === l - k && x.startsWith(y.slice(k, l), i);
+}
+
+/** The items of the text of a JSON array, each as its text. */
+function itemsOf(t: string, b: number[]): string[] {
+  const out: string[] = new Array(b.length >> 1);
+  for (let k = 0; k < b.length; k += 2) out[k >> 1] = t.slice(b[k]!, b[k + 1]!);
+  return out;
 }
 
 const join = (a: string, b: string): string => (!a ? b : !b ? a : `${a},${b}`);
@@ -108,30 +137,40 @@ function valueOps(path: string, x: string, y: string): string {
   if (y.length < WALK_MIN || x.length < WALK_MIN) return whole;
   const open = y.charCodeAt(0);
   if (x.charCodeAt(0) !== open || (open !== 123 && open !== 91)) return whole;
-  const a = members(x);
-  const b = members(y);
+  const obj = open === 123;
+  const a = bounds(x, obj);
+  const b = bounds(y, obj);
   if (!a || !b) return whole;
   let ops = '';
-  if (a.keys && b.keys) {
-    const ka = a.keys;
-    const kb = b.keys;
-    if (ka.length !== kb.length) return whole;
-    for (let i = 0; i < kb.length; i++) if (ka[i] !== kb[i]) return whole;
-    for (let i = 0; i < kb.length; i++) {
-      const u = a.vals[i]!;
-      const v = b.vals[i]!;
-      if (u !== v) ops = join(ops, valueOps(`${path},${kb[i]!}`, u, v));
+  if (obj) {
+    if (a.length !== b.length) return whole;
+    for (let k = 0; k < b.length; k += 4) if (!sameRange(x, a[k]!, a[k + 1]!, y, b[k]!, b[k + 1]!)) return whole;
+    for (let k = 0; k < b.length; k += 4) {
+      if (sameRange(x, a[k + 2]!, a[k + 3]!, y, b[k + 2]!, b[k + 3]!)) continue;
+      ops = join(ops, valueOps(`${path},${y.slice(b[k]!, b[k + 1]!)}`, x.slice(a[k + 2]!, a[k + 3]!), y.slice(b[k + 2]!, b[k + 3]!)));
       if (ops.length >= whole.length) return whole;
     }
-  } else ops = listOps(path, a.vals, b.vals, null, '');
+  } else ops = listOps(path, itemsOf(x, a), itemsOf(y, b), null, '');
   return ops.length < whole.length ? ops : whole;
 }
+
+/** The length of `xs[from..to)` joined by commas. */
+function joinedLength(xs: string[], from: number, to: number): number {
+  let n = to > from ? to - from - 1 : 0;
+  for (let j = from; j < to; j++) n += xs[j]!.length;
+  return n;
+}
+
+/** The length of a number's text (a list index or count: a small integer ≥ 0). */
+const digits = (n: number): number => (n < 10 ? 1 : n < 100 ? 2 : String(n).length);
 
 /**
  * The operations that turn the list of item texts `xs` at `path` into `ys`, the shortest of: item by item where
  * the lengths agree (each changed item by `valueOps`); one splice of what lies between the common start and end;
  * for a list that lost items at its front and gained some at its end (the discard pile's top cards, a hand that
- * played its first card and drew one), a splice at each end; the whole list. `slots`/`key`: the memo's items of this part.
+ * played its first card and drew one), a splice at each end; the whole list. Only the one chosen is written (the
+ * others are measured): joining a list of characters for every viewer only to count it would cost more than the
+ * walk. `slots`/`key`: the memo's items of this part.
  */
 function listOps(path: string, xs: string[], ys: string[], slots: (Slot | undefined)[] | null, key: string): string {
   const n = xs.length;
@@ -144,40 +183,49 @@ function listOps(path: string, xs: string[], ys: string[], slots: (Slot | undefi
   while (suf < min - pre && xs[n - 1 - suf] === ys[m - 1 - suf]) suf++;
   const dx = n - suf - pre;
   const dy = m - suf - pre;
-  // One splice of the middle.
-  let best = `[[${path}],${pre},${dx},[${ys.slice(pre, m - suf).join(',')}]]`;
-  if (dx === dy) {
-    let ops = '';
-    for (let j = pre; j < n - suf && ops.length < best.length; j++) {
-      const xj = xs[j]!;
-      const yj = ys[j]!;
-      const mj = slots?.[j];
-      let op: string;
-      if (mj && mj.x === xj && mj.y === yj && mj.key === key) op = mj.ops;
-      else {
-        op = xj === yj ? '' : valueOps(`${path},${j}`, xj, yj);
-        if (slots) slots[j] = { key, x: xj, y: yj, ops: op };
-      }
-      ops = join(ops, op);
-    }
-    if (ops.length < best.length) best = ops;
-  }
-  // Items dropped at the front of the middle, items added at its end.
+  // `[[path],start,count,[items]]`, by length: one splice of the middle, and the whole list.
+  const splice = (start: number, count: number, from: number, to: number): number => path.length + 9 + digits(start) + digits(count) + joinedLength(ys, from, to);
+  let bestLen = splice(pre, dx, pre, m - suf);
+  let best = 'splice';
+  // Items dropped at the front of the middle, items added at its end (preferred to the splice at a tie).
+  let drop = 0;
   for (let d = 1; d <= 3 && d <= dx; d++) {
     const kept = dx - d;
     if (kept > dy) continue;
     let k = 0;
     while (k < kept && xs[pre + d + k] === ys[pre + k]) k++;
     if (k < kept) continue;
-    const add = ys.slice(pre + kept, m - suf);
-    const ops = `[[${path}],${pre},${d},[]]${add.length ? `,[[${path}],${pre + kept},0,[${add.join(',')}]]` : ''}`;
-    if (ops.length < best.length) best = ops;
+    const add = m - suf - (pre + kept);
+    const len = path.length + 9 + digits(pre) + digits(d) + (add ? 1 + splice(pre + kept, 0, pre + kept, m - suf) : 0);
+    if (len <= bestLen) (bestLen = len), (best = 'shift'), (drop = d);
     break;
   }
-  // The whole list, when shorter still (a short list whose every item changed); its length is counted first.
-  let whole = path.length + 7 + (m ? m - 1 : 0);
-  for (let j = 0; j < m && whole < best.length; j++) whole += ys[j]!.length;
-  return whole < best.length ? `[[${path}],[${ys.join(',')}]]` : best;
+  const wholeLen = path.length + 7 + joinedLength(ys, 0, m);
+  if (wholeLen < bestLen) (bestLen = wholeLen), (best = 'whole');
+  // Item by item, preferred at a tie.
+  if (dx === dy) {
+    let ops = '';
+    for (let j = pre; j < n - suf && ops.length <= bestLen; j++) {
+      const xj = xs[j]!;
+      const yj = ys[j]!;
+      const mj = slots ? recall(slots[j], key, xj, yj) : undefined;
+      let op: string;
+      if (mj) op = mj.ops;
+      else {
+        op = xj === yj ? '' : valueOps(`${path},${j}`, xj, yj);
+        if (slots) slots[j] = remember(slots[j], key, xj, yj, op);
+      }
+      ops = join(ops, op);
+    }
+    if (ops.length <= bestLen) return ops;
+  }
+  if (best === 'whole') return `[[${path}],[${ys.join(',')}]]`;
+  if (best === 'shift') {
+    const kept = dx - drop;
+    const add = ys.slice(pre + kept, m - suf);
+    return `[[${path}],${pre},${drop},[]]${add.length ? `,[[${path}],${pre + kept},0,[${add.join(',')}]]` : ''}`;
+  }
+  return `[[${path}],${pre},${dx},[${ys.slice(pre, m - suf).join(',')}]]`;
 }
 
 /**
@@ -202,20 +250,20 @@ export function textOps(a: ViewText, b: ViewText, memo?: TextMemo): string {
     // The memo is looked at first: the same strings are the same by reference, where comparing two equal texts
     // reads them through.
     const name = bk[i]!;
-    const m = memo?.parts[i];
-    if (m && m.x === x && m.y === y && m.key === name) {
+    const m = memo ? recall(memo.parts[i], name, x, y) : undefined;
+    if (m) {
       if (m.ops) ops = ops ? `${ops},${m.ops}` : m.ops;
       continue;
     }
     if (x === y) {
-      if (memo) memo.parts[i] = { key: name, x, y, ops: '' };
+      if (memo) memo.parts[i] = remember(memo.parts[i], name, x, y, '');
       continue;
     }
     const path = pathOf(name);
     let here: string;
     if (typeof x !== 'string' && typeof y !== 'string') here = listOps(path, x, y, memo ? (memo.items[i] ??= []) : null, name);
     else here = valueOps(path, typeof x === 'string' ? x : `[${x.join(',')}]`, typeof y === 'string' ? y : `[${y.join(',')}]`);
-    if (memo) memo.parts[i] = { key: name, x, y, ops: here };
+    if (memo) memo.parts[i] = remember(memo.parts[i], name, x, y, here);
     if (here) ops = ops ? `${ops},${here}` : here;
   }
   // The operations are joined as they come, never cut: dropping a leading comma off the joined text would copy
