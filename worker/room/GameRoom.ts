@@ -195,14 +195,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const say = (x: unknown) => {
-      try {
-        ws.send(JSON.stringify(x));
-      } catch {
-        /* closing */
-      }
-    };
-    const error = (r: Reply) => say({ type: 'error', ...(r.body as object) });
+    const error = (r: Reply) => say(ws, JSON.stringify({ type: 'error', ...(r.body as object) }));
     const st = this.store;
     if (!st.load()) return error(reject('not_found', 'no such game'));
     if (frameTooLarge(message)) return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
@@ -241,7 +234,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
         const res = this.moves.handle(att.seat, parsed.version, parsed.answer);
         if (!res.ok) return error(res.reply);
         await this.moves.afterChange();
-        say({ type: 'ok' });
+        say(ws, OK);
         return;
       }
       default:
@@ -275,6 +268,18 @@ export class GameRoom extends DurableObject<Env> implements Room {
     } catch {
       /* already closed */
     }
+  }
+}
+
+/** The reply to an accepted answer on a socket (the state itself came with the broadcast, just before it). */
+const OK = '{"type":"ok"}';
+
+/** Send `text` on `ws`, unless it is closing right now (its close handler cleans up). */
+function say(ws: WebSocket, text: string): void {
+  try {
+    ws.send(text);
+  } catch {
+    /* closing */
   }
 }
 

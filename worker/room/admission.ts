@@ -37,8 +37,10 @@ export function silentSockets<T extends { att: SocketFacts }>(list: T[], now: nu
 
 /** The earliest moment a socket still waiting for its hello becomes silent, or null. */
 export function nextSilence(list: { att: SocketFacts }[]): number | null {
-  const waiting = list.filter(({ att }) => !att.ready).map(({ att }) => (att.openedAt ?? 0) + ADMISSION.helloMs);
-  return waiting.length ? Math.min(...waiting) : null;
+  // A plain loop: every answer asks, and nearly always every socket has said hello.
+  let t = Infinity;
+  for (const { att } of list) if (!att.ready) t = Math.min(t, (att.openedAt ?? 0) + ADMISSION.helloMs);
+  return t === Infinity ? null : t;
 }
 
 /**

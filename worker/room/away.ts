@@ -37,7 +37,7 @@ export interface StandInMove {
 /** Does a stand-in answer for `seat` now (away, and the host allows it)? Bot seats have their bot instead. */
 export function standsIn(r: Room, seat: number, now: number): boolean {
   const row = r.seats.rows[seat];
-  if (!row || row.bot) return false;
+  if (!row || row.bot || !r.seats.anyAway()) return false;
   return awayDecision({ awayUntil: r.seats.settingsOf(seat).awayUntil, now, hostAllowsStandIn: !!r.store.m.host?.awayStandIn }) === 'standIn';
 }
 
@@ -46,7 +46,8 @@ export function standInMove(r: Room, skip: string | null): StandInMove | null {
   const st = r.store;
   const m = st.meta;
   const s = st.game;
-  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !m.host?.awayStandIn) return null;
+  // Nobody has an away time (most games): no seat stands in.
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !m.host?.awayStandIn || !r.seats.anyAway()) return null;
   const now = r.now();
   const def = st.def();
   for (const p of s.prompts) {
@@ -148,12 +149,18 @@ export function planHumanOrders(r: Room, rand: () => number = roomRandom): void 
   const m = st.meta;
   const s = st.game;
   // While paused the moments are kept relative (clocks.ts freeze/thaw): nothing is planned then.
-  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !st.def().orders) return;
-  const now = r.now();
-  const def = st.def();
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome) return;
   const plan: string[] = [];
   const forget: string[] = [];
-  for (const c of m.clocks) {
+  const none = !r.seats.anyOrders();
+  // No seat has orders (most games): nothing to plan, only moments left from orders since removed to forget.
+  if (none && !m.clocks.some((c) => c.orderAt !== undefined)) return;
+  const def = st.def();
+  if (!def.orders) return;
+  const now = r.now();
+  if (none) {
+    for (const c of m.clocks) if (c.orderAt !== undefined && s.prompts.some((x) => x.id === c.prompt)) forget.push(c.prompt);
+  } else for (const c of m.clocks) {
     const p = s.prompts.find((x) => x.id === c.prompt);
     if (!p) continue;
     const orders = r.seats.settingsOf(p.seat).orders;
@@ -189,7 +196,7 @@ export function dueHumanOrder(r: Room, now: number, skip: string | null): { seat
   const st = r.store;
   const m = st.meta;
   const s = st.game;
-  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !st.def().orders) return null;
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !r.seats.anyOrders() || !st.def().orders) return null;
   const def = st.def();
   for (const c of m.clocks) {
     if (c.orderAt === undefined || c.orderAt > now || c.prompt === skip) continue;

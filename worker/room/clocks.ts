@@ -8,6 +8,7 @@ import { LIMITS } from './limits';
 import type { Clock, Meta, MoveBy, Room } from './types';
 
 const HOUR = 3_600_000;
+const NO_PROMPTS: readonly OpenPrompt[] = [];
 
 /** Reminders, as "ms before the deadline": at half time, and with an hour left when that is a different moment. */
 export function reminderOffsets(lengthMs: number): number[] {
@@ -43,15 +44,17 @@ export class Clocks {
     // Plain loops over a handful of clocks and prompts: this runs inside every answer's transaction, and the
     // Sets and filtered copies it used to build cost more than the comparisons.
     const seats = this.r.seats.rows;
-    const prompts = s.outcome || m.status !== 'playing' ? [] : s.prompts;
-    const isOpen = (id: string): boolean => {
-      for (const p of prompts) if (p.id === id) return !seats[p.seat]?.bot;
-      return false;
-    };
+    const prompts = s.outcome || m.status !== 'playing' ? NO_PROMPTS : s.prompts;
     let closed: string[] | null = null;
     const kept: Clock[] = [];
     for (const c of m.clocks) {
-      if (isOpen(c.prompt)) kept.push(c);
+      let open = false;
+      for (const p of prompts)
+        if (p.id === c.prompt) {
+          open = !seats[p.seat]?.bot;
+          break;
+        }
+      if (open) kept.push(c);
       else (closed ??= []).push(c.prompt);
     }
     if (closed) this.r.outbox.dropPrompts(closed);
@@ -98,6 +101,8 @@ export class Clocks {
    */
   deadlineAt(seat: number, start: number, lengthMs: number): number {
     const x = this.r.seats.settingsOf(seat);
+    // No quiet hours and no away time (most seats): the clock simply runs (what deadlineFor works out too).
+    if (!x.quiet && !x.awayUntil) return start + Math.max(0, lengthMs);
     const h = this.r.store.m.host;
     const cap = h?.quietCapMinutes;
     return deadlineFor({ start, lengthMs, quiet: x.quiet, quietCapMs: cap === null || cap === undefined ? null : cap * 60_000, awayUntil: h?.awayStandIn ? null : x.awayUntil });
@@ -142,17 +147,29 @@ export class Clocks {
   private nextWake(): number | null {
     const m = this.r.store.meta;
     if (!m) return null;
-    let t = Math.min(this.r.outbox.nextDue() ?? Infinity, this.r.store.expiry() ?? Infinity, nextSilence(this.r.sockets.list()) ?? Infinity);
+    // Every answer asks (`schedule`), so each part is cheap when it has nothing: the outbox's due time and the
+    // sockets' are kept, a running game never expires, and the bot, order and stand-in checks stop at once
+    // when no seat is a bot, has orders or is away (seats.ts).
+    let t = this.r.outbox.nextDue() ?? Infinity;
+    const expiry = this.r.store.expiry();
+    if (expiry !== null && expiry < t) t = expiry;
+    const silence = nextSilence(this.r.sockets.list());
+    if (silence !== null && silence < t) t = silence;
     if (m.status === 'playing' && !m.paused) {
+      let planned = false;
       for (const c of m.clocks) {
+        if (c.orderAt !== undefined) planned = true;
         if (c.deadlineAt === null) continue;
         if (c.deadlineAt < t) t = c.deadlineAt;
         // The earliest reminder is the one furthest before the deadline.
         for (const o of c.reminders) if (c.deadlineAt - o < t) t = c.deadlineAt - o;
       }
-      if (this.r.moves.botPrompt() || this.r.moves.orderMove() || this.r.moves.hasStandInMove()) t = Math.min(t, this.r.now());
-      // A human-timed standing order answers at its planned moment (away.ts).
-      t = Math.min(t, this.r.moves.nextOrderAt() ?? Infinity);
+      const now = this.r.now();
+      // (Work already due needs no more looking: the alarm is due now either way.)
+      const mv = this.r.moves;
+      if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
+      // A human-timed standing order answers at its planned moment (away.ts), when a clock has one.
+      if (planned) t = Math.min(t, mv.nextOrderAt() ?? Infinity);
     }
     // The table channel: a post owed or due again, a wait settling, the spacing between posts.
     t = Math.min(t, channelWake(this.r) ?? Infinity);

@@ -109,8 +109,7 @@ export class Moves {
   handle(seat: number, version: number, answer: Answer, part: LogPart = 'tail'): { ok: true } | { ok: false; reply: Reply } {
     const st = this.r.store;
     const m = st.m;
-    const ctx = { seat, prompt: answer.prompt, option: answer.option, version };
-    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: st.rejected(code, message, ctx, extra) });
+    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: st.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra) });
     // 3. is the game running?
     if (m.status === 'lobby') return fail('conflict', 'the game has not started');
     if (m.status === 'finished') return fail('conflict', 'the game is over');
@@ -119,7 +118,12 @@ export class Moves {
     // 4. is this seat asked this prompt?
     // Another seat's open prompt is answered exactly like one that does not exist (a difference would tell who
     // else is asked, e.g. who holds 无懈可击).
-    const p = st.game!.prompts.find((x) => x.id === answer.prompt && x.seat === seat);
+    let p: OpenPrompt | undefined;
+    for (const x of st.game!.prompts)
+      if (x.id === answer.prompt && x.seat === seat) {
+        p = x;
+        break;
+      }
     if (!p) {
       // A prompt that closed since the client's version: the client is behind, not wrong.
       if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
@@ -128,7 +132,12 @@ export class Moves {
     // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
     // prompt that was already open at the client's version and still is: prompts never change once asked, so
     // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
-    const opened = m.clocks.find((c) => c.prompt === p.id)?.openedVersion;
+    let opened: number | undefined;
+    for (const c of m.clocks)
+      if (c.prompt === p.id) {
+        opened = c.openedVersion;
+        break;
+      }
     const stillAsked = opened !== undefined && opened <= version && version <= m.version;
     if (stale && !stillAsked) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
     // 6–7. apply and persist
@@ -192,6 +201,11 @@ export class Moves {
    * prompt that newly has one. A stand-in's goes through `commit` too (`by: 'stand-in'`, with its public line).
    */
   runBots(cap: number): number {
+    // No bot seat, no orders, no stand-in (most answers of most games): nobody answers but people.
+    if (!this.mayAnswerAlone()) {
+      planHumanOrders(this.r);
+      return 0;
+    }
     let n = 0;
     // Orders are not capped like bots: each one is an off-turn answer, and a person's next decision comes soon.
     let byOrders = 0;
@@ -251,7 +265,8 @@ export class Moves {
     const st = this.r.store;
     const m = st.meta;
     const s = st.game;
-    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome) return null;
+    // No seat has orders (most games): none answers, at once or later (`dueHumanOrder` asks the same).
+    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !this.r.seats.anyOrders()) return null;
     const def = st.def();
     if (!def.orders) return null;
     const now = this.r.now();
@@ -263,6 +278,16 @@ export class Moves {
       if (sa && sa.order.timing !== 'human') return { seat: p.seat, answer: sa.answer };
     }
     return dueHumanOrder(this.r, now, this.stuckOrderPrompt);
+  }
+
+  /**
+   * Whether anything but a person may answer a prompt now: a bot seat, a seat's standing orders, or a stand-in
+   * (the host allows one and a seat has an away time). False lets `runBots` and the alarm's planning skip the
+   * per-prompt checks; each of them is false then anyway (`botPrompt`, `orderMove`, `standInMove`).
+   */
+  mayAnswerAlone(): boolean {
+    const seats = this.r.seats;
+    return seats.bots().size > 0 || seats.anyOrders() || (!!this.r.store.meta?.host?.awayStandIn && seats.anyAway());
   }
 
   /** When the next `human`-timed order answers (the alarm wakes for it), or null. */

@@ -47,7 +47,8 @@ export class Outbox {
 
   /** Whether `seat` has an enabled target (else `enqueue` writes nothing for it). */
   hasTargets(seat: number): boolean {
-    return this.targets.some((t) => t.seat === seat && !t.disabled);
+    for (const t of this.targets) if (t.seat === seat && !t.disabled) return true;
+    return false;
   }
 
   nextDue(): number | null {
@@ -88,6 +89,7 @@ export class Outbox {
 
   /** The prompts closed: their unsent notifications are noise now (inside a transaction). */
   dropPrompts(prompts: string[]): void {
+    if (!this.pending.size) return;
     const gone = prompts.filter((p) => this.pending.has(p));
     if (!gone.length) return;
     this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', JSON.stringify(gone));

@@ -19,15 +19,61 @@ export class Seats {
   /** The bot seats, worked out at each reload (a seat becomes a bot only in a write followed by a reload). */
   private botSeats: Set<number> = new Set();
 
+  /**
+   * Each seat's parsed settings, worked out at each reload like the bot set: a seat's settings, its bot flag and
+   * its name change only in a write followed by `reload()` (`PUT /me`, a stand-in's hand-back ranges, the host's
+   * seat changes, the start), and a change that fails reloads too (`Store` undo), so nothing here is stale.
+   * Every answer asks for them several times (orders, stand-ins, quiet hours, notifications): parsing the JSON
+   * each time was most of the bookkeeping's cost. Frozen: callers copy before they change anything.
+   */
+  private parsed: readonly SeatSettings[] = [];
+  /** Whether any seat has standing orders / an away time / quiet hours (false: the common case, skipped). */
+  private any = { orders: false, away: false, quiet: false };
+  /** Seats taken by people (retention.ts counts them). */
+  private people = 0;
+
   reload(): void {
     this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat').toArray();
     this.botSeats = new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
+    const any = { orders: false, away: false, quiet: false };
+    let people = 0;
+    this.parsed = this.rows.map((x) => {
+      if (x.name !== null && !x.bot) people++;
+      if (!x.settings) return NO_SEAT_SETTINGS;
+      const v = Object.freeze({ ...NO_SEAT_SETTINGS, ...(JSON.parse(x.settings) as Partial<SeatSettings>) });
+      // Over every seat, bots too (a seat the host just gave to a bot may still have a clock): a superset is exact.
+      if (v.orders.length) any.orders = true;
+      if (v.awayUntil !== null && v.awayUntil !== undefined) any.away = true;
+      if (v.quiet) any.quiet = true;
+      return v;
+    });
+    this.any = any;
+    this.people = people;
   }
 
-  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
+  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. Read-only. */
   settingsOf(seat: number): SeatSettings {
-    const raw = this.rows[seat]?.settings;
-    return raw ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(raw) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
+    return this.parsed[seat] ?? NO_SEAT_SETTINGS;
+  }
+
+  /** Whether some seat has standing orders (else no order can answer anything). */
+  anyOrders(): boolean {
+    return this.any.orders;
+  }
+
+  /** Whether some seat has an away time set, past or not (else no seat is away: no stand-in, no hold). */
+  anyAway(): boolean {
+    return this.any.away;
+  }
+
+  /** Whether some seat has quiet hours. */
+  anyQuiet(): boolean {
+    return this.any.quiet;
+  }
+
+  /** How many seats people hold (bots do not count). */
+  joined(): number {
+    return this.people;
   }
 
   names(): (string | null)[] {
@@ -49,10 +95,10 @@ export class Seats {
   /** Token bucket per seat: cheap, in memory (an evicted room simply starts with full buckets). */
   allow(seat: number): boolean {
     const t = this.r.now();
-    const b = this.buckets.get(seat) ?? { tokens: LIMITS.rateBurst, at: t };
+    let b = this.buckets.get(seat);
+    if (!b) this.buckets.set(seat, (b = { tokens: LIMITS.rateBurst, at: t }));
     b.tokens = Math.min(LIMITS.rateBurst, b.tokens + ((t - b.at) / 1000) * LIMITS.ratePerSecond);
     b.at = t;
-    this.buckets.set(seat, b);
     if (b.tokens < 1) return false;
     b.tokens -= 1;
     return true;

@@ -202,8 +202,9 @@ export class Store {
   /** When this game is deleted unless something changes first (retention.ts), or null while it runs. */
   expiry(): number | null {
     const m = this.m;
-    const joined = this.r.seats.rows.filter((x) => x.name !== null && !x.bot).length;
-    return expiresAt({ status: m.status, paused: m.paused, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined });
+    // A running game never expires (every answer asks): nothing to count or parse.
+    if (m.status === 'playing' && !m.paused) return null;
+    return expiresAt({ status: m.status, paused: m.paused, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined: this.r.seats.joined() });
   }
 
   /**
