@@ -87,7 +87,11 @@ export type ClientMessage =
    * `log`: the engine index from which this client needs log lines (what it holds ends there). A socket whose
    * hello names `log` gets log deltas afterwards; one without it gets the whole visible log in every message.
    */
-  | { type: 'hello'; token?: string; since?: number; log?: number; patch?: boolean }
+  /**
+   * `patch`: after a full state, only the changes (`PatchMessage`); `2`: and their log lines as `lines`, with
+   * `logFrom` left out where it continues the message before.
+   */
+  | { type: 'hello'; token?: string; since?: number; log?: number; patch?: boolean | 2 }
   | { type: 'answer'; version: number; answer: Answer }
   | { type: 'visible'; visible: boolean };
 /**
@@ -95,15 +99,18 @@ export type ClientMessage =
  * the last message on this socket. `of`: the version of the body it changes. `set`: the body's top-level fields
  * that changed, whole (never `view`). `view`: the view's changes as delta operations (worker/room/delta.ts:
  * `[path, value]` set, `[path]` delete, `[path, start, deleteCount, items]` splice), absent when it did not change.
- * The log fields are as in every state message.
+ * The log fields are as in every state message — for a hello that said `patch: 2`, the lines come as `lines`
+ * (`[i, at, msg]` each, the same lines; absent when there are none), and `logFrom` is absent when it is the
+ * `logEnd` of the body changed.
  */
 export interface PatchMessage {
   type: 'patch';
   of: number;
   set: Partial<StateBody>;
   view?: DeltaOp[];
-  log: LogLine[];
-  logFrom: number;
+  log?: LogLine[];
+  lines?: [number, number, Msg][];
+  logFrom?: number;
   logEnd: number;
 }
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { joinViewText, type GameDef, type GameState } from '../../worker/engine';
+import { joinViewText, type GameDef, type GameState, type ViewText } from '../../worker/engine';
 import sanguosha from '../../worker/games/sanguosha';
 import ghost from '../../worker/games/ghost';
 import { applyDelta, type Op } from '../../worker/room/delta';
@@ -66,10 +66,56 @@ describe('textOps', () => {
     expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2', '3']] })).toBe('[]');
     expect(textOps(a, { keys: ['x', 'l'], parts: ['5', ['2', '3']] })).toBe('[[["x"],5]]');
     expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2', '4']] })).toBe('[[["l",1],4]]');
+    // A short list: set whole, shorter than a splice.
     expect(textOps(a, { keys: ['x', 'l'], parts: ['1', ['2']] })).toBe('[[["l"],[2]]]');
     expect(textOps(a, { keys: ['x', 'l'], parts: ['1', '{}'] })).toBe('[[["l"],{}]]');
     expect(textOps(a, { keys: ['l', 'x'], parts: [['2', '3'], '1'] })).toBe('[[[],{"l":[2,3],"x":1}]]');
     expect(textOps(a, { keys: ['x'], parts: ['1'] })).toBe('[[[],{"x":1}]]');
+  });
+
+  it('a character one of whose values changed is sent that value, not the whole character', () => {
+    const p = (hp: number, hand: number[]) => JSON.stringify({ seat: 1, hp, maxHp: 4, alive: true, role: null, handCount: hand.length, equip: { weapon: null, armor: 107 }, hand });
+    const hand = [101, 102, 103, 104, 105, 106, 107];
+    const a = { keys: ['players'], parts: [[p(4, hand), p(4, [3, 4])]] };
+    expect(textOps(a, { keys: ['players'], parts: [[p(4, hand), p(3, [3, 4])]] })).toBe('[[["players",1,"hp"],3]]');
+    // The hand lost its first card and drew one: the hand (shorter here than a splice at each end, with this path).
+    expect(textOps(a, { keys: ['players'], parts: [[p(4, [...hand.slice(1), 108]), p(4, [3, 4])]] })).toBe('[[["players",0,"hand"],[102,103,104,105,106,107,108]]]');
+    expect(textOps(a, { keys: ['players'], parts: [[p(4, [...hand, 108]), p(4, [3, 4])]] })).toBe('[[["players",0,"handCount"],8],[["players",0,"hand"],7,0,[108]]]');
+    // A short list is set whole: no shorter as splices.
+    expect(textOps(a, { keys: ['players'], parts: [[p(4, hand), p(4, [4, 5])]] })).toBe('[[["players",1,"hand"],[4,5]]]');
+  });
+
+  it('a pile whose oldest shown card dropped off as a new one came on top is sent two splices, not every place', () => {
+    const top = (from: number) => [...Array(8).keys()].map((k) => String(100 + from + k));
+    expect(textOps({ keys: ['discardTop'], parts: [top(0)] }, { keys: ['discardTop'], parts: [top(1)] })).toBe('[[["discardTop"],0,1,[]],[["discardTop"],7,0,[108]]]');
+    expect(textOps({ keys: ['discard'], parts: ['["c1","c2","c3","c4","c5"]'] }, { keys: ['discard'], parts: ['["c1","c2","c3","c4","c5","c6"]'] })).toBe('[[["discard"],5,0,["c6"]]]');
+  });
+
+  it('any JSON value turned into another, whole or edited in place, as a part or as a list part, rebuilds it byte for byte', () => {
+    const edit = fc.tuple(fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 8 }), fc.nat(3), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 3 }), fc.nat(), fc.jsonValue({ maxDepth: 3 }), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }));
+    fc.assert(
+      fc.property(edit, ([xs, d, extra, at, v, obj]) => {
+        const k = Object.keys(obj);
+        const cases: [unknown, unknown][] = [
+          [xs, [...xs.slice(d), ...extra]],
+          [xs, xs.map((x, i) => (i === at % Math.max(1, xs.length) ? v : x))],
+          [xs, [...extra, ...xs]],
+          [obj, k.length ? { ...obj, [k[at % k.length]!]: v } : obj],
+          [{ o: obj, l: xs }, { o: k.length ? { ...obj, [k[at % k.length]!]: { x: v, l: xs } } : obj, l: [...xs.slice(0, at % 4), v] }],
+          [xs, v],
+        ];
+        for (const [x, y] of cases)
+          for (const asList of [false, true]) {
+            if (asList && (!Array.isArray(x) || !Array.isArray(y))) continue;
+            const part = (z: unknown) => (asList ? (z as unknown[]).map((i) => JSON.stringify(i)) : JSON.stringify(z));
+            const was: ViewText = { keys: ['a', 'p'], parts: ['1', part(x)] };
+            const now: ViewText = { keys: ['a', 'p'], parts: ['1', part(y)] };
+            const ops = JSON.parse(textOps(was, now)) as Op[];
+            expect(JSON.stringify(applyDelta(JSON.parse(joinViewText(was)), ops, true))).toBe(joinViewText(now));
+          }
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('with one memo for every viewer of a change, each viewer gets exactly the operations it gets without one', () => {

@@ -36,6 +36,19 @@ describe('a socket patch', () => {
     expect(base.view).toEqual({ hand: [1, 2], hp: 4, judge: [] });
   });
 
+  it('a compact patch (hello `patch: 2`) gives the same body: its lines as [i, at, msg], its range from the last body’s end unless it names one', () => {
+    const line = { i: 4, at: 3, msg: { key: 'y', params: { seat: 1 } } };
+    const long = applyPatch(base, patch({ set: { version: 8 }, log: [line], logFrom: 4, logEnd: 6 }))!;
+    const { log: _l, logFrom: _f, ...rest } = patch({ set: { version: 8 }, logEnd: 6 });
+    const compact = applyPatch(base, { ...rest, lines: [[4, 3, { key: 'y', params: { seat: 1 } }]] })!;
+    expect(JSON.stringify(compact)).toBe(JSON.stringify(long));
+    expect(compact.logFrom).toBe(base.logEnd);
+    // A range that does not go on from the last body's end (the whole record at the end of a game) is named.
+    expect(applyPatch(base, { ...rest, lines: [], logFrom: 0 })!.logFrom).toBe(0);
+    // No lines: none named.
+    expect(applyPatch(base, rest)!.log).toEqual([]);
+  });
+
   it('a view operation at the root replaces the view', () => {
     expect(applyPatch(base, patch({ view: [[[], null]] }))!.view).toBeNull();
   });

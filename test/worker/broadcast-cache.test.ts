@@ -11,7 +11,7 @@ import { ORIGIN, api, botStep, createGame, join, noLog, room, sanguoshaTable, se
  */
 
 /** A live socket that rebuilds its body from every message, as the client does (patches with the client's own code). */
-async function viewer(id: string, token: string | null) {
+async function viewer(id: string, token: string | null, patch: true | 2 = 2) {
   const { applyPatch } = await import('../../web/lib/patch');
   const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket' } });
   expect(res.status).toBe(101);
@@ -27,7 +27,7 @@ async function viewer(id: string, token: string | null) {
     body = m.type === 'state' ? (({ type: _t, ...b }) => b as StateBody)(m) : applyPatch(body, m as PatchMessage);
     waiter?.();
   });
-  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0, patch: true }));
+  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0, patch }));
   return {
     ws,
     got,
@@ -72,6 +72,8 @@ describe('what the broadcast keeps between changes', () => {
           const json = inst.log.jsonFor(readers, over);
           const lines = inst.log.linesFor(readers, over);
           for (const [seat, from] of readers) expect(json.get(`${seat}|${from}`)).toBe(JSON.stringify(lines.get(`${seat}|${from}`)));
+          // The same lines as a compact patch carries them (`[i, at, msg]`).
+          for (const [seat, from] of readers) expect(inst.log.jsonOf(seat, from, over, true)).toBe(JSON.stringify(lines.get(`${seat}|${from}`)!.map((l) => [l.i, l.at, l.msg])));
         }
         // Every seat from one start: from some starts on every line is public (one text for all), before them not.
         for (let from = 0; from <= end; from++) {
@@ -147,7 +149,8 @@ describe('what the broadcast keeps between changes', () => {
     const id = t.id;
     // Sockets of one viewer that were sent the same body get one patch, built once (broadcast.ts): each still holds its own viewer's body.
     const tokens: (string | null)[] = [...t.tokens, null, t.tokens[0]!, null];
-    const vs = await Promise.all(tokens.map((t) => viewer(id, t)));
+    // The second socket of seat 0 and the second spectator said `patch: true` (the older form of a patch).
+    const vs = await Promise.all(tokens.map((t, k) => viewer(id, t, k >= 5 ? true : 2)));
     for (const v of vs) await v.after(0);
     for (let k = 0; k < 12; k++) {
       await expectFollows(id, vs, tokens, () => botStep(id));

@@ -10,7 +10,7 @@ import { ORIGIN, api, botStep, noLog, room, sanguoshaTable, stateOf } from './he
  */
 
 /** A live socket that keeps every message (parsed) and the body it rebuilds from them as the client does. */
-async function viewer(id: string, token: string | null, patch = true) {
+async function viewer(id: string, token: string | null, patch: boolean | 2 = 2) {
   const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket' } });
   expect(res.status).toBe(101);
   const ws = res.webSocket!;
@@ -25,7 +25,7 @@ async function viewer(id: string, token: string | null, patch = true) {
     else if (m.type === 'patch') body = applyPatch(body, m as PatchMessage);
     waiter?.();
   });
-  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0, ...(patch ? { patch: true } : {}) }));
+  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0, ...(patch ? { patch } : {}) }));
   return {
     ws,
     got,
@@ -46,15 +46,26 @@ async function viewer(id: string, token: string | null, patch = true) {
 
 
 describe('socket patches', () => {
-  it('every seat and a spectator rebuild from a full state and patches exactly the body /state gives them, answer after answer', async () => {
+  it('every seat and a spectator rebuild from a full state and patches exactly the body /state gives them, answer after answer, from compact patches and from the older form alike', async () => {
     const t = await sanguoshaTable(5, 'patch-rebuild');
-    const tokens: (string | null)[] = [...t.tokens, null];
-    const vs = await Promise.all(tokens.map((tok) => viewer(t.id, tok)));
+    // Each viewer twice: a socket whose hello said `patch: 2` (compact lines) and one that said `patch: true`.
+    const tokens: (string | null)[] = [...t.tokens, null].flatMap((tok) => [tok, tok]);
     let version = (await stateOf(t.id, null)).version;
-    for (const v of vs) await v.at(version);
+    // Opened in two waves: sockets waiting for their hello are limited per address.
+    const vs: Awaited<ReturnType<typeof viewer>>[] = [];
+    for (const wave of [0, 1]) {
+      const some = await Promise.all(tokens.map((tok, k) => (k % 2 === wave ? viewer(t.id, tok, wave ? true : 2) : null)));
+      for (const [k, v] of some.entries()) if (v) vs[k] = v;
+      for (const v of vs) await v?.at(version);
+    }
     for (let k = 0; k < 30; k++) {
       version = await botStep(t.id);
       for (let i = 0; i < vs.length; i++) expect(noLog(await vs[i]!.at(version))).toEqual(noLog(await stateOf(t.id, tokens[i])));
+      // The compact socket's lines and log range are the older form's, line for line.
+      for (let i = 0; i < vs.length; i += 2) {
+        const [c, o] = [vs[i]!.body()!, vs[i + 1]!.body()!];
+        expect({ log: c.log, logFrom: c.logFrom, logEnd: c.logEnd }).toEqual({ log: o.log, logFrom: o.logFrom, logEnd: o.logEnd });
+      }
     }
     // A chat line: only the chat (and the version) travels.
     expect((await api(`/games/${t.id}/chat`, { body: { text: 'hi' }, token: t.tokens[0] })).status).toBe(201);

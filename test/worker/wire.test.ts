@@ -55,7 +55,7 @@ describe('the messages’ text', () => {
 
   it('a patch from the last body, applied by the client, gives the next body exactly; it sets only the fields that changed', () => {
     for (const byText of [false, true]) {
-      const last: Sent = { version: first.version, head: head(first), own: own(first, byText) };
+      const last: Sent = { version: first.version, head: head(first), own: own(first, byText), logEnd: first.logEnd };
       const changes = changed(head(next), last.head);
       const msg = JSON.parse(patchMessage(last, changes, own(next, byText), logJson(next))) as PatchMessage;
       expect(Object.keys(msg.set).sort()).toEqual(['chat', 'version', 'waiting']);
@@ -65,7 +65,7 @@ describe('the messages’ text', () => {
 
   it('a patch with nothing new in the view carries no view operations', () => {
     const same = body(4, first.view as Record<string, unknown>);
-    const last: Sent = { version: 3, head: head(first), own: own(first, true) };
+    const last: Sent = { version: 3, head: head(first), own: own(first, true), logEnd: first.logEnd };
     const msg = JSON.parse(patchMessage(last, `,${field('version', '4')}`, own(same, true), logJson(same))) as PatchMessage;
     expect(msg.view).toBeUndefined();
     expect(JSON.stringify(applyPatch(first, msg))).toBe(JSON.stringify(same));

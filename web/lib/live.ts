@@ -237,7 +237,7 @@ export class Live {
       this.retry = 0;
       this.conn.value = 'live';
       clearTimeout(this.pollTimer);
-      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version, log: this.logParam() ?? 0, patch: true }));
+      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version, log: this.logParam() ?? 0, patch: 2 }));
       this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
       // The hello brings the current table, which decides whether a waiting answer still counts.
       if (this.outbox.value?.status === 'queued') void this.poll();

@@ -122,11 +122,18 @@ export class Broadcast {
         seats.set(seat, own);
       }
       const key = `${seat}|${p.from}`;
-      // Once the game is over every line is everybody's: the lines from one place on are the same for all.
-      const logKey = over ? `*|${p.from}` : key;
-      let log = logs.get(logKey);
-      if (log === undefined) logs.set(logKey, (log = `"log":${game ? r.log.jsonOf(seat, p.from, over) : '[]'},"logFrom":${p.from},"logEnd":${end}`));
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
+      // A compact patch (the hello said `patch: 2`): the lines as `[i,at,msg]` (none: no `lines`), and no
+      // `logFrom` where it goes on from the `logEnd` this socket was sent last (protocol.ts `PatchMessage`).
+      const compact = !!last && p.att.patch === 2;
+      const on = compact && last.logEnd === p.from;
+      // Once the game is over every line is everybody's: the lines from one place on are the same for all.
+      const logKey = `${over ? '*' : seat}|${p.from}${compact ? (on ? '|c' : '|cf') : ''}`;
+      let log = logs.get(logKey);
+      if (log === undefined) {
+        const lines = game ? r.log.jsonOf(seat, p.from, over, compact) : '[]';
+        logs.set(logKey, (log = compact ? `${lines === '[]' ? '' : `"lines":${lines},`}${on ? '' : `"logFrom":${p.from},`}"logEnd":${end}` : `"log":${lines},"logFrom":${p.from},"logEnd":${end}`));
+      }
       let msg: string;
       if (last) {
         // The head's changes are the same for every socket that was sent the same head last (most often all).
@@ -143,10 +150,11 @@ export class Broadcast {
         last.version = version;
         last.head = head;
         last.own = own;
+        last.logEnd = end;
       } else {
         msg = (fulls ??= new Map()).get(key) ?? '';
         if (!msg) fulls.set(key, (msg = stateMessage(head, own, log)));
-        if (p.att.patch) this.sent.set(p.ws, { version, head, own });
+        if (p.att.patch) this.sent.set(p.ws, { version, head, own, logEnd: end });
       }
       try {
         p.ws.send(msg);

@@ -32,7 +32,7 @@ export async function hello(r: Room, ws: WebSocket, att: Attachment, msg: Record
   if (att.openedAt !== undefined) next.openedAt = att.openedAt;
   if (att.from !== undefined) next.from = att.from;
   if (log !== undefined) Object.assign(next, { log, whole: false });
-  if (msg.patch === true) next.patch = true;
+  if (msg.patch === true || msg.patch === 2) next.patch = msg.patch;
   r.sockets.attach(ws, next);
   r.sockets.forget(ws);
   // The player is here: a stand-in hands the seat back.

@@ -10,10 +10,12 @@ interface Row {
   aud: number | null;
   /** The message; for a row read back from the table, parsed from `text` only when a line object is asked for. */
   msg?: Msg;
-  /** The message's JSON as the table stores it (rows read back). */
-  text?: string;
+  /** The message's JSON as the table stores it. */
+  text: string;
   /** `JSON.stringify` of the line a body carries (`{i, at, msg}`), made from the message's text with the row. */
   json: string;
+  /** The line as a compact patch carries it (`[i,at,msg]`, protocol.ts `PatchMessage.lines`), made when first sent. */
+  compact?: string;
 }
 
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
@@ -34,7 +36,7 @@ const lineText = (i: number, at: number, text: string): string => `{"i":${i},"at
  * A row as the table holds it, given its message's JSON `text` (what the `msg` column stores): the text a body
  * carries is made from it here, so a line's message is serialised once, for the INSERT and the bodies alike.
  */
-export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, text: string): Row => ({ i, at, aud, msg, json: lineText(i, at, text) });
+export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, text: string): Row => ({ i, at, aud, msg, text, json: lineText(i, at, text) });
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
@@ -146,25 +148,26 @@ export class LogTable {
    * `JSON.stringify` of the lines from `from` on that `seat` may read, each line serialised once however many
    * readers carry it (until the next `settle`, the lines come from memory or from one read).
    */
-  jsonOf(seat: number | null, from: number, over: boolean): string {
+  jsonOf(seat: number | null, from: number, over: boolean, compact = false): string {
     // Once the game is over every line is everybody's, and a socket is sent the whole record once: SQLite
     // joins the stored texts into the one string, with no row made in JavaScript (a 10,000-answer game's
     // record is some 20,000 lines).
-    if (over && from < this.recent.from) return this.wholeJson(from);
+    if (over && from < this.recent.from) return this.wholeJson(from, compact);
     const { rows, at } = this.rowsAt(from);
     let json = '';
     for (let k = at; k < rows.length; k++) {
       const x = rows[k]!;
-      if (mayRead(x.aud, seat, over)) json += json ? `,${x.json}` : x.json;
+      if (!mayRead(x.aud, seat, over)) continue;
+      const t = compact ? (x.compact ??= `[${x.i},${x.at},${x.text}]`) : x.json;
+      json += json ? `,${t}` : t;
     }
     return `[${json}]`;
   }
 
-  /** The JSON of every line from `from` on, as `lineText` makes each, joined by SQLite. */
-  private wholeJson(from: number): string {
-    const row = this.r.sql
-      .exec<{ json: string | null }>(`SELECT group_concat('{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}', ',' ORDER BY i) AS json FROM log WHERE i >= ?`, from)
-      .toArray()[0];
+  /** The JSON of every line from `from` on, as `lineText` makes each (`compact`: as `[i,at,msg]`), joined by SQLite. */
+  private wholeJson(from: number, compact: boolean): string {
+    const line = compact ? `'[' || i || ',' || at || ',' || msg || ']'` : `'{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}'`;
+    const row = this.r.sql.exec<{ json: string | null }>(`SELECT group_concat(${line}, ',' ORDER BY i) AS json FROM log WHERE i >= ?`, from).toArray()[0];
     return `[${row?.json ?? ''}]`;
   }
 

@@ -96,8 +96,8 @@ export interface Attachment {
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
-  /** The hello said `patch`: after a full state, the socket gets only what changed (protocol.ts `PatchMessage`). */
-  patch?: true;
+  /** The hello said `patch`: after a full state, the socket gets only what changed (protocol.ts `PatchMessage`); 2: in the compact form. */
+  patch?: true | 2;
   /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (admission.ts). */
   openedAt?: number;
   /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */

@@ -12,6 +12,24 @@ interface Slot {
   y: string | string[];
   /** The part's operations' text, comma-separated ('' when nothing changed). */
   ops: string;
+  /**
+   * The slot this one replaced: a viewer's own text of a part (its own character) replaces the one the others
+   * share at that place, which the next viewer looks for again.
+   */
+  prev: Slot | undefined;
+}
+
+/** The slot of `s` (or the one it replaced) that holds exactly these texts of this key. */
+function recall(s: Slot | undefined, key: string, x: string | string[], y: string | string[]): Slot | undefined {
+  if (s && s.x === x && s.y === y && s.key === key) return s;
+  const p = s?.prev;
+  return p && p.x === x && p.y === y && p.key === key ? p : undefined;
+}
+
+/** A slot for these texts, keeping the one it replaces (only that one: it forgets its own `prev`). */
+function remember(s: Slot | undefined, key: string, x: string | string[], y: string | string[], ops: string): Slot {
+  if (s) s.prev = undefined;
+  return { key, x, y, ops, prev: s };
 }
 
 /** The slots of one broadcast, by part and by item of a list part (see `Slot`); a fresh one per change. */
@@ -23,25 +41,201 @@ export interface TextMemo {
 /** An empty memo, for one broadcast. */
 export const textMemo = (): TextMemo => ({ parts: [], items: [] });
 
-/** `[[key],` and `[[key,` of a view key, made once per key. */
-const keyOps = new Map<string, { whole: string; item: string }>();
-const keyOf = (k: string): { whole: string; item: string } => {
-  let o = keyOps.get(k);
-  if (o === undefined) {
-    const key = jsonKey(k).slice(0, -1);
-    keyOps.set(k, (o = { whole: `[[${key}],`, item: `[[${key},` }));
-  }
-  return o;
+/** A view key's path text (`"key"`, as JSON writes the name), made once per key. */
+const keyPaths = new Map<string, string>();
+const pathOf = (k: string): string => {
+  let p = keyPaths.get(k);
+  if (p === undefined) keyPaths.set(k, (p = jsonKey(k).slice(0, -1)));
+  return p;
 };
+
+/** Values shorter than this are set whole: walking into them would not make the operations shorter. */
+const WALK_MIN = 24;
+
+/** The index just past the string literal that starts at `i` of the JSON text `t` (−1: it never closes). */
+function stringEnd(t: string, i: number): number {
+  // The next quote, found natively; it closes the string unless an odd run of backslashes escapes it.
+  for (let q = t.indexOf('"', i + 1); q >= 0; q = t.indexOf('"', q + 1)) {
+    let b = q - 1;
+    while (t.charCodeAt(b) === 92) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+  }
+  return -1;
+}
+
+/** The index of the `,` or closing bracket that ends the value starting at `i` of the JSON text `t` (−1: none). */
+function valueEnd(t: string, i: number): number {
+  const n = t.length;
+  let depth = 0;
+  while (i < n) {
+    const c = t.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(t, i);
+      if (i < 0) return -1;
+      continue;
+    }
+    if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (c === 44 && depth === 0) return i;
+    i++;
+  }
+  return -1;
+}
+
+/**
+ * Where the top-level members of the text of a JSON object (`obj`) or array lie in it, as `JSON.stringify` writes
+ * them (no whitespace): per member of an object its name's start and end (quotes included) and its value's
+ * start and end; per item of an array its start and end. Offsets only, nothing sliced: most members are the same
+ * in both texts a patch compares, and are compared in place. Null: not that kind of container.
+ */
+function bounds(t: string, obj: boolean): number[] | null {
+  if (t.charCodeAt(0) !== (obj ? 123 : 91)) return null;
+  const out: number[] = [];
+  const last = t.length - 1;
+  let i = 1;
+  while (i < last) {
+    if (obj) {
+      const e = stringEnd(t, i);
+      if (e < 0 || t.charCodeAt(e) !== 58) return null;
+      out.push(i, e);
+      i = e + 1;
+    }
+    const e = valueEnd(t, i);
+    if (e < 0) return null;
+    out.push(i, e);
+    i = e + 1;
+  }
+  return out;
+}
+
+/** Do `x[i..j)` and `y[k..l)` hold the same text? */
+function sameRange(x: string, i: number, j: number, y: string, k: number, l: number): boolean {
+  // Compared natively (a slice of a flat string is a view of it, not a copy).
+  return j - i === l - k && x.startsWith(y.slice(k, l), i);
+}
+
+/** The items of the text of a JSON array, each as its text. */
+function itemsOf(t: string, b: number[]): string[] {
+  const out: string[] = new Array(b.length >> 1);
+  for (let k = 0; k < b.length; k += 2) out[k >> 1] = t.slice(b[k]!, b[k + 1]!);
+  return out;
+}
+
+const join = (a: string, b: string): string => (!a ? b : !b ? a : `${a},${b}`);
+
+/**
+ * The delta operations (delta.ts), as text, that turn the JSON value `x` at `path` (the path's items as JSON,
+ * comma-separated) into the JSON value `y`: an object with the same keys in the same order member by member, an
+ * array by `listOps`, anything else set whole — and set whole too whenever that is no longer than the walk's
+ * operations. One hit point changed sends that, not the whole character.
+ */
+function valueOps(path: string, x: string, y: string): string {
+  if (x === y) return '';
+  const whole = `[[${path}],${y}]`;
+  if (y.length < WALK_MIN || x.length < WALK_MIN) return whole;
+  const open = y.charCodeAt(0);
+  if (x.charCodeAt(0) !== open || (open !== 123 && open !== 91)) return whole;
+  const obj = open === 123;
+  const a = bounds(x, obj);
+  const b = bounds(y, obj);
+  if (!a || !b) return whole;
+  let ops = '';
+  if (obj) {
+    if (a.length !== b.length) return whole;
+    for (let k = 0; k < b.length; k += 4) if (!sameRange(x, a[k]!, a[k + 1]!, y, b[k]!, b[k + 1]!)) return whole;
+    for (let k = 0; k < b.length; k += 4) {
+      if (sameRange(x, a[k + 2]!, a[k + 3]!, y, b[k + 2]!, b[k + 3]!)) continue;
+      ops = join(ops, valueOps(`${path},${y.slice(b[k]!, b[k + 1]!)}`, x.slice(a[k + 2]!, a[k + 3]!), y.slice(b[k + 2]!, b[k + 3]!)));
+      if (ops.length >= whole.length) return whole;
+    }
+  } else ops = listOps(path, itemsOf(x, a), itemsOf(y, b), null, '');
+  return ops.length < whole.length ? ops : whole;
+}
+
+/** The length of `xs[from..to)` joined by commas. */
+function joinedLength(xs: string[], from: number, to: number): number {
+  let n = to > from ? to - from - 1 : 0;
+  for (let j = from; j < to; j++) n += xs[j]!.length;
+  return n;
+}
+
+/** The length of a number's text (a list index or count: a small integer ≥ 0). */
+const digits = (n: number): number => (n < 10 ? 1 : n < 100 ? 2 : String(n).length);
+
+/**
+ * The operations that turn the list of item texts `xs` at `path` into `ys`, the shortest of: item by item where
+ * the lengths agree (each changed item by `valueOps`); one splice of what lies between the common start and end;
+ * for a list that lost items at its front and gained some at its end (the discard pile's top cards, a hand that
+ * played its first card and drew one), a splice at each end; the whole list. Only the one chosen is written (the
+ * others are measured): joining a list of characters for every viewer only to count it would cost more than the
+ * walk. `slots`/`key`: the memo's items of this part.
+ */
+function listOps(path: string, xs: string[], ys: string[], slots: (Slot | undefined)[] | null, key: string): string {
+  const n = xs.length;
+  const m = ys.length;
+  const min = n < m ? n : m;
+  let pre = 0;
+  while (pre < min && xs[pre] === ys[pre]) pre++;
+  if (pre === n && n === m) return '';
+  let suf = 0;
+  while (suf < min - pre && xs[n - 1 - suf] === ys[m - 1 - suf]) suf++;
+  const dx = n - suf - pre;
+  const dy = m - suf - pre;
+  // `[[path],start,count,[items]]`, by length: one splice of the middle, and the whole list.
+  const splice = (start: number, count: number, from: number, to: number): number => path.length + 9 + digits(start) + digits(count) + joinedLength(ys, from, to);
+  let bestLen = splice(pre, dx, pre, m - suf);
+  let best = 'splice';
+  // Items dropped at the front of the middle, items added at its end (preferred to the splice at a tie).
+  let drop = 0;
+  for (let d = 1; d <= 3 && d <= dx; d++) {
+    const kept = dx - d;
+    if (kept > dy) continue;
+    let k = 0;
+    while (k < kept && xs[pre + d + k] === ys[pre + k]) k++;
+    if (k < kept) continue;
+    const add = m - suf - (pre + kept);
+    const len = path.length + 9 + digits(pre) + digits(d) + (add ? 1 + splice(pre + kept, 0, pre + kept, m - suf) : 0);
+    if (len <= bestLen) (bestLen = len), (best = 'shift'), (drop = d);
+    break;
+  }
+  const wholeLen = path.length + 7 + joinedLength(ys, 0, m);
+  if (wholeLen < bestLen) (bestLen = wholeLen), (best = 'whole');
+  // Item by item, preferred at a tie.
+  if (dx === dy) {
+    let ops = '';
+    for (let j = pre; j < n - suf && ops.length <= bestLen; j++) {
+      const xj = xs[j]!;
+      const yj = ys[j]!;
+      const mj = slots ? recall(slots[j], key, xj, yj) : undefined;
+      let op: string;
+      if (mj) op = mj.ops;
+      else {
+        op = xj === yj ? '' : valueOps(`${path},${j}`, xj, yj);
+        if (slots) slots[j] = remember(slots[j], key, xj, yj, op);
+      }
+      ops = join(ops, op);
+    }
+    if (ops.length <= bestLen) return ops;
+  }
+  if (best === 'whole') return `[[${path}],[${ys.join(',')}]]`;
+  if (best === 'shift') {
+    const kept = dx - drop;
+    const add = ys.slice(pre + kept, m - suf);
+    return `[[${path}],${pre},${drop},[]]${add.length ? `,[[${path}],${pre + kept},0,[${add.join(',')}]]` : ''}`;
+  }
+  return `[[${path}],${pre},${dx},[${ys.slice(pre, m - suf).join(',')}]]`;
+}
 
 /**
  * A socket's view patch from views given as the text of their parts (`GameDef.viewTexts`): the parts whose text
- * differs from the view the socket was sent last are sent whole, as delta operations (delta.ts: `[path, value]`,
- * the value written as its JSON text); a list of the same length item by item. A part with the same text
- * serialises to the same bytes, so the client's copy of it is already right: nothing is walked, only strings
- * compared — and the strings of the parts every viewer shares are the same ones, built once per state, so with
- * `memo` (one per broadcast) they are compared once for all viewers. Walking every seat's view whole (every view
- * holds every character) was the largest part of a broadcast at eight seats. Returns the operations' JSON.
+ * differs from the view the socket was sent last are walked by their text — an object member by member, a list by
+ * its items (splices where items came and went) — down to the values that changed, which are sent as delta
+ * operations (delta.ts: `[path, value]`, `[path, start, deleteCount, items]`, each value written as its JSON
+ * text). A part with the same text serialises to the same bytes, so the client's copy of it is already right: only
+ * strings are compared — and the strings of the parts every viewer shares are the same ones, built once per state,
+ * so with `memo` (one per broadcast) they are compared once for all viewers. Returns the operations' JSON.
  */
 export function textOps(a: ViewText, b: ViewText, memo?: TextMemo): string {
   // Other keys, or in another order: the whole view is set.
@@ -56,35 +250,20 @@ export function textOps(a: ViewText, b: ViewText, memo?: TextMemo): string {
     // The memo is looked at first: the same strings are the same by reference, where comparing two equal texts
     // reads them through.
     const name = bk[i]!;
-    const m = memo?.parts[i];
-    if (m && m.x === x && m.y === y && m.key === name) {
+    const m = memo ? recall(memo.parts[i], name, x, y) : undefined;
+    if (m) {
       if (m.ops) ops = ops ? `${ops},${m.ops}` : m.ops;
       continue;
     }
     if (x === y) {
-      if (memo) memo.parts[i] = { key: name, x, y, ops: '' };
+      if (memo) memo.parts[i] = remember(memo.parts[i], name, x, y, '');
       continue;
     }
-    const k = keyOf(name);
-    let here = '';
-    if (typeof x !== 'string' && typeof y !== 'string' && x.length === y.length) {
-      const slots = memo ? (memo.items[i] ??= []) : null;
-      for (let j = 0; j < y.length; j++) {
-        const xj = x[j]!;
-        const yj = y[j]!;
-        const mj = slots?.[j];
-        if (mj && mj.x === xj && mj.y === yj && mj.key === name) {
-          if (mj.ops) here = here ? `${here},${mj.ops}` : mj.ops;
-          continue;
-        }
-        const op = xj === yj ? '' : `${k.item}${j}],${yj}]`;
-        if (slots) slots[j] = { key: name, x: xj, y: yj, ops: op };
-        if (op) here = here ? `${here},${op}` : op;
-      }
-    } else if (typeof x === 'string' && typeof y === 'string') {
-      if (x !== y) here = `${k.whole}${y}]`;
-    } else here = `${k.whole}${typeof y === 'string' ? y : `[${y.join(',')}]`}]`;
-    if (memo) memo.parts[i] = { key: name, x, y, ops: here };
+    const path = pathOf(name);
+    let here: string;
+    if (typeof x !== 'string' && typeof y !== 'string') here = listOps(path, x, y, memo ? (memo.items[i] ??= []) : null, name);
+    else here = valueOps(path, typeof x === 'string' ? x : `[${x.join(',')}]`, typeof y === 'string' ? y : `[${y.join(',')}]`);
+    if (memo) memo.parts[i] = remember(memo.parts[i], name, x, y, here);
     if (here) ops = ops ? `${ops},${here}` : here;
   }
   // The operations are joined as they come, never cut: dropping a leading comma off the joined text would copy

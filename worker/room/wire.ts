@@ -36,6 +36,8 @@ export interface Sent {
   version: number;
   head: Part[];
   own: SeatJson;
+  /** The `logEnd` of that message: a compact patch's lines that go on from there name no `logFrom`. */
+  logEnd: number;
 }
 
 export const field = (k: string, json: string): Part => jsonKey(k) + json;
