@@ -58,7 +58,7 @@ export async function liveGame(t: Transport, limit: number) {
           if (first) ok();
           waiters = waiters.filter((w) => (latest.every((s) => s && s.version >= w.version) ? (w.done(), false) : true));
         });
-        ws.send(JSON.stringify({ type: 'hello', token, log: 0, patch: true }));
+        ws.send(JSON.stringify({ type: 'hello', token, log: 0, patch: 2 }));
       });
     }),
   );

@@ -77,7 +77,7 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     };
     ws.serializeAttachment({ sid: `s${i}`, seat: null, ready: false, visible: true });
     (fs.state as unknown as { acceptWebSocket(w: unknown): void }).acceptWebSocket(ws);
-    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0, patch: true }));
+    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0, patch: 2 }));
     sockets.push(ws);
   }
   return {
