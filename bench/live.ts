@@ -22,6 +22,12 @@ export interface Sock {
 
 const SEATS = 4;
 
+/**
+ * What the sockets' hello asks for as `patch`: 2 (compact patches), as the web client says; a baseline checkout
+ * from before compact patches is spoken to as its own client spoke (`true`).
+ */
+export const HELLO: { patch: true | 2 } = { patch: 2 };
+
 interface Latest {
   version: number;
   logEnd: number;
@@ -58,7 +64,7 @@ export async function liveGame(t: Transport, limit: number) {
           if (first) ok();
           waiters = waiters.filter((w) => (latest.every((s) => s && s.version >= w.version) ? (w.done(), false) : true));
         });
-        ws.send(JSON.stringify({ type: 'hello', token, log: 0, patch: 2 }));
+        ws.send(JSON.stringify({ type: 'hello', token, log: 0, patch: HELLO.patch }));
       });
     }),
   );
