@@ -2,14 +2,16 @@ import { it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { apply, botAnswer, botRng, cloneJson, createGame, getGame, type GameState } from '../worker/engine';
 import '../worker/games';
-import { applyDelta, diffState, sameJson, sameWhere, type Op } from '../worker/room/delta';
+import { applyDelta, diffPlain, diffState, sameJson, sameWhere, type Op } from '../worker/room/delta';
 import { record, type Metric } from './report';
 
 /**
  * What persisting one answer's state costs in CPU, on the consecutive states of a seeded 8-player 三国杀 bot game:
  * the whole snapshot serialised (what every answer wrote before deltas) beside the exact delta with its write-time
- * check, three ways: diff, serialise the delta, read it back, apply it to the stored state, serialise that and the
- * new state, compare; the same compared as JSON values; and store.ts `saveState`'s way now. Median over REPS passes of µs per answer, in one process, so under the same load.
+ * check, four ways: diff, serialise the delta, read it back, apply it to the stored state, serialise that and the
+ * new state, compare; the same compared as JSON values; diffed from a stored copy and compared where it wrote
+ * (session 6); and snapshot.ts `save`'s way now, from the state before the answer itself. Median over REPS passes
+ * of µs per answer, in one process, so under the same load.
  */
 const REPS = Number(process.env.REPS ?? 5);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -57,10 +59,10 @@ it('persist CPU per answer: whole snapshot vs exact delta with its check (三国
     },
     () => void (stored = JSON.parse(JSON.stringify(states[0]))),
   );
-  // What store.ts does now: the delta diffed against the stored state itself (which shares nothing with the new
-  // one, so the walk compares every part it leaves alone), applied as it will be read back, then compared only
-  // where it wrote (sameWhere); the whole state is not serialised.
-  const now = time(
+  // Session 6's way: the delta diffed against a stored copy (which shares nothing with the new state, so the walk
+  // compares every part it leaves alone), applied as it will be read back, then compared only where it wrote
+  // (sameWhere); the whole state is not serialised.
+  const copied = time(
     (i) => {
       const ops = diffState(stored, states[i]);
       void JSON.stringify(ops);
@@ -69,12 +71,22 @@ it('persist CPU per answer: whole snapshot vs exact delta with its check (三国
     },
     () => void (stored = JSON.parse(JSON.stringify(states[0]))),
   );
+  // snapshot.ts `save` now: diffed from the state before the answer itself, so the walk skips what the two share;
+  // the delta applied with copy-on-write (the JSON round trip skipped when what it writes is plain JSON), then
+  // compared where it wrote.
+  const now = time((i) => {
+    const { ops, plain } = diffPlain(states[i - 1], states[i]);
+    const d = JSON.stringify(ops);
+    const next = applyDelta(states[i - 1], plain ? ops : (JSON.parse(d) as Op[]), true);
+    if (!sameWhere(next, states[i], ops)) throw new Error(`delta ${i} not exact`);
+  });
   const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `[${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}] ${note}`.trim() });
   record(`persist CPU per answer, 三国杀 8 players (${states.length - 1} answers)`, [
     m('whole snapshot serialised', whole, 'µs'),
     m('exact delta + write-time check', delta, 'µs'),
-    m('exact delta + check by sameJson (store.ts before this session)', walked, 'µs'),
-    m('exact delta diffed from the stored state + check where it wrote (what store.ts does)', now, 'µs'),
+    m('exact delta + check by sameJson (store.ts before session 6)', walked, 'µs'),
+    m('exact delta diffed from a stored copy + check where it wrote (session 6)', copied, 'µs'),
+    m('exact delta diffed from the state before + check where it wrote (what snapshot.ts does)', now, 'µs'),
     { name: 'delta bytes per answer (mean)', value: bytes / (states.length - 1), unit: 'bytes', note: `state ${JSON.stringify(states.at(-2)).length} bytes late` },
   ]);
 });
