@@ -142,6 +142,17 @@ export function Table(p: TableProps) {
     <SeatTile key={seat} p={p} v={v} seat={seat} style={style} next={you !== null && seat === order[1]} reason={reasonFor(seat)} blind={pickFrom === seat} forThem={forThem.get(seat)} />
   );
 
+  // Round, phase, pile and range. In a seat's own view it stands apart from the felt's middle: on a desktop it sits
+  // at the felt's bottom edge, which your own seat below leaves free, where in the middle a tall seat tile at the
+  // top (a long English skill name wraps) or a full table (五谷丰登 for ten) covered it.
+  const info = (
+    <p class="sgs-info">
+      <span class="info-status">{v.phase === 'select' ? t('sgs.phase.select') : t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
+      <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
+      {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
+    </p>
+  );
+
   return (
     <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
       {p.state.outcome && <EndPanel v={v} p={p} />}
@@ -150,12 +161,9 @@ export function Table(p: TableProps) {
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
           {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
         </ol>
+        {you !== null && info}
         <div class="felt-center">
-          <p class="sgs-info">
-            <span class="info-status">{v.phase === 'select' ? t('sgs.phase.select') : t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
-            <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
-            {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
-          </p>
+          {you === null && info}
           {(v.table.length > 0 || v.grace.length > 0) && (
             <div class="sgs-middle" aria-label={t('sgs.ui.table')} role="group">
               {[...v.grace, ...v.table].map((id, _, all) => (
