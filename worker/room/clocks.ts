@@ -101,8 +101,6 @@ export class Clocks {
    */
   deadlineAt(seat: number, start: number, lengthMs: number): number {
     const x = this.r.seats.settingsOf(seat);
-    // No quiet hours and no away time (most seats): the clock simply runs (what deadlineFor works out too).
-    if (!x.quiet && !x.awayUntil) return start + Math.max(0, lengthMs);
     const h = this.r.store.m.host;
     const cap = h?.quietCapMinutes;
     return deadlineFor({ start, lengthMs, quiet: x.quiet, quietCapMs: cap === null || cap === undefined ? null : cap * 60_000, awayUntil: h?.awayStandIn ? null : x.awayUntil });
