@@ -66,8 +66,9 @@ export class Snapshot {
   constructor(private readonly r: Room) {}
 
   /**
-   * `s` is a state the room holds from now on: where states are frozen (`FREEZE_STATES`), freeze it — its new
-   * parts only (those it shares with states held before are frozen already).
+   * `s` is a state the room holds from now on (the store's `game` setter, the one place a state is taken): where
+   * states are frozen (`FREEZE_STATES`), freeze it — its new parts only (those it shares with states held before
+   * are frozen already).
    */
   hold(s: GameState<any>): void {
     if ((this.freeze ??= this.r.bindings.FREEZE_STATES === '1')) freezeNew(s);
@@ -83,7 +84,6 @@ export class Snapshot {
   read(): Read {
     const r = this.readStored();
     this.stored = r.state;
-    if (r.state) this.hold(r.state);
     return r;
   }
 
@@ -139,7 +139,6 @@ export class Snapshot {
 
   /** Write the full snapshot row of `s` (the start, the host ending the game), inside a transaction. */
   saveFull(s: GameState<any>): void {
-    this.hold(s);
     this.writeFull(s, JSON.stringify(s));
   }
 
@@ -163,7 +162,6 @@ export class Snapshot {
   save(s: GameState<any>): string | null {
     const kept = this.staged?.stored ?? this.stored;
     const since = (this.staged?.sinceFull ?? this.sinceFull) + 1;
-    this.hold(s);
     if (!kept || s.outcome) return this.writeFull(s, JSON.stringify(s)), null;
     // The whole state is serialised only when its size decides something: a state that may be small, or a delta
     // not clearly smaller than the last full snapshot. Otherwise the delta is written without it (a delta is
