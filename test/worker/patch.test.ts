@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject } from 'cloudflare:test';
 import type { PatchMessage, StateBody } from '../../worker/protocol';
 import { applyPatch } from '../../web/lib/patch';
-import { ORIGIN, api, botStep, noLog, room, sanguoshaTable, stateOf } from './helpers';
+import { ORIGIN, api, botStep, createGame, join, noLog, room, sanguoshaTable, stateOf } from './helpers';
 
 /**
  * Socket patches: a socket whose hello says `patch` gets a full state, then only what changed since its last
@@ -80,6 +80,37 @@ describe('socket patches', () => {
       expect(v.got.slice(1).every((m) => m.type === 'patch')).toBe(true);
       v.ws.close(1000);
     }
+  });
+
+  it('a prompt left open across changes is not sent again; pausing and resuming send only its new deadline, and every viewer rebuilds the body /state gives it', async () => {
+    const { id, admin } = await createGame({ game: 'sanguosha', seats: 4, deadline: { minutes: 60 } });
+    const tokens: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) tokens.push((await join(id, `P${i}`)).token);
+    expect((await api(`/games/${id}/start`, { body: { seed: 'patch-prompts' }, token: admin })).status).toBe(200);
+    tokens.push(null);
+    const vs = await Promise.all(tokens.map((tok) => viewer(id, tok)));
+    const same = async (): Promise<void> => {
+      const version = (await stateOf(id, null)).version;
+      for (let i = 0; i < vs.length; i++) expect(noLog(await vs[i]!.at(version))).toEqual(noLog(await stateOf(id, tokens[i])));
+    };
+    await same();
+    const asked = (await stateOf(id, null)).waiting[0]!;
+    const lastSet = () => (vs[asked]!.got.at(-1) as PatchMessage).set;
+    // A chat line: the seat is asked the same prompt, which does not travel again.
+    expect((await api(`/games/${id}/chat`, { body: { text: 'hi' }, token: tokens[0] })).status).toBe(201);
+    await same();
+    expect(lastSet().prompts).toBeUndefined();
+    // Paused, the prompt has no deadline; resumed, a new one: each time the prompts travel, as `/state` has them.
+    for (const action of ['pause', 'resume']) {
+      expect((await api(`/games/${id}/admin/${action}`, { body: {}, token: admin })).status).toBe(200);
+      await same();
+      expect(lastSet().prompts).toEqual((await stateOf(id, tokens[asked])).prompts);
+    }
+    for (let k = 0; k < 10; k++) {
+      await botStep(id);
+      await same();
+    }
+    for (const v of vs) v.ws.close(1000);
   });
 
   it('a patch is much smaller than the full state: view keys that did not change are not sent', async () => {

@@ -69,9 +69,15 @@ export function shared(r: Room, list: Listed): Shared {
 
 /** The earliest deadline among the open prompts' clocks (null: none runs, or the game is paused). */
 export function deadlineOf(clocks: readonly Clock[]): string | null {
+  const at = earliestDeadline(clocks);
+  return at === null ? null : iso(at);
+}
+
+/** The instant `deadlineOf` writes (ms; null: none). */
+export function earliestDeadline(clocks: readonly Clock[]): number | null {
   let min = Infinity;
   for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
-  return min === Infinity ? null : iso(min);
+  return min === Infinity ? null : min;
 }
 
 /** A prompt as a body carries it: with its clock's deadline when one runs. */

@@ -4,9 +4,10 @@
  * part is serialised once per change: the shared ones once for all, a seat's once for all its sockets, each log
  * line once for every reader. Keeps in memory what each socket was sent last and how far it has the log.
  */
-import { waitingSeats, type ViewText } from '../engine';
-import type { Attachment, Room } from './types';
-import { deadlineOf, promptsJson } from './bodies';
+import { waitingSeats, type GameState, type Prompt, type ViewText } from '../engine';
+import type { Attachment, Clock, Room } from './types';
+import { earliestDeadline, promptsJson } from './bodies';
+import { iso } from './types';
 import { Head } from './head';
 import { changed, field, patchMessage, stateMessage, type Part, type SeatJson, type Sent } from './wire';
 import { textMemo } from './viewtext';
@@ -61,7 +62,7 @@ export class Broadcast {
    * `you` and chat, everyone's `waiting` and `deadline`): the same strings again, so a patch compares them by
    * reference, not by text.
    */
-  private mine = new Map<number | null, { you: Part; chatJson: string; chat: Part }>();
+  private mine = new Map<number | null, Mine>();
   private waiting: Part = '';
   private deadline: Part = '';
 
@@ -84,7 +85,7 @@ export class Broadcast {
     const version = r.store.m.version;
     const head = this.head.now(r, list);
     const def = game ? r.store.def() : null;
-    this.tail(game ? JSON.stringify(waitingSeats(def!, game)) : '[]', game ? deadlineOf(r.store.m.clocks) : null);
+    this.tail(game ? waitingSeats(def!, game) : NOBODY, game ? earliestDeadline(r.store.m.clocks) : null);
     const viewers: (number | null)[] = [];
     let min = end;
     // Some viewer has more than one socket (else no two sockets can share a patch).
@@ -110,7 +111,8 @@ export class Broadcast {
     const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
     const memo = textMemo();
     const seats = new Map<number | null, SeatJson>();
-    const logs = new Map<string, string>();
+    // The log fields made in this change, for the sockets after the first that get the same ones (see `LogFields`).
+    const logs: LogFields[] = [];
     let fulls: Map<string, string> | null = null;
     let heads: Map<Part[], string> | null = null;
     let patches: Map<SeatJson, { own: SeatJson; head: Part[]; version: number; log: string; msg: string }> | null = null;
@@ -121,18 +123,24 @@ export class Broadcast {
         own = this.seatJson(seat, texts ? texts[viewers.indexOf(seat)]! : null);
         seats.set(seat, own);
       }
-      const key = `${seat}|${p.from}`;
       const last = p.att.patch ? this.sent.get(p.ws) : undefined;
       // A compact patch (the hello said `patch: 2`): the lines as `[i,at,msg]` (none: no `lines`), and no
       // `logFrom` where it goes on from the `logEnd` this socket was sent last (protocol.ts `PatchMessage`).
       const compact = !!last && p.att.patch === 2;
       const on = compact && last.logEnd === p.from;
       // Once the game is over every line is everybody's: the lines from one place on are the same for all.
-      const logKey = `${over ? '*' : seat}|${p.from}${compact ? (on ? '|c' : '|cf') : ''}`;
-      let log = logs.get(logKey);
+      const reader = over ? undefined : seat;
+      const mode = compact ? (on ? 2 : 1) : 0;
+      let log: string | undefined;
+      for (const f of logs)
+        if (f.reader === reader && f.from === p.from && f.mode === mode) {
+          log = f.text;
+          break;
+        }
       if (log === undefined) {
         const lines = game ? r.log.jsonOf(seat, p.from, over, compact) : '[]';
-        logs.set(logKey, (log = compact ? `${lines === '[]' ? '' : `"lines":${lines},`}${on ? '' : `"logFrom":${p.from},`}"logEnd":${end}` : `"log":${lines},"logFrom":${p.from},"logEnd":${end}`));
+        log = compact ? `${lines === '[]' ? '' : `"lines":${lines},`}${on ? '' : `"logFrom":${p.from},`}"logEnd":${end}` : `"log":${lines},"logFrom":${p.from},"logEnd":${end}`;
+        logs.push({ reader, from: p.from, mode, text: log });
       }
       let msg: string;
       if (last) {
@@ -152,6 +160,7 @@ export class Broadcast {
         last.own = own;
         last.logEnd = end;
       } else {
+        const key = `${seat}|${p.from}`;
         msg = (fulls ??= new Map()).get(key) ?? '';
         if (!msg) fulls.set(key, (msg = stateMessage(head, own, log)));
         if (p.att.patch) this.sent.set(p.ws, { version, head, own, logEnd: end });
@@ -165,11 +174,24 @@ export class Broadcast {
     r.log.settle();
   }
 
-  /** Everyone's `waiting` and `deadline` parts: the last ones when their text did not change. */
-  private tail(waiting: string, deadline: string | null): void {
-    const w = field('waiting', waiting);
-    if (w !== this.waiting) this.waiting = w;
-    const d = deadline === null ? '"deadline":null' : field('deadline', JSON.stringify(deadline));
+  /** The seats the `waiting` part was written for (null: not yet written). */
+  private waitingOn: readonly number[] | null = null;
+
+  /** The instant the `deadline` part was written for (null: none; undefined: not yet written). */
+  private deadlineAt: number | null | undefined = undefined;
+
+  /**
+   * Everyone's `waiting` and `deadline` parts (`deadline`: the earliest clock's instant, as `deadlineOf` finds it):
+   * the last ones when their value did not change — the deadline's text is made only when its instant changes.
+   */
+  private tail(waiting: readonly number[], deadline: number | null): void {
+    if (!sameSeats(waiting, this.waitingOn)) {
+      this.waitingOn = waiting.slice();
+      this.waiting = field('waiting', JSON.stringify(waiting));
+    }
+    if (deadline === this.deadlineAt) return;
+    this.deadlineAt = deadline;
+    const d = deadline === null ? '"deadline":null' : field('deadline', JSON.stringify(iso(deadline)));
     if (d !== this.deadline) this.deadline = d;
   }
 
@@ -179,14 +201,13 @@ export class Broadcast {
     const game = r.store.game;
     const chatJson = r.chat.jsonFor(seat);
     let m = this.mine.get(seat);
-    if (!m) this.mine.set(seat, (m = { you: field('you', JSON.stringify(seat)), chatJson, chat: field('chat', chatJson) }));
+    if (!m) this.mine.set(seat, (m = { you: field('you', JSON.stringify(seat)), chatJson, chat: field('chat', chatJson), asked: [], at: [], prompts: NO_PROMPTS }));
     else if (m.chatJson !== chatJson) {
       m.chatJson = chatJson;
       m.chat = field('chat', chatJson);
     }
     // The view and prompts `viewFor` would give, without its `waiting` (the tail has it, once for everyone).
     const view = game && !text ? r.store.def().view(game, seat) : null;
-    const prompts = game ? promptsJson(game, seat, r.store.m.clocks) : '[]';
     return {
       view,
       text,
@@ -194,7 +215,7 @@ export class Broadcast {
       opsFrom: undefined,
       ops: null,
       you: m.you,
-      prompts: prompts === '[]' ? NO_PROMPTS : field('prompts', prompts),
+      prompts: game ? promptsPart(m, game, seat, r.store.m.clocks) : NO_PROMPTS,
       waiting: this.waiting,
       deadline: this.deadline,
       chat: m.chat,
@@ -203,3 +224,65 @@ export class Broadcast {
 }
 
 const NO_PROMPTS = field('prompts', '[]');
+const NOBODY: readonly number[] = [];
+
+/** The same seat numbers in the same order (`b` null: none written yet). */
+function sameSeats(a: readonly number[], b: readonly number[] | null): boolean {
+  if (!b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A socket's log fields, the same for every socket with the same reader (its seat; once the game is over every
+ * line is everybody's: `undefined`), first line and form (`mode`: 0 full, 1 compact with `logFrom`, 2 compact going
+ * on from the last message). A change has a few sockets: a list is searched, no key text made per socket.
+ */
+interface LogFields {
+  reader: number | null | undefined;
+  from: number;
+  mode: number;
+  text: string;
+}
+
+/** A viewer's parts kept from one change to the next (`Broadcast.mine`). */
+interface Mine {
+  you: Part;
+  chatJson: string;
+  chat: Part;
+  /** The open prompts (and their clocks' deadlines) the `prompts` part was made of. */
+  asked: Prompt[];
+  at: (number | null | undefined)[];
+  prompts: Part;
+}
+
+/**
+ * The viewer's `prompts` part: the last one while it is asked the very same prompt objects with the same
+ * deadlines (a state is never edited in place, so a prompt left open by an answer is the same object in the
+ * next state, and its text is the same). A seat asked nothing gets `NO_PROMPTS`.
+ */
+function promptsPart(m: Mine, game: GameState<unknown>, seat: number | null, clocks: readonly Clock[]): Part {
+  if (seat === null) return NO_PROMPTS;
+  let n = 0;
+  let same = true;
+  for (const p of game.prompts) {
+    if (p.seat !== seat) continue;
+    let at: number | null | undefined;
+    for (const c of clocks)
+      if (c.prompt === p.id) {
+        at = c.deadlineAt;
+        break;
+      }
+    if (same && (m.asked[n] !== p || m.at[n] !== at)) same = false;
+    if (!same) {
+      m.asked[n] = p;
+      m.at[n] = at;
+    }
+    n++;
+  }
+  if (same && n === m.asked.length) return m.prompts;
+  m.asked.length = n;
+  m.at.length = n;
+  const json = n ? promptsJson(game, seat, clocks) : '[]';
+  return (m.prompts = json === '[]' ? NO_PROMPTS : field('prompts', json));
+}

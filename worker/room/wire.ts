@@ -73,12 +73,14 @@ export function stateMessage(head: Part[], own: SeatJson, log: string): string {
  */
 export function patchMessage(last: Sent, head: string, own: SeatJson, log: string, memo?: TextMemo): string {
   const was = last.own;
-  let set = head;
-  if (own.you !== was.you) set += `,${own.you}`;
-  if (own.prompts !== was.prompts) set += `,${own.prompts}`;
-  if (own.waiting !== was.waiting) set += `,${own.waiting}`;
-  if (own.deadline !== was.deadline) set += `,${own.deadline}`;
-  if (own.chat !== was.chat) set += `,${own.chat}`;
+  // Joined without a leading comma to cut off: slicing the joined text would copy it (a string built by
+  // concatenation is flattened to be sliced), once per socket; the head's changes are a few short fields.
+  let set = head.slice(1);
+  if (own.you !== was.you) set = set ? `${set},${own.you}` : own.you;
+  if (own.prompts !== was.prompts) set = set ? `${set},${own.prompts}` : own.prompts;
+  if (own.waiting !== was.waiting) set = set ? `${set},${own.waiting}` : own.waiting;
+  if (own.deadline !== was.deadline) set = set ? `${set},${own.deadline}` : own.deadline;
+  if (own.chat !== was.chat) set = set ? `${set},${own.chat}` : own.chat;
   // The view as delta operations (delta.ts) from the view this socket was sent last: exact, and only what
   // changed travels — by text, the parts whose text changed (viewtext.ts); else by walking the two views, the
   // values that changed (a seat's hp, not the whole list of players).
@@ -92,5 +94,5 @@ export function patchMessage(last: Sent, head: string, own: SeatJson, log: strin
     own.opsFrom = from;
     own.ops = ops;
   }
-  return `{"type":"patch","of":${last.version},"set":{${set.slice(1)}}${ops === '[]' ? '' : `,"view":${ops}`},${log}}`;
+  return `{"type":"patch","of":${last.version},"set":{${set}}${ops === '[]' ? '' : `,"view":${ops}`},${log}}`;
 }
