@@ -10,7 +10,7 @@ import { earliestDeadline, promptsJson } from './bodies';
 import { iso } from './types';
 import { Head } from './head';
 import { changed, field, patchMessage, stateMessage, type Part, type SeatJson, type Sent } from './wire';
-import { textMemo } from './viewtext';
+import { textMemo, type TextMemo } from './viewtext';
 
 /**
  * How many log lines a delta socket may be sent again after a wake from hibernation: its attachment is written
@@ -53,6 +53,9 @@ export class Broadcast {
     this.sent.delete(ws);
     this.cursors.delete(ws);
   }
+
+  /** The last broadcast's memo of the view texts it walked (viewtext.ts `TextMemo`), for the next one. */
+  private memo: TextMemo | undefined = undefined;
 
   /** The summary's fields, kept between broadcasts (head.ts). */
   private head = new Head();
@@ -109,7 +112,7 @@ export class Broadcast {
     if (game && !over) r.log.prefetch(min);
     // Every viewer's view as the text of its parts, from one call, when the game builds them so (GameDef.viewTexts).
     const texts = game && def?.viewTexts ? def.viewTexts(game, viewers) : null;
-    const memo = textMemo();
+    const memo = (this.memo = textMemo(this.memo));
     const seats = new Map<number | null, SeatJson>();
     // The log fields made in this change, for the sockets after the first that get the same ones (see `LogFields`).
     const logs: LogFields[] = [];

@@ -36,10 +36,17 @@ function remember(s: Slot | undefined, key: string, x: string | string[], y: str
 export interface TextMemo {
   parts: (Slot | undefined)[];
   items: (Slot | undefined)[][];
+  /**
+   * Where the members of the texts walked in this broadcast lie (`bounds`), by text: a text the next broadcast
+   * walks from is most often one this one walked to (a character, changed again), the very same string.
+   */
+  walked: Map<string, number[]>;
+  /** `walked` of the broadcast before (`textMemo(last)`). */
+  was: Map<string, number[]> | null;
 }
 
-/** An empty memo, for one broadcast. */
-export const textMemo = (): TextMemo => ({ parts: [], items: [] });
+/** An empty memo, for one broadcast; `last`: the memo of the broadcast before, whose walked texts it may read. */
+export const textMemo = (last?: TextMemo): TextMemo => ({ parts: [], items: [], walked: new Map(), was: last ? last.walked : null });
 
 /** A view key's path text (`"key"`, as JSON writes the name), made once per key. */
 const keyPaths = new Map<string, string>();
@@ -54,11 +61,13 @@ const WALK_MIN = 24;
 
 /** The index just past the string literal that starts at `i` of the JSON text `t` (−1: it never closes). */
 function stringEnd(t: string, i: number): number {
-  // The next quote, found natively; it closes the string unless an odd run of backslashes escapes it.
-  for (let q = t.indexOf('"', i + 1); q >= 0; q = t.indexOf('"', q + 1)) {
-    let b = q - 1;
-    while (t.charCodeAt(b) === 92) b--;
-    if ((q - 1 - b) % 2 === 0) return q + 1;
+  // Char by char: the strings of a view are short (a key, a card, a name), where a native search per string cost
+  // more than the scan. A backslash escapes the char after it.
+  const n = t.length;
+  for (let q = i + 1; q < n; q++) {
+    const c = t.charCodeAt(q);
+    if (c === 34) return q + 1;
+    if (c === 92) q++;
   }
   return -1;
 }
@@ -112,9 +121,17 @@ function bounds(t: string, obj: boolean): number[] | null {
 
 /** Do `x[i..j)` and `y[k..l)` hold the same text? */
 function sameRange(x: string, i: number, j: number, y: string, k: number, l: number): boolean {
-  // Compared natively (a slice of a flat string is a view of it, not a copy).
-  return j - i === l - k && x.startsWith(y.slice(k, l), i);
+  const n = j - i;
+  if (n !== l - k) return false;
+  // A long range is compared natively (a slice of a flat string is a view of it, not a copy); a short one (a
+  // member's name, a number, a flag: most of them) char by char, without making a slice for it.
+  if (n > SHORT_RANGE) return x.startsWith(y.slice(k, l), i);
+  for (let q = 0; q < n; q++) if (x.charCodeAt(i + q) !== y.charCodeAt(k + q)) return false;
+  return true;
 }
+
+/** Ranges up to this long are compared char by char (`sameRange`). */
+const SHORT_RANGE = 32;
 
 /** The items of the text of a JSON array, each as its text. */
 function itemsOf(t: string, b: number[]): string[] {
@@ -131,16 +148,27 @@ const join = (a: string, b: string): string => (!a ? b : !b ? a : `${a},${b}`);
  * array by `listOps`, anything else set whole — and set whole too whenever that is no longer than the walk's
  * operations. One hit point changed sends that, not the whole character.
  */
-function valueOps(path: string, x: string, y: string): string {
+function valueOps(path: string, x: string, y: string, memo?: TextMemo): string {
   if (x === y) return '';
   const whole = `[[${path}],${y}]`;
   if (y.length < WALK_MIN || x.length < WALK_MIN) return whole;
   const open = y.charCodeAt(0);
   if (x.charCodeAt(0) !== open || (open !== 123 && open !== 91)) return whole;
   const obj = open === 123;
-  const a = bounds(x, obj);
-  const b = bounds(y, obj);
-  if (!a || !b) return whole;
+  // The texts' bounds from the memo where a broadcast walked them (a text holds the kind of container it opens with).
+  let a = memo ? (memo.was?.get(x) ?? memo.walked.get(x)) : undefined;
+  if (a === undefined) {
+    const t = bounds(x, obj);
+    if (!t) return whole;
+    a = t;
+  }
+  let b = memo ? memo.walked.get(y) : undefined;
+  if (b === undefined) {
+    const t = bounds(y, obj);
+    if (!t) return whole;
+    b = t;
+    if (memo) memo.walked.set(y, b);
+  }
   let ops = '';
   if (obj) {
     if (a.length !== b.length) return whole;
@@ -172,7 +200,7 @@ const digits = (n: number): number => (n < 10 ? 1 : n < 100 ? 2 : String(n).leng
  * others are measured): joining a list of characters for every viewer only to count it would cost more than the
  * walk. `slots`/`key`: the memo's items of this part.
  */
-function listOps(path: string, xs: string[], ys: string[], slots: (Slot | undefined)[] | null, key: string): string {
+function listOps(path: string, xs: string[], ys: string[], slots: (Slot | undefined)[] | null, key: string, memo?: TextMemo): string {
   const n = xs.length;
   const m = ys.length;
   const min = n < m ? n : m;
@@ -212,7 +240,7 @@ function listOps(path: string, xs: string[], ys: string[], slots: (Slot | undefi
       let op: string;
       if (mj) op = mj.ops;
       else {
-        op = xj === yj ? '' : valueOps(`${path},${j}`, xj, yj);
+        op = xj === yj ? '' : valueOps(`${path},${j}`, xj, yj, memo);
         if (slots) slots[j] = remember(slots[j], key, xj, yj, op);
       }
       ops = join(ops, op);
@@ -261,8 +289,8 @@ export function textOps(a: ViewText, b: ViewText, memo?: TextMemo): string {
     }
     const path = pathOf(name);
     let here: string;
-    if (typeof x !== 'string' && typeof y !== 'string') here = listOps(path, x, y, memo ? (memo.items[i] ??= []) : null, name);
-    else here = valueOps(path, typeof x === 'string' ? x : `[${x.join(',')}]`, typeof y === 'string' ? y : `[${y.join(',')}]`);
+    if (typeof x !== 'string' && typeof y !== 'string') here = listOps(path, x, y, memo ? (memo.items[i] ??= []) : null, name, memo);
+    else here = valueOps(path, typeof x === 'string' ? x : `[${x.join(',')}]`, typeof y === 'string' ? y : `[${y.join(',')}]`, memo);
     if (memo) memo.parts[i] = remember(memo.parts[i], name, x, y, here);
     if (here) ops = ops ? `${ops},${here}` : here;
   }
