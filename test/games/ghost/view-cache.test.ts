@@ -1,8 +1,9 @@
 /**
  * 驱鬼's view texts keep, per seat number, a player's texts last built with a copy of what they show (view.ts
- * `playerTexts`) and reuse them when nothing shown differs. These tests visit states in an order that defeats any
- * reliance on "the previous answer" — games of different sizes interleaved, states far apart, a state changed in
- * place after it was viewed — and check every viewer's text against `JSON.stringify(view)`, byte for byte.
+ * `playerTexts`), and each record of what a seat saw (`seenText`), and reuse them when nothing shown differs.
+ * These tests visit states in an order that defeats any reliance on "the previous answer" — games of different
+ * sizes interleaved, states far apart, a state changed in place after it was viewed — and check every viewer's
+ * text against `JSON.stringify(view)`, byte for byte.
  */
 import { describe, it } from 'vitest';
 import type { GameState } from '../../../worker/engine';
@@ -23,7 +24,7 @@ describe('驱鬼 view texts reused from the last ones built', () => {
     checkInterleaved(def, games);
   });
 
-  it('a state changed in place after it was viewed gets the texts of what it holds now (hand, imps, points, spirit, identity, the GK, the end)', () => {
+  it('a state changed in place after it was viewed gets the texts of what it holds now (hand, imps, points, spirit, identity, what a seat saw, the GK, the end)', () => {
     const states = statesOf(6, 'gcache-in-place');
     const base = states[Math.floor(states.length / 2)]!;
     const s = structuredClone(base);
@@ -38,6 +39,12 @@ describe('驱鬼 view texts reused from the last ones built', () => {
       ['an identity revealed', (s) => void (s.g.players[5]!.revealed = true)],
       ['an artifact', (s) => void (s.g.players[1]!.artifact = 'A02')],
       ['auto-pass', (s) => void (s.g.players[2]!.autoPass = !s.g.players[2]!.autoPass)],
+      ['a look recorded', (s) => s.g.seen[1]!.push({ kind: 'cards', seat: 2, what: ['C01', 'C02'], turn: 3 })],
+      ['a look\'s card changed', (s) => void (s.g.seen[1]!.at(-1)!.what[1] = 'C03')],
+      ['a look\'s turn changed', (s) => void (s.g.seen[1]!.at(-1)!.turn = 4)],
+      ['a look with a field more', (s) => void (s.g.seen[1]!.at(-1)!.note = 'x')],
+      ['a look\'s field holding a record', (s) => void (s.g.seen[1]!.at(-1)!.note = { a: 1 })],
+      ['a look forgotten', (s) => void s.g.seen[1]!.pop()],
       ['a new GK', (s) => void (s.g.gk = 2)],
       ['the game over', (s) => void (s.outcome = { winners: [0], reason: { key: 'test' } })],
     ];

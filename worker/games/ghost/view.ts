@@ -153,14 +153,16 @@ interface PlayerTexts {
 interface Kept {
   players: (PlayerTexts | undefined)[];
   head: Map<string, KeptPart>;
+  /** Per seat number, per place in its `seen` list: the record's text and what it was built from (`seenText`). */
+  seen: (SeenText | undefined)[][];
 }
 const KEPT = new WeakMap<object, Kept>();
-const ANY_GAME: Kept = { players: [], head: new Map() };
+const ANY_GAME: Kept = { players: [], head: new Map(), seen: [] };
 function keptFor(s: GameState<G>): Kept {
   const key = s.options;
   if (typeof key !== 'object' || key === null) return ANY_GAME;
   let k = KEPT.get(key);
-  if (!k) KEPT.set(key, (k = { players: [], head: new Map() }));
+  if (!k) KEPT.set(key, (k = { players: [], head: new Map(), seen: [] }));
   return k;
 }
 
@@ -213,11 +215,71 @@ function playerTexts(kept: Kept, g: G, i: number): PlayerTexts {
   return t;
 }
 
-/** `seen(g, seat)` as a view part: the records as they are (the copy `seen` makes serialises the same). */
-function addSeen(t: ViewText, g: G, seat: number | null): void {
+/**
+ * A `seen` record's text with what it was built from: its keys in order, each with its value, a list's length and
+ * items after a marker (`LIST`). Only records of plain values and lists of plain values are kept.
+ */
+interface SeenText {
+  src: unknown[];
+  json: string;
+}
+const LIST = {};
+
+/** Does record `e` hold exactly what `src` was copied from (the same keys in the same order, the same values)? */
+function sameSeen(src: unknown[], e: Record<string, unknown>): boolean {
+  let i = 0;
+  for (const k in e) {
+    if (src[i++] !== k) return false;
+    const v = e[k];
+    if (Array.isArray(v)) {
+      if (src[i++] !== LIST || src[i++] !== v.length) return false;
+      for (let j = 0; j < v.length; j++) if (src[i++] !== v[j]) return false;
+    } else if (src[i++] !== v) return false;
+  }
+  return i === src.length;
+}
+
+/** `sameSeen`'s copy of `e`, or null when it holds an object other than a list of plain values. */
+function seenSource(e: Record<string, unknown>): unknown[] | null {
+  const src: unknown[] = [];
+  for (const k in e) {
+    src.push(k);
+    const v = e[k];
+    if (Array.isArray(v)) {
+      src.push(LIST, v.length);
+      for (const x of v) {
+        if (typeof x === 'object' && x !== null) return null;
+        src.push(x);
+      }
+    } else if (typeof v === 'object' && v !== null) return null;
+    else src.push(v);
+  }
+  return src;
+}
+
+/** The text of record `k` of `seat`'s `seen` list: the one built before while the record holds the same values. */
+function seenText(kept: Kept, seat: number, k: number, e: Record<string, unknown>): string {
+  const mine = (kept.seen[seat] ??= []);
+  const was = mine[k];
+  if (was && sameSeen(was.src, e)) return was.json;
+  const json = (JSON.stringify(e) as string | undefined) ?? 'null';
+  const src = seenSource(e);
+  mine[k] = src ? { src, json } : undefined;
+  return json;
+}
+
+/**
+ * `seen(g, seat)` as a view part: the records as they are (the copy `seen` makes serialises the same), each
+ * record's text kept from the last state viewed (the list only grows, one record a look, and every answer would
+ * serialise all of them again for every viewer).
+ */
+function addSeen(t: ViewText, g: G, seat: number | null, kept: Kept): void {
   const list = seat === null ? [] : g.seen[seat];
-  if (!Array.isArray(list) || !list.every((e) => e && Array.isArray(e.what))) addViewPart(t, 'seen', seen(g, seat));
-  else addViewPart(t, 'seen', list);
+  if (!Array.isArray(list) || !list.every((e) => e && Array.isArray(e.what))) return addViewPart(t, 'seen', seen(g, seat));
+  const items: string[] = new Array(list.length);
+  for (let k = 0; k < list.length; k++) items[k] = seenText(kept, seat!, k, list[k] as unknown as Record<string, unknown>);
+  t.keys.push('seen');
+  t.parts.push(items);
 }
 
 /**
@@ -267,7 +329,7 @@ export function viewTextsGhost(s: GameState<G>, seats: (number | null)[]): ViewT
     if (v !== undefined) (t.keys.push('vote'), t.parts.push(v));
     t.keys.push('lastReveal');
     t.parts.push(reveal);
-    addSeen(t, g, seat);
+    addSeen(t, g, seat, kept);
     if (result !== undefined) (t.keys.push('result'), t.parts.push(result));
     return t;
   });
