@@ -136,7 +136,7 @@ describe('fast paths equal the plain paths', () => {
     );
   });
 
-  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection and each character’s zones, skills and marks with the state, at every state of seeded games', () => {
+  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection, the four piles and each character’s zones, skills and marks with the state, at every state of seeded games', () => {
     /** Every object and list reachable from `x`. */
     const objects = (x: unknown, out = new Set<object>()): Set<object> => {
       if (typeof x === 'object' && x !== null && !out.has(x)) {
@@ -153,11 +153,16 @@ describe('fast paths equal the plain paths', () => {
           const copy = draftG(s.g);
           expect(copy).toStrictEqual(cloneJson(s.g));
           expect(JSON.stringify(copy)).toBe(JSON.stringify(s.g));
-          // Only a revealed selection (no rule changes it once the picks are shown) and each character's zones,
-          // skill list and marks (rules replace them, never change them in place) are shared — the frozen games of
-          // the draft tests and 若愚's prove it; everything else (the character records included) is a new object.
+          // Only a revealed selection (no rule changes it once the picks are shown), the four piles and each
+          // character's zones, skill list and marks (rules replace them, never change them in place) are shared —
+          // the frozen games of the draft tests, shared-piles.test.ts and 若愚's prove it; everything else (the
+          // character records included) is a new object.
           const shared = s.g.selection?.revealed ? objects(s.g.selection) : new Set<object>();
           if (s.g.selection?.revealed) expect(copy.selection).toBe(s.g.selection);
+          for (const k of ['draw', 'discard', 'table', 'grace'] as const) {
+            expect(copy[k]).toBe(s.g[k]);
+            shared.add(s.g[k]);
+          }
           s.g.players.forEach((p, i) => {
             const c = copy.players[i]!;
             expect(c).not.toBe(p);

@@ -53,18 +53,20 @@ export const knownShape = (g: G): boolean =>
 
 /**
  * A copy of `g` equal to `cloneJson(g)`, sharing no object a rule may change with it: only a revealed selection,
- * which no rule changes once the picks are shown, and each character's zones, skill list and marks, which rules
- * replace and never change in place (see `player`), are the same objects.
+ * which no rule changes once the picks are shown, the four piles and each character's zones, skill list and marks,
+ * which rules replace and never change in place (see `player`, and core's `takeOut`), are the same objects.
  */
 export function draftG(g: G): G {
   if (!knownShape(g)) return cloneJson(g);
   const sel = g.selection;
   return {
     deckKind: g.deckKind,
-    draw: g.draw.slice(),
-    discard: g.discard.slice(),
-    table: g.table.slice(),
-    grace: g.grace.slice(),
+    // Rules give a pile a new list rather than change it (core's `takeOut`, `move`, `takeTop`): most answers touch
+    // none, and the draw pile alone is a hundred cards.
+    draw: g.draw,
+    discard: g.discard,
+    table: g.table,
+    grace: g.grace,
     players: g.players.map(player),
     current: g.current,
     phase: g.phase,
