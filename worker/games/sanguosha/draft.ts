@@ -50,9 +50,21 @@ function player(p: Player): Player {
 /** The game data `draftG` last copied by shape (its shape checked): what `settleG` may put parts of back. */
 let shaped: G | null = null;
 
+/**
+ * Character records of a state already found to have the known shape. A state never changes once made, and since
+ * `settleG` puts an untouched character's record back, most records of a state are the ones of the state before:
+ * checked once, not key by key on every answer. Only records of the data `draftG` is given (a state's) are kept.
+ */
+const CHECKED = new WeakSet<Player>();
+const checkedPlayer = (p: Player): boolean => CHECKED.has(p) || (!unknownShape(p, PLAYER_KEYS) && (CHECKED.add(p), true));
+
 /** Has `g` the shape the copy below knows (else it is copied the generic way)? */
 export const knownShape = (g: G): boolean =>
-  !unknownShape(g, G_KEYS) && !g.players.some((p) => unknownShape(p, PLAYER_KEYS)) && (g.selection === null || !unknownShape(g.selection, SELECTION_KEYS));
+  !unknownShape(g, G_KEYS) && g.players.every((p) => !unknownShape(p, PLAYER_KEYS)) && (g.selection === null || !unknownShape(g.selection, SELECTION_KEYS));
+
+/** `knownShape` of a state's data, each character record checked once (`CHECKED`). */
+const knownStateShape = (g: G): boolean =>
+  !unknownShape(g, G_KEYS) && g.players.every(checkedPlayer) && (g.selection === null || !unknownShape(g.selection, SELECTION_KEYS));
 
 /**
  * A copy of `g` equal to `cloneJson(g)`, sharing no object a rule may change with it: only a revealed selection,
@@ -60,7 +72,7 @@ export const knownShape = (g: G): boolean =>
  * which rules replace and never change in place (see `player`, and core's `takeOut`), are the same objects.
  */
 export function draftG(g: G): G {
-  if (!knownShape(g)) return cloneJson(g);
+  if (!knownStateShape(g)) return cloneJson(g);
   shaped = g;
   const sel = g.selection;
   return {
