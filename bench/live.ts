@@ -122,9 +122,34 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 /**
  * Answer → all sockets for one game, with the ping baseline interleaved, answered on the socket and (another
- * game) by POST as the web client does; then 50 games at once, on the sockets.
+ * game) by POST as the web client does; then 50 games at once, on the sockets. First, `warm` answers' worth of
+ * those concurrent rounds, unrecorded (warm.ts: the server's code is cold in a fresh runtime), the first of which is
+ * reported as the cold round.
  */
-export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number; serverCpu?: () => number }) {
+export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number; warm?: number; serverCpu?: () => number }) {
+  /** One concurrent round: `o.games` games answering at once, `o.perGame` answers each. */
+  const round = async () => {
+    const games = await Promise.all([...Array(o.games)].map(() => liveGame(t, o.perGame)));
+    const w0 = o.serverCpu?.() ?? 0;
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const all = await Promise.all(games.map((g) => g.play(o.perGame)));
+    const secs = (performance.now() - t0) / 1000;
+    const c = process.cpuUsage(c0);
+    const w = (o.serverCpu?.() ?? 0) - w0;
+    await Promise.all(games.map((g, i) => g.check(all[i]!.length)));
+    games.forEach((g) => g.close());
+    const n = all.reduce((a, x) => a + x.length, 0);
+    return { n, rate: n / secs, clientCpu: (c.user + c.system) / n, serverCpu: o.serverCpu ? w / n : NaN, underLoad: median(all.flat()) };
+  };
+  // CPU per answer over the concurrent phase only (no setup in it): the server's (µs, when the transport can
+  // tell) and this client's.
+  let cold: Awaited<ReturnType<typeof round>> | null = null;
+  for (let warmed = 0; warmed < (o.warm ?? 0); ) {
+    const r = await round();
+    cold ??= r;
+    warmed += r.n;
+  }
   const single: number[] = [];
   const pings: number[] = [];
   const http: number[] = [];
@@ -145,26 +170,14 @@ export async function liveBench(t: Transport, o: { reps: number; answers: number
   }
   const rates: number[] = [];
   const underLoad: number[] = [];
-  // CPU per answer over the concurrent phase only (no setup in it): the server's (µs, when the transport can
-  // tell) and this client's.
   const serverCpu: number[] = [];
   const clientCpu: number[] = [];
   for (let r = 0; r < Math.min(o.reps, 3); r++) {
-    const games = await Promise.all([...Array(o.games)].map(() => liveGame(t, o.perGame)));
-    const w0 = o.serverCpu?.() ?? 0;
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    const all = await Promise.all(games.map((g) => g.play(o.perGame)));
-    const secs = (performance.now() - t0) / 1000;
-    const c = process.cpuUsage(c0);
-    const w = (o.serverCpu?.() ?? 0) - w0;
-    await Promise.all(games.map((g, i) => g.check(all[i]!.length)));
-    const n = all.reduce((a, x) => a + x.length, 0);
-    rates.push(n / secs);
-    clientCpu.push((c.user + c.system) / n);
-    if (o.serverCpu) serverCpu.push(w / n);
-    underLoad.push(median(all.flat()));
-    games.forEach((g) => g.close());
+    const x = await round();
+    rates.push(x.rate);
+    clientCpu.push(x.clientCpu);
+    if (o.serverCpu) serverCpu.push(x.serverCpu);
+    underLoad.push(x.underLoad);
   }
-  return { single, pings, http, rates, underLoad, serverCpu, clientCpu };
+  return { single, pings, http, rates, underLoad, serverCpu, clientCpu, cold };
 }

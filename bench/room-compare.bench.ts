@@ -8,6 +8,7 @@ import { hidden } from '../test/helpers/hidden';
 import { benchRoom } from './harness/room';
 import { bgioMatch } from './bgio';
 import { record, type Metric } from './report';
+import { warmUp } from './warm';
 
 /**
  * Before and after in one run, interleaved, so both see the same machine load (the bench machine is shared):
@@ -17,8 +18,6 @@ import { record, type Metric } from './report';
  */
 const BASE = process.env.BENCH_BASELINE;
 const REPS = Number(process.env.REPS ?? 5);
-/** Unrecorded interleaved runs of each case first, so neither side is timed while V8 still compiles it (room-path.bench.ts `WARM`). */
-const WARM = Number(process.env.WARM ?? 3);
 registerGame(hidden);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -68,14 +67,21 @@ it.skipIf(!BASE)('before and after, interleaved: room µs per answer on the hidd
     const before: number[] = [];
     const bg: number[] = [];
     const firstLast: [number, number][] = [];
-    for (let k = 0; k < WARM; k++) {
-      await timeRoom(benchRoom, c.game, c.seats, seed, c.options, c.moves);
-      await timeRoom(old.benchRoom, c.game, c.seats, seed, c.options, c.moves);
-      if (c.bgio) {
-        const b = bgioMatch(c.bgio);
+    // Unrecorded runs of each side in turn first, WARM_ANSWERS answers each (warm.ts), so neither side is timed
+    // while V8 still compiles it.
+    const sides = [
+      async () => ({ answers: c.moves.length, us: mean(await timeRoom(benchRoom, c.game, c.seats, seed, c.options, c.moves)) }),
+      async () => ({ answers: c.moves.length, us: mean(await timeRoom(old.benchRoom, c.game, c.seats, seed, c.options, c.moves)) }),
+    ];
+    if (c.bgio) {
+      const limit = c.bgio;
+      sides.push(async () => {
+        const b = bgioMatch(limit);
         while (!b.over()) await b.move();
-      }
+        return { answers: limit, us: 0 };
+      });
     }
+    await warmUp(sides);
     for (let k = 0; k < REPS; k++) {
       const a = await timeRoom(benchRoom, c.game, c.seats, seed, c.options, c.moves);
       after.push(mean(a));

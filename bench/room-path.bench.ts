@@ -9,6 +9,7 @@ import { benchRoom, type BenchRoom } from './harness/room';
 import { botMoves } from '../test/helpers/play';
 import { bgioMatch } from './bgio';
 import { record, type Metric } from './report';
+import { WARM_ANSWERS, curveNote, warmUp } from './warm';
 
 /**
  * What players pay per answer, on the real room code (bench/harness runs GameRoom in Node on node:sqlite, with
@@ -19,13 +20,6 @@ import { record, type Metric } from './report';
  * memory (the room's CPU; this machine's disk is shared), bytes and statements from one more replay on disk.
  */
 const REPS = Number(process.env.REPS ?? 5);
-/**
- * Unrecorded matches before the repetitions, for the room and boardgame.io alike. A fresh process runs the
- * room's code cold for its first few thousand answers (V8 compiles hot functions in tiers: 200–390 µs per
- * hidden-hand answer in the first 2,000-answer match, 75–120 from the third on), where a Durable Object's isolate,
- * which serves one room after another, runs it warm. The first, cold match is reported apart.
- */
-const WARM = Number(process.env.WARM ?? 8);
 const LONG = Number(process.env.LONG ?? 10_000);
 const LONG_REPS = Number(process.env.LONG_REPS ?? REPS);
 registerGame(hidden);
@@ -145,12 +139,13 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     while (!b.over()) (await b.move(), n++);
     return ((performance.now() - t0) * 1000) / n;
   };
-  const coldRoom = mean((await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short)).us);
-  const coldBg = await bgioRun(500);
-  for (let k = 1; k < WARM; k++) {
-    await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short);
-    await bgioRun(500);
-  }
+  // Warmed on WARM_ANSWERS answers each, room and boardgame.io in turn (warm.ts); the first match of each is the cold one.
+  const curves = await warmUp([
+    async () => ({ answers: short.length, us: mean((await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short)).us) }),
+    async () => ({ answers: 500, us: await bgioRun(500) }),
+  ]);
+  const roomCurve = curves[0]!;
+  const bgCurve = curves[1]!;
   for (let k = 0; k < REPS; k++) {
     room500.push(mean((await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short)).us));
     eng500.push(mean(applyTimes(hidden, 4, 'bench-hidden', { limit: 500 }, short)));
@@ -175,7 +170,9 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     m('room µs per answer, 500-answer match', room500, 'µs'),
     m('boardgame.io µs per move, 500-move match', bg500, 'µs', 'Master.onUpdate → reducer → InMemory → 4 filtered views serialised'),
     m('room ÷ boardgame.io, 500', ratio500, '×', 'target ≤ 0.25'),
-    m(`cold: the first 500-answer match in a fresh process (before ${WARM} unrecorded warm-up matches): room µs per answer`, [coldRoom], 'µs', `boardgame.io ${coldBg.toFixed(1)} µs, ratio ${(coldRoom / coldBg).toFixed(3)}`),
+    m('cold: the first 500-answer match in a fresh process, room µs per answer', [roomCurve[0]!.us], 'µs', `boardgame.io ${bgCurve[0]!.us.toFixed(1)} µs, ratio ${(roomCurve[0]!.us / bgCurve[0]!.us).toFixed(3)}`),
+    m(`warm-up (${WARM_ANSWERS.toLocaleString('en')} answers each, unrecorded): room`, [roomCurve.at(-1)!.us], 'µs', curveNote(roomCurve)),
+    m(`warm-up (${WARM_ANSWERS.toLocaleString('en')} answers each, unrecorded): boardgame.io`, [bgCurve.at(-1)!.us], 'µs', curveNote(bgCurve)),
     m('engine alone µs per apply, 500', eng500, 'µs'),
     m(`room µs per answer, ${LONG}-answer match`, roomLong, 'µs'),
     m(`boardgame.io µs per move, ${LONG}-move match`, bgLong, 'µs'),
@@ -209,9 +206,8 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
     const applyUs: number[] = [];
     const phases: Record<string, number[]> = {};
     let run: Run | null = null;
-    // Warm-up replays, unrecorded (see WARM): this game's rules and views have not run in this process yet.
-    const cold = mean((await playRoom(game, seats, seed, options, moves)).us);
-    for (let k = 1; k < Math.ceil(WARM / 2); k++) await playRoom(game, seats, seed, options, moves);
+    // Warm-up replays, unrecorded (warm.ts): until this game has run WARM_ANSWERS answers through the room.
+    const [curve] = await warmUp([async () => ({ answers: moves.length, us: mean((await playRoom(game, seats, seed, options, moves)).us) })]);
     for (let k = 0; k < REPS; k++) {
       run = await playRoom(game, seats, seed, options, moves, 25);
       per.push(mean(run.us));
@@ -224,7 +220,7 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
     const r = await playRoom(game, seats, seed, options, moves, 25, true);
     record(`room path: ${game} ${seats} players (one replayed bot game, ${moves.length} answers)`, [
       m('room µs per answer', per, 'µs', game === 'sanguosha' && seats === 8 ? 'target ≤ 150' : ''),
-      m('cold: the first replay in this process (before the warm-up replays), room µs per answer', [cold], 'µs'),
+      m('cold: the first replay of this game in this process, room µs per answer', [curve!.at(0)!.us], 'µs', `warm-up: ${curveNote(curve!)}`),
       m('room µs per answer, first tenth', first, 'µs'),
       m('room µs per answer, last tenth', last, 'µs'),
       m('last tenth ÷ first tenth (final answer excluded)', last.map((x, i) => x / first[i]!), '×', 'target ≤ 1.2'),

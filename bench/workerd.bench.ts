@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startDev } from '../test/e2e/helpers';
 import { HELLO, liveBench, median, type Sock, type Transport } from './live';
 import { record, type Metric } from './report';
+import { WARM_ANSWERS } from './warm';
 
 /**
  * Answer → all 4 sockets, measured from outside the room on the hidden-hand fixture: inside workerd through
@@ -26,7 +27,10 @@ import { record, type Metric } from './report';
  * moves it far less than it moves latency. Miniflare's runs are made twice: with the rooms' SQLite files on this
  * machine's disk (BENCH_STATE_DIR, else the temp dir), where every commit the runtime confirms before it lets the
  * messages out is a disk sync (strace: one fsync per answer, for the floor as for the room), and on a tmpfs,
- * where the sync costs nothing.
+ * where the sync costs nothing. Workerd runs the rooms' JavaScript on one thread, so answers per second under
+ * load is about 1,000,000 ÷ the server's CPU µs per answer, whatever the number of cores. Each runtime (the room's
+ * and the floor's alike) first plays WARM_ANSWERS answers of unrecorded concurrent rounds (warm.ts); the first
+ * round is reported as the cold one.
  */
 const REPS = Number(process.env.REPS ?? 5);
 const GAMES = Number(process.env.BENCH_GAMES ?? 50);
@@ -103,7 +107,7 @@ function workerdCpu(): number {
 }
 
 /** `liveBench` with the workerd processes' CPU read around its concurrent phase. */
-const measured = (t: Transport) => liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME, serverCpu: () => workerdCpu() * 1e6 });
+const measured = (t: Transport) => liveBench(t, { reps: REPS, answers: 100, games: GAMES, perGame: PER_GAME, warm: WARM_ANSWERS, serverCpu: () => workerdCpu() * 1e6 });
 
 const spread = (xs: number[]) => (xs.length > 1 ? `[${Math.min(...xs).toPrecision(3)}–${Math.max(...xs).toPrecision(3)}]` : '');
 const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `${spread(xs)} ${note}`.trim() });
@@ -120,6 +124,12 @@ function metrics(r: Run, games: number): Metric[] {
     m(`${games} games × 4 sockets: answer → all 4 sockets, median`, r.underLoad, 'ms'),
     m(`${games} games × 4 sockets: server CPU per answer (the workerd processes)`, r.serverCpu, 'µs'),
     m(`${games} games × 4 sockets: the bench client's CPU per answer (this process)`, r.clientCpu, 'µs'),
+    ...(r.cold
+      ? [
+          m(`cold: the first ${games} × 4 round in a fresh runtime (before ${WARM_ANSWERS.toLocaleString('en')} answers of unrecorded warm-up): answers per second`, [r.cold.rate], 'answers/s'),
+          m('cold: server CPU per answer in that round', [r.cold.serverCpu], 'µs'),
+        ]
+      : []),
   ];
 }
 

@@ -106,6 +106,13 @@ export interface GameDef<G = any> {
    * lists with `slice` instead of the generic walk.
    */
   draft?(g: G): G;
+  /**
+   * Optional, for speed only: once an accepted answer's flow has finished, its game data `after` (the draft) and the
+   * data it started from, `before`. Returns data equal to `after` as JSON that may put back the parts of `before`
+   * the answer left equal (a character nobody touched, or all of it), so the new state shares them with the old
+   * one: the room's store and views then pass them over by identity instead of comparing them field by field.
+   */
+  settle?(before: G, after: G): G;
   /** The game data as `seat` may see it (null = spectator). After the game is over, show everything. */
   view(state: GameState<G>, seat: number | null): Json;
   /**

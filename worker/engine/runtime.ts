@@ -274,6 +274,7 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   if (typeof reason === 'string') return fail('illegal', reason);
   s.step++;
   runFlow(def, s, ctx, at);
+  if (def.settle) s.g = def.settle(state.g, s.g);
   // What the answer left as it was is shared with the state before it (states never change once made).
   return { ok: true, value: { state: s, events } };
 }

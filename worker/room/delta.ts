@@ -10,9 +10,10 @@
  * An object whose `id` changed (a new prompt where the answered one was, a new frame) is set whole, not edited.
  * The store diffs the state a load would rebuild — normally the state before the answer itself, plain JSON
  * (`plainJson`) — against the new state: the walk skips the parts the two share (states never change once made)
- * and compares every other part the delta leaves alone, as `sameJson` would; after applying the delta as it will
- * be read back, it compares the containers the delta wrote (`sameWhere`) and writes the full snapshot whenever
- * anything differs.
+ * and compares every other part the delta leaves alone, as `sameJson` would. When the new state is plain JSON
+ * (`diffPlain`), that walk proves the delta exact; otherwise, after applying the delta as it will be read back,
+ * the store compares the containers the delta wrote (`sameWhere`) and writes the full snapshot whenever anything
+ * differs.
  */
 
 export type Path = (string | number)[];
@@ -181,7 +182,11 @@ export function diffState(a: unknown, b: unknown): Op[] {
 
 /**
  * `diffState`, and whether `b` is plain JSON (`plainJson`) given that `a` is: judged on the parts of `b` the walk
- * visits or writes, at no more cost than the walk's and the size of what it writes.
+ * visits or writes, at no more cost than the walk's and the size of what it writes. When it is, the delta is
+ * exact as storage reads it back (no `sameWhere` needed): each operation writes `b`'s own value, which JSON gives
+ * back as itself, sets only keys whose order it has checked (an object whose keys moved is set whole), splices
+ * only between a prefix and a suffix it compared equal, and every part it leaves alone is `a`'s, shared with `b`
+ * or compared equal (test/worker/commit-path.test.ts checks this on random values and edits).
  */
 export function diffPlain(a: unknown, b: unknown): { ops: Op[]; plain: boolean } {
   const d = new Differ();

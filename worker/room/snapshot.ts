@@ -171,24 +171,30 @@ export class Snapshot {
     if (json !== null && json.length < SMALL_STATE) return this.fullInMove(s, json);
     // Diffed against the stored state: normally the state before this answer, whose parts `s` shares are skipped
     // as equal by identity (states never change once made; the stored state is, by induction, plain JSON equal to
-    // what a load rebuilds); every other part is compared as `sameJson` would, so what is left to check after
-    // applying the delta is only the containers it wrote (`sameWhere`). The walk also tells whether `s` is plain
-    // JSON, and so may be the stored state from now on.
+    // what a load rebuilds); every other part is compared as `sameJson` would. The walk also tells whether `s` is
+    // plain JSON, and so whether the delta needs checking.
     const base = typeof kept === 'string' ? (JSON.parse(kept) as GameState<any>) : kept;
     const { ops, plain } = diffPlain(base, s);
     if (since >= FULL_EVERY) return this.fullInMove(s, json ?? JSON.stringify(s), plain);
     const delta = JSON.stringify(ops);
     if (json === null && 2 * delta.length >= size) json = JSON.stringify(s);
     if (json !== null && delta.length >= json.length) return this.fullInMove(s, json, plain);
-    // The check, on what a load would rebuild: the delta as it is read back, applied to the stored state with
-    // copy-on-write (the stored state stays as it was, whatever becomes of the transaction), compared with `s` as
-    // JSON values (same keys in the same order, same values: equal ones serialise to the same bytes) wherever the
-    // delta wrote. When every value it writes is plain JSON (`plain`), the delta read back is the delta itself,
-    // value for value (that is what plain means), so it is applied without the round trip.
-    const next = applyDelta(base, plain ? ops : (JSON.parse(delta) as Op[]), true);
+    // When `s` is plain JSON (`plain`: every value the delta writes, every container the walk went through), the
+    // walk itself is the proof that the delta is exact (delta.ts `diffPlain`): it wrote `s`'s own values, which
+    // read back as themselves, and kept every other part of the stored state only where it compared equal, keys
+    // in order. `s` is then what a load rebuilds, value for value, and the stored state from now on.
+    if (plain) {
+      this.staged = { stored: s, sinceFull: since };
+      return delta;
+    }
+    // Otherwise (a value JSON does not keep: undefined, NaN, -0, a class instance) the check, on what a load would
+    // rebuild: the delta as it is read back, applied to the stored state with copy-on-write (the stored state
+    // stays as it was, whatever becomes of the transaction), compared with `s` as JSON values (same keys in the
+    // same order, same values: equal ones serialise to the same bytes) wherever the delta wrote.
+    const next = applyDelta(base, JSON.parse(delta) as Op[], true);
     if (!sameWhere(next, s, ops)) return this.fullInMove(s, json ?? JSON.stringify(s));
-    // `next` is what a load rebuilds, as plain JSON; `s` is the same JSON, and the same values if it is plain.
-    this.staged = { stored: plain ? s : next, sinceFull: since };
+    // `next` is what a load rebuilds, as plain JSON: the stored state from now on.
+    this.staged = { stored: next, sinceFull: since };
     return delta;
   }
 

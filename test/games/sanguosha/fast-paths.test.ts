@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { apply, cloneJson, startGame, viewsJson, type GameState } from '../../../worker/engine';
-import { draftG, knownShape } from '../../../worker/games/sanguosha/draft';
+import { draftG, knownShape, settleG } from '../../../worker/games/sanguosha/draft';
 import def from '../../../worker/games/sanguosha';
 import type { G, Player, S } from '../../../worker/games/sanguosha/types';
 import { SLOTS, activeSkillIdsRead, addMark, attackRange, distance, distanceTable, keyOf, seatsFrom, setMark, skillIds, skillList, slashLimit } from '../../../worker/games/sanguosha/core';
@@ -136,7 +136,7 @@ describe('fast paths equal the plain paths', () => {
     );
   });
 
-  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection and each character’s zones, skills and marks with the state, at every state of seeded games', () => {
+  it('the draft copy of the game data equals the generic deep copy and shares no object but a revealed selection, the four piles and each character’s zones, skills and marks with the state, at every state of seeded games', () => {
     /** Every object and list reachable from `x`. */
     const objects = (x: unknown, out = new Set<object>()): Set<object> => {
       if (typeof x === 'object' && x !== null && !out.has(x)) {
@@ -153,11 +153,16 @@ describe('fast paths equal the plain paths', () => {
           const copy = draftG(s.g);
           expect(copy).toStrictEqual(cloneJson(s.g));
           expect(JSON.stringify(copy)).toBe(JSON.stringify(s.g));
-          // Only a revealed selection (no rule changes it once the picks are shown) and each character's zones,
-          // skill list and marks (rules replace them, never change them in place) are shared — the frozen games of
-          // the draft tests and 若愚's prove it; everything else (the character records included) is a new object.
+          // Only a revealed selection (no rule changes it once the picks are shown), the four piles and each
+          // character's zones, skill list and marks (rules replace them, never change them in place) are shared —
+          // the frozen games of the draft tests, shared-piles.test.ts and 若愚's prove it; everything else (the
+          // character records included) is a new object.
           const shared = s.g.selection?.revealed ? objects(s.g.selection) : new Set<object>();
           if (s.g.selection?.revealed) expect(copy.selection).toBe(s.g.selection);
+          for (const k of ['draw', 'discard', 'table', 'grace'] as const) {
+            expect(copy[k]).toBe(s.g[k]);
+            shared.add(s.g[k]);
+          }
           s.g.players.forEach((p, i) => {
             const c = copy.players[i]!;
             expect(c).not.toBe(p);
@@ -240,5 +245,51 @@ describe('fast paths equal the plain paths', () => {
     skillIds(g, p.seat).push('wusheng');
     skillList(g, p.seat).length = 0;
     sameAsPlain(g);
+  });
+
+  it('settling an answer puts back exactly the parts it left equal: every state of seeded games is byte for byte the one the plain draft gives, sharing the untouched characters with the state before', () => {
+    const plainDef = { ...def, settle: undefined };
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 10 }), fc.string({ minLength: 1, maxLength: 8 }), fc.boolean(), (seats, seed, noGenerals) => {
+        const options = def.parseOptions({ noGenerals }, seats) as Record<string, any>;
+        const { moves } = playGame(seats, `settle-${seed}`, { noGenerals });
+        let s = startGame(def, { seats, seed: `settle-${seed}`, options }).state as S;
+        let t = startGame(plainDef, { seats, seed: `settle-${seed}`, options }).state as S;
+        let shared = 0;
+        for (const m of moves) {
+          const r = apply(def, s, m.seat, m.answer);
+          const q = apply(plainDef, t, m.seat, m.answer);
+          if (!r.ok || !q.ok) throw new Error('rejected');
+          const n = r.value.state as S;
+          expect(JSON.stringify(n)).toBe(JSON.stringify(q.value.state));
+          expect(JSON.stringify(r.value.events)).toBe(JSON.stringify(q.value.events));
+          n.g.players.forEach((p, i) => {
+            if (p === s.g.players[i]) shared++;
+          });
+          [s, t] = [n, q.value.state as S];
+        }
+        expect(shared).toBeGreaterThan(0);
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it('settling keeps a character a rule changed, or gave a key the draft does not know, and the whole data when nothing changed', () => {
+    const states = statesOf(6, 'settle-unit', {});
+    const before = states.at(-2)!.g;
+    // Nothing changed: the data it started from.
+    expect(settleG(before, draftG(before))).toBe(before);
+    const after = draftG(before);
+    after.players[1]!.hp -= 1;
+    (after.players[2] as unknown as Record<string, unknown>).later = 1;
+    const json = JSON.stringify(after);
+    const settled = settleG(before, after);
+    expect(JSON.stringify(settled)).toBe(json);
+    expect(settled.players[0]).toBe(before.players[0]);
+    expect(settled.players[1]).not.toBe(before.players[1]);
+    expect(settled.players[2]).not.toBe(before.players[2]);
+    // Data not copied by shape is left as it is.
+    const other = structuredClone(before);
+    expect(settleG(other, cloneJson(other)).players[0]).not.toBe(other.players[0]);
   });
 });

@@ -98,7 +98,11 @@ export class Table {
     if (o.cards) a.cards = o.cards.map(String);
     else if (/^(use|recast):/.test(option)) a.cards = [option.split(':')[1]!];
     if (o.seats) a.seats = o.seats;
+    // The answer draft shares the piles and zones with its input, which rules replace and never change in place:
+    // every scripted answer checks that its input state came out of it unchanged.
+    const before = JSON.stringify(this.s);
     const r = apply(this.def, this.s, seat, a);
+    if (JSON.stringify(this.s) !== before) throw new Error(`answer ${seat} ${option} changed its input state`);
     if (r.ok) {
       this.s = r.value.state;
       this.logged.push(...r.value.events);

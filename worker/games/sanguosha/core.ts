@@ -285,9 +285,10 @@ function without<T>(list: T[], i: number): T[] {
 }
 
 /**
- * Remove a card from wherever it is (hand, equipment, judgement area, table, piles). A character's zones are
- * replaced by new ones, never changed in place — here, in `move` and in `drawCards`, the only places that change
- * them — so the answer draft shares them with the state before instead of copying every character's.
+ * Remove a card from wherever it is (hand, equipment, judgement area, table, piles). A character's zones and the
+ * four piles (draw, discard, table, grace) are replaced by new lists, never changed in place — here, in `move`,
+ * `takeTop` and `drawCards`, and the few rules that deal from or put back onto a pile — so the answer draft
+ * shares them with the state before instead of copying them on every answer.
  */
 export function takeOut(g: G, id: number): { owner: number | null; zone: string } {
   for (const p of g.players) {
@@ -303,7 +304,7 @@ export function takeOut(g: G, id: number): { owner: number | null; zone: string 
   }
   for (const z of ['table', 'grace', 'draw', 'discard'] as const) {
     const i = g[z].indexOf(id);
-    if (i >= 0) return g[z].splice(i, 1), { owner: null, zone: z };
+    if (i >= 0) return (g[z] = without(g[z], i)), { owner: null, zone: z };
   }
   throw new Error(`card ${id} is nowhere`);
 }
@@ -352,6 +353,9 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   const g = ctx.g;
   // Made on the first card taken from a seat: most moves take none (draws, the table to the discard pile).
   let lost: Map<number, { hand: number[]; equip: number[]; judge: number[] }> | undefined;
+  // This move's own copy of the pile it puts cards on (piles are replaced, not changed in place: see `takeOut`),
+  // made on the first card put there and dropped when a card taken out replaced the pile meanwhile.
+  let pile: number[] | undefined;
   const order = to === 'discard' && ids.length > 1 ? ctx.rng.shuffle([...ids]) : ids;
   for (const id of order) {
     const from = takeOut(g, id);
@@ -383,13 +387,15 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
       case 'draw':
         break;
       case 'bottom':
-        g.draw.push(id);
+        if (pile !== g.draw) g.draw = pile = g.draw.slice();
+        pile.push(id);
         break;
       default:
-        g[to].push(id);
+        if (pile !== g[to]) g[to] = pile = g[to].slice();
+        pile.push(id);
     }
   }
-  if (to === 'draw') g.draw.unshift(...ids);
+  if (to === 'draw') g.draw = [...ids, ...g.draw];
   // Pushed last-first, so the events fire in seat order from the current player.
   if (to === 'hand' && listened(ctx, T.cardsGained)) fire(ctx, T.cardsGained, { seat: o.seat!, cards: ids });
   // Nobody lost a card (a draw, a card put into play from the table): no seat list to build.
@@ -421,11 +427,15 @@ export function takeTop(ctx: C, n: number): number[] | null {
     ctx.end({ winners: [], reason: { key: 'sgs.end.exhausted' } });
     return null;
   }
+  // New piles (see `takeOut`); the shuffle works on a copy of the discard pile.
   if (g.draw.length < n) {
-    g.draw.push(...ctx.rng.shuffle(g.discard.splice(0)));
+    g.draw = g.draw.concat(ctx.rng.shuffle(g.discard.slice()));
+    g.discard = [];
     ctx.log('sgs.log.reshuffle');
   }
-  return g.draw.splice(0, n);
+  const top = g.draw.slice(0, n);
+  g.draw = g.draw.slice(n);
+  return top;
 }
 
 /** Draw into a hand: the drawer reads the cards, the table only the number. */

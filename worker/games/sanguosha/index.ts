@@ -7,7 +7,7 @@ import { DECK } from './deck';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
 import { seatsFrom, skillIdsRead } from './core';
 import { view, viewsJson, viewTexts } from './view';
-import { draftG } from './draft';
+import { draftG, settleG } from './draft';
 import { FRAMES } from './flow';
 import { dealStart } from './flow/select';
 import { SKILLS } from './skills';
@@ -92,6 +92,7 @@ const sanguosha: GameDef<G> = {
   setup,
   frames: FRAMES,
   draft: draftG,
+  settle: settleG,
   view,
   viewsJson,
   viewTexts,

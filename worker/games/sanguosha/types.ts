@@ -45,7 +45,12 @@ export interface Selection {
 
 export interface G {
   deckKind: 'full' | 'standard';
-  /** Draw pile; index 0 is the top. */
+  /**
+   * The four piles are replaced by new lists when they change, never changed in place (core's `takeOut`, `move`,
+   * `takeTop`): the answer draft shares them with the state before.
+   *
+   * Draw pile; index 0 is the top.
+   */
   draw: number[];
   discard: number[];
   /** Cards being used, judged or revealed (五谷丰登) right now. */

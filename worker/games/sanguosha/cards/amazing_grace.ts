@@ -36,7 +36,8 @@ export const amazing_grace: CardDef = {
   prepare(ctx, f) {
     const shown = takeTop(ctx, nums(f.targets).length);
     if (!shown) return false;
-    ctx.g.grace.push(...shown);
+    // A new pile (see core's `takeOut`).
+    ctx.g.grace = [...ctx.g.grace, ...shown];
     ctx.log('sgs.log.graceReveal', { cards: shown });
     return true;
   },

@@ -29,7 +29,8 @@ const judge: FrameDef<G> = {
       const ids = takeTop(ctx, 1);
       if (!ids) return 'done';
       const card = ids[0]!;
-      g.table.push(card);
+      // A new pile (see core's `takeOut`).
+      g.table = [...g.table, card];
       f.card = card;
       ctx.log('sgs.log.judge', { seat, reason: reasonMsg(f.reason as string), card });
       f.st = 1;

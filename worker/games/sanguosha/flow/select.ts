@@ -22,7 +22,9 @@ export function becomeGeneral(g: G, seat: number, id: string): void {
 export function dealStart(ctx: C, lord: number, g: G = ctx.g): void {
   for (const s of seatsFrom(g, lord)) {
     const p = P(g, s);
-    p.hand = g.draw.splice(0, 4);
+    // A new pile (see core's `takeOut`).
+    p.hand = g.draw.slice(0, 4);
+    g.draw = g.draw.slice(4);
     ctx.log('sgs.log.drawSecret', { seat: s, cards: p.hand }, [s]);
   }
 }

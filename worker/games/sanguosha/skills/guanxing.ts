@@ -41,7 +41,9 @@ export const guanxing: SgsSkill = {
         const x = Math.min(5, seatsFrom(g, 0).length);
         // Too few cards to look at: the discard pile is shuffled in under the draw pile first, as for a draw.
         if (g.draw.length < x && g.discard.length) {
-          g.draw.push(...ctx.rng.shuffle(g.discard.splice(0)));
+          // New piles (see core's `takeOut`); the shuffle works on a copy of the discard pile.
+          g.draw = g.draw.concat(ctx.rng.shuffle(g.discard.slice()));
+          g.discard = [];
           ctx.log('sgs.log.reshuffle');
         }
         const cards = g.draw.slice(0, x);

@@ -31,7 +31,8 @@ const yijiFrame: FrameDef<G> = {
     // Take and put back: takeTop reshuffles the discard pile in when the pile is short (or ends the game, S9).
     const ids = takeTop(ctx, 2);
     if (!ids) return;
-    ctx.g.draw.unshift(...ids);
+    // A new pile (see core's `takeOut`).
+    ctx.g.draw = [...ids, ...ctx.g.draw];
     ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.yiji' } });
     ctx.push({ t: 'distribute', seat, cards: ids, skill: 'yiji' });
   },
