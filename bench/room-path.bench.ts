@@ -131,9 +131,10 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
   const long = hiddenMoves(LONG, 'bench-hidden-long');
   const room500: number[] = [];
   const bg500: number[] = [];
+  const bgSql500: number[] = [];
   const eng500: number[] = [];
-  const bgioRun = async (limit: number): Promise<number> => {
-    const b = bgioMatch(limit);
+  const bgioRun = async (limit: number, sqlite = false): Promise<number> => {
+    const b = bgioMatch(limit, 4, sqlite);
     const t0 = performance.now();
     let n = 0;
     while (!b.over()) (await b.move(), n++);
@@ -143,6 +144,7 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
   const curves = await warmUp([
     async () => ({ answers: short.length, us: mean((await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short)).us) }),
     async () => ({ answers: 500, us: await bgioRun(500) }),
+    async () => ({ answers: 500, us: await bgioRun(500, true) }),
   ]);
   const roomCurve = curves[0]!;
   const bgCurve = curves[1]!;
@@ -150,6 +152,7 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     room500.push(mean((await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short)).us));
     eng500.push(mean(applyTimes(hidden, 4, 'bench-hidden', { limit: 500 }, short)));
     bg500.push(await bgioRun(500));
+    bgSql500.push(await bgioRun(500, true));
   }
   const roomLong: number[] = [];
   const bgLong: number[] = [];
@@ -170,6 +173,8 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     m('room µs per answer, 500-answer match', room500, 'µs'),
     m('boardgame.io µs per move, 500-move match', bg500, 'µs', 'Master.onUpdate → reducer → InMemory → 4 filtered views serialised'),
     m('room ÷ boardgame.io, 500', ratio500, '×', 'target ≤ 0.25'),
+    m('boardgame.io writing its state to SQLite every move (as its database adapters do; SQLite in memory, as here), µs per move, 500', bgSql500, 'µs', 'bench/bgio.ts SqliteStore: a second anchor, not the target'),
+    m('room ÷ boardgame.io writing to SQLite, 500', room500.map((x, i) => x / bgSql500[i]!), '×'),
     m('cold: the first 500-answer match in a fresh process, room µs per answer', [roomCurve[0]!.us], 'µs', `boardgame.io ${bgCurve[0]!.us.toFixed(1)} µs, ratio ${(roomCurve[0]!.us / bgCurve[0]!.us).toFixed(3)}`),
     m(`warm-up (${WARM_ANSWERS.toLocaleString('en')} answers each, unrecorded): room`, [roomCurve.at(-1)!.us], 'µs', curveNote(roomCurve)),
     m(`warm-up (${WARM_ANSWERS.toLocaleString('en')} answers each, unrecorded): boardgame.io`, [bgCurve.at(-1)!.us], 'µs', curveNote(bgCurve)),
