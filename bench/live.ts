@@ -127,7 +127,10 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
  * reported as the cold round.
  */
 export async function liveBench(t: Transport, o: { reps: number; answers: number; games: number; perGame: number; warm?: number; serverCpu?: () => number }) {
-  /** One concurrent round: `o.games` games answering at once, `o.perGame` answers each. */
+  /**
+   * One concurrent round: `o.games` games answering at once, `o.perGame` answers each, with the CPU per answer over
+   * its answers only (no setup in it): the server's (µs, when the transport can tell) and this client's.
+   */
   const round = async () => {
     const games = await Promise.all([...Array(o.games)].map(() => liveGame(t, o.perGame)));
     const w0 = o.serverCpu?.() ?? 0;
@@ -142,8 +145,6 @@ export async function liveBench(t: Transport, o: { reps: number; answers: number
     const n = all.reduce((a, x) => a + x.length, 0);
     return { n, rate: n / secs, clientCpu: (c.user + c.system) / n, serverCpu: o.serverCpu ? w / n : NaN, underLoad: median(all.flat()) };
   };
-  // CPU per answer over the concurrent phase only (no setup in it): the server's (µs, when the transport can
-  // tell) and this client's.
   let cold: Awaited<ReturnType<typeof round>> | null = null;
   for (let warmed = 0; warmed < (o.warm ?? 0); ) {
     const r = await round();
