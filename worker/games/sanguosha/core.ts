@@ -416,6 +416,17 @@ export const discard = (ctx: C, ids: number[]) => move(ctx, ids, 'discard');
 export const toHand = (ctx: C, seat: number, id: number) => move(ctx, [id], 'hand', { seat });
 
 /**
+ * The discard pile shuffled in under the draw pile (a draw or 观星 that finds the draw pile short). New piles (see
+ * `takeOut`): the shuffle works on a copy of the discard pile.
+ */
+export function reshuffle(ctx: C): void {
+  const g = ctx.g;
+  g.draw = g.draw.concat(ctx.rng.shuffle(g.discard.slice()));
+  g.discard = [];
+  ctx.log('sgs.log.reshuffle');
+}
+
+/**
  * Take `n` cards from the top of the draw pile, shuffling the discard pile in when it runs out. If both piles
  * together cannot supply them the game ends in a draw (ruling S9) and null is returned.
  * @example const ids = takeTop(ctx, 2); if (!ids) return 'done'; // the game has just ended in a draw
@@ -427,12 +438,8 @@ export function takeTop(ctx: C, n: number): number[] | null {
     ctx.end({ winners: [], reason: { key: 'sgs.end.exhausted' } });
     return null;
   }
-  // New piles (see `takeOut`); the shuffle works on a copy of the discard pile.
-  if (g.draw.length < n) {
-    g.draw = g.draw.concat(ctx.rng.shuffle(g.discard.slice()));
-    g.discard = [];
-    ctx.log('sgs.log.reshuffle');
-  }
+  if (g.draw.length < n) reshuffle(ctx);
+  // A new pile (see `takeOut`).
   const top = g.draw.slice(0, n);
   g.draw = g.draw.slice(n);
   return top;

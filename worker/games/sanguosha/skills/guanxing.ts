@@ -1,5 +1,5 @@
 import type { Answer, Prompt } from '../../../engine';
-import { CARD, judgeName, P, seatsFrom } from '../core';
+import { CARD, judgeName, P, reshuffle, seatsFrom } from '../core';
 import { cardValue } from '../bot';
 import { T } from '../timings';
 import type { S, SgsSkill } from '../types';
@@ -40,12 +40,7 @@ export const guanxing: SgsSkill = {
         const g = ctx.g;
         const x = Math.min(5, seatsFrom(g, 0).length);
         // Too few cards to look at: the discard pile is shuffled in under the draw pile first, as for a draw.
-        if (g.draw.length < x && g.discard.length) {
-          // New piles (see core's `takeOut`); the shuffle works on a copy of the discard pile.
-          g.draw = g.draw.concat(ctx.rng.shuffle(g.discard.slice()));
-          g.discard = [];
-          ctx.log('sgs.log.reshuffle');
-        }
+        if (g.draw.length < x && g.discard.length) reshuffle(ctx);
         const cards = g.draw.slice(0, x);
         ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.guanxing' } });
         ctx.push({ t: 'arrange', seat, cards, skill: 'guanxing', st: 0, top: null, bottom: null });
