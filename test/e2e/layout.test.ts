@@ -5,7 +5,9 @@ import { useDevAndBrowser } from './helpers/table';
 /**
  * Layout of the 驱鬼 table on a desktop (1280×800): while the reader is asked to vote, the vote (what is being
  * exorcised, who voted what), the hand cards to vote with and the confirm button are all inside the viewport
- * without scrolling — the vote no longer sits under the oval.
+ * without scrolling — the vote no longer sits under the oval. Each run deals a fresh game, so over runs the check
+ * meets questions of three and four lines, card names on three lines and seats holding imps.
+ * LAYOUT_SHOTS=<dir> keeps a screenshot of each vote screen.
  */
 const env = useDevAndBrowser();
 
@@ -81,6 +83,7 @@ describe('驱鬼 on a desktop', () => {
         await page.locator('.prompt-panel button.option', { hasText: lang === 'en' ? 'Vote' : '投票' }).first().click();
         await page.waitForSelector('.gh-card.pickable');
         expect(await page.evaluate(() => scrollY)).toBe(0);
+        if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/vote-${players}-${Date.now()}.png` });
         for (const sel of ['.gh-vote', '.gh-vote .gh-voters li', '.gh-card.pickable', '.confirm-row .btn'])
           expect(await allInView(page, sel)).toEqual({ sel, outside: [] });
         // Every seat round the shorter oval shows all it holds: no box scrolls, no hand card's text runs out of it.
@@ -88,6 +91,12 @@ describe('驱鬼 on a desktop', () => {
           [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-seat, .gh-hand .gh-card')].flatMap((e) => (e.scrollHeight > e.clientHeight + 1 ? [`${e.className} ${e.dataset.seat ?? e.dataset.card ?? ''}: ${e.scrollHeight} > ${e.clientHeight}`] : [])),
         );
         expect(clipped).toEqual([]);
+        // Nor does any seat lie over the board in the middle (the decks, the king card) or over another seat.
+        const overlaps = await page.evaluate(() => {
+          const boxes = [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-board, .gh-felt .gh-seat')].map((e) => ({ name: e.dataset.seat ?? 'board', r: e.getBoundingClientRect() }));
+          return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => (a.r.left < b.r.right - 1 && b.r.left < a.r.right - 1 && a.r.top < b.r.bottom - 1 && b.r.top < a.r.bottom - 1 ? [`${a.name} × ${b.name}`] : [])));
+        });
+        expect(overlaps).toEqual([]);
         // And a pick works from there: the first card picked, the confirm button is enabled.
         await page.locator('.gh-card.pickable').first().click();
         await expect.poll(() => page.locator('.confirm-row .btn.primary').isEnabled()).toBe(true);

@@ -8,5 +8,6 @@ export function ringPos(k: number, m: number, all: boolean, rx = 41, ry = 40): s
   const y = 50 + ry * Math.sin(a);
   // --ty: how far up the tile hangs from its point, as much of its own height as the point is down the felt,
   // so a tall tile at the top grows downwards and one at the bottom upwards, both staying on the felt.
+  // 驱鬼's voting layout finds the centre column by this text ("x: 50.0%" once in the style attribute).
   return `--x:${(50 + rx * Math.cos(a)).toFixed(1)}%;--y:${y.toFixed(1)}%;--ty:${y.toFixed(1)}%`;
 }

@@ -202,7 +202,7 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
         <SeatTags st={p.state} seat={s} forThem={forThem} />
       </p>
       <p class="gh-stats">
-        <span class={`gh-identity ${known ? known.split('_')[1] ?? '' : ''}`}>{known ? str(L, `ghost.identity.${known}`) : str(L, 'ghost.ui.identityUnknown')}</span>
+        <span class={`gh-identity ${known ? known.split('_')[1] ?? '' : 'unknown'}`}>{known ? str(L, `ghost.identity.${known}`) : str(L, 'ghost.ui.identityUnknown')}</span>
         <span>
           {str(L, 'ghost.spirit')} <b>{pl.spirit}</b>
         </span>
