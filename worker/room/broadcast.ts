@@ -4,7 +4,7 @@
  * part is serialised once per change: the shared ones once for all, a seat's once for all its sockets, each log
  * line once for every reader. Keeps in memory what each socket was sent last and how far it has the log.
  */
-import { waitingSeats, type GameState, type Prompt, type ViewText } from '../engine';
+import { sameItems, waitingSeats, type GameState, type Prompt, type ViewText } from '../engine';
 import type { Attachment, Clock, Room } from './types';
 import { earliestDeadline, promptsJson } from './bodies';
 import { iso } from './types';
@@ -188,7 +188,7 @@ export class Broadcast {
    * the last ones when their value did not change — the deadline's text is made only when its instant changes.
    */
   private tail(waiting: readonly number[], deadline: number | null): void {
-    if (!sameSeats(waiting, this.waitingOn)) {
+    if (!sameItems(waiting, this.waitingOn)) {
       this.waitingOn = waiting.slice();
       this.waiting = field('waiting', JSON.stringify(waiting));
     }
@@ -229,12 +229,6 @@ export class Broadcast {
 const NO_PROMPTS = field('prompts', '[]');
 const NOBODY: readonly number[] = [];
 
-/** The same seat numbers in the same order (`b` null: none written yet). */
-function sameSeats(a: readonly number[], b: readonly number[] | null): boolean {
-  if (!b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /**
  * A socket's log fields, the same for every socket with the same reader (its seat; once the game is over every

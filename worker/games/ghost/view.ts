@@ -1,5 +1,6 @@
 import type { GameState, Json } from '../../engine/types';
 import { addViewPart, addViewPartKept, joinViewText, type KeptPart, type ViewText } from '../../engine/game';
+import { sameItems } from '../../engine/clone';
 import { condition, handLimit, readFacts, voteOrder, type G, type Player } from './state';
 
 /** What every viewer of one state shares, worked out once: the vote's asking order and position, the turn's facts. */
@@ -196,11 +197,6 @@ function impItems(list: unknown): unknown[] | null {
 }
 type ImpLike = { id?: unknown; at?: unknown };
 
-const sameList = (a: unknown[], b: unknown[] | null): boolean => {
-  if (!b || a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
-};
 
 /** The kept texts of player `i` when they were built from exactly what it shows now, else new (kept when comparable). */
 function playerTexts(kept: Kept, g: G, i: number): PlayerTexts {
@@ -209,7 +205,7 @@ function playerTexts(kept: Kept, g: G, i: number): PlayerTexts {
   const vals = valsOf(g, p, i);
   const hand = plainItems(p.hand), imps = impItems(p.imps), points = impItems(p.points);
   const m = PLAYER_TEXTS[i];
-  if (m && sameList(m.vals, vals) && sameList(m.hand, hand) && sameList(m.imps, imps) && sameList(m.points, points)) return m;
+  if (m && sameItems(m.vals, vals) && sameItems(m.hand, hand) && sameItems(m.imps, imps) && sameItems(m.points, points)) return m;
   const t: PlayerTexts = { vals, hand: hand ?? [], imps: imps ?? [], points: points ?? [], others: undefined, own: undefined };
   PLAYER_TEXTS[i] = hand && imps && points ? t : undefined;
   return t;

@@ -5,7 +5,7 @@
  * with a field this file does not know to hold an object (one added to G or Player later) is deep-copied by
  * `cloneJson` instead, so nothing a rule may change is ever shared with the state the answer started from.
  */
-import { cloneJson } from '../../engine';
+import { cloneJson, sameItems } from '../../engine';
 import type { G, Player } from './types';
 
 /**
@@ -114,13 +114,6 @@ const samePlayer = (a: Player, b: Player): boolean =>
   a.equip === b.equip && a.judge === b.judge && a.chained === b.chained && a.skills === b.skills && a.general === b.general && a.kingdom === b.kingdom && a.marks === b.marks &&
   a.turnedOver === b.turnedOver && keyCount(a, PLAYER_KEYS.length);
 
-/** Two flat lists of numbers with the same items. */
-function sameNumbers(a: number[], b: number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** Two flat records of strings or numbers with the same keys in the same order and the same values (most are empty). */
 function sameFlat(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const kb: string[] = [];
@@ -154,8 +147,8 @@ export function settleG(before: G, after: G): G {
     if (ap[i] !== b) players = false;
   }
   if (players) after.players = bp;
-  if (after.stance !== before.stance && sameNumbers(after.stance, before.stance)) after.stance = before.stance;
-  if (after.extraTurns !== before.extraTurns && sameNumbers(after.extraTurns, before.extraTurns)) after.extraTurns = before.extraTurns;
+  if (after.stance !== before.stance && sameItems(after.stance, before.stance)) after.stance = before.stance;
+  if (after.extraTurns !== before.extraTurns && sameItems(after.extraTurns, before.extraTurns)) after.extraTurns = before.extraTurns;
   if (after.asName !== before.asName && sameFlat(after.asName, before.asName)) after.asName = before.asName;
   if (after.used !== before.used && sameFlat(after.used, before.used)) after.used = before.used;
   const same =

@@ -1,5 +1,5 @@
 /** What a seat of 三国杀 may see (DESIGN §3), built per viewer (`view`) or for every viewer at once (`viewsJson`). */
-import { addViewPart, addViewPartKept, joinViewText, type Json, type KeptPart, type ViewText } from '../../engine';
+import { addViewPart, addViewPartKept, joinViewText, sameItems, type Json, type KeptPart, type ViewText } from '../../engine';
 import { alive, attackRange, distance, distanceTable, slashLimit, type DistanceTable } from './core';
 import type { G, Player, S } from './types';
 
@@ -256,7 +256,7 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
   // The table's lists change a card or two an answer: their item texts are kept from the last state viewed.
   for (const k in tab) addViewPartKept(pub, k, tab[k], kept.table);
   const dt = distanceTable(g);
-  if (!sameNumbers(kept.meInputs, dt.inputs)) {
+  if (!sameItems(kept.meInputs, dt.inputs)) {
     kept.meInputs = dt.inputs;
     kept.me = [];
   }
@@ -283,13 +283,6 @@ export function viewTexts(s: S, seats: (number | null)[]): ViewText[] {
 /** `JSON.stringify(view(s, seat))` for every seat in `seats`, from `viewTexts`. */
 export function viewsJson(s: S, seats: (number | null)[]): string[] {
   return viewTexts(s, seats).map(joinViewText);
-}
-
-/** Two lists of the same numbers. */
-function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
-  return true;
 }
 
 /**
