@@ -3,19 +3,13 @@ import { apply, botAnswer, botRng, candidates, cloneJson, createGame, rngOf, see
 import ghost from '../../worker/games/ghost';
 import sanguosha from '../../worker/games/sanguosha';
 import { duel } from '../fixtures/duel';
+import { deepFreeze } from '../helpers/freeze';
 
 /**
  * The answer draft copies only what rules may change (the game data, the frames, the PRNG words); open prompts
  * and the creation options are shared with the input state. These tests freeze every input state deeply, so
  * any write through a shared part throws, and compare the input's JSON before and after.
  */
-function deepFreeze<T>(x: T): T {
-  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
-    Object.freeze(x);
-    for (const v of Object.values(x)) deepFreeze(v);
-  }
-  return x;
-}
 
 /** Play `answers` answers; before each accepted one, try up to 5 shape-valid candidates the rules may refuse. */
 function playFrozen(def: GameDef, seats: number, seed: string, answers: number): { rejected: number; accepted: number } {

@@ -9,14 +9,7 @@ import type { GameState } from '../../../worker/engine';
 import def from '../../../worker/games/sanguosha';
 import type { G } from '../../../worker/games/sanguosha';
 import { playOut } from '../../helpers/play';
-
-function deepFreeze<T>(x: T): T {
-  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
-    Object.freeze(x);
-    for (const v of Object.values(x)) deepFreeze(v);
-  }
-  return x;
-}
+import { deepFreeze } from '../../helpers/freeze';
 
 describe('三国杀: piles and zones are replaced, never changed in place', () => {
   it('whole 8-player games on deeply frozen inputs (bot and random answers) run to the end, every state plain JSON', () => {

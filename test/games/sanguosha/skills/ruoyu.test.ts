@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { table, expectConserved } from '../table';
+import { deepFreeze } from '../../../helpers/freeze';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
-
-function deepFreeze<T>(x: T): T {
-  if (x && typeof x === 'object' && !Object.isFrozen(x)) {
-    Object.freeze(x);
-    for (const v of Object.values(x)) deepFreeze(v);
-  }
-  return x;
-}
 
 describe('若愚 ruoyu (刘禅, lord skill, awakening)', () => {
   it('若愚 awakens when the lord has the least HP (or ties for it) at the start of his turn: +1 max HP, +1 HP, gains 激将', () => {
