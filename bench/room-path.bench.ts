@@ -8,6 +8,7 @@ import { hidden } from '../test/helpers/hidden';
 import { benchRoom, type BenchRoom } from './harness/room';
 import { botMoves } from '../test/helpers/play';
 import { bgioMatch } from './bgio';
+import { naiveMatch } from './naive';
 import { record, type Metric } from './report';
 import { WARM_ANSWERS, curveNote, warmUp } from './warm';
 
@@ -133,6 +134,7 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
   const bg500: number[] = [];
   const bgSql500: number[] = [];
   const eng500: number[] = [];
+  const naive500: number[] = [];
   const bgioRun = async (limit: number, sqlite = false): Promise<number> => {
     const b = bgioMatch(limit, 4, sqlite);
     const t0 = performance.now();
@@ -145,6 +147,7 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     async () => ({ answers: short.length, us: mean((await playRoom('hidden', 4, 'bench-hidden', { limit: 500 }, short)).us) }),
     async () => ({ answers: 500, us: await bgioRun(500) }),
     async () => ({ answers: 500, us: await bgioRun(500, true) }),
+    async () => ({ answers: short.length, us: naiveMatch(hidden, 4, 'bench-hidden', { limit: 500 }, short) }),
   ]);
   const roomCurve = curves[0]!;
   const bgCurve = curves[1]!;
@@ -153,6 +156,7 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     eng500.push(mean(applyTimes(hidden, 4, 'bench-hidden', { limit: 500 }, short)));
     bg500.push(await bgioRun(500));
     bgSql500.push(await bgioRun(500, true));
+    naive500.push(naiveMatch(hidden, 4, 'bench-hidden', { limit: 500 }, short));
   }
   const roomLong: number[] = [];
   const bgLong: number[] = [];
@@ -183,6 +187,9 @@ it('room path per answer: the hidden-hand fixture beside boardgame.io, 500 and 1
     m(`warm-up (${WARM_ANSWERS.toLocaleString('en')} answers each, unrecorded): room`, [roomCurve.at(-1)!.us], 'µs', curveNote(roomCurve)),
     m(`warm-up (${WARM_ANSWERS.toLocaleString('en')} answers each, unrecorded): boardgame.io`, [bgCurve.at(-1)!.us], 'µs', curveNote(bgCurve)),
     m('engine alone µs per apply, 500', eng500, 'µs'),
+    m('naive server on this engine, µs per answer, 500 (parse, apply, one SQL row, 4 whole views serialised)', naive500, 'µs', 'bench/naive.ts: no log table, clocks, patches or checks; a reference, not a room'),
+    m('naive server ÷ boardgame.io, 500', naive500.map((x, i) => x / bg500[i]!), '×'),
+    m('room ÷ naive server, 500', room500.map((x, i) => x / naive500[i]!), '×', "what the room's own work costs on top of the engine and one write"),
     m(`room µs per answer, ${LONG}-answer match`, roomLong, 'µs'),
     m(`boardgame.io µs per move, ${LONG}-move match`, bgLong, 'µs'),
     m(`room ÷ boardgame.io, ${LONG}`, ratioLong, '×'),
@@ -214,10 +221,14 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
     const first: number[] = [];
     const last: number[] = [];
     const applyUs: number[] = [];
+    const naiveUs: number[] = [];
     const phases: Record<string, number[]> = {};
     let run: Run | null = null;
-    // Warm-up replays, unrecorded (warm.ts): until this game has run WARM_ANSWERS answers through the room.
-    const [curve] = await warmUp([async () => ({ answers: moves.length, us: mean((await playRoom(game, seats, seed, options, moves)).us) })]);
+    // Warm-up replays, unrecorded (warm.ts): until this game has run WARM_ANSWERS answers through the room (and the naive server).
+    const [curve] = await warmUp([
+      async () => ({ answers: moves.length, us: mean((await playRoom(game, seats, seed, options, moves)).us) }),
+      async () => ({ answers: moves.length, us: naiveMatch(def, seats, seed, options, moves) }),
+    ]);
     for (let k = 0; k < REPS; k++) {
       run = await playRoom(game, seats, seed, options, moves, 25);
       per.push(mean(run.us));
@@ -225,6 +236,7 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
       // The final answer sends every socket the whole record (public at the end), once: left out of the last tenth.
       last.push(mean(slice(run.us.slice(0, -1), 0.9, 1)));
       applyUs.push(mean(applyTimes(def, seats, seed, options, moves)));
+      naiveUs.push(naiveMatch(def, seats, seed, options, moves));
       for (const [name, xs] of Object.entries(run.phases)) (phases[name] ??= []).push(mean(xs));
     }
     const r = await playRoom(game, seats, seed, options, moves, 25, true);
@@ -236,6 +248,8 @@ it('room path per answer on real games: replayed bot games of 三国杀 and 驱�
       m('last tenth ÷ first tenth (final answer excluded)', last.map((x, i) => x / first[i]!), '×', 'target ≤ 1.2'),
       m('split: apply (engine alone, same moves)', applyUs, 'µs'),
       ...Object.entries(phases).map(([name, xs]) => m(`split: ${name}`, xs, 'µs')),
+      m('naive server on this engine, µs per answer (parse, apply, one SQL row, every seat\'s whole view serialised)', naiveUs, 'µs', 'bench/naive.ts'),
+      m('room ÷ naive server', per.map((x, i) => x / naiveUs[i]!), '×'),
       m('SQL statements per answer (mean)', [mean(r.statements)], 'statements', `max ${Math.max(...r.statements)}`),
       m('logical bytes written per answer (mean)', [mean(r.bound)], 'bytes', `first third ${mean(slice(r.bound, 0, 1 / 3)).toFixed(0)}, last third ${mean(slice(r.bound, 2 / 3, 1)).toFixed(0)}`),
       m('logical bytes per answer by statement', [mean(r.bound)], 'bytes', Object.entries(r.boundBy).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')),
