@@ -1,10 +1,10 @@
 import { it } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { apply, createGame, registerGame, type Answer, type GameDef, type Move } from '../worker/engine';
+import { apply, createGame, registerGame, type GameDef, type Move } from '../worker/engine';
 import '../worker/games';
 import ghost from '../worker/games/ghost';
 import sanguosha from '../worker/games/sanguosha';
-import { hidden } from '../test/helpers/hidden';
+import { hidden, hiddenMoves } from '../test/helpers/hidden';
 import { benchRoom, type BenchRoom } from './harness/room';
 import { botMoves } from '../test/helpers/play';
 import { bgioMatch } from './bgio';
@@ -32,21 +32,6 @@ const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ na
 
 /** A full game played by the game's bots (prompts[0] each time), as a move list: the input the room replays. */
 const botGame = (def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] => botMoves(def, { seats, seed, options }).moves;
-
-/** The fixture's moves: each seat plays the first card of its hand. */
-function hiddenMoves(limit: number, seed: string): Move[] {
-  let s = createGame(hidden, { seats: 4, seed, options: { limit } });
-  const moves: Move[] = [];
-  while (!s.outcome) {
-    const p = s.prompts[0]!;
-    const a: Answer = { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] };
-    moves.push({ seat: p.seat, answer: a });
-    const r = apply(hidden, s, p.seat, a);
-    if (!r.ok) throw new Error(r.error.reason);
-    s = r.value.state;
-  }
-  return moves;
-}
 
 /** The engine alone on the same moves: µs per apply. */
 function applyTimes(def: GameDef, seats: number, seed: string, options: Record<string, any>, moves: Move[]): number[] {

@@ -1,4 +1,4 @@
-import { addViewPartKept, type GameDef, type GameState, type Json, type KeptPart, type ViewText } from '../../worker/engine';
+import { addViewPartKept, apply, createGame, type Answer, type GameDef, type GameState, type Json, type KeptPart, type Move, type ViewText } from '../../worker/engine';
 
 /**
  * 暗手 Hidden hand — the long-match fixture of the benches and of the room's growth tests: 4 seats, 5 hidden cards
@@ -137,3 +137,18 @@ function cardText(c: string): string {
 /** A hand's JSON as the others see it (`{"count":n}`), one string per count. */
 const COUNTS: string[] = [];
 const countText = (n: number): string => (COUNTS[n] ??= JSON.stringify({ count: n }));
+
+/** A whole match of `limit` answers with 4 seats, each seat playing the first card of its hand: the benches' input. */
+export function hiddenMoves(limit: number, seed: string): Move[] {
+  let s = createGame(hidden, { seats: 4, seed, options: { limit } });
+  const moves: Move[] = [];
+  while (!s.outcome) {
+    const p = s.prompts[0]!;
+    const a: Answer = { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] };
+    moves.push({ seat: p.seat, answer: a });
+    const r = apply(hidden, s, p.seat, a);
+    if (!r.ok) throw new Error(r.error.reason);
+    s = r.value.state;
+  }
+  return moves;
+}
