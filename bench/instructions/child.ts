@@ -18,7 +18,7 @@ import { bgioMatch } from '../bgio';
 import { naiveServer } from '../naive';
 
 registerGame(hidden);
-const [side = 'room', warmArg = '15000', matchesArg = '4'] = process.argv.slice(2);
+const [side = 'room', warmArg = '15000', matchesArg = '5'] = process.argv.slice(2);
 const WARM = Number(warmArg);
 const MATCHES = Number(matchesArg);
 const LIMIT = 500;
