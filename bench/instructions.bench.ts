@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { record, type Metric } from './report';
+import { metric as m, record } from './report';
 
 /**
  * The hidden-hand comparison counted in instructions instead of seconds: the room, boardgame.io 0.50's
@@ -67,10 +67,6 @@ async function countSide(bundle: string, side: string, outDir: string): Promise<
   if (code !== 0 || per.length !== MATCHES) throw new Error(`${side} under callgrind ended with ${code} after ${per.length} matches:\n${stderr}`);
   return per;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const spread = (xs: number[]) => `[${Math.min(...xs).toPrecision(4)}–${Math.max(...xs).toPrecision(4)}]`;
-const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `${spread(xs)} ${note}`.trim() });
 
 it.skipIf(!has('valgrind') || !has('callgrind_control'))('instructions per answer under callgrind: the room, boardgame.io and the naive server on the hidden-hand fixture', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'teahouse-instr-'));

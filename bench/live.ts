@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { applyPatch } from '../web/lib/patch';
 import type { PatchMessage, StateBody } from '../worker/protocol';
+import { median } from './report';
 
 /**
  * Live answer → broadcast measurement against a running room server, over any transport that can post JSON and
@@ -118,7 +119,7 @@ export async function liveGame(t: Transport, limit: number) {
   };
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export { median };
 
 /**
  * Answer → all sockets for one game, with the ping baseline interleaved, answered on the socket and (another

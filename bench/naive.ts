@@ -3,9 +3,8 @@
  * parses the message, applies it, writes ONE row to SQLite in memory (the move, the whole state, the answer's log
  * lines as JSON) and serialises each seat's whole view with the new lines that seat may read — what
  * boardgame.io's authoritative path does, with our rules and one write to SQLite (in memory, as the room's
- * timings use it). It keeps no log table, no clocks, no
- * summary of seats, no chat, no patches, no socket attachments, no checks of who is asking: nobody could run a
- * table on it. It shows how much of the room's cost is the engine and one write (this figure) and how much the
+ * timings use it). It keeps no log table, no clocks, no summary of seats, no chat, no patches, no socket
+ * attachments, no checks of who is asking: nobody could run a table on it. It shows how much of the room's cost is the engine and one write (this figure) and how much the
  * room's own work (the rest). Nothing under worker/ or web/ imports it.
  */
 import { DatabaseSync } from 'node:sqlite';

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { apply, botAnswer, botRng, cloneJson, createGame, getGame, type GameState } from '../worker/engine';
 import '../worker/games';
 import { applyDelta, diffPlain, diffState, sameJson, sameWhere, type Op } from '../worker/room/delta';
-import { record, type Metric } from './report';
+import { median, record, type Metric } from './report';
 
 /**
  * What persisting one answer's state costs in CPU, on the consecutive states of a seeded 8-player 三国杀 bot game:
@@ -15,7 +15,6 @@ import { record, type Metric } from './report';
  * of µs per answer, in one process, so under the same load.
  */
 const REPS = Number(process.env.REPS ?? 5);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 it('persist CPU per answer: whole snapshot vs exact delta with its check (三国杀 8 players)', () => {
   const def = getGame('sanguosha')!;

@@ -11,6 +11,15 @@ export interface Metric {
   note?: string;
 }
 
+/** The median of repeated measurements (of an even count, the upper of the middle two). */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** `[min–max]` of repeated measurements, to 4 significant digits; nothing for a single one. */
+export const spread = (xs: number[]): string => (xs.length > 1 ? `[${Math.min(...xs).toPrecision(4)}–${Math.max(...xs).toPrecision(4)}]` : '');
+
+/** A metric of repeated measurements: their median, with their spread before the note. */
+export const metric = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `${spread(xs)} ${note}`.trim() });
+
 const file = new URL('./results/latest.json', import.meta.url);
 /** `npm run bench` names one results file per run (BENCH_RUN_FILE); every group of that run lands in it too. */
 const runFile = process.env.BENCH_RUN_FILE;

@@ -4,10 +4,10 @@ import { apply, botAnswer, botRng, createGame, registerGame, type Answer, type G
 import '../worker/games';
 import ghost from '../worker/games/ghost';
 import sanguosha from '../worker/games/sanguosha';
-import { hidden } from '../test/helpers/hidden';
+import { hidden, hiddenMoves } from '../test/helpers/hidden';
 import { benchRoom } from './harness/room';
 import { bgioMatch } from './bgio';
-import { record, type Metric } from './report';
+import { median, record, type Metric } from './report';
 import { warmUp } from './warm';
 
 /**
@@ -20,7 +20,6 @@ const BASE = process.env.BENCH_BASELINE;
 const REPS = Number(process.env.REPS ?? 5);
 registerGame(hidden);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `[${Math.min(...xs).toPrecision(4)}–${Math.max(...xs).toPrecision(4)}] ${note}`.trim() });
 
@@ -54,9 +53,8 @@ it.skipIf(!BASE)('before and after, interleaved: room µs per answer on the hidd
   const oldEngine = (await import(/* @vite-ignore */ `${BASE}/worker/engine/index.ts`)) as { registerGame(d: unknown): void };
   await import(/* @vite-ignore */ `${BASE}/worker/games/index.ts`);
   oldEngine.registerGame((await import(/* @vite-ignore */ `${BASE}/test/helpers/hidden.ts`)).hidden);
-  const hiddenPick = (p: any) => ({ prompt: p.id, option: 'play', cards: [p.options[0].cards.from[0]] });
   const cases: { label: string; game: string; def: GameDef; seats: number; options: Record<string, any>; moves: Move[]; bgio?: number }[] = [];
-  for (const n of [500, 2000]) cases.push({ label: `hidden-hand fixture, ${n}-answer match`, game: 'hidden', def: hidden, seats: 4, options: { limit: n }, moves: movesOf(hidden, 4, `cmp-${n}`, { limit: n }, hiddenPick), bgio: n });
+  for (const n of [500, 2000]) cases.push({ label: `hidden-hand fixture, ${n}-answer match`, game: 'hidden', def: hidden, seats: 4, options: { limit: n }, moves: hiddenMoves(n, `cmp-${n}`), bgio: n });
   for (const [game, def, seats] of [['sanguosha', sanguosha, 5], ['sanguosha', sanguosha, 8], ['ghost', ghost, 5], ['ghost', ghost, 8]] as const) {
     const options = def.parseOptions(undefined, seats) as Record<string, any>;
     cases.push({ label: `${game} ${seats} players (replayed bot game)`, game, def: def as GameDef, seats, options, moves: movesOf(def as GameDef, seats, `cmp-${game}-${seats}`, options, (p, s) => botAnswer(def as GameDef, s, p, botRng(s, p))) });

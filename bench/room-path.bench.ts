@@ -9,7 +9,7 @@ import { benchRoom, type BenchRoom } from './harness/room';
 import { botMoves } from '../test/helpers/play';
 import { bgioMatch } from './bgio';
 import { naiveMatch } from './naive';
-import { record, type Metric } from './report';
+import { median, metric as m, record } from './report';
 import { WARM_ANSWERS, curveNote, warmUp } from './warm';
 
 /**
@@ -25,10 +25,7 @@ const LONG = Number(process.env.LONG ?? 10_000);
 const LONG_REPS = Number(process.env.LONG_REPS ?? REPS);
 registerGame(hidden);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const spread = (xs: number[]) => `[${Math.min(...xs).toPrecision(4)}–${Math.max(...xs).toPrecision(4)}]`;
-const m = (name: string, xs: number[], unit: string, note = ''): Metric => ({ name, value: median(xs), unit, note: `${xs.length > 1 ? spread(xs) : ''} ${note}`.trim() });
 
 /** A full game played by the game's bots (prompts[0] each time), as a move list: the input the room replays. */
 const botGame = (def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] => botMoves(def, { seats, seed, options }).moves;
