@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: build the client, make local VAPID keys if there are none, and serve the whole site with
 // `wrangler dev` (local Durable Object storage, no Cloudflare account). PORT overrides 8787; TEAHOUSE_TRACE=1
-// turns wrangler's local tracing on (off by default, see below).
+// turns wrangler's local tracing on (off by default, see below); TEAHOUSE_LOCAL_TARGETS=1 lets notification targets
+// point at this machine or its network (off by default, see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -24,8 +25,12 @@ const env = { ...process.env, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVA
 
 const url = `http://localhost:${port}`;
 console.log(`\n  茶馆 Teahouse is starting — open ${url}${trace ? ' (local tracing on)' : ''}\n`);
-// Local development only: notification targets may point to this machine (a receiver on localhost). A
-// deployed Worker never has this variable, so its targets must be https to a public host.
-const dev = spawn('npx', ['wrangler', 'dev', '--port', port, '--var', 'ALLOW_PRIVATE_TARGETS:1', ...process.argv.slice(2)], { stdio: 'inherit', env });
+// Notification targets may point to this machine or its private network (a receiver on localhost) only when asked
+// for: a group that hosts on `npm start` and opens it beyond its own machine would otherwise let any seat make the
+// server call addresses on the host's home network. A deployed Worker never has this variable.
+const localTargets = process.env.TEAHOUSE_LOCAL_TARGETS === '1';
+if (localTargets) console.log('  notification targets may point at private addresses (TEAHOUSE_LOCAL_TARGETS=1)\n');
+const vars = localTargets ? ['--var', 'ALLOW_PRIVATE_TARGETS:1'] : [];
+const dev = spawn('npx', ['wrangler', 'dev', '--port', port, ...vars, ...process.argv.slice(2)], { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dev.kill(sig));
 dev.on('exit', (code) => process.exit(code ?? 0));
