@@ -5,6 +5,7 @@
 // point at this machine or its network (off by default, see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { devArgs } from './devargs.mjs';
 
 const port = process.env.PORT ?? '8787';
 
@@ -25,12 +26,8 @@ const env = { ...process.env, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVA
 
 const url = `http://localhost:${port}`;
 console.log(`\n  茶馆 Teahouse is starting — open ${url}${trace ? ' (local tracing on)' : ''}\n`);
-// Notification targets may point to this machine or its private network (a receiver on localhost) only when asked
-// for: a group that hosts on `npm start` and opens it beyond its own machine would otherwise let any seat make the
-// server call addresses on the host's home network. A deployed Worker never has this variable.
-const localTargets = process.env.TEAHOUSE_LOCAL_TARGETS === '1';
-if (localTargets) console.log('  notification targets may point at private addresses (TEAHOUSE_LOCAL_TARGETS=1)\n');
-const vars = localTargets ? ['--var', 'ALLOW_PRIVATE_TARGETS:1'] : [];
-const dev = spawn('npx', ['wrangler', 'dev', '--port', port, ...vars, ...process.argv.slice(2)], { stdio: 'inherit', env });
+// Private notification targets only with TEAHOUSE_LOCAL_TARGETS=1 (devargs.mjs says why).
+if (process.env.TEAHOUSE_LOCAL_TARGETS === '1') console.log('  notification targets may point at private addresses (TEAHOUSE_LOCAL_TARGETS=1)\n');
+const dev = spawn('npx', devArgs(process.env, process.argv.slice(2)), { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dev.kill(sig));
 dev.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { devArgs } from '../../scripts/devargs.mjs';
+
+describe('npm start', () => {
+  it('lets notification targets reach private addresses only when TEAHOUSE_LOCAL_TARGETS=1 asks for it', () => {
+    expect(devArgs({}, [])).toEqual(['wrangler', 'dev', '--port', '8787']);
+    expect(devArgs({ PORT: '9000' }, ['--ip', '0.0.0.0'])).not.toContain('ALLOW_PRIVATE_TARGETS:1');
+    expect(devArgs({ TEAHOUSE_LOCAL_TARGETS: '1' }, [])).toEqual(['wrangler', 'dev', '--port', '8787', '--var', 'ALLOW_PRIVATE_TARGETS:1']);
+  });
+});
