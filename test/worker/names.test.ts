@@ -45,8 +45,35 @@ describe('issue 9 point 7: names and chat are cleaned (worker/room/names.ts)', (
   });
 
   it('different names do not look alike', () => {
-    for (const [a, b] of [['张三', '张四'], ['张三', '張三'], ['Ann', 'Anna'], ['Bob', 'Rob']]) expect(looksLike(a!, b!), `${a} / ${b}`).toBe(false);
+    for (const [a, b] of [['张三', '张四'], ['Ann', 'Anna'], ['Bob', 'Rob'], ['José', 'Jose'], ['明', '朋']]) expect(looksLike(a!, b!), `${a} / ${b}`).toBe(false);
     expect(nameSkeleton('Bot 2')).not.toBe(nameSkeleton('Bot 3'));
+  });
+
+  it('issue 26: names are compared by the skeleton of Unicode confusables data, across scripts', () => {
+    const pairs: [string, string][] = [
+      ['Olga', 'Օlga'], // Armenian Օ
+      ['yes', 'үes'], // Cyrillic ү
+      ['Eva', 'Ꭼva'], // Cherokee Ꭼ
+      ['Dan', 'Ꭰan'], // Cherokee Ꭰ
+      ['へい', 'ヘい'], // hiragana and katakana he
+      ['口口', '囗口'], // mouth and enclosure
+    ];
+    for (const [a, b] of pairs) expect(looksLike(a, b), `${a} / ${b}`).toBe(true);
+  });
+
+  it('issue 26: a traditional name and its simplified twin look the same', () => {
+    expect(looksLike('张三', '張三')).toBe(true);
+    expect(looksLike('诸葛亮', '諸葛亮')).toBe(true);
+    expect(checkName('張三', ['张三'], 24)).toMatchObject({ lookalike: true });
+  });
+
+  it('issue 26: a look-alike of "Bot 3" in another script is kept for bots too', () => {
+    for (const n of ['Ᏼot 3', 'Воt 3', 'ＢＯＴ３']) expect(checkName(n, [], 24), n).toMatchObject({ lookalike: true });
+  });
+
+  it('issue 26: a letter carries at most three combining marks', () => {
+    expect(checkName('Zalgo\u0301\u0302\u0303\u0304', [], 24)).toMatchObject({ error: expect.stringMatching(/at most 3/) });
+    expect(checkName('Nguyễn Thị Ánh', [], 24)).toEqual({ name: 'Nguyễn Thị Ánh' });
   });
 
   it('checkName refuses empty, too long and look-alike names, with a reason', () => {

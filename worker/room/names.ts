@@ -5,6 +5,9 @@
  * `first\u200B`, Latin `a` and Cyrillic `а`, `Bill` and `BiII`, 力 and カ): the table must tell players apart.
  * Pure functions, no platform.
  */
+import unhomoglyph from 'unhomoglyph';
+import { CustomConverter } from 'opencc-js/core';
+import TS_CHARACTERS from 'opencc-js/dict/TSCharacters';
 
 /**
  * Characters that are removed: controls (Cc), formatting (Cf: zero-width, bidi overrides, the BOM, tags), lone
@@ -35,39 +38,27 @@ export function cleanText(raw: string): string {
 }
 
 /**
- * Letters that look like others, mapped to one of them (a small part of Unicode's confusables, UTS #39: the
- * ones a keyboard in our languages reaches). Applied after NFKC, which already folds full-width and styled
- * letters (ｆｉｒｓｔ, 𝐟𝐢𝐫𝐬𝐭) into plain ones.
+ * Traditional characters folded into simplified ones (OpenCC's character table, no phrases): 張三 and 张三 are one
+ * name to a table that reads both scripts.
  */
-const CONFUSABLE: Record<string, string> = {
-  // Cyrillic
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', і: 'l', ї: 'l', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h', ӏ: 'l',
-  А: 'a', В: 'b', Е: 'e', К: 'k', М: 'm', Н: 'h', О: 'o', Р: 'p', С: 'c', Т: 't', У: 'y', Х: 'x', І: 'l', Ј: 'j', Ѕ: 's',
-  // Greek
-  α: 'a', β: 'b', γ: 'y', ε: 'e', η: 'n', ι: 'l', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
-  Α: 'a', Β: 'b', Ε: 'e', Ζ: 'z', Η: 'h', Ι: 'l', Κ: 'k', Μ: 'm', Ν: 'n', Ο: 'o', Ρ: 'p', Τ: 't', Υ: 'y', Χ: 'x',
-  // Latin look-alikes. Capital I, small l, digit one and a pipe are one stroke in many fonts, so all of i, I,
-  // l, 1 read as l (case is ignored too, so i goes with I); zero reads as O
-  i: 'l', I: 'l', '1': 'l', '|': 'l', ǀ: 'l', ı: 'l', '0': 'o', ɡ: 'g', ɑ: 'a',
-  // Katakana and CJK punctuation that look like Han characters
-  ー: '一', '—': '一', ロ: '口', エ: '工', カ: '力', タ: '夕', ニ: '二', ハ: '八', ト: '卜', ヒ: '匕', メ: '乂', 〇: '○',
-};
-const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLE).join('').replace(/[\\\]^-]/g, '\\$&')}]`, 'gu');
+const toSimplified = CustomConverter(TS_CHARACTERS);
+
+/** A letter may carry at most this many combining marks (Vietnamese needs two; more only stacks into a smear). */
+const MAX_MARKS = 3;
+const TOO_MANY_MARKS = new RegExp(`\\P{M}\\p{M}{${MAX_MARKS + 1}}`, 'u');
 
 /**
- * The name as an eye reads it: cleaned, NFKC-folded, look-alike letters mapped to one, case and spaces and
- * punctuation ignored, `rn` read as `m` and `vv` as `w`. Two names with the same skeleton look the same.
+ * The name as an eye reads it: Unicode's confusable skeleton (UTS #39, the confusables data `unhomoglyph`
+ * ships: Cyrillic а and Latin a, Cherokee Ꭼ and E, katakana カ and Han 力, `rn` and `m`, `I`, `l` and `1`) of the
+ * cleaned, NFKC-folded name (full-width and styled letters are plain ones), traditional Han folded into
+ * simplified, case, spaces and punctuation ignored (so i, I, l, 1 and | read alike). Two names with the same skeleton look the same.
  * @example nameSkeleton('BiII') === nameSkeleton('bill') // true
  */
 export function nameSkeleton(name: string): string {
-  return cleanText(name)
-    .normalize('NFKC')
-    .replace(CONFUSABLE_RE, (c) => CONFUSABLE[c]!)
-    .toLowerCase()
-    .replace(CONFUSABLE_RE, (c) => CONFUSABLE[c]!)
+  const skeleton = (t: string) => unhomoglyph(t.normalize('NFD')).normalize('NFD');
+  // Case is ignored, so small i goes with capital I, which the data reads as l (as it reads 1 and |).
+  return toSimplified(skeleton(skeleton(cleanText(name).normalize('NFKC')).toLowerCase()).replace(/i/g, 'l'))
     .replace(/[\s\p{P}\p{Zs}]/gu, '')
-    .replace(/rn/g, 'm')
-    .replace(/vv/g, 'w')
     .normalize('NFC');
 }
 
@@ -85,6 +76,7 @@ export function checkName(raw: string, others: readonly (string | null)[], maxCh
   const name = cleanText(raw);
   const len = [...name].length;
   if (len < 1 || len > maxChars) return { error: `a name has 1 to ${maxChars} visible characters` };
+  if (TOO_MANY_MARKS.test(name.normalize('NFD'))) return { error: `a letter in a name carries at most ${MAX_MARKS} accents` };
   // Empty seats become "Bot 3" at the start: a player may not take a name that looks like a bot's.
   if (!o.bot && /^bot[\dlo]*$/.test(nameSkeleton(name))) return { error: 'names like "Bot 3" are kept for bots', lookalike: true };
   const twin = others.find((o) => o !== null && looksLike(o, name));
