@@ -109,23 +109,16 @@ export async function sql<T = Record<string, unknown>>(id: string, query: string
   return runInDurableObject(room(id), (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[]);
 }
 
-/**
- * Meta as storage holds it: the meta row, with the live part (version, gameVersion, clocks, changedAt) of the
- * last move row where that is newer (a move writes the meta row only when more of meta changed).
- */
+/** Meta as storage holds it: the meta row. */
 export async function storedMeta<T = any>(id: string): Promise<T> {
   const [row] = await sql<{ json: string }>(id, 'SELECT json FROM meta WHERE id = 1');
-  const meta = JSON.parse(row!.json) as Record<string, unknown> & { version: number };
-  const [last] = await sql<{ live: string | null }>(id, 'SELECT live FROM moves ORDER BY n DESC LIMIT 1');
-  const live = last?.live ? (JSON.parse(last.live) as { version: number }) : null;
-  return (live && live.version > meta.version ? { ...meta, ...live } : meta) as T;
+  return JSON.parse(row!.json) as T;
 }
 
-/** The newest full state storage holds: the snapshot row, or a move row after it whose `delta` is a whole state. */
-export async function newestFull(id: string): Promise<{ step: number; state: string }> {
+/** The snapshot row: the state after the last move, and that move's step. */
+export async function snapshotOf(id: string): Promise<{ step: number; state: string }> {
   const [snap] = await sql<{ step: number; state: string }>(id, 'SELECT step, state FROM snapshot');
-  const [mv] = await sql<{ n: number; delta: string }>(id, "SELECT n, delta FROM moves WHERE n > ? AND delta LIKE '{%' ORDER BY n DESC LIMIT 1", snap!.step);
-  return mv ? { step: mv.n, state: mv.delta } : snap!;
+  return snap!;
 }
 
 /** The room's log table as engine entries (audience bits turned back into seat lists). */

@@ -1,7 +1,6 @@
 import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
-import type { LineRow } from './movewrite';
 
 /** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
 interface Row {
@@ -40,7 +39,7 @@ export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, t
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
- * in the move's own statement and reads them by index range, filtered by audience — a view never walks the whole
+ * in the move's own transaction and reads them by index range, filtered by audience — a view never walks the whole
  * log, and no snapshot carries it. The lines of the latest change stay in memory too, so the broadcast after a
  * move reads no SQL. Indices are the room's (the engine's own lines and the room's, like "timed out", in one
  * sequence).
@@ -65,23 +64,20 @@ export class LogTable {
   }
 
   /**
-   * Append lines (call inside the move's change): handed to the store (`Store.appendLines`), which writes them in
-   * the move's own statement. Each message is serialised once, for its row (the text the `msg` column stores)
-   * and the bodies.
+   * Append lines (call inside the move's change, whose transaction writes them with the move). Each message is
+   * serialised once, for its row (the text the `msg` column stores) and the bodies.
    */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = new Array(entries.length);
-    const stored: LineRow[] = new Array(entries.length);
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
       const text = JSON.stringify(e.msg);
       const aud = e.to === 'public' ? null : audienceBits(e.to);
       const i = this.end + k;
       rows[k] = storedRow(i, e.at, aud, e.msg, text);
-      stored[k] = [i, e.at, aud, text];
+      this.r.sql.exec('INSERT INTO log (i, at, aud, msg) VALUES (?, ?, ?, ?)', i, e.at, aud, text);
     }
-    this.r.store.appendLines(stored);
     this.recent = !this.settled && this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.settled = false;
     this.end += rows.length;
