@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
 import type { DeliveryResult, NotifyMessage, NotifyTarget } from '../../worker/notify';
-import type { LogEntry } from '../../worker/engine/types';
+import type { LogEntry, Msg } from '../../worker/engine/types';
 
 export const ORIGIN = 'https://teahouse.test';
 
@@ -121,10 +121,16 @@ export async function snapshotOf(id: string): Promise<{ step: number; state: str
   return snap!;
 }
 
+/** The room's log lines as stored (a row holds the lines of one change: [at, aud, msg] each), from index `from` on. */
+export async function logRows(id: string, from = 0): Promise<{ i: number; at: number; aud: number | null; msg: Msg }[]> {
+  const rows = await sql<{ i: number; lines: string }>(id, 'SELECT i, lines FROM log ORDER BY i');
+  return rows.flatMap((r) => (JSON.parse(r.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({ i: r.i + k, at, aud, msg }))).filter((x) => x.i >= from);
+}
+
 /** The room's log table as engine entries (audience bits turned back into seat lists). */
 export async function logOf(id: string): Promise<LogEntry[]> {
-  const rows = await sql<{ i: number; at: number; aud: number | null; msg: string }>(id, 'SELECT i, at, aud, msg FROM log ORDER BY i');
-  return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: JSON.parse(r.msg) }));
+  const rows = await logRows(id);
+  return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: r.msg }));
 }
 
 /** A started 三国杀 table of `seats` players (fixed `seed`): its id and the seats' tokens in seat order. */

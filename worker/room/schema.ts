@@ -85,11 +85,19 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
     INSERT OR REPLACE INTO meta (id, json) SELECT 1, NEW.meta WHERE NEW.meta IS NOT NULL;
   END;
   `,
-  // 8: one persistence scheme (issue 24): an answer writes its move row, its log rows, the snapshot row (replaced)
+  // 8: one persistence scheme (issue 24): an answer writes its move row, ONE log row, the snapshot row (replaced)
   // and the meta row in one transaction (store.ts). The move rows' deltas and live parts of meta go: the snapshot
   // row is brought up to the last move and the newest live part laid over the meta row, as the deploy before
   // read them on a load; the view and its trigger are dropped with them.
   plainSnapshot,
+  // 9: a log row holds the lines of one change (log.ts), so an answer writes one row however many lines it has:
+  // `i` the index of its first line, `lines` a JSON array of [at, aud, msg]. Each older line becomes a row.
+  `
+  ALTER TABLE log RENAME TO log_lines;
+  CREATE TABLE log (i INTEGER PRIMARY KEY, lines TEXT NOT NULL);
+  INSERT INTO log (i, lines) SELECT i, json_array(json_array(at, aud, json(msg))) FROM log_lines ORDER BY i;
+  DROP TABLE log_lines;
+  `,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */
