@@ -22,7 +22,7 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
  * it holds, both serialise to the same bytes (it may say no where the bytes would agree, e.g. an undefined key on
  * one side only, which only makes the store write a full snapshot). Cheaper than serialising and comparing.
  */
-export function sameJson(a: unknown, b: unknown): boolean {
+function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {

@@ -49,10 +49,10 @@ const batchRows = (b: { i: number; lines: string }): Row[] =>
 
 /**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
- * as one row in the move's own transaction and reads them by index range, filtered by audience — a view never walks the whole
- * log, and no snapshot carries it. The lines of the latest change stay in memory too, so the broadcast after a
- * move reads no SQL. Indices are the room's (the engine's own lines and the room's, like "timed out", in one
- * sequence).
+ * as one row in the move's own transaction and reads them by index range, filtered by audience — a view never
+ * walks the whole log, and no snapshot carries it. The lines of the latest change stay in memory too, so the
+ * broadcast after a move reads no SQL. Indices are the room's (the engine's own lines and the room's, like
+ * "timed out", in one sequence).
  */
 export class LogTable {
   /** The index the next line gets (the number of lines). */
