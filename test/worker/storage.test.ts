@@ -386,8 +386,9 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
   const { id, tables, held } = schema7 as unknown as { id: string; tables: Record<string, Record<string, SqlStorageValue>[]>; held: { state: string; meta: string } };
   const T = Date.parse((JSON.parse(held.meta) as { createdAt: string }).createdAt) + MIN;
 
-  it('loads exactly the state and meta it held, replays from its move log to its snapshot, and plays on', async () => {
-    await runInDurableObject(room(id), (_inst: unknown, st) => {
+  /** The fixture's rows in the object named `name`, at schema 7; `alter` changes them before the object starts. */
+  async function plant(name: string, alter?: (db: SqlStorage) => void): Promise<void> {
+    await runInDurableObject(room(name), (_inst: unknown, st) => {
       const db = st.storage.sql;
       db.exec('CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
       for (const step of MIGRATIONS.slice(0, 7)) typeof step === 'string' ? db.exec(step) : step(db);
@@ -398,8 +399,20 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
           db.exec(`INSERT OR REPLACE INTO ${t} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, ...cols.map((c) => row[c]));
         }
       }
+      alter?.(db);
     });
-    await evictDurableObject(room(id));
+    await evictDurableObject(room(name));
+  }
+
+  it('whose last moves carry no delta (written before deltas) loads the same state: the migration applies the deltas it finds, the load replays the rest', async () => {
+    const name = 'schema7nodelta0';
+    await plant(name, (db) => db.exec('UPDATE moves SET delta = NULL WHERE n > 40'));
+    expect(await runInDurableObject(room(name), (inst: GameRoom) => JSON.stringify(inst.store.game))).toBe(held.state);
+    expect((await snapshotOf(name)).step).toBe(40);
+  });
+
+  it('loads exactly the state and meta it held, replays from its move log to its snapshot, and plays on', async () => {
+    await plant(id);
     const replayed = async () => {
       const m = await storedMeta<{ seed: string; seats: number; options: Record<string, never> }>(id);
       const moves = await sql<{ seat: number; answer: string }>(id, 'SELECT seat, answer FROM moves ORDER BY n');
