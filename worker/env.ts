@@ -15,8 +15,6 @@ export interface Env {
   VAPID_SUBJECT?: string;
   /** "1" only in the e2e Worker (test/e2e/helpers/wrangler.e2e.toml): `start` then accepts a fixed `seed`. */
   TEST_HOOKS?: string;
-  /** "1" only in the tests' Worker: every engine state the room holds is deep-frozen (worker/room/snapshot.ts). */
-  FREEZE_STATES?: string;
   /**
    * "1" only in the tests' and local development's Worker: notification targets may then point to loopback and
    * private hosts (the test receivers on 127.0.0.1). Never set in production: targets must be https to a

@@ -96,11 +96,9 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     },
     snapshotBytes() {
       const n = fs.sql.statements;
-      // The newest full state a load starts from: the snapshot row, or a move row after it holding a whole state.
-      const snap = fs.sql.exec<{ step: number; n: number }>('SELECT step, length(state) AS n FROM snapshot WHERE id = 1').toArray()[0];
-      const row = snap ? fs.sql.exec<{ n: number }>("SELECT length(delta) AS n FROM moves WHERE n > ? AND delta LIKE '{%' ORDER BY n DESC LIMIT 1", snap.step).toArray()[0] : undefined;
+      const snap = fs.sql.exec<{ n: number }>('SELECT length(state) AS n FROM snapshot WHERE id = 1').toArray()[0];
       fs.sql.statements = n;
-      return row?.n ?? snap?.n ?? 0;
+      return snap?.n ?? 0;
     },
     dispose: () => fs.dispose(),
   };

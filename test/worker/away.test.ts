@@ -10,7 +10,7 @@ import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Meta } from '../../worker/room/types';
 import { botAnswer, botRng, createGame as newState, type Answer } from '../../worker/engine';
 import { duel as duelDef } from '../fixtures/duel';
-import { api, createGame, expectError, join, logOf, promptOf, room, runAlarm, setClock, sql, stateOf, type Table } from './helpers';
+import { api, createGame, expectError, join, logOf, logRows, promptOf, room, runAlarm, setClock, sql, stateOf, type Table } from './helpers';
 
 const DAY = 86_400_000;
 const SEED = 'away-test-seed';
@@ -30,7 +30,7 @@ async function meta(id: string): Promise<Meta> {
 }
 
 const moves = (id: string) => sql<{ seat: number; by: string; answer: string }>(id, 'SELECT seat, by, answer FROM moves ORDER BY n');
-const logEnd = async (id: string) => (await sql<{ n: number }>(id, 'SELECT COUNT(*) AS n FROM log'))[0]!.n;
+const logEnd = async (id: string) => (await logRows(id)).length;
 
 /**
  * A two-seat duel with a fixed deal. `clock` reads the shared time (it moves a second per reading, so the seats'

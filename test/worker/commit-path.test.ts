@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { applyDelta, diffPlain, diffState, sameWhere, type Op } from '../../worker/room/delta';
 import { iso, type Meta } from '../../worker/room/types';
 import { api, pickColours, recordDeliveries, room, runAlarm, stateOf, storedMeta, table } from './helpers';
 
 /**
- * The shortcuts of the commit path (what an answer does before the broadcast) change nothing a player, a load or
- * a replay can see: the time format, the write-time check of a state delta, the meta row.
+ * The commit path (what an answer does before the broadcast) changes nothing a player, a load or a replay can
+ * see: the time format, the meta row.
  */
 
 const roundTrip = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -37,124 +36,7 @@ describe('the time written into move rows', () => {
   });
 });
 
-describe('the write-time check of a state delta', () => {
-  // What store.ts does: the delta is made from the state as storage holds it, applied to it as read back, and
-  // the containers it wrote are compared with the new state.
-  const check = (a: unknown, b: unknown): { passed: boolean; next: unknown } => {
-    const stored = roundTrip(a);
-    const ops = diffState(stored, b);
-    const next = applyDelta(stored, JSON.parse(JSON.stringify(ops)) as Op[]);
-    return { passed: sameWhere(next, b, ops), next };
-  };
-
-  it('passes a delta between JSON values, and what it rebuilds serialises to the new value byte for byte', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
-        const { passed, next } = check(a, b);
-        expect(passed).toBe(true);
-        expect(JSON.stringify(next)).toBe(JSON.stringify(b));
-      }),
-      { numRuns: 1000 },
-    );
-  });
-
-  it('passes only deltas that rebuild the new state byte for byte, also for values JSON does not keep (undefined, NaN, -0, holes)', () => {
-    const odd = fc.anything({ withBigInt: false, withBoxedValues: false, withDate: false, withMap: false, withSet: false, withObjectString: false, withNullPrototype: false, withTypedArray: false, withSparseArray: true });
-    fc.assert(
-      fc.property(fc.jsonValue(), odd, (a, b) => {
-        const { passed, next } = check(a, b);
-        if (passed) expect(JSON.stringify(next)).toBe(JSON.stringify(b));
-      }),
-      { numRuns: 1000 },
-    );
-    // A value JSON turns into something else is never taken for equal.
-    expect(check({ hp: 1 }, { hp: NaN }).passed).toBe(false);
-    expect(check([1, 2], [1, undefined]).passed).toBe(false);
-  });
-
-  it('refuses a delta that writes a wrong value or breaks the key order where it writes', () => {
-    const a = roundTrip({ seats: [{ hp: 4, hand: [1, 2] }], pile: [3, 4, 5] });
-    const b = { seats: [{ hp: 3, hand: [2] }], pile: [3, 4, 5] };
-    // What a broken differ could write: the wrong number, a splice one place off, a key added in the wrong place.
-    const wrong: Op[][] = [[[['seats', 0, 'hp'], 2]], [[['seats', 0, 'hand'], 1, 1, []]], [[['seats', 0], { hand: [2], hp: 3 }]], [[['seats', 0, 'hp']], [['seats', 0, 'hp'], 3], [['seats', 0, 'hand'], 0, 1, []]]];
-    for (const ops of wrong) expect(sameWhere(applyDelta(roundTrip(a), roundTrip(ops)), b, ops)).toBe(false);
-    const right = diffState(roundTrip(a), b);
-    expect(sameWhere(applyDelta(roundTrip(a), roundTrip(right)), b, right)).toBe(true);
-  });
-
-  // snapshot.ts skips the check when the walk found the new state plain JSON: the delta must then be exact by
-  // construction, read back through JSON as storage does, whatever the old and new values are.
-  it('is not needed where the walk finds the new state plain JSON: its delta then rebuilds it byte for byte', () => {
-    const exact = (a: unknown, b: unknown): boolean => {
-      const stored = roundTrip(a);
-      const { ops, plain } = diffPlain(stored, b);
-      if (plain) expect(JSON.stringify(applyDelta(roundTrip(stored), roundTrip(ops)))).toBe(JSON.stringify(b));
-      return plain;
-    };
-    // (fc.jsonValue may hold -0, which JSON writes as 0: not plain.)
-    let plainOnes = 0;
-    fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => void (exact(a, b) && plainOnes++)), { numRuns: 1000 });
-    expect(plainOnes).toBeGreaterThan(500);
-    // Values JSON does not keep, anywhere in the new value: plain or not, never a wrong delta taken as exact.
-    const odd = fc.anything({ withBigInt: false, withBoxedValues: false, withDate: false, withMap: false, withSet: false, withObjectString: false, withNullPrototype: true, withTypedArray: false, withSparseArray: true });
-    fc.assert(fc.property(fc.jsonValue(), odd, (a, b) => void exact(a, b)), { numRuns: 1000 });
-    // Edits of one value that keep most of it (the shape of an answer's change): keys deleted, added, moved,
-    // replaced by a different thing; arrays spliced; odd values put in; the parts left alone shared.
-    const edit = (v: unknown, r: () => number, depth = 0): unknown => {
-      if (typeof v !== 'object' || v === null || depth > 4) return v;
-      // (Not a class instance with its own JSON, like a Date: sameJson, which the splice's ends are compared with,
-      // takes one for an empty object, with or without the check.)
-      const odd = [undefined, NaN, -0, Infinity, [1, , 3], Object.create(null)];
-      const pick = r();
-      if (Array.isArray(v)) {
-        const out = v.slice();
-        if (pick < 0.2) out.splice(Math.floor(r() * (out.length + 1)), Math.floor(r() * 2), ...(r() < 0.5 ? [r()] : []));
-        else if (pick < 0.25) out.push(odd[Math.floor(r() * odd.length)]);
-        else if (out.length) {
-          const i = Math.floor(r() * out.length);
-          out[i] = edit(out[i], r, depth + 1);
-        }
-        return out;
-      }
-      const o = { ...(v as Record<string, unknown>) };
-      const ks = Object.keys(o);
-      if (pick < 0.1 && ks.length) delete o[ks[Math.floor(r() * ks.length)]!];
-      else if (pick < 0.2) o[`k${Math.floor(r() * 4)}`] = r();
-      else if (pick < 0.25) o[ks[0] ?? 'x'] = odd[Math.floor(r() * odd.length)];
-      else if (pick < 0.3) o.id = r();
-      else if (pick < 0.35 && ks.length) {
-        const k = ks[0]!;
-        const x = o[k];
-        delete o[k];
-        o[k] = x;
-      } else if (ks.length) {
-        const k = ks[Math.floor(r() * ks.length)]!;
-        o[k] = edit(o[k], r, depth + 1);
-      }
-      return o;
-    };
-    const rand = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    plainOnes = 0;
-    fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.integer(), (v, seed) => {
-        const a = roundTrip(v);
-        const r = rand(Math.abs(seed));
-        let b: unknown = a;
-        for (let n = 0; n < 3; n++) b = edit(b, r);
-        if (exact(a, b)) plainOnes++;
-      }),
-      { numRuns: 2000 },
-    );
-    expect(plainOnes).toBeGreaterThan(1000);
-    // A value the engine never makes but the walk must not take for plain.
-    expect(diffPlain({ a: 1 }, { a: NaN }).plain).toBe(false);
-    expect(diffPlain({ a: [1] }, { a: [1, undefined] }).plain).toBe(false);
-    expect(diffPlain({ a: 1 }, { a: 1, b: undefined }).plain).toBe(false);
-    expect(diffPlain({ a: {} }, { a: new Date(0) }).plain).toBe(false);
-  });
-});
-
-/** Meta as stored (the meta row, with the last move row's live part where newer), and the meta in memory. */
+/** Meta as stored (the meta row) and the meta in memory. */
 async function metaBoth(id: string): Promise<{ row: Meta; mem: Meta }> {
   const row = await storedMeta<Meta>(id);
   const mem = await runInDurableObject(room(id), (inst: GameRoom) => roundTrip(inst.store.m));

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
 import type { DeliveryResult, NotifyMessage, NotifyTarget } from '../../worker/notify';
-import type { LogEntry } from '../../worker/engine/types';
+import type { LogEntry, Msg } from '../../worker/engine/types';
 
 export const ORIGIN = 'https://teahouse.test';
 
@@ -109,29 +109,28 @@ export async function sql<T = Record<string, unknown>>(id: string, query: string
   return runInDurableObject(room(id), (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[]);
 }
 
-/**
- * Meta as storage holds it: the meta row, with the live part (version, gameVersion, clocks, changedAt) of the
- * last move row where that is newer (a move writes the meta row only when more of meta changed).
- */
+/** Meta as storage holds it: the meta row. */
 export async function storedMeta<T = any>(id: string): Promise<T> {
   const [row] = await sql<{ json: string }>(id, 'SELECT json FROM meta WHERE id = 1');
-  const meta = JSON.parse(row!.json) as Record<string, unknown> & { version: number };
-  const [last] = await sql<{ live: string | null }>(id, 'SELECT live FROM moves ORDER BY n DESC LIMIT 1');
-  const live = last?.live ? (JSON.parse(last.live) as { version: number }) : null;
-  return (live && live.version > meta.version ? { ...meta, ...live } : meta) as T;
+  return JSON.parse(row!.json) as T;
 }
 
-/** The newest full state storage holds: the snapshot row, or a move row after it whose `delta` is a whole state. */
-export async function newestFull(id: string): Promise<{ step: number; state: string }> {
+/** The snapshot row: the state after the last move, and that move's step. */
+export async function snapshotOf(id: string): Promise<{ step: number; state: string }> {
   const [snap] = await sql<{ step: number; state: string }>(id, 'SELECT step, state FROM snapshot');
-  const [mv] = await sql<{ n: number; delta: string }>(id, "SELECT n, delta FROM moves WHERE n > ? AND delta LIKE '{%' ORDER BY n DESC LIMIT 1", snap!.step);
-  return mv ? { step: mv.n, state: mv.delta } : snap!;
+  return snap!;
+}
+
+/** The room's log lines as stored (a row holds the lines of one change: [at, aud, msg] each), from index `from` on. */
+export async function logRows(id: string, from = 0): Promise<{ i: number; at: number; aud: number | null; msg: Msg }[]> {
+  const rows = await sql<{ i: number; lines: string }>(id, 'SELECT i, lines FROM log ORDER BY i');
+  return rows.flatMap((r) => (JSON.parse(r.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({ i: r.i + k, at, aud, msg }))).filter((x) => x.i >= from);
 }
 
 /** The room's log table as engine entries (audience bits turned back into seat lists). */
 export async function logOf(id: string): Promise<LogEntry[]> {
-  const rows = await sql<{ i: number; at: number; aud: number | null; msg: string }>(id, 'SELECT i, at, aud, msg FROM log ORDER BY i');
-  return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: JSON.parse(r.msg) }));
+  const rows = await logRows(id);
+  return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: r.msg }));
 }
 
 /** A started 三国杀 table of `seats` players (fixed `seed`): its id and the seats' tokens in seat order. */

@@ -4,7 +4,7 @@ import { MIGRATIONS } from '../../worker/room/schema';
 import { replay } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import { duel } from '../fixtures/duel';
-import { api, answer, deliverAlarm, expectError, handOf, newestFull, pickColours, promptOf, recordDeliveries, room, runAlarm, sql, stateOf, summaryOf, table, type Table } from './helpers';
+import { api, answer, deliverAlarm, expectError, handOf, pickColours, promptOf, recordDeliveries, room, runAlarm, snapshotOf, sql, stateOf, summaryOf, table, type Table } from './helpers';
 
 const MIN = 60_000;
 const T0 = Date.parse('2030-03-01T08:00:00Z');
@@ -42,12 +42,11 @@ describe('persistence', () => {
     expect((await answer(t.id, t.tokens[1]!, { option: 'pass' }, 'play')).status).toBe(200);
     const [meta] = await sql<{ json: string }>(t.id, 'SELECT json FROM meta');
     const { seed, seats, options } = JSON.parse(meta!.json);
-    // A full state is written at least every FULL_EVERY answers (the duel's small state: into every move row);
-    // the moves up to the newest one replay to it byte for byte.
+    // The snapshot is written with every move: the whole move log replays to it byte for byte.
     const log = await sql<{ n: number; seat: number; answer: string }>(t.id, 'SELECT n, seat, answer FROM moves ORDER BY n');
-    const snap = await newestFull(t.id);
+    const snap = await snapshotOf(t.id);
     expect(snap.step).toBe(log.at(-1)!.n);
-    expect(JSON.stringify(replay(duel, { seats, seed, options }, log.filter((m) => m.n <= snap.step).map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) }))))).toBe(snap.state);
+    expect(JSON.stringify(replay(duel, { seats, seed, options }, log.map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) }))))).toBe(snap.state);
   });
 
   it('a room created by an older deploy is upgraded by the numbered migrations when it starts', async () => {

@@ -26,15 +26,13 @@ export type { CreateParams } from './types';
 
 /**
  * One GameRoom is one game: the only place its state lives and the only judge of its moves. It is addressed by
- * the game id (`idFromName`) and owns its own SQLite database: settings (meta), seats with token hashes, the
- * append-only game log and move log — each move row with the state's exact delta, or the whole state when that is
- * due (small, the same size at move 10 and at move 10,000), and the clocks and version it left — chat,
- * notification targets and their outbox. It talks to players
- * through hibernating WebSockets, so an idle game — most games, most of the time — costs nothing and may be
- * evicted after any move. Every answer is checked in one fixed order (parse → seat → running → asked → version
- * → rules), persisted atomically before anybody hears of it (one SQL statement, or one transaction when a change
- * writes more: store.ts), then every socket gets its own view. One
- * alarm drives time: deadlines, reminders, bot continuations, notification sends.
+ * the game id (`idFromName`) and owns its own SQLite database: settings and clocks (meta), seats with token
+ * hashes, the append-only game log and move log, one snapshot of the rules' state (small, the same size at move
+ * 10 and at move 10,000, replaced by every answer), chat, notification targets and their outbox. It talks to
+ * players through hibernating WebSockets, so an idle game — most games, most of the time — costs nothing and may
+ * be evicted after any move. Every answer is checked in one fixed order (parse → seat → running → asked →
+ * version → rules), persisted in one transaction before anybody hears of it (store.ts), then every socket gets
+ * its own view. One alarm drives time: deadlines, reminders, bot continuations, notification sends.
  *
  * This class only dispatches: fetch (the socket upgrade), socket messages, the alarm and the routes' RPC calls
  * go to one module per concern — store (meta, snapshot), seats (tokens, rate limits), log (the log table),

@@ -1,7 +1,6 @@
 import type { Audience, LogLine, Msg } from '../engine';
 import { audienceBits } from './schema';
 import type { Room } from './types';
-import type { LineRow } from './movewrite';
 
 /** A log line as stored: its index, the step it was written at, its audience bits (null: public), the message. */
 interface Row {
@@ -28,7 +27,7 @@ const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: (r.msg ??= JSON.pars
 /**
  * The JSON of the line a body carries, exactly `JSON.stringify(line(r))` (the same keys in the same order), from
  * the message's stored text: that is `JSON.stringify` of the message, and parsing and serialising it again gives
- * the same text. (`wholeJson` builds the same text in SQL.)
+ * the same text.
  */
 const lineText = (i: number, at: number, text: string): string => `{"i":${i},"at":${at},"msg":${text}}`;
 
@@ -39,11 +38,21 @@ const lineText = (i: number, at: number, text: string): string => `{"i":${i},"at
 export const storedRow = (i: number, at: number, aud: number | null, msg: Msg, text: string): Row => ({ i, at, aud, msg, text, json: lineText(i, at, text) });
 
 /**
+ * The lines of one change as their one row stores them (column `lines`): a JSON array of `[at, aud, msg]`, line k
+ * having the row's index plus k. One row per answer, however many lines it wrote: the platform bills rows.
+ */
+const batchJson = (rows: Row[]): string => `[${rows.map((x) => `[${x.at},${x.aud ?? 'null'},${x.text}]`).join(',')}]`;
+
+/** A stored row's lines (the message's text is `JSON.stringify` of it again: the text it was stored from). */
+const batchRows = (b: { i: number; lines: string }): Row[] =>
+  (JSON.parse(b.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => storedRow(b.i + k, at, aud, msg, JSON.stringify(msg)));
+
+/**
  * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
- * in the move's own statement and reads them by index range, filtered by audience — a view never walks the whole
- * log, and no snapshot carries it. The lines of the latest change stay in memory too, so the broadcast after a
- * move reads no SQL. Indices are the room's (the engine's own lines and the room's, like "timed out", in one
- * sequence).
+ * as one row in the move's own transaction and reads them by index range, filtered by audience — a view never
+ * walks the whole log, and no snapshot carries it. The lines of the latest change stay in memory too, so the
+ * broadcast after a move reads no SQL. Indices are the room's (the engine's own lines and the room's, like
+ * "timed out", in one sequence).
  */
 export class LogTable {
   /** The index the next line gets (the number of lines). */
@@ -55,7 +64,8 @@ export class LogTable {
 
   load(): void {
     if (!this.hasTable()) return;
-    this.end = this.r.sql.exec<{ n: number }>('SELECT COALESCE(MAX(i) + 1, 0) AS n FROM log').toArray()[0]!.n;
+    const last = this.r.sql.exec<{ i: number; n: number }>('SELECT i, json_array_length(lines) AS n FROM log ORDER BY i DESC LIMIT 1').toArray()[0];
+    this.end = last ? last.i + last.n : 0;
     this.recent = { from: this.end, rows: [] };
     this.read = null;
   }
@@ -65,23 +75,20 @@ export class LogTable {
   }
 
   /**
-   * Append lines (call inside the move's change): handed to the store (`Store.appendLines`), which writes them in
-   * the move's own statement. Each message is serialised once, for its row (the text the `msg` column stores)
-   * and the bodies.
+   * Append lines (call inside the move's change, whose transaction writes them with the move): ONE row, keyed by
+   * the index of its first line (`batchJson`). Each message is serialised once, for the row and the bodies.
    */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
     const rows: Row[] = new Array(entries.length);
-    const stored: LineRow[] = new Array(entries.length);
     for (let k = 0; k < entries.length; k++) {
       const e = entries[k]!;
       const text = JSON.stringify(e.msg);
       const aud = e.to === 'public' ? null : audienceBits(e.to);
       const i = this.end + k;
       rows[k] = storedRow(i, e.at, aud, e.msg, text);
-      stored[k] = [i, e.at, aud, text];
     }
-    this.r.store.appendLines(stored);
+    this.r.sql.exec('INSERT INTO log (i, lines) VALUES (?, ?)', this.end, batchJson(rows));
     this.recent = !this.settled && this.recent.from + this.recent.rows.length === this.end ? { from: this.recent.from, rows: this.recent.rows.concat(rows) } : { from: this.end, rows };
     this.settled = false;
     this.end += rows.length;
@@ -118,10 +125,12 @@ export class LogTable {
   private rowsFrom(from: number): Row[] {
     if (from >= this.end) return [];
     if (from >= this.recent.from) return this.recent.rows.slice(from - this.recent.from);
-    return this.r.sql
-      .exec<{ i: number; at: number; aud: number | null; msg: string }>('SELECT i, at, aud, msg FROM log WHERE i >= ? ORDER BY i', from)
+    // From the row holding line `from` (the last one starting at or before it) on.
+    const rows = this.r.sql
+      .exec<{ i: number; lines: string }>('SELECT i, lines FROM log WHERE i >= (SELECT COALESCE(MAX(i), 0) FROM log WHERE i <= ?) ORDER BY i', from)
       .toArray()
-      .map((x) => ({ i: x.i, at: x.at, aud: x.aud, text: x.msg, json: lineText(x.i, x.at, x.msg) }));
+      .flatMap(batchRows);
+    return rows.filter((x) => x.i >= from);
   }
 
   /** Before several `jsonOf` calls of one change: lines from `from` on are read in one statement if they must be. */
@@ -149,10 +158,6 @@ export class LogTable {
    * readers carry it (until the next `settle`, the lines come from memory or from one read).
    */
   jsonOf(seat: number | null, from: number, over: boolean, compact = false): string {
-    // Once the game is over every line is everybody's, and a socket is sent the whole record once: SQLite
-    // joins the stored texts into the one string, with no row made in JavaScript (a 10,000-answer game's
-    // record is some 20,000 lines).
-    if (over && from < this.recent.from) return this.wholeJson(from, compact);
     const { rows, at } = this.rowsAt(from);
     let json = '';
     for (let k = at; k < rows.length; k++) {
@@ -162,13 +167,6 @@ export class LogTable {
       json += json ? `,${t}` : t;
     }
     return `[${json}]`;
-  }
-
-  /** The JSON of every line from `from` on, as `lineText` makes each (`compact`: as `[i,at,msg]`), joined by SQLite. */
-  private wholeJson(from: number, compact: boolean): string {
-    const line = compact ? `'[' || i || ',' || at || ',' || msg || ']'` : `'{"i":' || i || ',"at":' || at || ',"msg":' || msg || '}'`;
-    const row = this.r.sql.exec<{ json: string | null }>(`SELECT group_concat(${line}, ',' ORDER BY i) AS json FROM log WHERE i >= ?`, from).toArray()[0];
-    return `[${row?.json ?? ''}]`;
   }
 
   /** `jsonOf` for several readers, keyed as `linesFor` is. */
@@ -185,16 +183,15 @@ export class LogTable {
     return out;
   }
 
-  /** The last `n` lines `seat` may read, oldest first. */
+  /** The last `n` lines `seat` may read, oldest first: rows read from the newest back until they hold `n`. */
   tail(seat: number | null, over: boolean, n: number): LogLine[] {
-    const q = over
-      ? this.r.sql.exec<{ i: number; at: number; msg: string }>('SELECT i, at, msg FROM log ORDER BY i DESC LIMIT ?', n)
-      : seat === null
-        ? this.r.sql.exec<{ i: number; at: number; msg: string }>('SELECT i, at, msg FROM log WHERE aud IS NULL ORDER BY i DESC LIMIT ?', n)
-        : this.r.sql.exec<{ i: number; at: number; msg: string }>('SELECT i, at, msg FROM log WHERE aud IS NULL OR (aud >> ?) & 1 = 1 ORDER BY i DESC LIMIT ?', seat, n);
-    return q
-      .toArray()
-      .reverse()
-      .map((x) => ({ i: x.i, at: x.at, msg: JSON.parse(x.msg) as Msg }));
+    const out: LogLine[] = [];
+    if (n <= 0) return out;
+    for (const b of this.r.sql.exec<{ i: number; lines: string }>('SELECT i, lines FROM log ORDER BY i DESC')) {
+      const rows = batchRows(b);
+      for (let k = rows.length - 1; k >= 0; k--) if (mayRead(rows[k]!.aud, seat, over)) out.push(line(rows[k]!));
+      if (out.length >= n) break;
+    }
+    return out.slice(0, n).reverse();
   }
 }

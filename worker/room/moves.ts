@@ -18,10 +18,8 @@ const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
- * persisting it — the move row with its exact state delta (or the full state when due: `FULL_EVERY`: snapshot.ts) and meta's
- * live part (version, clocks), its log lines (the meta row only when more of meta changed, a notification row
- * when a seat is not looking) stored together before anybody hears of it: ONE statement when that is all
- * (store.ts `mutate`), else one transaction. Bot seats answer right after.
+ * persisting it — the move row, its log lines, the snapshot and the meta row (a notification row when a seat is
+ * not looking) in one transaction (store.ts `mutate`) before anybody hears of it. Bot seats answer right after.
  */
 export class Moves {
   /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
@@ -149,8 +147,8 @@ export class Moves {
   }
 
   /**
-   * Apply one answer and persist the move row (state delta or full state, meta's live part) + log lines (+ the
-   * meta row if more changed) in ONE statement — with an outbox row or a seat's row, all in one transaction.
+   * Apply one answer and persist the move row, its log lines, the snapshot and the meta row (with an outbox row or
+   * a seat's row) in one transaction.
    */
   commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
     const st = this.r.store;
@@ -169,9 +167,7 @@ export class Moves {
     const line = ROOM_LINE[by];
     const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
     st.mutate((mm) => {
-      // The move row carries the state as its exact delta (or, when due, the full state: snapshot.ts) and meta's
-      // live part; the store writes it, with the lines appended here, when this function returns.
-      st.addMove(s, seat, JSON.stringify(answer), by, iso(now));
+      st.saveMove(s, seat, answer, by, iso(now));
       this.r.log.append(lines);
       this.r.seats.afterMove(seat, by);
       mm.version++;

@@ -85,6 +85,19 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
     INSERT OR REPLACE INTO meta (id, json) SELECT 1, NEW.meta WHERE NEW.meta IS NOT NULL;
   END;
   `,
+  // 8: one persistence scheme (issue 24): an answer writes its move row, ONE log row, the snapshot row (replaced)
+  // and the meta row in one transaction (store.ts). The move rows' deltas and live parts of meta go: the snapshot
+  // row is brought up to the last move and the newest live part laid over the meta row, as the deploy before
+  // read them on a load; the view and its trigger are dropped with them.
+  plainSnapshot,
+  // 9: a log row holds the lines of one change (log.ts), so an answer writes one row however many lines it has:
+  // `i` the index of its first line, `lines` a JSON array of [at, aud, msg]. Each older line becomes a row.
+  `
+  ALTER TABLE log RENAME TO log_lines;
+  CREATE TABLE log (i INTEGER PRIMARY KEY, lines TEXT NOT NULL);
+  INSERT INTO log (i, lines) SELECT i, json_array(json_array(at, aud, json(msg))) FROM log_lines ORDER BY i;
+  DROP TABLE log_lines;
+  `,
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */
@@ -115,6 +128,66 @@ function migrateLogOut(sql: SqlStorage): void {
     sql.exec('UPDATE meta SET json = ? WHERE id = 1', JSON.stringify(m));
   }
   sql.exec('DROP TABLE clocks');
+}
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Migration 8: the state and meta as the deploy before rebuilt them on a load, written into the snapshot row and
+ * the meta row. The state: the snapshot row, then each move after it in order — a full state (a JSON object) or
+ * an exact delta (a JSON array of operations on paths: `[path, value]` sets, `[path]` deletes a key,
+ * `[path, start, deleteCount, items]` splices an array) — up to a move written without either (before deltas),
+ * which the load replays through the rules (store.ts). Meta: the last move row's live part (version, gameVersion,
+ * clocks, changedAt) when it is newer than the meta row.
+ */
+function plainSnapshot(sql: SqlStorage): void {
+  const snap = sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
+  if (snap) {
+    let state: unknown = JSON.parse(snap.state);
+    let step = snap.step;
+    for (const mv of sql.exec<{ n: number; delta: string | null }>('SELECT n, delta FROM moves WHERE n > ? ORDER BY n', snap.step).toArray()) {
+      if (mv.delta === null) break;
+      const d = JSON.parse(mv.delta) as unknown;
+      state = Array.isArray(d) ? applyOps(state, d as [(string | number)[], ...unknown[]][]) : d;
+      step = mv.n;
+    }
+    if (step !== snap.step) sql.exec('UPDATE snapshot SET step = ?, state = ? WHERE id = 1', step, JSON.stringify(state));
+  }
+  const meta = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
+  const last = sql.exec<{ live: string | null }>('SELECT live FROM moves ORDER BY n DESC LIMIT 1').toArray()[0];
+  if (meta && last?.live) {
+    const m = JSON.parse(meta.json) as Obj & { version: number };
+    const live = JSON.parse(last.live) as Obj & { version: number };
+    if (live.version > m.version) {
+      for (const k of ['version', 'gameVersion', 'clocks', 'changedAt']) if (live[k] !== undefined) m[k] = live[k];
+      sql.exec('UPDATE meta SET json = ? WHERE id = 1', JSON.stringify(m));
+    }
+  }
+  sql.exec('DROP TRIGGER move_writes_insert');
+  sql.exec('DROP VIEW move_writes');
+  sql.exec('ALTER TABLE moves DROP COLUMN delta');
+  sql.exec('ALTER TABLE moves DROP COLUMN live');
+}
+
+/** Apply a stored delta's operations to `root` (parsed JSON, changed in place); a set at the root replaces it. */
+function applyOps(root: unknown, ops: [(string | number)[], ...unknown[]][]): unknown {
+  for (const op of ops) {
+    const path = op[0];
+    if (!path.length) {
+      root = op[1];
+      continue;
+    }
+    let node = root as Obj;
+    const depth = op.length === 4 ? path.length : path.length - 1;
+    for (let i = 0; i < depth; i++) node = node[path[i] as string] as Obj;
+    const k = path[path.length - 1] as string;
+    if (op.length === 4) (node as unknown as unknown[]).splice(op[1] as number, op[2] as number, ...(op[3] as unknown[]));
+    // A key named __proto__ (JSON data may hold one) is set as a key, not as the prototype.
+    else if (op.length === 2 && k === '__proto__') Object.defineProperty(node, k, { value: op[1], writable: true, enumerable: true, configurable: true });
+    else if (op.length === 2) node[k] = op[1];
+    else delete node[k];
+  }
+  return root;
 }
 
 /** Apply the migrations not yet applied. Synchronous: call inside `transactionSync`. */

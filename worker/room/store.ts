@@ -1,68 +1,38 @@
 /**
- * The room's storage, its entry point: loading meta and state (and the other concerns' caches), the one atomic
- * write every change makes (`mutate`: one statement, or one transaction), creating the room and deleting it when
- * it expires. The state's rows are `snapshot.ts`'s, the meta row's text `metarow.ts`'s.
+ * The room's storage: loading meta and the snapshot (and the other concerns' caches), the one transaction every
+ * change makes (`mutate`), the move row and the snapshot row an answer writes, creating the room and deleting it
+ * when it expires.
+ *
+ * Per answer, one transaction writes the move row (the answer: with the seed, the move log replays the game),
+ * the answer's log rows (log.ts), the snapshot row (the rules' state, replaced) and the meta row (replaced when
+ * it changed). A load reads the meta row and the snapshot row; nothing is rebuilt from the moves, so a deploy
+ * that changes a rule cannot change a running game's state.
  */
-import { getGame, type GameDef, type GameState } from '../engine';
+import { apply, cloneJson, getGame, type Answer, type GameDef, type GameState } from '../engine';
 import { expiresAt } from './retention';
 import { hasSchema, migrate } from './schema';
-import { applyLive, liveJson, MetaRow, sameSettled } from './metarow';
-import { Snapshot } from './snapshot';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { iso, type CreateParams, type Meta, type Room } from './types';
-import { Writes, type Statement } from './writes';
-import { linesStatement, moveStatement, SAVE_META, type LineRow, type MoveRow } from './movewrite';
 
-/** The copy of meta a change may edit: its own object and clocks (see `mutate`). */
-const copyMeta = (cur: Meta): Meta => ({ ...cur, clocks: cur.clocks.map((c) => ({ ...c })) });
-
+const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
+const SAVE_SNAPSHOT = 'INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET step = excluded.step, state = excluded.state';
 
 /**
- * Storage of one room: meta (the meta row, with the live part of the last move row when that is newer) and the
- * engine state after the last move (the newest full state, from the snapshot row or a move row, with the deltas
- * after it), both cached in memory once loaded. Every change goes through `mutate`: its writes stored together
- * (one statement, or one SQLite transaction) from a copy of meta, which replaces the cached meta only if they are.
+ * Storage of one room: meta and the engine state after the last move, both held in memory once loaded. Every
+ * change goes through `mutate`: its writes run in one SQLite transaction on a copy of meta, which replaces the
+ * held meta only if the transaction commits.
  */
 export class Store {
   meta: Meta | null | undefined;
-  private held: GameState<any> | null = null;
-  /** The engine state's rows: what a load rebuilds, and what each answer writes. */
-  private readonly snapshot: Snapshot;
-  /** The meta row's text. */
-  private readonly row = new MetaRow();
-  /** The move row of the current change (`addMove`), written when its function returns. */
-  private move: MoveRow | null = null;
-  /** The current change's log lines not written yet (`appendLines`). */
-  private lines: LineRow[] | null = null;
-  /** The room's SQL handle (`Room.sql`): it keeps a change's writes for its end (writes.ts). */
-  private readonly writes: Writes;
-  constructor(private readonly r: Room) {
-    this.snapshot = new Snapshot(r);
-    this.writes = new Writes(
-      () => r.state.storage.sql,
-      () => this.lines !== null,
-    );
-  }
+  /** The engine state after the last move (null: not started). */
+  game: GameState<any> | null = null;
 
-  /**
-   * The engine state after the last move (null: not started). Never edited in place, nor any part of it: a change
-   * makes a new state (the engine's `apply` does) sharing the parts it leaves alone, and the next answer's state
-   * diff skips those shared parts (snapshot.ts). Where `FREEZE_STATES` is "1" (the tests' Worker) every state set
-   * here is deep-frozen (its new parts only), so a write through it throws.
-   */
-  get game(): GameState<any> | null {
-    return this.held;
-  }
+  constructor(private readonly r: Room) {}
 
-  set game(s: GameState<any> | null) {
-    if (s) this.snapshot.hold(s);
-    this.held = s;
-  }
-
-  /** The room's SQL handle: statements run at once, except the writes of a change, which run at its end. */
+  /** The runtime's SQL handle (read at each call: tests may replace the object's state to watch it). */
   get sql(): SqlStorage {
-    return this.writes.asSql();
+    return this.r.state.storage.sql;
   }
 
   /**
@@ -71,17 +41,31 @@ export class Store {
    */
   load(): Meta | null {
     if (this.meta !== undefined) return this.meta;
-    const sql = this.r.sql;
+    const sql = this.sql;
     if (!hasSchema(sql)) return null;
     this.r.state.storage.transactionSync(() => migrate(sql));
     const row = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
-    const meta = row ? (JSON.parse(row.json) as Meta) : null;
-    this.meta = meta;
-    const { state, lastLive } = this.snapshot.read();
-    this.game = state;
-    if (meta) applyLive(meta, lastLive);
+    this.meta = row ? (JSON.parse(row.json) as Meta) : null;
+    this.game = this.meta ? this.readState() : null;
     this.reloadCaches();
     return this.meta;
+  }
+
+  /**
+   * The snapshot row's state. Every answer since migration 8 writes the snapshot with its move, so no move comes
+   * after it; only a room written before that may have moves the old deltas did not cover (schema.ts), and those
+   * are replayed through the rules here, once: the next answer writes the snapshot.
+   */
+  private readState(): GameState<any> | null {
+    const snap = this.sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
+    if (!snap) return null;
+    let s = JSON.parse(snap.state) as GameState<any>;
+    for (const mv of this.sql.exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves WHERE n > ? ORDER BY n', snap.step)) {
+      const r = apply(this.def(), s, mv.seat, JSON.parse(mv.answer) as Answer);
+      if (!r.ok) throw new Error(`catching up the snapshot: move ${s.step + 1} rejected: ${r.error.reason}`);
+      s = cloneJson(r.value.state);
+    }
+    return s;
   }
 
   /** Re-read what the concerns cache from their tables (after load, or after a change that failed). */
@@ -103,115 +87,45 @@ export class Store {
     return d;
   }
 
-  private saveMeta(m: Meta): void {
-    this.r.sql.exec(SAVE_META, this.metaJson(m));
-  }
-
-  /** The meta row's JSON (metarow.ts): its settled part, then its live part. */
-  metaJson(m: Meta): string {
-    return this.row.json(m);
-  }
-
-  /** Write the full snapshot of `s` (the start, the host ending the game), inside a change. */
+  /** Write the snapshot row: the state `s` (inside a change). */
   saveSnapshot(s: GameState<any>): void {
-    this.snapshot.saveFull(s);
+    this.sql.exec(SAVE_SNAPSHOT, s.step, JSON.stringify(s));
+  }
+
+  /** Write the move that made `s` and the snapshot of `s` (inside a change: the move's transaction). */
+  saveMove(s: GameState<any>, seat: number, answer: Answer, by: string, at: string): void {
+    this.sql.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, at);
+    this.saveSnapshot(s);
   }
 
   /**
-   * Add the move that made `s` (call inside `mutate`): its row is written when the change's function
-   * returns, with meta's live part (version, clocks...) as the function left it, and the state as `saveState`
-   * decides. The meta row is then written only if something else in meta changed.
-   */
-  addMove(s: GameState<any>, seat: number, answer: string, by: string, at: string): void {
-    this.move = { n: s.step, seat, answer, by, at, delta: this.snapshot.save(s) };
-  }
-
-  /**
-   * Append log lines (log.ts, inside a change): kept for the change's end (in the move's statement when it has
-   * one), or written at once when the change runs in a transaction.
-   */
-  appendLines(rows: LineRow[]): void {
-    if (this.writes.collecting) this.lines = this.lines === null ? rows : this.lines.concat(rows);
-    else {
-      const [query, bindings] = linesStatement(rows);
-      this.r.state.storage.sql.exec(query, ...bindings);
-    }
-  }
-
-  /**
-   * Run `fn` as one change on a copy of meta; the copy replaces meta only if every write of it is stored. Its
-   * writes are kept (writes.ts) and run when it returns: the move row with its log lines and meta as ONE
-   * statement (movewrite.ts `moveStatement`), no transaction, when that is all it wrote — an ordinary answer — else all of them
-   * in one transaction. A change that reads after one of its writes is run again from its start inside a
-   * transaction, every statement running as it is issued (so `fn` must do nothing before such a read that a
-   * rollback of storage, meta and the caches would not undo). A change that throws, or whose statement fails,
-   * writes nothing, and the caches are read again.
+   * Run `fn` as one change on a copy of meta, inside one SQLite transaction: every statement `fn` runs, and the
+   * meta row when meta changed, commit together or not at all, and the copy replaces meta only if they commit.
+   * `transactionSync` rolls back if its function throws:
+   * https://developers.cloudflare.com/durable-objects/api/storage-api/#transactionsync
+   * Nothing is sent before it returns (persist before send), and the runtime's output gate holds what is sent
+   * after it until the write is confirmed durable: https://developers.cloudflare.com/durable-objects/reference/glossary/
+   * A change that throws writes nothing, and the caches (which may hold its rows) are read again.
    */
   mutate<T>(fn: (m: Meta) => T): T {
-    // The copy `fn` may change: its own object and clocks (the one part edited in place: clocks.ts, away.ts);
-    // every other part of meta is replaced when it changes, never edited, so it is shared with the cached meta.
     const cur = this.m;
-    if (this.writes.collecting) throw new Error('a change inside a change');
-    let m = copyMeta(cur);
-    let out!: T;
+    const before = JSON.stringify(cur);
+    const m = JSON.parse(before) as Meta;
+    let out: T;
     try {
-      let done = false;
-      let kept: Statement[];
-      this.writes.collect();
-      try {
-        out = fn(m);
-        done = !this.writes.refused;
-      } catch (e) {
-        if (!this.writes.refused) throw e;
-      } finally {
-        kept = this.writes.stop();
-      }
-      if (done) {
-        const all = kept.concat(this.ownWrites(cur, m));
-        const sql = this.r.state.storage.sql;
-        if (all.length === 1) sql.exec(all[0]![0], ...all[0]![1]);
-        else if (all.length) this.r.state.storage.transactionSync(() => all.forEach(([q, b]) => sql.exec(q, ...b)));
-      } else {
-        // It read what it had written: again from the start, inside a transaction, each statement at once.
-        this.undo();
-        m = copyMeta(cur);
-        out = this.r.state.storage.transactionSync(() => {
-          const r = fn(m);
-          const sql = this.r.state.storage.sql;
-          for (const [q, b] of this.ownWrites(cur, m)) sql.exec(q, ...b);
-          return r;
-        });
-      }
+      out = this.r.state.storage.transactionSync(() => {
+        const x = fn(m);
+        if (m.version !== cur.version) m.changedAt = this.r.now();
+        const json = JSON.stringify(m);
+        if (json !== before) this.sql.exec(SAVE_META, json);
+        return x;
+      });
     } catch (e) {
-      this.undo();
+      this.reloadCaches();
       throw e;
     }
     this.meta = m;
-    this.move = null;
-    this.snapshot.commit();
     return out;
-  }
-
-  /**
-   * What the store itself writes at the end of a change that made `m` of `cur`: the move row (with the log lines
-   * kept and the meta row if more of meta changed) in one statement; without a move, the lines and the meta row.
-   */
-  private ownWrites(cur: Meta, m: Meta): Statement[] {
-    if (m.version !== cur.version) m.changedAt = this.r.now();
-    const lines = this.lines;
-    this.lines = null;
-    const mv = this.move;
-    if (mv) return [moveStatement(mv, liveJson(m), sameSettled(cur, m) ? null : this.metaJson(m), lines)];
-    const meta: Statement = [SAVE_META, [this.metaJson(m)]];
-    return lines === null ? [meta] : [linesStatement(lines), meta];
-  }
-
-  /** A change failed or runs again: what it wrote is dropped, and the caches (which may hold it) read again. */
-  private undo(): void {
-    this.move = null;
-    this.lines = null;
-    this.snapshot.rollback();
-    this.reloadCaches();
   }
 
   /** When this game is deleted unless something changes first (retention.ts), or null while it runs. */
@@ -239,7 +153,6 @@ export class Store {
     await this.r.state.storage.deleteAll();
     this.meta = undefined;
     this.game = null;
-    this.snapshot.clear();
   }
 
   rejected(code: ErrorCode, message: string, ctx: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Reply {
@@ -267,10 +180,10 @@ export class Store {
       gameVersion: 1,
       clocks: [],
     };
-    const sql = this.r.sql;
+    const sql = this.sql;
     this.r.state.storage.transactionSync(() => {
       migrate(sql);
-      this.saveMeta(m);
+      sql.exec(SAVE_META, JSON.stringify(m));
       for (let s = 0; s < p.seats; s++) sql.exec('INSERT INTO seats (seat) VALUES (?)', s);
     });
     this.meta = m;

@@ -16,9 +16,7 @@ import type { ChannelMemo, ChannelPoster } from './tablechannel';
 
 /**
  * The game's settings and lifecycle, with the clocks of its open prompts: one JSON row (table `meta`). Changed
- * only inside `Store.mutate`, whose copy shares every part with the cached meta except its clocks: a part other
- * than a clock is replaced when it changes (`mm.host = next`), never edited in place — the store relies on it to
- * roll back and to serialise only what changed.
+ * only inside `Store.mutate`, on a copy that replaces meta once the change is stored.
  */
 export interface Meta {
   id: string;
