@@ -9,7 +9,6 @@
 import { Master } from 'boardgame.io/master';
 import { INVALID_MOVE } from 'boardgame.io/core';
 import { InitializeGame, ProcessGameConfig, getFilterPlayerView } from 'boardgame.io/internal';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { HIDDEN_HAND, hiddenDeck } from '../test/helpers/hidden';
 
 interface G {
@@ -85,39 +84,15 @@ class InMemory {
   }
 }
 
-/**
- * `InMemory` that also writes what boardgame.io's database adapters write per move: the match's whole state as JSON
- * (its Postgres and FlatFile adapters serialise it every move) and the move's log entries, to SQLite in memory as
- * the room's timings use it. Not boardgame.io's own code: a second anchor, to tell how much of the gap to the room
- * is that the room persists every answer and `InMemory` persists nothing.
- */
-class SqliteStore extends InMemory {
-  private db = new DatabaseSync(':memory:');
-  private put: StatementSync;
-  private add: StatementSync;
-  constructor() {
-    super();
-    this.db.exec('CREATE TABLE state (id TEXT PRIMARY KEY, json TEXT); CREATE TABLE log (id TEXT, json TEXT)');
-    this.put = this.db.prepare('INSERT OR REPLACE INTO state (id, json) VALUES (?, ?)');
-    this.add = this.db.prepare('INSERT INTO log (id, json) VALUES (?, ?)');
-  }
-  override setState(id: string, state: any, deltalog?: any[]) {
-    super.setState(id, state, deltalog);
-    this.put.run(id, JSON.stringify(state));
-    for (const e of deltalog ?? []) this.add.run(id, JSON.stringify(e));
-  }
-}
-
 export interface BgioMatch {
   /** Make the current player's move (play the first card of the hand); returns bytes sent to the 4 sockets. */
   move(): Promise<number>;
   over(): boolean;
 }
 
-/** `sqlite`: the state written to SQLite every move (`SqliteStore`), else boardgame.io's own `InMemory`. */
-export function bgioMatch(limit: number, players = 4, sqlite = false): BgioMatch {
+export function bgioMatch(limit: number, players = 4): BgioMatch {
   const game = hiddenGame(limit);
-  const db = sqlite ? new SqliteStore() : new InMemory();
+  const db = new InMemory();
   const processed = ProcessGameConfig(game as any);
   const filter = getFilterPlayerView(processed as any);
   const ids = [...Array(players).keys()].map(String);

@@ -1,69 +1,24 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 /**
- * A Durable Object's state in Node, for benches that run the real GameRoom code without workerd: SQLite is
- * node:sqlite on a file in WAL mode (as the runtime's own storage is), so the bytes a move writes can be read off
- * the WAL; sockets are plain objects that keep their attachment (structured-cloned, as the runtime does) and
- * count what they were sent. Nothing here is used by the Worker.
+ * A Durable Object's state in Node, for the bench that times the real GameRoom code without workerd: SQLite is
+ * node:sqlite in memory (the room's CPU, without this machine's shared disk in it); sockets are plain objects
+ * that keep their attachment (structured-cloned, as the runtime does) and count what they were sent. Nothing
+ * here is used by the Worker.
  */
-
-/** Bytes of a bound value as SQLite stores it (text as UTF-8, numbers as 8). */
-const sizeOf = (v: unknown): number => (typeof v === 'string' ? Buffer.byteLength(v) : v === null || v === undefined ? 0 : 8);
-
-/** What the harness knows of one query text: its prepared statement and how it is counted (worked out once). */
-interface Query {
-  st: StatementSync | null;
-  /** Several statements without bindings (the schema): run with `db.exec`. */
-  multi: boolean;
-  writes: boolean;
-  /** The statement's first words and table, for `boundBy`. */
-  what: string;
-}
-
 export class FakeSql {
-  readonly db: DatabaseSync;
-  private readonly queries = new Map<string, Query>();
-  /** SQL statements run (every `exec` call). */
-  statements = 0;
-  /** Bytes bound into statements that write (INSERT / UPDATE / REPLACE): the logical write volume. */
-  boundBytes = 0;
-  /** `boundBytes` by the statement's first words and table (what the bytes are). */
-  readonly boundBy = new Map<string, number>();
-  /**
-   * `file` null: an in-memory database, for timing the room's CPU without this machine's disk in it; there the
-   * bound bytes are not counted either (the harness's own bookkeeping stays out of the room's time).
-   */
-  constructor(readonly file: string | null) {
-    this.db = new DatabaseSync(file ?? ':memory:');
-    if (file) this.db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; PRAGMA synchronous = NORMAL;');
-  }
-  private query(text: string, bound: boolean): Query {
-    let q = this.queries.get(text);
-    if (q) return q;
-    const t = text.trim();
-    const select = /^select/i.test(t);
-    const multi = !bound && !select && t.replace(/;\s*$/, '').includes(';');
-    q = { st: multi ? null : this.db.prepare(t), multi, writes: !select, what: /^\w+(?: OR \w+)? (?:INTO )?\w+/i.exec(t)?.[0] ?? t.slice(0, 20) };
-    // A multi-statement text is not cached: the schema runs once, and its tables may not exist yet at prepare.
-    if (!multi) this.queries.set(text, q);
-    return q;
-  }
+  readonly db = new DatabaseSync(':memory:');
+  /** Prepared statements by query text (the runtime caches them too). */
+  private readonly prepared = new Map<string, StatementSync>();
   exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): { toArray(): T[]; one(): T; [Symbol.iterator](): Iterator<T> } {
-    this.statements++;
-    const q = this.query(query, bindings.length > 0);
     let rows: T[] = [];
-    if (q.multi) this.db.exec(query);
+    const t = query.trim();
+    // Several statements without bindings (the schema): run once with `db.exec`, not cached.
+    if (!bindings.length && !/^select/i.test(t) && t.replace(/;\s*$/, '').includes(';')) this.db.exec(query);
     else {
-      if (q.writes && this.file) {
-        let n = 0;
-        for (const b of bindings) n += sizeOf(b);
-        this.boundBytes += n;
-        this.boundBy.set(q.what, (this.boundBy.get(q.what) ?? 0) + n);
-      }
-      rows = q.st!.all(...(bindings as never[])) as T[];
+      let st = this.prepared.get(query);
+      if (!st) this.prepared.set(query, (st = this.db.prepare(t)));
+      rows = st.all(...(bindings as never[])) as T[];
     }
     return {
       toArray: () => rows,
@@ -73,22 +28,6 @@ export class FakeSql {
       },
       [Symbol.iterator]: () => rows[Symbol.iterator](),
     };
-  }
-  get databaseSize(): number {
-    return this.file ? statSync(this.file).size : 0;
-  }
-  /** Bytes in the write-ahead log: every page a transaction wrote, appended. */
-  walBytes(): number {
-    if (!this.file) return 0;
-    try {
-      return statSync(`${this.file}-wal`).size;
-    } catch {
-      return 0;
-    }
-  }
-  /** Fold the WAL into the database and empty it (between measurements). */
-  checkpoint(): void {
-    if (this.file) this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 }
 
@@ -115,7 +54,6 @@ export class FakeSocket {
 }
 
 export interface FakeState {
-  dir: string;
   sql: FakeSql;
   sockets: FakeSocket[];
   alarm: number | null;
@@ -123,9 +61,8 @@ export interface FakeState {
   dispose(): void;
 }
 
-export function fakeState(o: { disk?: boolean } = {}): FakeState {
-  const dir = mkdtempSync(join(tmpdir(), 'teahouse-bench-'));
-  const sql = new FakeSql(o.disk === false ? null : join(dir, 'room.sqlite'));
+export function fakeState(): FakeState {
+  const sql = new FakeSql();
   const sockets: FakeSocket[] = [];
   let depth = 0;
   // Savepoint statements prepared once per depth (the runtime's transactionSync is native; parsing the text
@@ -133,15 +70,11 @@ export function fakeState(o: { disk?: boolean } = {}): FakeState {
   const points: { begin: StatementSync; release: StatementSync; rollback: StatementSync }[] = [];
   const point = (d: number) => (points[d] ??= { begin: sql.db.prepare(`SAVEPOINT t${d}`), release: sql.db.prepare(`RELEASE t${d}`), rollback: sql.db.prepare(`ROLLBACK TO t${d}`) });
   const out: FakeState = {
-    dir,
     sql,
     sockets,
     alarm: null,
     state: null as never,
-    dispose: () => {
-      sql.db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    dispose: () => sql.db.close(),
   };
   const storage = {
     sql,
