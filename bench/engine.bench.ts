@@ -1,36 +1,29 @@
 import { it } from 'vitest';
-import { performance } from 'node:perf_hooks';
-import { duel } from '../test/fixtures/duel';
+import type { GameDef } from '../worker/engine';
+import ghost from '../worker/games/ghost';
+import sanguosha from '../worker/games/sanguosha';
 import { playOut } from '../test/helpers/play';
-import { replay } from '../worker/engine';
 import { record } from './report';
 
-// Engine cost on the fixture game: µs per applied answer (bot answers, so each includes the bot's search)
-// and full games per second.
-it('engine: µs per answer and games per second on the duel fixture', () => {
-  let answers = 0;
-  let games = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < 5000) {
-    const r = playOut(duel, { seats: 4, seed: `bench${games}` }, 'random');
-    answers += r.steps;
-    games++;
+/**
+ * The engine and rules alone: full games with random legal answers per second, 8 players, each game for
+ * SECONDS (default 3). What the property tests and the bots' simulations can afford; no player waits on it.
+ */
+const SECONDS = Number(process.env.SECONDS ?? 3);
+
+it('engine: full random 8-player games per second of 三国杀 and 驱鬼', () => {
+  const metrics = [];
+  for (const [name, def] of [['三国杀', sanguosha], ['驱鬼', ghost]] as [string, GameDef][]) {
+    const options = def.parseOptions(undefined, 8) as never;
+    let games = 0;
+    let answers = 0;
+    const t0 = performance.now();
+    while (performance.now() - t0 < SECONDS * 1000) answers += playOut(def, { seats: 8, seed: `engine-bench-${games++}`, options }, 'random').steps;
+    const secs = (performance.now() - t0) / 1000;
+    metrics.push(
+      { name: `${name}: games per second`, value: games / secs, unit: 'games/s' },
+      { name: `${name}: answers per game`, value: answers / games, unit: 'answers' },
+    );
   }
-  const ms = performance.now() - t0;
-  // The engine alone: replay recorded games (createGame + one `apply` per answer, no choosing).
-  const recorded = [...Array(50)].map((_, i) => ({ seed: `rec${i}`, moves: playOut(duel, { seats: 4, seed: `rec${i}` }, 'random').moves }));
-  let applied = 0;
-  const t1 = performance.now();
-  for (let k = 0; k < 5; k++)
-    for (const g of recorded) {
-      replay(duel, { seats: 4, seed: g.seed }, g.moves);
-      applied += g.moves.length;
-    }
-  const applyUs = ((performance.now() - t1) * 1000) / applied;
-  record('engine (duel fixture, 4 seats, random legal answers)', [
-    { name: 'games per second', value: (games / ms) * 1000, unit: 'games/s' },
-    { name: 'µs per apply (engine alone)', value: applyUs, unit: 'µs' },
-    { name: 'µs per answer (incl. choosing it)', value: (ms * 1000) / answers, unit: 'µs' },
-    { name: 'answers per game', value: answers / games, unit: 'answers' },
-  ]);
+  record('engine: full random games, 8 players', metrics);
 });
