@@ -41,3 +41,10 @@ export function record(group: string, metrics: Metric[]): void {
   console.log(`\n${group}`);
   console.table(metrics.map((m) => ({ metric: m.name, value: Number(m.value.toPrecision(4)), unit: m.unit, note: m.note ?? '' })));
 }
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** A workerd bench's numbers, recorded by bench/vitest.config.ts's reporter (workerd cannot write the file). */
+    bench?: { group: string; metrics: Metric[] };
+  }
+}
