@@ -1,6 +1,7 @@
 import { it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import '../worker/games';
+import sanguosha from '../worker/games/sanguosha';
 import type { GameRoom } from '../worker/room/GameRoom';
 import { botMoves } from '../test/helpers/play';
 import { api, createGame, join, room } from '../test/worker/helpers';
