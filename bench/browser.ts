@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Answer, Json, Move } from '../worker/engine';
 import sanguosha from '../worker/games/sanguosha';
 import { botMoves } from '../test/helpers/play';
-import { apiPost, type DevServer } from '../test/e2e/helpers';
+import { apiPost, startDev, type DevServer } from '../test/e2e/helpers';
 
 /**
  * What the browser benches share: the phone and desktop profiles, and a 三国杀 table through `npm start`'s
@@ -30,6 +30,15 @@ export const PHONE_ON_4G: Profile = {
 /** The phone's CPU and screen on this machine's loopback (the socket's own time is the server's and the page's). */
 export const PHONE: Profile = { name: 'phone (390×844, 4× CPU)', viewport: { width: 390, height: 844 }, mobile: true, cpu: 4 };
 export const DESKTOP: Profile = { name: 'desktop (1280×800, no throttling)', viewport: { width: 1280, height: 800 }, mobile: false, cpu: 1 };
+
+/** `npm start`'s server (wrangler dev, the e2e config) on a free port; on this shared machine it sometimes fails to start: once more then. */
+export async function devServer(): Promise<DevServer> {
+  try {
+    return await startDev();
+  } catch {
+    return startDev();
+  }
+}
 
 /** A fresh context (empty cache and storage) at `profile`, its init scripts added, and a page with the profile's throttling. */
 export async function profiledPage(browser: Browser, profile: Profile, init: (() => void)[] = []): Promise<{ ctx: BrowserContext; page: Page }> {

@@ -1,6 +1,6 @@
 import { it } from 'vitest';
-import { launchBrowser, startDev } from '../test/e2e/helpers';
-import { PHONE_ON_4G, profiledPage, sgsTable } from './browser';
+import { launchBrowser } from '../test/e2e/helpers';
+import { PHONE_ON_4G, devServer, profiledPage, sgsTable } from './browser';
 import { metric as m, record } from './report';
 
 /**
@@ -32,7 +32,7 @@ function watchReady(): void {
 }
 
 it('table ready on a phone (slow 4G, 4× CPU): cold and warm load of a 5-player 三国杀 table mid-game', async () => {
-  const dev = await startDev();
+  const dev = await devServer();
   const browser = await launchBrowser();
   try {
     const table = await sgsTable(dev, SEATS, 'ready-bench');
