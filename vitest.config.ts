@@ -6,6 +6,7 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin';
  * - unit: the pure engine and the games' rules, in Node;
  * - worker: routes and the GameRoom Durable Object inside workerd (the real runtime);
  * - e2e: real Chromium (playwright-core) against `wrangler dev`.
+ * The benches have their own config (bench/vitest.config.ts, `npm run bench`).
  */
 export default defineConfig({
   test: {
@@ -24,17 +25,6 @@ export default defineConfig({
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
           testTimeout: 60_000,
-        },
-      },
-      {
-        // Only `npm run bench` runs this project.
-        test: {
-          name: 'bench',
-          include: ['bench/**/*.bench.ts'],
-          environment: 'node',
-          testTimeout: 1_800_000,
-          hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
       {

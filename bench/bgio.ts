@@ -18,7 +18,7 @@ interface G {
   moves: number;
 }
 
-export function hiddenGame(limit: number) {
+function hiddenGame(limit: number) {
   return {
     name: 'hidden',
     seed: 'bench',

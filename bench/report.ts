@@ -14,15 +14,12 @@ export interface Metric {
 /** The q-quantile of measurements (nearest rank): `quantile(xs, 0.5)` the median, `quantile(xs, 0.95)` the p95. */
 export const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-/** The median of measurements (of an even count, the upper of the middle two). */
-export const median = (xs: number[]): number => quantile(xs, 0.5);
-
 export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
-/** A metric of repeated measurements: their median, with their spread `[min–max]` before the note. */
+/** A metric of repeated measurements: their median (of an even count, the upper of the middle two), with their spread `[min–max]` before the note. */
 export function metric(name: string, xs: number[], unit: string, note = ''): Metric {
   const spread = xs.length > 1 ? `[${Math.min(...xs).toPrecision(4)}–${Math.max(...xs).toPrecision(4)}]` : '';
-  return { name, value: median(xs), unit, note: `${spread} ${note}`.trim() };
+  return { name, value: quantile(xs, 0.5), unit, note: `${spread} ${note}`.trim() };
 }
 
 const file = new URL('./results/latest.json', import.meta.url);

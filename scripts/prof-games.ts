@@ -27,7 +27,7 @@ export const GAMES: [string, GameDef, number][] = [
   ['ghost', ghost, 8],
 ];
 
-/** The replayed games (same seeds as bench/room-path.bench.ts). */
+/** The replayed games (same seeds as bench/room-cpu.bench.ts). */
 export function games(): Game[] {
   return GAMES.map(([name, def, seats]) => {
     const options = def.parseOptions(undefined, seats) as Record<string, any>;

@@ -6,7 +6,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
  * that keep their attachment (structured-cloned, as the runtime does) and count what they were sent. Nothing
  * here is used by the Worker.
  */
-export class FakeSql {
+class FakeSql {
   readonly db = new DatabaseSync(':memory:');
   /** Prepared statements by query text (the runtime caches them too). */
   private readonly prepared = new Map<string, StatementSync>();
@@ -17,7 +17,10 @@ export class FakeSql {
     if (!bindings.length && !/^select/i.test(t) && t.replace(/;\s*$/, '').includes(';')) this.db.exec(query);
     else {
       let st = this.prepared.get(query);
-      if (!st) this.prepared.set(query, (st = this.db.prepare(t)));
+      if (!st) {
+        st = this.db.prepare(t);
+        this.prepared.set(query, st);
+      }
       rows = st.all(...(bindings as never[])) as T[];
     }
     return {
