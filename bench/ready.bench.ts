@@ -1,7 +1,7 @@
 import { it } from 'vitest';
 import { launchBrowser } from '../test/e2e/helpers';
 import { PHONE_ON_4G, devServer, profiledPage, sgsTable } from './browser';
-import { metric as m, record } from './report';
+import { machineLoad, metric as m, record } from './report';
 
 /**
  * Table ready on a phone: a player opens their table in the middle of a 5-player 三国杀 game, on the phone
@@ -61,6 +61,7 @@ it('table ready on a phone (slow 4G, 4× CPU): cold and warm load of a 5-player 
       m('cold load: seats and hand drawn', cold, 'ms', 'empty cache, by the personal seat link'),
       m('warm load: seats and hand drawn', warm, 'ms', 'cache and stored seat kept'),
       m('cold load: bytes transferred', bytes, 'bytes', "as wrangler dev serves them (a CDN's compression may differ)"),
+      machineLoad(),
     ]);
   } finally {
     await browser.close();

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 
 /**
  * Every bench records its numbers here: `bench/results/latest.json` keeps the newest value of every metric (by
@@ -21,6 +22,12 @@ export function metric(name: string, xs: number[], unit: string, note = ''): Met
   const spread = xs.length > 1 ? `[${Math.min(...xs).toPrecision(4)}–${Math.max(...xs).toPrecision(4)}]` : '';
   return { name, value: quantile(xs, 0.5), unit, note: `${spread} ${note}`.trim() };
 }
+
+/**
+ * How busy the machine was (its 1-minute load average beside its cores): the shared development machines run
+ * other work at the same time, and times measured under a load above the core count are mostly that load.
+ */
+export const machineLoad = (): Metric => ({ name: 'machine load while measured (1-minute average)', value: loadavg()[0]!, unit: 'runnable', note: `${cpus().length} cores` });
 
 const file = new URL('./results/latest.json', import.meta.url);
 

@@ -7,7 +7,7 @@ import { hidden, hiddenMoves } from '../test/helpers/hidden';
 import { botMoves } from '../test/helpers/play';
 import { bgioMatch } from './bgio';
 import { benchRoom } from './harness/room';
-import { mean, metric as m, record } from './report';
+import { machineLoad, mean, metric as m, record } from './report';
 
 /**
  * The room's CPU per answer (what the host's Durable Object spends on each answer), on the real GameRoom code
@@ -54,6 +54,7 @@ it('room CPU per answer on replayed 8-player bot games of 三国杀 and 驱鬼, 
     record(`room CPU: ${game} ${seats} players (one replayed bot game, ${moves.length} answers)`, [
       m('room µs per answer', per, 'µs', game === 'sanguosha' ? 'target ≤ 1,000 µs' : ''),
       m('last tenth ÷ first tenth', ratio, '×', 'flat: target ≤ 1.2'),
+      machineLoad(),
     ]);
   }
 });

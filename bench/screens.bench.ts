@@ -2,7 +2,7 @@ import { it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/helpers';
 import { DESKTOP, PHONE, devServer, profiledPage, sgsTable, type Profile } from './browser';
-import { quantile, record } from './report';
+import { machineLoad, quantile, record } from './report';
 
 /**
  * Answer → every other seat's screen, through `npm start`'s server: a 5-player 三国杀 game, seats 0–2 each a
@@ -131,6 +131,7 @@ it('answer → every other seat’s screen, 5-player 三国杀, three pages, pho
       { name: 'every other screen painted (per answer), median', value: q(r.all, 0.5), unit: 'ms' },
       { name: 'every other screen painted (per answer), p95', value: q(r.all, 0.95), unit: 'ms' },
       { name: 'screens that never showed the answer (10 s)', value: r.missed, unit: 'screens' },
+      machineLoad(),
     ]);
   }
 });
