@@ -6,8 +6,7 @@ import { ghostBot } from './bot';
 import { strings } from './i18n';
 import { orders } from './orders';
 import { freshTurn, type G, type Player } from './state';
-import { viewGhost, viewsJsonGhost, viewTextsGhost } from './view';
-import { draftGhost } from './draft';
+import { viewGhost } from './view';
 
 /**
  * 驱鬼 Exorcism (seed 000 + rules/ghost/cards.md) as a GameDef: 4–8 players, hidden identities, a shared
@@ -74,10 +73,7 @@ const ghost: GameDef<G> = {
     return g;
   },
   frames: FRAMES,
-  draft: draftGhost,
   view: (s, seat) => viewGhost(s, seat),
-  viewsJson: (s, seats) => viewsJsonGhost(s, seats),
-  viewTexts: (s, seats) => viewTextsGhost(s, seats),
   defaultAnswer: (s, p) => defaultFor(s, p),
   bot: (s, p, rng) => ghostBot(s, p, rng),
   strings,
