@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
-import type { GameDef } from '../../../worker/engine/game';
 import { apply, startGame, viewFor } from '../../../worker/engine/runtime';
 import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
-import type { Identity } from '../../../worker/games/ghost/cards';
+import type { Identity } from '../../../worker/games/ghost/basics';
+import type { GhostDef } from '../../../worker/games/ghost/catalogue';
 import type { G } from '../../../worker/games/ghost/state';
 
 /**
@@ -30,14 +30,17 @@ export interface TableSpec {
   gk?: number;
   /** Any other change to the game data before the flow starts. */
   tweak?: (g: G) => void;
+  /** The game played (default: the real deck). */
+  game?: GhostDef;
 }
 
 export function table(spec: TableSpec): Runner {
   const P = spec.P ?? 4;
-  const def: GameDef<G> = {
-    ...ghost,
+  const game = spec.game ?? ghost;
+  const def: GhostDef = {
+    ...game,
     setup(ctx) {
-      const g = ghost.setup(ctx);
+      const g = game.setup(ctx);
       const take = (card: string) => {
         for (const z of [g.deck, g.discard, ...g.players.map((p) => p.hand)]) {
           const i = z.indexOf(card);
@@ -101,7 +104,7 @@ export interface Pick {
 /** Scripted replies (FreeKill `setNextReplies`) against one game. */
 export class Runner {
   constructor(
-    readonly def: GameDef<G>,
+    readonly def: GhostDef,
     public s: GameState<G>,
     /** Every log entry written so far (the log is not in the state: each answer hands back its own). */
     private readonly logged: LogEntry[] = [],

@@ -38,7 +38,7 @@ describe('standing orders of 驱鬼', () => {
 
   test('passWindows answers nothing but reaction windows', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(2), 1: reds(1, 2), 2: [], 3: [] } });
-    expect(answer(t.s, t.prompt, on('passWindows'))).toBeNull();
+    expect(answer(ghost.cat, t.s, t.prompt, on('passWindows'))).toBeNull();
   });
 
   test('voteOwnColour does not vote on an imp of the other colour, after a human-like pause', () => {
@@ -64,13 +64,13 @@ describe('standing orders of 驱鬼', () => {
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'pass');
     // Voting goes host, then counter-clockwise: 0, 4, 3, 2, 1.
     expect(t.asked()).toEqual(['4:vote']);
-    expect(answer(t.s, t.prompt, on('voteOwnColour'))).toMatchObject({ option: 'pass' }); // blue seat, red imp
+    expect(answer(ghost.cat, t.s, t.prompt, on('voteOwnColour'))).toMatchObject({ option: 'pass' }); // blue seat, red imp
     t.reply(4, 'pass');
     expect(t.asked()).toEqual(['2:vote']);
-    expect(answer(t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // heretic
+    expect(answer(ghost.cat, t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // heretic
     t.reply(2, 'pass');
     expect(t.asked()).toEqual(['1:vote']);
-    expect(answer(t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // red seat, red imp
+    expect(answer(ghost.cat, t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // red seat, red imp
   });
 
   test('orders are checked and stored in the game’s order', () => {
@@ -91,11 +91,11 @@ describe('standing orders of 驱鬼', () => {
       for (let n = 0; !s.outcome; n++) {
         if (n > 20_000) throw new Error('game did not end');
         for (const p of s.prompts) {
-          const a = answer(s, p, CAREFUL);
+          const a = answer(ghost.cat, s, p, CAREFUL);
           if (a) expect(apply(ghost, s, p.seat, a).ok).toBe(true);
         }
         const p = s.prompts[0]!;
-        const mine = answer(s, p, CAREFUL);
+        const mine = answer(ghost.cat, s, p, CAREFUL);
         if (mine) byOrder++;
         const r = apply(ghost, s, p.seat, mine ?? botAnswer(ghost, s, p, botRng(s, p)));
         if (!r.ok) throw new Error(r.error.reason);
@@ -112,7 +112,7 @@ describe('驱鬼 standing orders read only what their seat may see', () => {
       let s = createGame(ghost, { seats: P, seed: `orders-hidden-${P}` }) as GameState<G>;
       for (let n = 0; !s.outcome && n < 4000; n++) {
         for (const p of s.prompts) {
-          const a = answer(s, p, CAREFUL);
+          const a = answer(ghost.cat, s, p, CAREFUL);
           const t = JSON.parse(JSON.stringify(s)) as GameState<G>;
           const rng = rngOf(seedRng(`h${n}`));
           const others = t.g.players.filter((_q, i) => i !== p.seat);
@@ -122,11 +122,11 @@ describe('驱鬼 standing orders read only what their seat may see', () => {
           const secret = others.filter((q) => !q.revealed);
           const ids = rng.shuffle(secret.map((q) => q.identity));
           secret.forEach((q, i) => (q.identity = ids[i]!));
-          expect(answer(t, p, CAREFUL)).toEqual(a);
+          expect(answer(ghost.cat, t, p, CAREFUL)).toEqual(a);
           checked++;
         }
         const p = s.prompts[0]!;
-        const r = apply(ghost, s, p.seat, answer(s, p, CAREFUL) ?? botAnswer(ghost, s, p, botRng(s, p)));
+        const r = apply(ghost, s, p.seat, answer(ghost.cat, s, p, CAREFUL) ?? botAnswer(ghost, s, p, botRng(s, p)));
         if (!r.ok) throw new Error(r.error.reason);
         s = r.value.state;
       }

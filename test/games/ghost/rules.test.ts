@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import { createGame, startGame } from '../../../worker/engine/runtime';
-import { HAND_DECK, colourOf, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { HAND_DECK, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { colourOf } from '../../../worker/games/ghost/ids';
 import { blues, reds, table, third } from './fixture';
 
 describe('setup', () => {
