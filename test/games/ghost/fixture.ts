@@ -1,10 +1,36 @@
 import { expect } from 'vitest';
-import ghost from '../../../worker/games/ghost/index';
+import { makeGhost } from '../../../worker/games/ghost/index';
+import { CARDS } from '../../../worker/games/ghost/cards';
 import { apply, startGame, viewFor } from '../../../worker/engine/runtime';
 import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
 import type { Identity } from '../../../worker/games/ghost/basics';
-import type { GhostDef } from '../../../worker/games/ghost/catalogue';
+import type { Cards, GhostDef } from '../../../worker/games/ghost/catalogue';
 import type { G } from '../../../worker/games/ghost/state';
+
+/** Ids `S01`…`S<n>`. */
+const ids = (kind: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${kind}${String(i + 1).padStart(2, '0')}`);
+
+/** The real card lines of these ids: a card added to the real deck is not among them, a real card changed is. */
+function deckOf(spec: Record<keyof Cards, string[]>): Cards {
+  const pick = <T extends { id: string }>(list: T[], want: string[]): T[] =>
+    want.map((id) => {
+      const c = list.find((x) => x.id === id);
+      if (!c) throw new Error(`no card ${id} in the real deck`);
+      return c;
+    });
+  return { imps: pick(CARDS.imps, spec.imps), events: pick(CARDS.events, spec.events), spells: pick(CARDS.spells, spec.spells), artifacts: pick(CARDS.artifacts, spec.artifacts), kings: pick(CARDS.kings, spec.kings) };
+}
+
+/**
+ * The deck the rule tests and seeded tests play: the cards of cards.md v1.2 pinned by id, so that a card added
+ * to the real deck changes no test here (the real deck's own pins are in rules.test.ts).
+ */
+export const FIXTURE = makeGhost({ cards: deckOf({ imps: ids('I', 24), events: ids('E', 8), spells: ids('S', 19), artifacts: ids('A', 10), kings: ids('K', 6) }) });
+
+/** A small deck for the perft counts: nine spells (the ⚡ ones among them), two artifacts, every ghost card. */
+export const SMALL = makeGhost({
+  cards: deckOf({ imps: ids('I', 24), events: ids('E', 8), spells: ['S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S11', 'S18', 'S19'], artifacts: ['A01', 'A02'], kings: ids('K', 6) }),
+});
 
 /**
  * A terse table builder (STYLE §12): a game of P players with the seats, hands, imps and ghost deck a test
@@ -30,13 +56,13 @@ export interface TableSpec {
   gk?: number;
   /** Any other change to the game data before the flow starts. */
   tweak?: (g: G) => void;
-  /** The game played (default: the real deck). */
+  /** The game played (default: the fixture deck). */
   game?: GhostDef;
 }
 
 export function table(spec: TableSpec): Runner {
   const P = spec.P ?? 4;
-  const game = spec.game ?? ghost;
+  const game = spec.game ?? FIXTURE;
   const def: GhostDef = {
     ...game,
     setup(ctx) {
@@ -142,7 +168,7 @@ export class Runner {
     for (let i = 0; i < max && !this.s.outcome; i++) {
       const p = this.prompt;
       if (stop(p)) return this;
-      const a = ghost.defaultAnswer!(this.s, p)!;
+      const a = this.def.defaultAnswer!(this.s, p)!;
       const r = apply(this.def, this.s, p.seat, a);
       if (!r.ok) throw new Error(`default rejected: ${r.error.reason}`);
       this.s = r.value.state;
