@@ -206,7 +206,7 @@ export class Runner {
 }
 
 /** Cards of a colour for votes: n red / blue plain cards that are not 敕令符. */
-export const R = ['S01-R1', 'S01-R2', 'S02-R1', 'S02-R2', 'S03-R1', 'S03-R2', 'S09-R1', 'S09-R2'];
+const R = ['S01-R1', 'S01-R2', 'S02-R1', 'S02-R2', 'S03-R1', 'S03-R2', 'S09-R1', 'S09-R2'];
 export const B = ['S01-B1', 'S01-B2', 'S02-B1', 'S02-B2', 'S03-B1', 'S03-B2', 'S09-B1', 'S09-B2'];
 export const reds = (n: number, from = 0) => R.slice(from, from + n);
 export const blues = (n: number, from = 0) => B.slice(from, from + n);

@@ -23,7 +23,7 @@ export function randomAnswer(p: Prompt, rng: Rng): Answer {
 const sorted = (xs: string[]) => [...xs].sort();
 
 /** Invariants of every position (DESIGN §8). Plain checks in the hot loop: `expect` per card is too slow. */
-export function checkInvariants(s: GameState<G>, game: GhostDef = ghost): void {
+function checkInvariants(s: GameState<G>, game: GhostDef = ghost): void {
   const g = s.g;
   const bad = (why: string): never => {
     throw new Error(`step ${s.step}: ${why}`);

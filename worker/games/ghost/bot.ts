@@ -187,7 +187,7 @@ function day(cat: Catalogue, g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answ
 }
 
 /** The `n` least useful cards: spare artifacts first, then the colour the bot holds most of. */
-export function worstCards(cat: Catalogue, g: G, me: number, n: number): string[] {
+function worstCards(cat: Catalogue, g: G, me: number, n: number): string[] {
   const hand = g.players[me]!.hand;
   const reds = hand.filter((c) => colourOf(c) === 'red').length;
   const major: Colour = reds * 2 >= hand.length ? 'red' : 'blue';

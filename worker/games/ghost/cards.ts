@@ -20,7 +20,7 @@ export type ImpEffect =
 /** `any`: total weighted cards ≥ n, no cancellation, no challenge (cards.md §2.11). */
 export interface ImpDef { id: string; colour: Colour; possession: Possession; dispel: { colour: Colour | 'any'; n: number }; reward: { spirit: number; draw: number }; effect: ImpEffect; minP: number }
 export interface EventDef { id: string; minP: number }
-export type Window = 'before' | 'after';
+type Window = 'before' | 'after';
 /** `copies` per colour; `weight` is the vote weight (敕令符 counts 2); `window` marks ⚡ reaction spells. */
 export interface SpellDef { id: string; cost: number; copies: number; weight: number; window: Window | null }
 export interface ArtifactDef { id: string }

@@ -68,7 +68,7 @@ export interface TurnState {
 }
 
 /** The exorcism (or summon) in progress; cards in `votes` are out of every hand. */
-export interface Vote {
+interface Vote {
   host: number;
   imp: string;
   holder: number;
@@ -82,7 +82,7 @@ export interface Vote {
 }
 
 /** The last reveal, public. */
-export interface Reveal {
+interface Reveal {
   imp: string;
   pool: string[];
   red: number;

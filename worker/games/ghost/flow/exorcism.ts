@@ -8,7 +8,7 @@ import { artifactOn, condition, discardGroup, draw, gain, has, holderOf, isPosit
 import type { F } from './common';
 
 /** Imps `s` may target now: as host (R3, GK imps only with ≤1 imp, not his own 替死鬼) or as GK (summon, R17). */
-export function targets(cat: Catalogue, g: G, s: number): string[] {
+function targets(cat: Catalogue, g: G, s: number): string[] {
   const out: string[] = [];
   g.players.forEach((q, holder) => {
     for (const i of q.imps) {
@@ -89,7 +89,7 @@ function mayVote(cat: Catalogue, g: G, v: number): boolean {
 const physical = (g: G, s: number) => g.vote!.votes[s]?.length ?? 0;
 
 /** Voters the host may still challenge (R5): not himself, not the GK, ≥1 card, once each. */
-export function challengeable(cat: Catalogue, g: G): number[] {
+function challengeable(cat: Catalogue, g: G): number[] {
   const vt = g.vote!;
   if (vt.summon || condition(cat, g, vt.imp).colour === 'any') return [];
   if (physical(g, vt.host) > RULES.hostMaxCardsForChallenge || has(cat, g, vt.host, 'NO_CHALLENGE')) return [];

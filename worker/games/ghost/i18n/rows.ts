@@ -1,7 +1,7 @@
 /** The row format of every strings file: key → [简体, 繁體, English]. */
 export type Rows = Record<string, [string, string, string]>;
 
-export const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
+const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
 
 /** Strings per language (`GameDef.strings`) from rows. */
 export const stringsOf = (rows: Rows): Record<string, Record<string, string>> =>

@@ -7,7 +7,7 @@ import { effectCount, type C, type G } from '../state';
 export type SpellWindow = 'day' | 'before' | 'after';
 
 /** Spirit a spell costs `s` now (its rule's cost or its card's; 夜叉 adds 1, cards.md §2.7). */
-export function spellCost(cat: Catalogue, g: G, s: number, card: string): number {
+function spellCost(cat: Catalogue, g: G, s: number, card: string): number {
   const id = typeOf(card);
   const base = cat.spellRule[id]!.cost?.(g) ?? cat.spell[id]!.cost;
   return base + effectCount(cat, g, s, 'SPELL_COST_PLUS_1');
