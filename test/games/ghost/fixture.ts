@@ -122,6 +122,9 @@ export function table(spec: TableSpec): Runner {
   return new Runner(def, start.state, start.events);
 }
 
+/** A table at seat 0's day, holding `hand` and 5 spirit. */
+export const day = (hand: string[], spec: TableSpec = {}): Runner => table({ step: 'dayStart', hands: { 0: hand }, spirit: { 0: 5 }, ...spec });
+
 export interface Pick {
   cards?: string[];
   seats?: number[];
