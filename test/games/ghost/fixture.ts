@@ -5,6 +5,7 @@ import { apply, startGame, viewFor } from '../../../worker/engine/runtime';
 import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
 import type { Identity } from '../../../worker/games/ghost/basics';
 import type { Cards, GhostDef } from '../../../worker/games/ghost/catalogue';
+import type { TurnStep } from '../../../worker/games/ghost/flow/turn';
 import type { G } from '../../../worker/games/ghost/state';
 
 /** Ids `S01`…`S<n>`. */
@@ -41,8 +42,8 @@ export interface TableSpec {
   P?: number;
   seed?: string;
   current?: number;
-  /** Step of the turn frame to start at: 'start' | 'draw' | 'dayStart' | 'night' | 'haunt' | 'after' | 'exorcise' | 'escape' | 'emerge' | 'endTurn'. */
-  step?: string;
+  /** Step of the turn frame to start at. */
+  step?: TurnStep;
   ids?: Identity[];
   hands?: Record<number, string[]>;
   spirit?: Record<number, number>;

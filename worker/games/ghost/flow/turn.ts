@@ -2,16 +2,32 @@ import { RULES } from '../basics';
 import { catOf } from '../catalogue';
 import { becomeGK, finish, hereticKing, mostImps } from '../rules';
 import { artifactOn, draw, effectCount, freshTurn, gain, has, orderFrom, readFacts, see, type C, type G } from '../state';
+import type { Step } from '../../../engine/game';
+import type { Frame } from '../../../engine/types';
 import type { F } from './common';
 
 const hasHeretics = (g: G) => hereticKing(g) !== null;
 
-/**
- * One turn of one player (seed 回合流程; cards.md §11). `step` walks the timing points in order:
- * start 回合开始 → draw 抽卡阶段 → dayStart/day 白昼阶段 → night 黑夜阶段 (鬼王抽牌, ⚡ window 鬼魂出没前) →
- * haunt 鬼魂出没 → after (⚡ window 鬼魂出没后) → exorcise 驱鬼/招魂 → escape 邪道脱身 → emerge 鬼王的产生 and
- * 鬼王牌 → endTurn 回合结束 (弃牌) → end 游戏结束判定, then the next seat clockwise.
- */
+/** The timing points of a turn, in order (seed 回合流程; cards.md §11): the `step` of the turn frame. */
+export type TurnStep =
+  | 'start' // 回合开始
+  | 'draw' // 抽卡阶段
+  | 'dayStart' // 白昼阶段 (the day frame)
+  | 'night' // 黑夜阶段: 鬼王抽牌, then the ⚡ window 鬼魂出没前
+  | 'haunt' // 鬼魂出没
+  | 'after' // the ⚡ window 鬼魂出没后
+  | 'exorcise' // 驱鬼 / 招魂
+  | 'escape' // 邪道脱身
+  | 'emerge' // 鬼王的产生, then the ghost-king card
+  | 'endTurn' // 回合结束 (弃牌)
+  | 'end'; // 游戏结束判定, then the next seat clockwise
+
+const go = (f: Frame, step: TurnStep): Step => {
+  f.step = step;
+  return 'again';
+};
+
+/** One turn of one player: walks the timing points of `TurnStep`. */
 export const turn: F = {
   run(ctx, f) {
     const g = ctx.g;
@@ -19,7 +35,7 @@ export const turn: F = {
     const p = g.players[s]!;
     const gk = g.gk === s;
     const cat = catOf(ctx);
-    switch (f.step) {
+    switch (f.step as TurnStep) {
       case 'start': {
         g.phase = 'start';
         p.warded = false;
@@ -31,8 +47,7 @@ export const turn: F = {
           p.spirit -= lose;
           ctx.log('ghost.log.loseSpirit', { seat: s, n: lose });
         }
-        f.step = gk ? 'night' : 'draw';
-        return 'again';
+        return go(f, gk ? 'night' : 'draw');
       }
       case 'draw': {
         g.phase = 'draw';
@@ -41,8 +56,7 @@ export const turn: F = {
         const sp = (has(cat, g, s, 'NO_DRAW_PHASE_SPIRIT') ? 0 : 1) + effectCount(cat, g, s, 'PERK_EXTRA_SPIRIT') + (artifactOn(cat, g, s, 'A04') ? 1 : 0);
         gain(g, s, sp);
         ctx.log('ghost.log.drawPhase', { seat: s, n: got, spirit: sp });
-        f.step = 'dayStart';
-        return 'again';
+        return go(f, 'dayStart');
       }
       case 'dayStart': {
         g.phase = 'day';
@@ -62,8 +76,7 @@ export const turn: F = {
           ctx.log('ghost.log.shownCard', { seat: s, card: g.shownCard });
         }
         ctx.push({ t: 'day', seat: s, over: false });
-        f.step = 'night';
-        return 'again';
+        return go(f, 'night');
       }
       case 'night': {
         g.phase = 'night';
@@ -72,40 +85,33 @@ export const turn: F = {
           ctx.log('ghost.log.gkDraw', { seat: s });
         }
         ctx.push({ t: 'window', w: 'before', order: orderFrom(g, s), i: 0 });
-        f.step = 'haunt';
-        return 'again';
+        return go(f, 'haunt');
       }
       case 'haunt':
         g.phase = 'haunt';
         ctx.push({ t: 'flip' });
-        f.step = 'after';
-        return 'again';
+        return go(f, 'after');
       case 'after':
         g.phase = 'night';
         ctx.push({ t: 'window', w: 'after', order: orderFrom(g, s), i: 0 });
-        f.step = 'exorcise';
-        return 'again';
+        return go(f, 'exorcise');
       case 'exorcise':
         g.phase = 'exorcism';
         if (g.ts.ghostWall) ctx.log('ghost.log.ghostWall');
         else ctx.push({ t: 'host', seat: s, over: false });
-        f.step = 'escape';
-        return 'again';
+        return go(f, 'escape');
       case 'escape':
         if (g.gk === null && hasHeretics(g)) ctx.push({ t: 'escape', order: orderFrom(g, s), i: 0 });
-        f.step = 'emerge';
-        return 'again';
+        return go(f, 'emerge');
       case 'emerge':
         emergence(ctx);
         if (ctx.s.outcome) return 'done';
-        f.step = 'endTurn';
-        return 'again';
+        return go(f, 'endTurn');
       case 'endTurn':
         g.phase = 'end';
         if (g.gk !== s) ctx.push({ t: 'endDiscard', seat: s, stage: 0 });
-        f.step = 'end';
-        return 'again';
-      default: {
+        return go(f, 'end');
+      case 'end': {
         if (g.ghost.length === 0) {
           finish(ctx, g.gk !== null ? 'gkDeck' : 'deck');
           return 'done';
