@@ -80,7 +80,7 @@ export function table(spec: TableSpec): Runner {
         if (i < 0) throw new Error(`ghost card ${id} not in the deck`);
         g.ghost.splice(i, 1);
       };
-      if (spec.ids) spec.ids.forEach((id, s) => (g.players[s]!.identity = id));
+      for (const [s, id] of (spec.ids ?? []).entries()) g.players[s]!.identity = id;
       if (spec.hands)
         for (const [s, cards] of Object.entries(spec.hands)) {
           const p = g.players[Number(s)]!;

@@ -120,7 +120,7 @@ describe('驱鬼 standing orders read only what their seat may see', () => {
           t.g.ghost = rng.shuffle([...t.g.ghost]);
           const secret = others.filter((q) => !q.revealed);
           const ids = rng.shuffle(secret.map((q) => q.identity));
-          secret.forEach((q, i) => (q.identity = ids[i]!));
+          for (const [i, q] of secret.entries()) q.identity = ids[i]!;
           expect(answer(FIXTURE.cat, t, p, CAREFUL)).toEqual(a);
           checked++;
         }

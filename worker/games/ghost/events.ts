@@ -1,7 +1,7 @@
 import { catOf, type EventRule } from './catalogue';
 import { attach, gkLosesLatest } from './rules';
 import { eligibleSeats, extreme, tbo } from './possession';
-import { latest, takeImp, type C, type G, type ImpCard, type Player } from './state';
+import { latest, takeImp, type G, type ImpCard, type Player } from './state';
 
 /** The latest-arrived card over every player's `pile` (imps or points), and whose it is; ties go to the lower seat. */
 function latestOnTable(g: G, pile: (p: Player) => ImpCard[]): { s: number; imp: ImpCard } | null {

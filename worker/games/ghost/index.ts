@@ -91,7 +91,7 @@ export function makeGhost(o: GhostOptions = {}): GhostDef {
         result: null,
       };
       ctx.log('ghost.log.setup', { king: g.kingCard, seat: first, n: g.ghost.length });
-      players.forEach((p, s) => ctx.log('ghost.log.yourIdentity', { seat: s, identity: { key: `ghost.identity.${p.identity}` } }, [s]));
+      for (const [s, p] of players.entries()) ctx.log('ghost.log.yourIdentity', { seat: s, identity: { key: `ghost.identity.${p.identity}` } }, [s]);
       ctx.push({ t: 'turn', step: 'start' });
       return g;
     },

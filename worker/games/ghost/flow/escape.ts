@@ -5,7 +5,7 @@ import { discardFromHand } from '../state';
 import type { F } from './common';
 
 /** Heretic escape (R20 b): everyone with ≥3 imps is asked, so the question itself reveals nothing. */
-export const escape: F = {
+export const hereticEscape: F = {
   run(ctx, f) {
     const g = ctx.g;
     const order = f.order as number[];

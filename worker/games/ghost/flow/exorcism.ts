@@ -233,7 +233,10 @@ function reveal(ctx: C): void {
   ctx.log(`ghost.log.rewards.${reward.spirit && reward.draw ? 'both' : reward.draw ? 'draw' : 'spirit'}`, { seats: participants, spirit: reward.spirit, n: reward.draw });
   if (artifactOn(cat, g, vt.host, 'A01')) gain(g, vt.host, 1);
   for (const s of participants) if (s !== vt.host && artifactOn(cat, g, s, 'A06')) draw(ctx, s);
-  if (vt.holder === g.gk && g.players[g.gk]!.imps.length === 0) return gkDefeated(ctx, g.current);
+  if (vt.holder === g.gk && g.players[g.gk]!.imps.length === 0) {
+    gkDefeated(ctx, g.current);
+    return;
+  }
   // Seed 游戏结束 a3: with no GK, the game ends the moment a player has exorcised enough imps — not at the end
   // of the turn, so nothing later in the turn (a heretic's escape, a GK emerging) can keep it going.
   if (g.gk === null && g.players[vt.host]!.points.length >= RULES.endThreshold[g.P]!) finish(ctx, 'threshold', { seat: vt.host });

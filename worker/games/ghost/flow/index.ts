@@ -7,10 +7,10 @@
 import type { F } from './common';
 import { day } from './day';
 import { endDiscard } from './endDiscard';
-import { escape } from './escape';
+import { hereticEscape } from './escape';
 import { exorcism, host } from './exorcism';
 import { flip, possess } from './haunt';
 import { turn } from './turn';
 import { window } from './window';
 
-export const FRAMES: Record<string, F> = { turn, day, window, flip, possess, host, exorcism, escape, endDiscard };
+export const FRAMES: Record<string, F> = { turn, day, window, flip, possess, host, exorcism, escape: hereticEscape, endDiscard };

@@ -145,7 +145,8 @@ function emergence(ctx: C): void {
     const hk = hereticKing(g);
     if (hk !== null && third.includes(hk)) {
       ctx.log('ghost.log.hereticKingFalls', { seat: hk });
-      return finish(ctx, 'hereticKing', { seat: hk });
+      finish(ctx, 'hereticKing', { seat: hk });
+      return;
     }
     const q = third.length ? mostImps(g, g.players.map((_, s) => s).filter((s) => !third.includes(s))) : t.seventh && !g.ts.exorcised ? mostImps(g) : null;
     if (q !== null) becomeGK(ctx, hk ?? q, q);
