@@ -19,7 +19,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
   // Parse before authenticating (the fixed order), then hash once: nothing async after this point.
   let newInvite: { token: string; hash: string } | null = null;
   if (action === 'replace-seat' && b.by === 'invite') {
-    const t = newToken();
+    const t = await newToken(st.m.id, r.bindings.TOKEN_SECRET);
     newInvite = { token: t, hash: await hashToken(t) };
   }
   const bad = await r.seats.isAdmin(token);
