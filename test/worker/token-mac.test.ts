@@ -32,7 +32,12 @@ async function countRoomCalls(id: string): Promise<() => Promise<number>> {
   return () => runInDurableObject(room(id), (inst: GameRoom) => (inst.store as unknown as { calls: number }).calls);
 }
 
-const tally = (rs: Res[]) => rs.reduce<Record<number, number>>((m, r) => ((m[r.status] = (m[r.status] ?? 0) + 1), m), {});
+/** How many replies had each status. */
+function tally(rs: Res[]): Record<number, number> {
+  const by: Record<number, number> = {};
+  for (const r of rs) by[r.status] = (by[r.status] ?? 0) + 1;
+  return by;
+}
 
 describe('issue 26 point 4: a made-up token costs the room nothing', () => {
   it('1,000 made-up tokens from one address on answers, chat, admin, settings and state get 401/403, then 429, and never wake the room', async () => {

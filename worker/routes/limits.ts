@@ -24,7 +24,7 @@ import { bearer, fail, type App, type Ctx } from './http';
 export const LIMIT_WINDOW_SECONDS = { CREATE_LIMIT: 60, READ_LIMIT: 60, AUTH_FAIL_LIMIT: 60 } as const;
 type Limiter = keyof typeof LIMIT_WINDOW_SECONDS;
 
-/** Which limiter a request without a signed token counts against, if any (writes have the room's per-seat buckets). */
+/** Which limiter a request counts against, if any (a seat's writes have the room's per-seat buckets). */
 export function limiterFor(method: string, path: string): Limiter | null {
   if (method === 'POST' && /^\/api\/games\/?$/.test(path)) return 'CREATE_LIMIT';
   if (method === 'GET' || method === 'HEAD') return 'READ_LIMIT';
@@ -117,15 +117,13 @@ export const rateLimit = createMiddleware<App>(async (c, next) => {
     if (until !== undefined && until > Date.now()) return limited(c, 'AUTH_FAIL_LIMIT', client);
     if (until !== undefined) overBudget.delete(client);
   }
-  if (kind === 'signed') {
-    // One key per signed token (the tail of its MAC: nothing of the token's secret part, no address).
-    if ((method === 'GET' || method === 'HEAD') && !(await count(c, 'READ_LIMIT', `seat:${id}:${token!.slice(-11)}`))) return limited(c, 'READ_LIMIT', `seat of ${id}`);
-  } else {
-    // No token, or one only the room can judge (an old game's): counted per address, writes too when it has a
-    // token, so that such tokens reach a room at most READ_LIMIT times a window per address, whichever isolate.
-    const which = kind === 'legacy' ? 'READ_LIMIT' : limiterFor(method, path);
-    if (which && !(await count(c, which, client))) return limited(c, which, client);
-  }
+  // A signed token's requests count against that token — one per seat — by the tail of its MAC (nothing of the
+  // token's secret part, no address). A token only the room can judge (an old game's) counts per address on
+  // every request, writes too, so that such tokens reach a room at most READ_LIMIT times a window per address,
+  // whichever Worker instance they meet.
+  const which = kind === 'legacy' ? 'READ_LIMIT' : limiterFor(method, path);
+  const key = kind === 'signed' && token ? `seat:${id}:${token.slice(-11)}` : client;
+  if (which && !(await count(c, which, key))) return limited(c, which, kind === 'signed' ? `a seat of ${id}` : client);
   await next();
   // The room rejected the token (revoked, or a made-up one in an old game): the address's budget pays.
   if (kind !== null && (await rejectedToken(c.res)) && !(await failed(c, client)) && kind === 'legacy') c.res = limited(c, 'AUTH_FAIL_LIMIT', client);
