@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
+import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { apply, createGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { MIGRATIONS } from '../../worker/room/schema';
 import { FULL_EVERY } from '../../worker/room/snapshot';
-import { hashToken } from '../../worker/room/tokens';
+import { hashToken, newToken } from '../../worker/room/tokens';
 import { duel } from '../fixtures/duel';
 import { answer, api, createGame as newGame, expectError, join, logOf, newestFull, pickColours, room, runAlarm, sql, stateOf, storedMeta, table } from './helpers';
 import { botMoves } from '../helpers/play';
@@ -476,17 +476,22 @@ describe('a room written before answers were one statement (migrations 1–6)', 
       const log = rows.log as Record<string, SqlStorageValue>[];
       db.exec(`INSERT INTO log (i, at, aud, msg) VALUES ${log.map(() => '(?, ?, ?, ?)').join(', ')}`, ...log.flatMap((x) => [x.i, x.at, x.aud, x.msg]));
     });
+    // A token is signed for its game (tokens.ts): the copy's seats get their own.
+    const copied = await Promise.all(t.tokens.map(() => newToken(id, env.TOKEN_SECRET)));
+    const copiedHashes = await Promise.all(copied.map(hashToken));
+    await runInDurableObject(room(id), (_inst: unknown, st) => copiedHashes.forEach((h, seat) => st.storage.sql.exec('UPDATE seats SET token_hash = ? WHERE seat = ?', h, seat)));
+    const tokensOf = (g: string) => (g === id ? copied : t.tokens);
     await evictDurableObject(room(id));
-    const viewers = [...t.tokens, null];
     const strip = (b: StateBody) => JSON.stringify(b).replaceAll(t.id, id);
-    expect((await Promise.all(viewers.map((tok) => stateOf(id, tok)))).map((b) => JSON.stringify(b))).toEqual((await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).map(strip));
+    const views = (g: string) => Promise.all([...tokensOf(g), null].map((tok) => stateOf(g, tok)));
+    expect((await views(id)).map((b) => JSON.stringify(b))).toEqual((await views(t.id)).map(strip));
     expect(await sql(id, 'SELECT v FROM schema_version')).toEqual([{ v: MIGRATIONS.length }]);
     expect((await sql<{ type: string; name: string }>(id, "SELECT type, name FROM sqlite_master WHERE name LIKE 'move_writes%' ORDER BY name")).map((x) => `${x.type} ${x.name}`)).toEqual(['view move_writes', 'trigger move_writes_insert']);
     // Both play on with the same answers: the old room writes exactly what today's does (its meta's id apart).
     for (let k = 0; k < 6; k++) {
       const a = await playOne(t.id, t.tokens);
       if (a.seat < 0) break;
-      for (const g of [t.id, id]) expect((await api(`/games/${g}/answers`, { body: a.body, token: t.tokens[a.seat] })).status).toBe(200);
+      for (const g of [t.id, id]) expect((await api(`/games/${g}/answers`, { body: a.body, token: tokensOf(g)[a.seat] })).status).toBe(200);
     }
     const [mine, theirs] = [await stored(id), await stored(t.id)];
     const at = (xs: Record<string, unknown>[]) => xs.map(({ at: _a, live: _l, ...x }) => x);
@@ -494,7 +499,7 @@ describe('a room written before answers were one statement (migrations 1–6)', 
     expect(mine.log).toEqual(theirs.log);
     expect(mine.snapshot).toEqual(theirs.snapshot);
     await evictDurableObject(room(id));
-    expect((await Promise.all(viewers.map((tok) => stateOf(id, tok)))).map((b) => noLive(b))).toEqual((await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).map((b) => noLive(JSON.parse(strip(b)))));
+    expect((await views(id)).map((b) => noLive(b))).toEqual((await views(t.id)).map((b) => noLive(JSON.parse(strip(b)))));
     // The move log replays to the newest full state byte for byte.
     const [meta] = await sql<{ json: string }>(id, 'SELECT json FROM meta');
     const { seed, seats, options } = JSON.parse(meta!.json);
@@ -507,7 +512,8 @@ describe('a room written before answers were one statement (migrations 1–6)', 
 describe('a room written before the log left the state', () => {
   it('is migrated when it starts (log into its table, clocks into meta) and plays on, replaying to its snapshot byte for byte', async () => {
     const id = 'oldroomwithlog';
-    const tokens = ['tokenAAAAAAAAAAAAAAAAA', 'tokenBBBBBBBBBBBBBBBBBB'];
+    // Tokens as they were made before they carried a MAC (22 characters), in a game id of that time (14).
+    const tokens = ['tokenAAAAAAAAAAAAAAAAA', 'tokenBBBBBBBBBBBBBBBBB'];
     // Today's code's storage of a 2-seat duel six answers in: migrations 1–2, meta without clocks, a clocks
     // table, and a snapshot with the whole log inside it (between nextId and step, as the old engine wrote it).
     const { moves } = botMoves(duel, { seats: 2, seed: 'old-deploy' }, 6);
