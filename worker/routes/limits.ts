@@ -71,10 +71,10 @@ const ADMIN_ROUTE = /^\/api\/games\/[^/]+\/(?:admin\/|start\/?$)/;
 const overBudget = new Map<string, number>();
 const OVER_BUDGET_MAX = 10_000;
 
-/** 429 `rate_limited` with `Retry-After` (the window's length). */
-function limited(c: Ctx, which: Limiter, client: string): Response {
+/** 429 `rate_limited` with `Retry-After` (the window's length), for an address or (`seat`) a seat's own budget. */
+function limited(c: Ctx, which: Limiter, client: string, who: 'address' | 'seat' = 'address'): Response {
   const wait = LIMIT_WINDOW_SECONDS[which];
-  const res = fail(c, 'rate_limited', `too many requests from this address; try again in ${wait} seconds`, { limiter: which, client });
+  const res = fail(c, 'rate_limited', `too many requests from this ${who}; try again in ${wait} seconds`, { limiter: which, client });
   res.headers.set('Retry-After', String(wait));
   return res;
 }
@@ -123,10 +123,14 @@ export const rateLimit = createMiddleware<App>(async (c, next) => {
   // whichever Worker instance they meet.
   const which = kind === 'legacy' ? 'READ_LIMIT' : limiterFor(method, path);
   const key = kind === 'signed' && token ? `seat:${id}:${token.slice(-11)}` : client;
-  if (which && !(await count(c, which, key))) return limited(c, which, kind === 'signed' ? `a seat of ${id}` : client);
+  if (which && !(await count(c, which, key))) return kind === 'signed' ? limited(c, which, `a seat of ${id}`, 'seat') : limited(c, which, client);
   await next();
   // The room rejected the token (revoked, or a made-up one in an old game): the address's budget pays.
-  if (kind !== null && (await rejectedToken(c.res)) && !(await failed(c, client)) && kind === 'legacy') c.res = limited(c, 'AUTH_FAIL_LIMIT', client);
+  if (kind === null || !(await rejectedToken(c.res))) return;
+  const within = await failed(c, client);
+  // An old-format token that found the budget spent is told so (the next ones wait here); a signed one keeps the
+  // room's 401, which tells its page to stop using it.
+  if (!within && kind === 'legacy') c.res = limited(c, 'AUTH_FAIL_LIMIT', client);
 });
 
 /** Whether a room's answer refuses the token itself (401, or 403 `forbidden`; not a seat's 403 `not_your_prompt`). */
