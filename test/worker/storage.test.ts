@@ -479,7 +479,9 @@ describe('a room written before answers were one statement (migrations 1–6)', 
     // A token is signed for its game (tokens.ts): the copy's seats get their own.
     const copied = await Promise.all(t.tokens.map(() => newToken(id, env.TOKEN_SECRET)));
     const copiedHashes = await Promise.all(copied.map(hashToken));
-    await runInDurableObject(room(id), (_inst: unknown, st) => copiedHashes.forEach((h, seat) => st.storage.sql.exec('UPDATE seats SET token_hash = ? WHERE seat = ?', h, seat)));
+    await runInDurableObject(room(id), (_inst: unknown, st) => {
+      for (const [seat, h] of copiedHashes.entries()) st.storage.sql.exec('UPDATE seats SET token_hash = ? WHERE seat = ?', h, seat);
+    });
     const tokensOf = (g: string) => (g === id ? copied : t.tokens);
     await evictDurableObject(room(id));
     const strip = (b: StateBody) => JSON.stringify(b).replaceAll(t.id, id);
