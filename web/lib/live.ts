@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { CLOSE_RELOAD, PROTOCOL, type Answer, type ServerMessage, type StateBody } from '../../worker/protocol';
+import { CLOSE_RELOAD, PROTOCOL, type Answer, type ClientMessage, type ServerMessage, type StateBody } from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
 import { mergeLog, type LogBook } from './logbook';
 import { decide, optionLabel, type OutboxState, type Queued } from './outbox';
@@ -240,7 +240,7 @@ export class Live {
       this.retry = 0;
       this.conn.value = 'live';
       clearTimeout(this.pollTimer);
-      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: this.token, log: this.logParam() ?? 0 }));
+      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: this.token, log: this.logParam() ?? 0 } satisfies ClientMessage));
       this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
       // The hello brings the current table, which decides whether a waiting answer still counts.
       if (this.outbox.value?.status === 'queued') void this.poll();
@@ -279,7 +279,7 @@ export class Live {
     this.wsTimer = setTimeout(() => this.openSocket(), delay);
   }
 
-  private send(m: unknown): void {
+  private send(m: ClientMessage): void {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
   }
 
