@@ -1,13 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { applyPatch } from '../web/lib/patch';
-import type { PatchMessage, StateBody } from '../worker/protocol';
 import { median } from './report';
+import { PROTOCOL } from '../worker/protocol';
 
 /**
  * Live answer → broadcast measurement against a running room server, over any transport that can post JSON and
  * open a WebSocket: Miniflare directly (workerd in-process, bench/workerd.bench.ts) or `wrangler dev` over
- * loopback. Games are the hidden-hand fixture with 4 seats, each seat holding one socket that says hello with
- * `log` and `patch` as the client does.
+ * loopback. Games are the hidden-hand fixture with 4 seats, each seat holding one socket that says hello
+ * with `log` as the client does.
  */
 export interface Transport {
   post(path: string, body: unknown, token?: string): Promise<Record<string, any>>;
@@ -22,12 +21,6 @@ export interface Sock {
 }
 
 const SEATS = 4;
-
-/**
- * What the sockets' hello asks for as `patch`: 2 (compact patches), as the web client says; a baseline checkout
- * from before compact patches is spoken to as its own client spoke (`true`).
- */
-export const HELLO: { patch: true | 2 } = { patch: 2 };
 
 interface Latest {
   version: number;
@@ -56,16 +49,13 @@ export async function liveGame(t: Transport, limit: number) {
           if (data === 'pong') return pongs.splice(0).forEach((f) => f());
           const m = JSON.parse(data);
           if (m.type === 'error') throw new Error(`socket error: ${data}`);
-          if (m.type !== 'state' && m.type !== 'patch') return;
+          if (m.type !== 'state') return;
           const first = latest[seat] === null;
-          // As the client does: a patch changes the last body this socket brought.
-          const body = m.type === 'state' ? (m as Latest) : (applyPatch(latest[seat] as unknown as StateBody, m as PatchMessage) as unknown as Latest | null);
-          if (!body) throw new Error(`game ${id}: a patch about another version than the socket's last`);
-          latest[seat] = body;
+          latest[seat] = m as Latest;
           if (first) ok();
           waiters = waiters.filter((w) => (latest.every((s) => s && s.version >= w.version) ? (w.done(), false) : true));
         });
-        ws.send(JSON.stringify({ type: 'hello', token, log: 0, patch: HELLO.patch }));
+        ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token, log: 0 }));
       });
     }),
   );

@@ -4,6 +4,7 @@ import { startDev } from '../test/e2e/helpers';
 import type { StateBody } from '../worker/protocol';
 import { postJson as post, quantile, simpleAnswer as simple } from './loopback';
 import { record } from './report';
+import { PROTOCOL } from '../worker/protocol';
 
 /**
  * Answer → broadcast latency over loopback against `wrangler dev` (the fixture game): GAMES games at once, each
@@ -25,7 +26,7 @@ async function playGame(base: string, samples: number[]): Promise<void> {
     (token, seat) =>
       new Promise<WebSocket>((ok, fail) => {
         const ws = new WebSocket(`${base.replace('http', 'ws')}/api/games/${id}/live`);
-        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', token }));
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token }));
         ws.onerror = () => fail(new Error('socket error'));
         ws.onmessage = (e) => {
           const m = JSON.parse(String(e.data));

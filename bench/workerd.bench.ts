@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDev } from '../test/e2e/helpers';
-import { HELLO, liveBench, median, type Sock, type Transport } from './live';
+import { liveBench, median, type Sock, type Transport } from './live';
 import { record, type Metric } from './report';
 import { WARM_ANSWERS } from './warm';
 
@@ -201,12 +201,9 @@ it.skipIf(!BASE)('inside workerd (Miniflare directly), the baseline checkout', a
       `export { GameRoom } from '${BASE}/worker/index';`,
     ].join('\n'),
   );
-  // Before compact patches (session 7) the client said `patch: true`; a checkout that knows them is spoken to as today.
-  HELLO.patch = readFileSync(`${BASE}/worker/room/hello.ts`, 'utf8').includes('msg.patch === 2') ? 2 : true;
   try {
     await miniflareRun(entry, 'baseline', DISK);
   } finally {
-    HELLO.patch = 2;
     rmSync(dir, { recursive: true, force: true });
   }
 });

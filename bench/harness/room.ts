@@ -3,6 +3,7 @@ import { FakeSocket, fakeState, installGlobals, type FakeState } from './fake-do
 import { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer } from '../../worker/engine';
 import type { Env } from '../../worker/env';
+import { PROTOCOL } from '../../worker/protocol';
 
 /**
  * One real GameRoom on a fake Durable Object state, every seat a player holding one socket that said hello with
@@ -20,9 +21,9 @@ export interface BenchRoom {
   dispose(): void;
 }
 
-/** The version a state or patch message brings (a patch names it in `set` when it changed). */
+/** The version a state message brings. */
 const versionOf = (msg: string): number | null => {
-  const m = /"set":\{[^]*?"version":(\d+)/.exec(msg) ?? (msg.startsWith('{"type":"state"') ? /"version":(\d+)/.exec(msg) : null);
+  const m = /"version":(\d+)/.exec(msg);
   return m ? Number(m[1]) : null;
 };
 
@@ -49,7 +50,7 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
   if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
   const sockets: FakeSocket[] = [];
   const version: number[] = [];
-  // The states and patches each seat was sent since it last answered: their versions are read off only when the
+  // The states each seat was sent since it last answered: their versions are read off only when the
   // seat answers next, outside the timed part (a scan of every message would be the harness's cost, not the room's).
   const unread: string[][] = [];
   // The newest message that names a version is the one to read (every change sends each socket one), so the scan
@@ -58,7 +59,7 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     const xs = unread[i]!;
     for (let k = xs.length - 1; k >= 0; k--) {
       const s = xs[k]!;
-      const v = s.startsWith('{"type":"state"') || s.startsWith('{"type":"patch"') ? versionOf(s) : null;
+      const v = s.startsWith('{"type":"state"') ? versionOf(s) : null;
       if (v !== null) {
         version[i] = v;
         break;
@@ -77,7 +78,7 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     };
     ws.serializeAttachment({ sid: `s${i}`, seat: null, ready: false, visible: true });
     (fs.state as unknown as { acceptWebSocket(w: unknown): void }).acceptWebSocket(ws);
-    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0, patch: 2 }));
+    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: tokens[i], log: 0 }));
     sockets.push(ws);
   }
   return {

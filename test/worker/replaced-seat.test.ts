@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { ORIGIN, api, expectError, freshAddress, promptOf, room, createGame, join, sql, stateOf, storedMeta, summaryOf, table } from './helpers';
+import { PROTOCOL } from '../../worker/protocol';
 
 /** A socket that said hello for `token`; resolves once its first state arrived. */
 async function helloSocket(id: string, token: string) {
@@ -10,7 +11,7 @@ async function helloSocket(id: string, token: string) {
   ws.accept();
   const got: any[] = [];
   const first = new Promise<void>((ok) => ws.addEventListener('message', (e) => (got.push(JSON.parse(e.data as string)), ok())));
-  ws.send(JSON.stringify({ type: 'hello', token, log: 0 }));
+  ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token, log: 0 }));
   await first;
   return { ws, got };
 }
@@ -50,7 +51,7 @@ describe('issue 9 point 1: a replaced seat loses its sockets at once (workerd)',
     const ws = res.webSocket!;
     ws.accept();
     const msg = new Promise<any>((ok) => ws.addEventListener('message', (e) => ok(JSON.parse(e.data as string))));
-    ws.send(JSON.stringify({ type: 'hello', token: t.tokens[1] }));
+    ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] }));
     expect((await msg).error.code).toBe('unauthorized');
   });
 });
