@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: build the client, make local VAPID keys if there are none, and serve the whole site with
-// `wrangler dev` (local Durable Object storage, no Cloudflare account). PORT overrides 8787; TEAHOUSE_TRACE=1
-// turns wrangler's local tracing on (off by default, see below); TEAHOUSE_LOCAL_TARGETS=1 lets notification targets
-// point at this machine or its network (off by default, see below).
+// `npm start`: build the client, make local VAPID keys and a token secret if there are none, and serve the whole
+// site with `wrangler dev` (local Durable Object storage, no Cloudflare account). PORT overrides 8787;
+// TEAHOUSE_ORIGIN sets the origin of the links the server makes (default http://localhost:PORT; devargs.mjs says
+// why); TEAHOUSE_TRACE=1 turns wrangler's local tracing on (off by default, see below); TEAHOUSE_LOCAL_TARGETS=1
+// lets notification targets point at this machine or its network (off by default, see below).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { devArgs } from './devargs.mjs';
@@ -16,6 +17,9 @@ if (existsSync(new URL('./vapid.mjs', import.meta.url))) {
   const { ensureDevVapid } = await import('./vapid.mjs');
   await ensureDevVapid(process.cwd());
 }
+// The key that signs seat and admin tokens: the Worker refuses to make games without one.
+const { ensureDevTokenSecret } = await import('./tokensecret.mjs');
+ensureDevTokenSecret(process.cwd());
 
 // Local tracing off unless asked for (TEAHOUSE_TRACE=1): wrangler dev's local observability records every
 // request and storage call into its own trace store on disk — several times what the rooms themselves write, per

@@ -7,6 +7,18 @@ export interface Env {
   /** Rate limits per client address (wrangler.toml `[[ratelimits]]`, see routes/limits.ts). */
   CREATE_LIMIT?: RateLimit;
   READ_LIMIT?: RateLimit;
+  /** Failed authentications (made-up, foreign or revoked tokens) per client address (routes/limits.ts). */
+  AUTH_FAIL_LIMIT?: RateLimit;
+  /**
+   * The key that signs every seat and admin token (room/tokens.ts): a secret (`wrangler secret put TOKEN_SECRET`;
+   * `npm start` writes a local one to .dev.vars). Changing it invalidates every token of every game.
+   */
+  TOKEN_SECRET?: string;
+  /**
+   * The site's own origin for the links the server makes (invite, seat, notifications), e.g.
+   * `https://teahouse.example`. Unset: the origin of the request URL as Cloudflare routed it (routes/games.ts).
+   */
+  PUBLIC_ORIGIN?: string;
   /** The built client (absent in the workerd tests). */
   ASSETS?: Fetcher;
   /** Web Push (VAPID, RFC 8292): secrets in production, `.dev.vars` locally. */

@@ -1,10 +1,9 @@
 /**
- * The wire format between the server and the client (DESIGN §4). The client imports only this file and
- * the engine's types from the worker.
+ * The wire format between the server and the client (DESIGN §4): the one module both sides import. It holds
+ * types and a few pure helpers and imports nothing but the engine's types, so the client pulls in no server code.
  */
 import type { Answer, Json, Msg, Outcome, Prompt } from './engine/types';
 import type { LogLine } from './engine/runtime';
-import type { Op as DeltaOp } from './room/delta';
 
 export type { Answer, Json, Msg, Outcome, Prompt, LogLine };
 
@@ -47,7 +46,7 @@ export interface GameSummary {
   outcome: Outcome | null;
 }
 
-/** `GET /api/games/:id/state` and every `{type:'state'}` WebSocket message. */
+/** `GET /api/games/:id/state`, an answer's reply, and every `{type:'state'}` WebSocket message. */
 export interface StateBody extends GameSummary {
   you: number | null;
   /** The game's own view for `you` (null before the game starts). */
@@ -60,12 +59,11 @@ export interface StateBody extends GameSummary {
   deadline: string | null;
   /**
    * The part of your visible log this body carries: every line you may read whose engine index `i` is at
-   * least `logFrom` (oldest first). `logFrom` 0 is the whole record; a socket message after a change carries
-   * only that change's lines (`logFrom` = the log length before it). `GET /state?log=N` asks for lines from N;
-   * without it you get the last {@link LOG_TAIL} lines. A client holding lines up to `logEnd` of an earlier
-   * body merges by `i`; a `logFrom` beyond what it holds is a gap to fill with `?log=`. A socket message may
-   * also start before what the socket was sent already: after the room wakes from hibernation it resumes from
-   * the socket's stored cursor, which may lag by up to `RESEND_LINES` (worker/room/broadcast.ts) lines.
+   * least `logFrom` (oldest first). `logFrom` 0 is the whole record. `GET /state?log=N` (and a socket hello's
+   * `log: N`) asks for lines from N; without it you get the last {@link LOG_TAIL} lines. On a socket, every
+   * message after the first carries the lines written since the message before (`logFrom` = that message's
+   * `logEnd`): lines only grow, so a client merges them by `i`, and a `logFrom` beyond what it holds is a gap to
+   * fill with `?log=`.
    */
   log: LogLine[];
   logFrom: number;
@@ -81,44 +79,36 @@ export interface ApiError {
   error: { code: string; message: string };
 }
 
-/** Messages on the live socket. */
+/**
+ * The socket protocol's version, said in every hello. A server of another version refuses the hello and closes
+ * the socket with {@link CLOSE_RELOAD}; the client then reloads the page to get the code that speaks the server's.
+ * Bump it with any change to the messages below.
+ */
+export const PROTOCOL = 3;
+
+/** The close code of a socket whose hello named another {@link PROTOCOL}: the page must reload. */
+export const CLOSE_RELOAD = 4426;
+
+/**
+ * Messages the client sends on the live socket. `hello` says who it is (a seat token, or none: a spectator), the
+ * protocol it speaks, and `log` as `GET /state?log=` does (the index from which it needs lines; absent: the last
+ * {@link LOG_TAIL}).
+ */
 export type ClientMessage =
-  /**
-   * `log`: the engine index from which this client needs log lines (what it holds ends there). A socket whose
-   * hello names `log` gets log deltas afterwards; one without it gets the whole visible log in every message.
-   */
-  /**
-   * `patch`: after a full state, only the changes (`PatchMessage`); `2`: and their log lines as `lines`, with
-   * `logFrom` left out where it continues the message before.
-   */
-  | { type: 'hello'; token?: string; since?: number; log?: number; patch?: boolean | 2 }
+  | { type: 'hello'; protocol: number; token?: string; log?: number }
   | { type: 'answer'; version: number; answer: Answer }
   | { type: 'visible'; visible: boolean };
-/**
- * What a socket whose hello said `patch: true` gets instead of a `state` once it has had one: the changes since
- * the last message on this socket. `of`: the version of the body it changes. `set`: the body's top-level fields
- * that changed, whole (never `view`). `view`: the view's changes as delta operations (worker/room/delta.ts:
- * `[path, value]` set, `[path]` delete, `[path, start, deleteCount, items]` splice), absent when it did not change.
- * The log fields are as in every state message — for a hello that said `patch: 2`, the lines come as `lines`
- * (`[i, at, msg]` each, the same lines; absent when there are none), and `logFrom` is absent when it is the
- * `logEnd` of the body changed.
- */
-export interface PatchMessage {
-  type: 'patch';
-  of: number;
-  set: Partial<StateBody>;
-  view?: DeltaOp[];
-  log?: LogLine[];
-  lines?: [number, number, Msg][];
-  logFrom?: number;
-  logEnd: number;
-}
 
-export type ServerMessage =
-  | ({ type: 'state' } & StateBody)
-  | PatchMessage
-  | { type: 'error'; error: ApiError['error'] }
-  | { type: 'ok' };
+/**
+ * Messages the server sends. After the hello and after every change the socket gets its viewer's whole body,
+ * as `/state` gives it (the log fields aside: see `StateBody.log`). A whole body measured 980 bytes gzipped per
+ * seat per answer on an 8-player 三国杀 game (2026-12), small enough that no diff is worth a second shape. On
+ * the wire it is smaller still: the runtime negotiates permessage-deflate with browsers (compatibility flag
+ * `web_socket_compression`, on by default since 2023-08-15:
+ * https://developers.cloudflare.com/workers/configuration/compatibility-flags/), and with the deflate context
+ * kept from one message to the next a body that is mostly the last one measured 114 bytes.
+ */
+export type ServerMessage = ({ type: 'state' } & StateBody) | { type: 'error'; error: ApiError['error'] } | { type: 'ok' };
 
 /**
  * The message-parameter convention every renderer shares (the client's and the notifications'): a number in

@@ -3,6 +3,7 @@ import { FakeSocket, fakeState, installGlobals, type FakeState } from './fake-do
 import { GameRoom } from '../../worker/room/GameRoom';
 import type { Answer } from '../../worker/engine';
 import type { Env } from '../../worker/env';
+import { PROTOCOL } from '../../worker/protocol';
 
 /**
  * One real GameRoom on a fake Durable Object state in Node, every seat a player with one socket that said hello
@@ -38,7 +39,7 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     const ws = new FakeSocket();
     ws.serializeAttachment({ sid: `s${i}`, seat: null, ready: false, visible: true });
     (fs.state as unknown as { acceptWebSocket(w: unknown): void }).acceptWebSocket(ws);
-    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', token: tokens[i], log: 0, patch: 2 }));
+    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: tokens[i], log: 0 }));
     sockets.push(ws);
   }
   const body = bodyOf(await room.getState(tokens[0]!, null, 0));

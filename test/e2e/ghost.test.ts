@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { SPECS, answerTaken, caughtUp, createTable, exactly, expectEngineView, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
 import ghost from '../../worker/games/ghost';
 import { apply, startGame, viewFor, type Answer, type GameState, type Json, type LogEntry, type OpenPrompt, type Prompt } from '../../worker/engine';
-import { colourOf } from '../../worker/games/ghost/cards';
+import { colourOf } from '../../worker/games/ghost/ids';
 import { condition, type G } from '../../worker/games/ghost/state';
 import { strings as ghostStrings } from '../../worker/games/ghost/i18n';
 import { cardLabel, cardName } from '../../web/games/ghost/labels';
@@ -68,14 +68,14 @@ function planFrom(seed: string, options: Record<string, Json>): GhostPlan | null
     let a: Answer = { prompt: p.id, option: 'pass' };
     if (p.kind === 'host') {
       if (ex) return null;
-      const against = (imp: string) => afterHost(p.seat).find((v) => g.players[v]!.hand.some((c) => colourOf(c) !== condition(g, imp).colour));
-      const imp = opt('target')!.cards!.from.find((i) => condition(g, i).colour !== 'any' && hand.some((c) => colourOf(c) === condition(g, i).colour) && against(i) !== undefined);
+      const against = (imp: string) => afterHost(p.seat).find((v) => g.players[v]!.hand.some((c) => colourOf(c) !== condition(ghost.cat, g, imp).colour));
+      const imp = opt('target')!.cards!.from.find((i) => condition(ghost.cat, g, i).colour !== 'any' && hand.some((c) => colourOf(c) === condition(ghost.cat, g, i).colour) && against(i) !== undefined);
       if (imp) {
         ex = { host: p.seat, imp, holder: g.players.findIndex((q) => q.imps.some((i) => i.id === imp)), caught: against(imp)! };
         a = { prompt: p.id, option: 'target', cards: [imp] };
       }
     } else if (p.kind === 'vote') {
-      const colour = condition(g, ex!.imp).colour;
+      const colour = condition(ghost.cat, g, ex!.imp).colour;
       const o = opt('vote')!;
       const pos = o.cards!.from.filter((c) => colourOf(c) === colour);
       const neg = o.cards!.from.filter((c) => colourOf(c) !== colour);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevServer } from './helpers';
 import { openRawSocket } from './helpers/rawsocket';
+import { PROTOCOL } from '../../worker/protocol';
 
 /** JSON over fetch against the dev server. */
 async function call(dev: DevServer, path: string, o: { body?: unknown; token?: string } = {}) {
@@ -31,7 +32,7 @@ describe('issue 9 point 1: a replaced player cannot keep playing over an old soc
 
     const ws = await openRawSocket(`${dev.url.replace('http', 'ws')}/api/games/${id}/live`);
     try {
-      ws.send(JSON.stringify({ type: 'hello', token: old, log: 0 }));
+      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: old, log: 0 }));
       const first = JSON.parse(await ws.waitFor((t) => JSON.parse(t).type === 'state'));
       const prompt = first.prompts[0].id as string;
       expect(first.seats[1].online).toBe(true);
@@ -47,7 +48,7 @@ describe('issue 9 point 1: a replaced player cannot keep playing over an old soc
       ws.send(JSON.stringify({ type: 'visible', visible: true }));
       await new Promise((r) => setTimeout(r, 1500));
       ws.send(JSON.stringify({ type: 'answer', version: before.version, answer: { prompt, option: 'blue' } }));
-      ws.send(JSON.stringify({ type: 'hello', token: old, log: 0 }));
+      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: old, log: 0 }));
       await new Promise((r) => setTimeout(r, 1000));
 
       const after = (await call(dev, `/games/${id}/state`, { token: fresh })).body;

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { clientSource, packDeck } from '../../web/tools/client-data';
 import { DECK } from '../../worker/games/sanguosha/deck';
 import { HELPER } from '../../web/tools/preload';
-import { ARTIFACTS, EVENTS, IMPS, KINGS, SPELLS } from '../../worker/games/ghost/cards';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
@@ -13,12 +12,9 @@ const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSy
 describe('catalogue fields the client never reads are dropped from its build', () => {
   const src = readFileSync(join(root, 'worker/games/ghost/cards.ts'), 'utf8');
 
-  it("驱鬼's cards lose their seed Chinese names in the client build, and nothing else", () => {
-    const out = clientSource('/x/worker/games/ghost/cards.ts', src)!;
-    expect(out).not.toMatch(/\bzh: '/);
-    const cards = [...IMPS, ...EVENTS, ...SPELLS, ...ARTIFACTS, ...KINGS];
-    expect(src.length - out.length).toBe(cards.reduce((n, c) => n + `zh: '${c.zh}', `.length, 0));
-    for (const c of cards) expect(out).toContain(`id: '${c.id}'`);
+  it("驱鬼's card lines carry no names (they live in the strings), so the client build ships them as written", () => {
+    expect(src).not.toMatch(/\bzh: '/);
+    expect(clientSource('/x/worker/games/ghost/cards.ts', src)).toBeNull();
   });
 
   it('other modules pass through untouched', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LogLine, StateBody } from '../../worker/protocol';
+import { CLOSE_RELOAD, PROTOCOL, type LogLine, type StateBody } from '../../worker/protocol';
 import { Live } from '../../web/lib/live';
 
 const line = (i: number): LogLine => ({ i, at: i, msg: { key: 'x' } });
@@ -105,5 +105,77 @@ describe('the live client keeps one log from slices', () => {
     await live.answer({ prompt: 'p', option: 'o' });
     await live.poll();
     expect(asked).toEqual(['/api/games/g/answers?log=5', '/api/games/g/state?since=2&log=7']);
+  });
+});
+
+/** A browser around the client: a fake WebSocket (each one made is kept), storage, the page's location. */
+function browser() {
+  const sockets: FakeSocket[] = [];
+  class FakeSocket {
+    static OPEN = 1;
+    readyState = 0;
+    sent: unknown[] = [];
+    onopen: (() => void) | null = null;
+    onmessage: ((e: { data: string }) => void) | null = null;
+    onclose: ((e: { code: number }) => void) | null = null;
+    constructor(readonly url: string) {
+      sockets.push(this);
+    }
+    send(s: string) {
+      this.sent.push(JSON.parse(s));
+    }
+    close() {}
+    open() {
+      this.readyState = 1;
+      this.onopen!();
+    }
+  }
+  const storage = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  };
+  const reload = vi.fn();
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('location', { protocol: 'http:', host: 'teahouse.test', reload });
+  vi.stubGlobal('localStorage', storage());
+  vi.stubGlobal('sessionStorage', storage());
+  vi.stubGlobal('navigator', { onLine: true });
+  vi.stubGlobal('document', { visibilityState: 'visible', addEventListener() {}, removeEventListener() {} });
+  vi.stubGlobal('addEventListener', () => {});
+  vi.stubGlobal('removeEventListener', () => {});
+  return { sockets, reload };
+}
+
+describe('the live socket', () => {
+  it('says hello with the protocol version and where its log ends, then takes every state message whole', async () => {
+    server(() => 5, () => 1);
+    const { sockets } = browser();
+    const live = new Live('g', 't');
+    live.start();
+    await settle();
+    await settle();
+    const ws = sockets[0]!;
+    ws.open();
+    expect(ws.sent[0]).toEqual({ type: 'hello', protocol: PROTOCOL, token: 't', log: 5 });
+    ws.onmessage!({ data: JSON.stringify({ type: 'state', ...body(2, 5, 7, { deadline: 'soon' }) }) });
+    expect(live.state.value!.version).toBe(2);
+    expect(live.state.value!.deadline).toBe('soon');
+    expect(indices(live)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    live.stop();
+  });
+
+  it('a socket closed for another protocol version reloads the page, at most once a minute (a server older than the page would loop)', async () => {
+    server(() => 0, () => 1);
+    const { sockets, reload } = browser();
+    for (let k = 0; k < 2; k++) {
+      const live = new Live('g', 't');
+      live.start();
+      await settle();
+      await settle();
+      sockets.at(-1)!.open();
+      sockets.at(-1)!.onclose!({ code: CLOSE_RELOAD });
+      live.stop();
+    }
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -61,11 +61,6 @@ describe('merging log slices by engine index', () => {
     expect(mergeLog(whole.book, slice(6, 6, [], over)).missing).toBeNull();
   });
 
-  it('a body from an older server (no logFrom/logEnd) is the whole visible log', () => {
-    const { book } = mergeLog(null, { log: lines(0, 1, 4), outcome: null });
-    expect([book.from, book.end]).toEqual([0, 5]);
-  });
-
   it('any order of contiguous-or-overlapping slices of a log gives the same book: sorted, unique, all lines', () => {
     // A log of n lines where the viewer sees those marked visible; slices are [a, b) windows of it.
     fc.assert(

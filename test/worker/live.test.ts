@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { StateBody } from '../../worker/protocol';
 import { ORIGIN, answer, api, handOf, pickColours, promptOf, recordDeliveries, room, sql, stateOf, table } from './helpers';
+import { CLOSE_RELOAD, PROTOCOL } from '../../worker/protocol';
 
 /** A live socket with a message queue: `next()` resolves with the next message (JSON, or the raw text). */
 async function connect(id: string) {
@@ -66,9 +67,9 @@ describe('GET /api/games/:id/live', () => {
     const a = await connect(t.id);
     const b = await connect(t.id);
     const spec = await connect(t.id);
-    a.send({ type: 'hello', token: t.tokens[0] });
-    b.send({ type: 'hello', token: t.tokens[1] });
-    spec.send({ type: 'hello' });
+    a.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[0] });
+    b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
+    spec.send({ type: 'hello', protocol: PROTOCOL });
     const [sa, sb, ss] = [await a.nextOf('state'), await b.nextOf('state'), await spec.nextOf('state')];
     expect([sa.you, sb.you, ss.you]).toEqual([0, 1, null]);
     expect(hands(sa)[1]).toEqual({ hidden: true, count: 3 });
@@ -95,8 +96,8 @@ describe('GET /api/games/:id/live', () => {
     const t = await table(2);
     const a = await connect(t.id);
     const b = await connect(t.id);
-    a.send({ type: 'hello', token: t.tokens[0] });
-    b.send({ type: 'hello', token: t.tokens[1] });
+    a.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[0] });
+    b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     const sa = await a.nextOf('state');
     const sb = await b.nextOf('state');
     a.send({ type: 'answer', version: sa.version, answer: { prompt: promptOf(sa).id, option: 'red' } });
@@ -111,7 +112,7 @@ describe('GET /api/games/:id/live', () => {
     expect(err.state.you).toBe(0);
     // Spectators cannot answer; nonsense is a bad_request; nothing changed.
     const spec = await connect(t.id);
-    spec.send({ type: 'hello' });
+    spec.send({ type: 'hello', protocol: PROTOCOL });
     await spec.nextOf('state');
     spec.send({ type: 'answer', version: sa.version + 1, answer: { prompt: promptOf(sb).id, option: 'red' } });
     expect((await spec.nextOf('error')).error.code).toBe('unauthorized');
@@ -126,8 +127,19 @@ describe('GET /api/games/:id/live', () => {
   it('a hello with a wrong token is refused and the socket closed', async () => {
     const t = await table(2);
     const s = await connect(t.id);
-    s.send({ type: 'hello', token: 'not-a-token-of-this-game' });
+    s.send({ type: 'hello', protocol: PROTOCOL, token: 'not-a-token-of-this-game' });
     expect((await s.nextOf('error')).error.code).toBe('unauthorized');
+  });
+
+  it('a hello of another protocol version is told to reload: an error, then the socket closed with CLOSE_RELOAD', async () => {
+    const t = await table(2);
+    for (const protocol of [PROTOCOL - 1, PROTOCOL + 1, undefined]) {
+      const s = await connect(t.id);
+      s.send({ type: 'hello', protocol, token: t.tokens[0] });
+      expect((await s.nextOf('error')).error.code).toBe('bad_request');
+      for (let k = 0; k < 50 && s.closed() === null; k++) await new Promise((r) => setTimeout(r, 20));
+      expect(s.closed()).toBe(CLOSE_RELOAD);
+    }
   });
 
   it('pings are answered without waking the room', async () => {
@@ -141,7 +153,7 @@ describe('GET /api/games/:id/live', () => {
   it('a hibernated room restores its sockets and their seats after eviction', async () => {
     const t = await table(2);
     const a = await connect(t.id);
-    a.send({ type: 'hello', token: t.tokens[0] });
+    a.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[0] });
     const sa = await a.nextOf('state');
     await evictDurableObject(room(t.id));
     await answer(t.id, t.tokens[1]!, { option: 'blue' }, 'chooseColour');
@@ -158,7 +170,7 @@ describe('GET /api/games/:id/live', () => {
     await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'https://hooks.example/x', lang: 'en' }, token: t.tokens[1] });
     await recordDeliveries(t.id);
     const b = await connect(t.id);
-    b.send({ type: 'hello', token: t.tokens[1] });
+    b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     await b.nextOf('state');
     expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
     expect(await sql(t.id, 'SELECT seat FROM outbox')).toEqual([]);
@@ -179,7 +191,7 @@ describe('GET /api/games/:id/live', () => {
       inst.seats.reload(); // the room caches its seat rows; this test wrote behind its back
     });
     const b = await connect(t.id);
-    b.send({ type: 'hello', token: t.tokens[1] });
+    b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     const s = await b.nextOf('state');
     expect(s.seats[1].standIn).toBe(false);
     expect(await sql(t.id, 'SELECT stand_in, expiries FROM seats WHERE seat = 1')).toEqual([{ stand_in: 0, expiries: 0 }]);
@@ -189,23 +201,23 @@ describe('GET /api/games/:id/live', () => {
   it("replacing a seat closes the old holder's sockets", async () => {
     const t = await table(2);
     const b = await connect(t.id);
-    b.send({ type: 'hello', token: t.tokens[1] });
+    b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     await b.nextOf('state');
     expect((await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite' }, token: t.admin })).status).toBe(200);
     expect((await b.nextOf('error')).error.code).toBe('unauthorized');
     const again = await connect(t.id);
-    again.send({ type: 'hello', token: t.tokens[1] });
+    again.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     expect((await again.nextOf('error')).error.code).toBe('unauthorized');
   });
 
   it('the table sees a seat come online and go offline, without a new version', async () => {
     const t = await table(2);
     const a = await connect(t.id);
-    a.send({ type: 'hello', token: t.tokens[0] });
+    a.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[0] });
     const first = await a.nextOf('state');
     expect(first.seats.map((x: { online: boolean }) => x.online)).toEqual([true, false]);
     const b = await connect(t.id);
-    b.send({ type: 'hello', token: t.tokens[1] });
+    b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     const on = await a.nextOf('state');
     expect(on.seats.map((x: { online: boolean }) => x.online)).toEqual([true, true]);
     expect(on.version).toBe(first.version);

@@ -5,6 +5,7 @@ import { LOG_TAIL } from '../../worker/protocol';
 import type { GameState, LogEntry } from '../../worker/engine/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { ORIGIN, answer, api, expectError, logOf, pickColours, randomAnswer, rng, room, stateOf, table } from './helpers';
+import { PROTOCOL } from '../../worker/protocol';
 
 type Logged = GameState<unknown> & { log: LogEntry[] };
 
@@ -21,7 +22,7 @@ function visible(g: Logged, seat: number | null, from = 0): LogLine[] {
     .map(({ i, at, msg }) => ({ i, at, msg }));
 }
 
-/** A socket that records every state message it is sent. `log` in the hello asks for deltas. */
+/** A socket that records every state message it is sent. `log` in the hello: where its lines start. */
 async function socket(id: string, token: string | null, log?: number) {
   const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket' } });
   expect(res.status).toBe(101);
@@ -35,7 +36,7 @@ async function socket(id: string, token: string | null, log?: number) {
     states.push(m);
     for (const f of waiters.splice(0)) f();
   });
-  ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), ...(log !== undefined ? { log } : {}) }));
+  ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), ...(log !== undefined ? { log } : {}) }));
   /** The first message received after `count` messages (waits for it). */
   const nth = async (count: number): Promise<StateBody> => {
     while (states.length <= count) await new Promise<void>((r) => waiters.push(r));
@@ -117,15 +118,17 @@ describe('the log is sent in slices', () => {
     a.ws.close(1000);
   });
 
-  it('a socket whose hello names no `log` (an older client) gets the whole visible log every time', async () => {
+  it('a socket whose hello names no `log` gets the tail first, as /state without ?log does, then only the new lines', async () => {
     const t = await table(2);
+    await pickColours(t);
     const a = await socket(t.id, t.tokens[0]!);
     const first = await a.nth(0);
-    await pickColours(t);
+    const tail = await stateOf(t.id, t.tokens[0]);
+    expect({ log: first.log, logFrom: first.logFrom, logEnd: first.logEnd }).toEqual({ log: tail.log, logFrom: tail.logFrom, logEnd: tail.logEnd });
+    expect((await answer(t.id, t.tokens[0]!, { option: 'pass' }, 'play')).status).toBe(200);
     const g = await gameOf(t.id);
-    const last = await a.at(first.version + 2);
-    expect(last.logFrom).toBe(0);
-    expect(last.log).toEqual(visible(g, 0));
+    const next = await a.at(first.version + 1);
+    expect({ log: next.log, logFrom: next.logFrom }).toEqual({ log: visible(g, 0, first.logEnd), logFrom: first.logEnd });
     a.ws.close(1000);
   });
 

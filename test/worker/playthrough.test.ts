@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF } from 'cloudflare:test';
 import type { StateBody } from '../../worker/protocol';
 import { ORIGIN, api, randomAnswer, rng, table } from './helpers';
+import { PROTOCOL } from '../../worker/protocol';
 
 /** A socket that always holds the newest state it was sent. */
 async function watcher(id: string, token: string | null) {
@@ -15,7 +16,7 @@ async function watcher(id: string, token: string | null) {
     w.state = m;
     for (const f of w.waiters.splice(0)) f();
   });
-  ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+  ws.send(JSON.stringify(token ? { type: 'hello', protocol: PROTOCOL, token } : { type: 'hello', protocol: PROTOCOL }));
   return {
     ...w,
     get latest() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELF } from 'cloudflare:test';
 import { ORIGIN, promptOf, stateOf, table } from './helpers';
+import { PROTOCOL } from '../../worker/protocol';
 
 /** The answer endpoint's whole reply as bytes: status, content type and body text. */
 async function rawAnswer(id: string, token: string, body: unknown) {
@@ -25,7 +26,7 @@ async function socketFor(id: string, token: string) {
     else queue.push(e.data as string);
   });
   const next = () => (queue.length ? Promise.resolve(queue.shift()!) : new Promise<string>((r) => waiters.push(r)));
-  ws.send(JSON.stringify({ type: 'hello', token }));
+  ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token }));
   await next(); // its first state
   return {
     async reply(frame: unknown): Promise<string> {

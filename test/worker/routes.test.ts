@@ -7,8 +7,8 @@ describe('POST /api/games', () => {
   it('creates a game with an unguessable id, an admin token and an invite link', async () => {
     const r = await api('/games', { body: { game: 'duel', seats: 3, options: { botsForAbsent: true }, deadline: { hours: 2 } } });
     expect(r.status).toBe(201);
-    expect(r.body.id).toMatch(/^[a-z2-9]{14}$/);
-    expect(r.body.adminToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(r.body.id).toMatch(/^[a-z2-9]{16}$/);
+    expect(r.body.adminToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.body.inviteUrl).toBe(`${ORIGIN}/g/${r.body.id}`);
     const s = await summaryOf(r.body.id);
     expect(s).toMatchObject({ id: r.body.id, game: 'duel', status: 'lobby', paused: false, deadlineMinutes: 120, options: { botsForAbsent: true } });

@@ -5,6 +5,7 @@ import { ADMISSION } from '../../worker/room/admission';
 import { frameTooLarge } from '../../worker/room/GameRoom';
 import { LIMITS } from '../../worker/room/limits';
 import { ORIGIN, freshAddress, room, runAlarm, setClock, summaryOf, table } from './helpers';
+import { PROTOCOL } from '../../worker/protocol';
 
 /** Open a live socket from `from`; `closed` resolves with the close code the room sends. */
 async function open(id: string, from = freshAddress()) {
@@ -28,7 +29,7 @@ async function open(id: string, from = freshAddress()) {
       onMessage = check;
       check();
     });
-  return { ok: true, status: 101, ws, closed, next, hello: (token?: string) => ws.send(JSON.stringify({ type: 'hello', ...(token ? { token } : {}), log: 0 })) } as const;
+  return { ok: true, status: 101, ws, closed, next, hello: (token?: string) => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), log: 0 })) } as const;
 }
 
 const liveSockets = (id: string) =>

@@ -454,7 +454,8 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
 describe('a room written before the log left the state', () => {
   it('is migrated when it starts (log into its table, clocks into meta) and plays on, replaying to its snapshot byte for byte', async () => {
     const id = 'oldroomwithlog';
-    const tokens = ['tokenAAAAAAAAAAAAAAAAA', 'tokenBBBBBBBBBBBBBBBBBB'];
+    // Tokens as they were made before they carried a MAC (22 characters), in a game id of that time (14).
+    const tokens = ['tokenAAAAAAAAAAAAAAAAA', 'tokenBBBBBBBBBBBBBBBBB'];
     // Today's code's storage of a 2-seat duel six answers in: migrations 1–2, meta without clocks, a clocks
     // table, and a snapshot with the whole log inside it (between nextId and step, as the old engine wrote it).
     const { moves } = botMoves(duel, { seats: 2, seed: 'old-deploy' }, 6);

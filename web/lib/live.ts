@@ -1,18 +1,22 @@
 import { signal } from '@preact/signals';
-import type { Answer, ServerMessage, StateBody } from '../../worker/protocol';
+import { CLOSE_RELOAD, PROTOCOL, type Answer, type ClientMessage, type ServerMessage, type StateBody } from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
 import { mergeLog, type LogBook } from './logbook';
 import { decide, optionLabel, type OutboxState, type Queued } from './outbox';
 import { getGame, saveGame } from './store';
 
 /**
- * Applying a socket `patch` (./patch.ts, with the room's delta code) is its own chunk: the first state comes
- * whole, patches only after it. The table fetches it after its first paint (`preloadPatch`); a patch that comes
- * before the code waits for it, and the messages behind it wait in order. The socket's first whole state (the
- * table is on screen by then) starts fetching it.
+ * Reload the page for the client the server speaks with (its hello was refused as another protocol version), at
+ * most once a minute: a server that is older than this page (a deploy under way) would otherwise reload it in a
+ * loop. Meanwhile the page goes on polling `/state`, whose body is the same in every version.
  */
-let patchCode: typeof import('./patch') | null = null;
-export const preloadPatch = (): Promise<unknown> => import('./patch').then((m) => (patchCode = m));
+function reloadOnce(): void {
+  const KEY = 'teahouse.reloadedAt';
+  const last = Number(sessionStorage.getItem(KEY) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(KEY, String(Date.now()));
+  location.reload();
+}
 
 export type ConnState = 'connecting' | 'live' | 'polling' | 'offline';
 
@@ -21,7 +25,8 @@ const onLine = () => typeof navigator === 'undefined' || navigator.onLine !== fa
 
 /**
  * One game's state as this viewer sees it, kept fresh. The WebSocket is the main channel (the server sends
- * a `state` for this viewer after every change); when it drops we reconnect with exponential backoff
+ * this viewer's whole `state` after every change; a server of another protocol version closes the socket with
+ * `CLOSE_RELOAD`, and the page reloads to get the client that speaks it); when it drops we reconnect with exponential backoff
  * and, meanwhile, poll `GET /state?since=V` (304 = unchanged) so the page never goes stale. A state is only
  * accepted if its version is not older than the one shown, so a late poll cannot undo a newer socket push.
  *
@@ -231,35 +236,15 @@ export class Live {
       return;
     }
     this.ws = ws;
-    // The last body this socket brought, as it came: a `patch` changes it.
-    let last: StateBody | null = null;
     ws.onopen = () => {
       this.retry = 0;
       this.conn.value = 'live';
       clearTimeout(this.pollTimer);
-      ws.send(JSON.stringify({ type: 'hello', token: this.token, since: this.state.value?.version, log: this.logParam() ?? 0, patch: 2 }));
+      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: this.token, log: this.logParam() ?? 0 } satisfies ClientMessage));
       this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
       // The hello brings the current table, which decides whether a waiting answer still counts.
       if (this.outbox.value?.status === 'queued') void this.poll();
     };
-    const take = (m: ServerMessage) => {
-      if (m.type === 'state') {
-        const { type: _t, ...body } = m;
-        last = body as StateBody;
-        this.accept(last);
-        if (!patchCode) void preloadPatch().catch(() => undefined);
-      } else if (m.type === 'patch') {
-        last = patchCode!.applyPatch(last, m);
-        // A patch about another body than this socket's last (never, unless the server lost track): start over.
-        if (last) this.accept(last);
-        else ws.close(4000, 'resync');
-      } else if (m.type === 'error') {
-        this.error.value = new ApiError(0, m.error.code, m.error.message);
-      }
-    };
-    // Messages waiting behind a patch whose code is still coming; they are taken in the order they came.
-    let waiting = 0;
-    let chain: Promise<unknown> = Promise.resolve();
     ws.onmessage = (ev) => {
       let m: ServerMessage;
       try {
@@ -267,19 +252,17 @@ export class Live {
       } catch {
         return;
       }
-      if (!waiting && (m.type !== 'patch' || patchCode)) return take(m);
-      waiting++;
-      chain = chain
-        .then(() => patchCode ?? preloadPatch())
-        .then(
-          () => this.ws === ws && take(m),
-          // No code for patches (offline): start the socket over; its hello brings a whole state.
-          () => ws.close(4000, 'resync'),
-        )
-        .finally(() => waiting--);
+      if (m.type === 'state') {
+        const { type: _t, ...body } = m;
+        this.accept(body);
+      } else if (m.type === 'error') {
+        this.error.value = new ApiError(0, m.error.code, m.error.message);
+      }
     };
-    ws.onclose = () => {
-      if (this.ws === ws) this.socketLost();
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      if (ev.code === CLOSE_RELOAD) reloadOnce();
+      this.socketLost();
     };
   }
 
@@ -296,7 +279,7 @@ export class Live {
     this.wsTimer = setTimeout(() => this.openSocket(), delay);
   }
 
-  private send(m: unknown): void {
+  private send(m: ClientMessage): void {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
   }
 

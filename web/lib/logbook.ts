@@ -12,8 +12,8 @@ export interface LogBook {
   whole: boolean;
 }
 
-/** The log fields of a state body; `logFrom`/`logEnd` are absent from an older server (the whole log then). */
-export type LogSlice = Pick<StateBody, 'log' | 'outcome'> & { logFrom?: number; logEnd?: number };
+/** The log fields of a state body. */
+export type LogSlice = Pick<StateBody, 'log' | 'outcome' | 'logFrom' | 'logEnd'>;
 
 export interface Merged {
   book: LogBook;
@@ -25,10 +25,6 @@ export interface Merged {
   missing: number | null;
 }
 
-function sliceOf(s: LogSlice): { from: number; end: number } {
-  const last = s.log.length ? s.log[s.log.length - 1]!.i + 1 : 0;
-  return { from: s.logFrom ?? 0, end: Math.max(s.logEnd ?? last, last) };
-}
 
 /** Union of two runs of lines by engine index, in order, without duplicates (the newer copy wins). */
 export function unionByIndex(a: LogLine[], b: LogLine[]): LogLine[] {
@@ -48,7 +44,7 @@ export function unionByIndex(a: LogLine[], b: LogLine[]): LogLine[] {
  * `missing` says to fetch `?log=<end>`.
  */
 export function mergeLog(book: LogBook | null, s: LogSlice): Merged {
-  const sl = sliceOf(s);
+  const sl = { from: s.logFrom, end: s.logEnd };
   const whole = sl.from === 0 && !!s.outcome;
   if (!book) {
     const b = { lines: s.log, from: sl.from, end: sl.end, whole };

@@ -1,4 +1,4 @@
-import { apply, startGame, waitingSeats, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
+import { apply, startGame, viewFor, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
 import type { LogLine, SeatInfo, StateBody } from '../../worker/protocol';
 
 /** `GET /api/games/:id/record` of a finished game (contracts §5): everything needed to play it again. */
@@ -71,6 +71,8 @@ export function bodyAt(r: Replay, k: number, seat: number | null, id = ''): Stat
   const names = r.record.names;
   const seats: SeatInfo[] = [...Array(r.record.seats).keys()].map((i) => ({ seat: i, name: names[i] ?? null, taken: true, bot: names[i] === null }));
   const log = r.lines.slice(0, r.lineEnd[k] ?? r.lines.length).filter((e) => sees(e, seat)).map(toLine);
+  // The seat's view as the room gives it (`viewFor`, the one way state leaves the engine); a replay asks nothing.
+  const v = viewFor(r.def, s, seat);
   return {
     id,
     game: r.record.game,
@@ -83,9 +85,9 @@ export function bodyAt(r: Replay, k: number, seat: number | null, id = ''): Stat
     version: k,
     outcome: s.outcome,
     you: seat,
-    view: r.def.view(s, seat) as Json,
+    view: v.view,
     prompts: [],
-    waiting: s.outcome ? [] : waitingSeats(r.def, s),
+    waiting: s.outcome ? [] : v.waiting,
     deadline: null,
     log,
     logFrom: 0,

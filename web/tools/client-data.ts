@@ -3,10 +3,6 @@ import type { Plugin } from 'vite';
 /**
  * Catalogue data as the client build ships it (the worker, Node and the tests keep the files as written).
  *
- * - 驱鬼's `worker/games/ghost/cards.ts` gives every card its Chinese name from the seed (`zh: '饿死鬼'`) for
- *   the rules data's sake; the client names cards through the strings of the reader's language, so those 67
- *   names are dead weight on every 驱鬼 table (≈0.6 KB gzip). A client that wants them must stop this
- *   (test/web/client-data.test.ts fails when client code reads a card's `zh` field).
  * - 三国杀's `worker/games/sanguosha/deck.ts` lists the 160 physical cards one readable row each
  *   (`[14, 'standard', 'slash', 'spade', 7]`); every 三国杀 table needs them (card faces by id), so the build
  *   packs them into three characters a card and a decoder that rebuilds the same rows (≈0.7 KB gzip less).
@@ -37,7 +33,6 @@ export function packDeck(rows: [number, string, string, string, number][]): stri
 }
 
 export const REWRITES: { file: RegExp; rewrite: (code: string) => string }[] = [
-  { file: /worker[\\/]games[\\/]ghost[\\/]cards\.ts$/, rewrite: (code) => code.replace(/\bzh: '[^'\\]*', /g, '') },
   {
     file: /worker[\\/]games[\\/]sanguosha[\\/]deck\.ts$/,
     rewrite: (code) => {

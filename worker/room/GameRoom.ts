@@ -241,7 +241,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    this.sockets.closed(ws);
     // Complete the closing handshake (harmless when the runtime already did).
     try {
       ws.close(code === 1005 ? 1000 : code, reason);
@@ -260,7 +259,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    this.sockets.closed(ws);
     try {
       ws.close(1011, 'error');
     } catch {

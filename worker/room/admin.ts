@@ -19,7 +19,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
   // Parse before authenticating (the fixed order), then hash once: nothing async after this point.
   let newInvite: { token: string; hash: string } | null = null;
   if (action === 'replace-seat' && b.by === 'invite') {
-    const t = newToken();
+    const t = await newToken(st.m.id, r.bindings.TOKEN_SECRET);
     newInvite = { token: t, hash: await hashToken(t) };
   }
   const bad = await r.seats.isAdmin(token);
@@ -75,13 +75,18 @@ export async function admin(r: Room, token: string | null, action: string, body:
       const s = seat as number;
       const old = r.seats.rows[s]!;
       st.mutate((mm) => {
-        // The old token stops working at once; the old player's notification targets go with it.
+        // The old token stops working at once; the old player's notification targets go with it, and so does
+        // everything else of theirs (issue 26 point 3): standing orders, quiet hours and time zone, mention, away
+        // and the hand-back all live in `settings`, which the newcomer — a bot or a stranger — starts without.
         r.outbox.dropSeat(s, mm);
-        if (newInvite) r.sql.exec('UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, name = ? WHERE seat = ?', newInvite.hash, name ?? old.name ?? `#${s + 1}`, s);
-        else r.sql.exec('UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, name = ? WHERE seat = ?', name ?? old.name ?? `Bot ${s + 1}`, s);
+        if (newInvite) r.sql.exec('UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?', newInvite.hash, name ?? old.name ?? `#${s + 1}`, s);
+        else r.sql.exec('UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?', name ?? old.name ?? `Bot ${s + 1}`, s);
         r.seats.reload();
         mm.version++;
         if (st.game) r.clocks.sync(st.game, mm, now);
+        // Its open clocks no longer follow the old quiet hours or away time, nor wait for the old orders' moment.
+        r.clocks.replan(mm, now, [s]);
+        for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
       });
       r.outbox.load();
       // Sockets of the old holder lose the seat at once, then are told and closed.

@@ -16,13 +16,6 @@ interface Row extends ChatLine {
  */
 export class Chat {
   private rows: Row[] = [];
-  /**
-   * Bumped whenever `rows` changes (a load, a line): what was serialised for a seat at one version is still
-   * exact at that version, so a broadcast after an answer (the chat did not change) serialises no chat.
-   */
-  private version = 0;
-  /** Each seat's lines as JSON, with the version they were serialised at (`jsonFor`). */
-  private json = new Map<number | null, { version: number; json: string }>();
 
   constructor(private readonly r: Room) {}
 
@@ -35,7 +28,6 @@ export class Chat {
       )
       .toArray()
       .map((x) => ({ n: x.n, at: x.at, seat: x.seat, name: x.name, text: x.text, to: x.to_seat }));
-    this.version++;
   }
 
   /** The last lines `seat` may read (the table's and its own notes), oldest first. */
@@ -46,15 +38,6 @@ export class Chat {
       .map(({ at, seat: s, name, text }) => ({ at, seat: s, name, text }));
   }
 
-  /** `JSON.stringify(linesFor(seat))`, serialised once per seat and chat version. */
-  jsonFor(seat: number | null): string {
-    const c = this.json.get(seat);
-    if (c && c.version === this.version) return c.json;
-    const json = JSON.stringify(this.linesFor(seat));
-    this.json.set(seat, { version: this.version, json });
-    return json;
-  }
-
   /** Write a line (inside a transaction) and keep it in memory. */
   add(line: ChatLine, to: number | null = null): void {
     this.r.sql.exec('INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, ?, ?, ?, ?)', line.at, line.seat, line.name, line.text, to);
@@ -63,7 +46,6 @@ export class Chat {
     // Keep at most `chatLines` per audience (the table, each seat's notes).
     const same = this.rows.filter((x) => x.to === to);
     if (same.length > LIMITS.chatLines) this.rows.splice(this.rows.indexOf(same[0]!), 1);
-    this.version++;
   }
 
   async post(token: string | null, body: unknown): Promise<Reply> {

@@ -161,7 +161,7 @@ export class Seats {
     if ('error' in form) return st.rejected(form.lookalike ? 'conflict' : 'bad_request', form.error);
     const name = form.name;
     // Hash before looking at the seats: no await may separate the check from the write.
-    const token = newToken();
+    const token = await newToken(st.m.id, this.r.bindings.TOKEN_SECRET);
     const hash = await hashToken(token);
     const m = st.m;
     if (m.status !== 'lobby') return st.rejected('full', 'the game has started; no seat is free', { name });

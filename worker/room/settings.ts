@@ -12,7 +12,7 @@
 import type { GameDef, SeatOrder } from '../engine';
 import type { TargetScope } from '../notify/validate';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
-import { asleep, isAway, localClock, parseAwayUntil, parseQuietHours, quietIntervals, DAY, type QuietHours } from './quiet';
+import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './quiet';
 import { parseSeatOrders } from './standing';
 
 /** One seat's settings (stored with the seat). */
@@ -120,28 +120,6 @@ export function patchHostSettings(old: HostSettings, raw: unknown, scope: Target
 /** What every viewer may know of a seat's settings: asleep until (its own wall clock) and away or not. */
 export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string | null; away: boolean } {
   return { asleepUntil: asleep(x.quiet, now)?.local ?? null, away: isAway(x.awayUntil, now) };
-}
-
-/**
- * `publicSeat(x, now)` and the instant until which it stays the same (exclusive): the end of the quiet stretch the
- * seat sleeps in, or the start of its next one, or its return from away, whichever comes first. A broadcast may
- * reuse the text of it until then instead of working out time zones for every seat at every change.
- */
-export function publicSeatUntil(x: SeatSettings, now: number): { pub: { asleepUntil: string | null; away: boolean }; until: number } {
-  let until = Infinity;
-  let asleepUntil: string | null = null;
-  if (x.quiet) {
-    // Nightly stretches: the one running now ends, or the next starts, within two days. The one running now is
-    // the stretch `asleep` finds, so its end is what "asleep until" shows (read here, not worked out again).
-    const next = quietIntervals(x.quiet, now, now + 2 * DAY).find((i) => i.to > now);
-    if (next && next.from <= now) {
-      until = next.to;
-      asleepUntil = localClock(x.quiet.zone, next.to);
-    } else until = next ? next.from : now + 2 * DAY;
-  }
-  const away = isAway(x.awayUntil, now);
-  if (away) until = Math.min(until, x.awayUntil!);
-  return { pub: { asleepUntil, away }, until };
 }
 
 /** A seat's own settings, for its own state body only. */

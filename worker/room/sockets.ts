@@ -1,15 +1,14 @@
 /**
  * The room's sockets: which hibernating sockets are open and for which seat (the attachment is the only place a
- * socket's seat is kept), who is online and looking, and closing the ones the room refuses. The bodies they are
- * sent are built in bodies.ts (what a viewer may see), wire.ts (the messages' text) and broadcast.ts (who is sent
- * what after a change); this class is their one entry point for the rest of the room.
+ * socket's seat and log cursor are kept, so both survive hibernation), who is online and looking, closing the
+ * ones the room refuses, and sending each its viewer's state body (statebody.ts) after every change.
  */
+import { waitingSeats } from '../engine';
 import { ADMISSION, silentSockets } from './admission';
 import type { ErrorCode } from './reply';
 import type { GameSummary, StateBody } from '../protocol';
 import type { Attachment, LogPart, Room } from './types';
-import { shared, stateBody, summary, type Shared } from './bodies';
-import { Broadcast } from './broadcast';
+import { deadlineOf, stateBody, summary } from './statebody';
 
 /** What a socket the room closed is told, per reason. */
 export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
@@ -18,84 +17,32 @@ export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; me
   superseded: { code: 'rate_limited', message: `this seat opened more than ${ADMISSION.perSeat} connections; this one, hidden or oldest, is closed`, close: 4029 },
 };
 
-/**
- * Sockets and broadcast: the open sockets with their seats, and the state bodies they and `/state` receive. Only
- * `viewFor` output leaves.
- */
+/** The open sockets with their seats, and the state bodies they and `/state` receive. Only `viewFor` output leaves. */
 export class Sockets {
   /** The socket being closed right now: no longer counted as online, not sent to. */
-  private closingNow: WebSocket | null = null;
-  /**
-   * The list as last read: an answer asks who is looking several times (the clocks, the outbox, the broadcast),
-   * and every answer again. It changes only when a socket is accepted or its attachment written (both through
-   * `attach`), while one is closing (`closing`), and when the runtime reports one closed or failed (`closed`):
-   * each of these drops it. A new instance (after hibernation) starts without it.
-   */
-  private memo: { ws: WebSocket; att: Attachment }[] | null = null;
-  private readonly out: Broadcast;
+  closing: WebSocket | null = null;
 
-  constructor(private readonly r: Room) {
-    this.out = new Broadcast(r, this);
-  }
-
-  get closing(): WebSocket | null {
-    return this.closingNow;
-  }
-
-  set closing(ws: WebSocket | null) {
-    this.closingNow = ws;
-    this.memo = null;
-  }
-
-  /**
-   * Each socket's attachment as last written or read while this instance lives: every write goes through this
-   * class, so a socket's attachment is deserialised once per wake instead of at every event (the runtime
-   * copies it out each time). Never mutated: a change writes a new object.
-   */
-  private atts = new WeakMap<WebSocket, Attachment | null>();
+  constructor(private readonly r: Room) {}
 
   /** The open sockets with their attachments: the one place sockets are listed and counted. */
   list(): { ws: WebSocket; att: Attachment }[] {
-    if (this.memo) return this.memo;
     const list: { ws: WebSocket; att: Attachment }[] = [];
     for (const ws of this.r.state.getWebSockets()) {
-      if (ws === this.closingNow) continue;
+      if (ws === this.closing) continue;
       const att = this.attachment(ws);
       // A socket the room closed may linger while its client ignores the close: it is no longer anybody's.
       if (att && !att.gone) list.push({ ws, att });
     }
-    this.memo = list;
     return list;
   }
 
-  /** A socket's attachment: as last written or read while this instance lives, else read from the runtime once. */
   attachment(ws: WebSocket): Attachment | null {
-    let att = this.atts.get(ws);
-    if (att === undefined) this.atts.set(ws, (att = ws.deserializeAttachment() as Attachment | null));
-    return att;
-  }
-
-  /** The runtime reported this socket closed or failed: it leaves the list. */
-  closed(ws: WebSocket): void {
-    if (this.memo?.some((x) => x.ws === ws)) this.memo = null;
+    return ws.deserializeAttachment() as Attachment | null;
   }
 
   /** Write a socket's attachment (the only place its seat is kept). */
   attach(ws: WebSocket, att: Attachment): void {
     ws.serializeAttachment(att);
-    this.atts.set(ws, att);
-    this.memo = null;
-  }
-
-  /**
-   * Write a socket's attachment during a broadcast: the list read in this event is kept true to what is stored,
-   * rather than dropped and every attachment deserialised again at the next read.
-   */
-  keep(ws: WebSocket, att: Attachment): void {
-    ws.serializeAttachment(att);
-    this.atts.set(ws, att);
-    const e = this.memo?.find((x) => x.ws === ws);
-    if (e) e.att = att;
   }
 
   /**
@@ -126,28 +73,46 @@ export class Sockets {
     return list.some(({ att }) => att.ready && att.seat === seat && att.visible);
   }
 
-  /** The game's summary, `online` from the open sockets (bodies.ts). */
+  /** The game's summary, `online` from the open sockets (statebody.ts). */
   summary(list = this.list()): GameSummary {
     return summary(this.r, list);
   }
 
-  /** What every viewer's body shares (bodies.ts). */
-  shared(list = this.list()): Shared {
-    return shared(this.r, list);
+  /** The public part of every body, for "my games": the summary, whom the table waits for, the earliest deadline. */
+  shared(): { summary: GameSummary; waiting: number[]; deadline: string | null } {
+    const game = this.r.store.game;
+    return { summary: this.summary(), waiting: game ? waitingSeats(this.r.store.def(), game) : [], deadline: game ? deadlineOf(this.r.store.m.clocks) : null };
   }
 
-  /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer (bodies.ts). */
-  stateBody(seat: number | null, part: LogPart = 'tail', sh: Shared = this.shared()): StateBody {
-    return stateBody(this.r, seat, part, sh);
+  /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer (statebody.ts). */
+  stateBody(seat: number | null, part: LogPart = 'tail'): StateBody {
+    return stateBody(this.r, seat, part, this.summary());
   }
 
-  /** The next state this socket gets is a full one, with log lines from its hello's `log` (the client starts over). */
-  forget(ws: WebSocket): void {
-    this.out.forget(ws);
-  }
-
-  /** Send every ready socket its state (`only`: just these sockets): broadcast.ts. */
+  /**
+   * Send every ready socket (`only`: just these) its viewer's whole body. Its log lines go on from the socket's
+   * cursor (its attachment's `log`: what its hello asked for, then the end of the last message), and once the game
+   * is over the whole record comes once (every line is public then); the cursor moves to the log's end. Kept in
+   * the attachment, the cursor survives hibernation: a socket of an evicted room resumes exactly where it was.
+   */
   broadcast(only?: WebSocket[]): void {
-    this.out.send(only);
+    const r = this.r;
+    const list = this.list();
+    const head = summary(r, list);
+    const game = r.store.game;
+    const over = !!game?.outcome;
+    const end = game ? r.log.end : 0;
+    for (const { ws, att } of list) {
+      if (!att.ready || (only && !only.includes(ws))) continue;
+      const part: LogPart = over && !att.whole ? { from: 0 } : att.log === undefined ? 'tail' : { from: att.log };
+      const body = stateBody(r, att.seat, part, head);
+      if (att.log !== end || !!att.whole !== over) this.attach(ws, { ...att, log: end, whole: over });
+      try {
+        ws.send(JSON.stringify({ type: 'state', ...body }));
+      } catch {
+        /* a socket closing right now; its close handler cleans up */
+      }
+    }
+    r.log.settle();
   }
 }

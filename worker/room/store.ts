@@ -161,7 +161,7 @@ export class Store {
 
   /** Create the room. Called once by `POST /api/games` with options already checked by the game. */
   async create(p: CreateParams): Promise<Reply> {
-    const adminToken = newToken();
+    const adminToken = await newToken(p.id, this.r.bindings.TOKEN_SECRET);
     const adminHash = await hashToken(adminToken);
     if (this.load()) return this.rejected('conflict', 'a game with this id exists');
     const m: Meta = {

@@ -88,14 +88,12 @@ export interface Attachment {
   /** The tab is visible: a prompt for this seat needs no push. */
   visible: boolean;
   /**
-   * Log deltas: the log index this socket has been sent up to. Absent for a socket whose hello named no `log`
-   * (an older client): it gets the whole visible log in every message.
+   * The log index from which the socket's next message carries lines (the end of the last message it was sent);
+   * absent until its first message when its hello named none: that one carries the tail (protocol.ts `StateBody`).
    */
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
-  /** The hello said `patch`: after a full state, the socket gets only what changed (protocol.ts `PatchMessage`); 2: in the compact form. */
-  patch?: true | 2;
   /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (admission.ts). */
   openedAt?: number;
   /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */

@@ -44,9 +44,22 @@ games.post('/games', limitBody, async (c) => {
   }
   const id = newGameId();
   const room = c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id));
-  const r = await room.create({ id, game: def.id, seats: seats as number, options, deadlineMinutes, origin: new URL(c.req.url).origin });
+  const r = await room.create({ id, game: def.id, seats: seats as number, options, deadlineMinutes, origin: publicOrigin(c) });
   return send(c, r);
 });
+
+/**
+ * The origin of the links the game's room makes (invite, seat links, notifications): `PUBLIC_ORIGIN` when set,
+ * else the request URL's. On Cloudflare the URL is one the Worker is routed for — routes and custom domains
+ * match the request's URL, so a request whose Host names another site never runs this Worker
+ * (https://developers.cloudflare.com/workers/configuration/routing/routes/). Under `wrangler dev` the URL is
+ * built from whatever Host header the client sent, so `npm start` sets `PUBLIC_ORIGIN` (scripts/devargs.mjs):
+ * a forged Host must not become the links every seat is sent (issue 26 point 10).
+ */
+function publicOrigin(c: Ctx): string {
+  const configured = c.env.PUBLIC_ORIGIN;
+  return new URL(configured || c.req.url).origin;
+}
 
 /** Max games per "my games" request. */
 const BATCH = 50;

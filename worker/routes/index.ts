@@ -12,7 +12,7 @@ import { logFields } from '../log';
 
 /** The HTTP API of DESIGN §4, mounted under /api. Each concern is its own small sub-app. */
 export const api = new Hono<App>();
-// Before any route: a request over its address's limit reaches no room.
+// Before any route: a request over its limit, or with a token this server did not sign for the game, reaches no room.
 api.use('*', rateLimit);
 api.route('/', games);
 api.route('/', seats);

@@ -74,10 +74,8 @@ export async function openPage(browser: Browser, lang: Lang, viewport: { width: 
         super(url, protocols);
         this.addEventListener('message', (ev) => {
           try {
-            const m = JSON.parse(String(ev.data)) as { type?: string; set?: unknown };
-            // A socket that said 'patch' in its hello gets the changed fields only: the new version is in `set`.
+            const m = JSON.parse(String(ev.data)) as { type?: string };
             if (m.type === 'state') note(m);
-            else if (m.type === 'patch') note(m.set);
           } catch {
             /* not JSON */
           }

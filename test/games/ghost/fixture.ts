@@ -1,10 +1,37 @@
 import { expect } from 'vitest';
-import ghost from '../../../worker/games/ghost/index';
-import type { GameDef } from '../../../worker/engine/game';
+import { makeGhost } from '../../../worker/games/ghost/index';
+import { CARDS } from '../../../worker/games/ghost/cards';
 import { apply, startGame, viewFor } from '../../../worker/engine/runtime';
 import type { Answer, GameState, LogEntry, OpenPrompt } from '../../../worker/engine/types';
-import type { Identity } from '../../../worker/games/ghost/cards';
+import type { Identity } from '../../../worker/games/ghost/basics';
+import type { Cards, GhostDef } from '../../../worker/games/ghost/catalogue';
+import type { TurnStep } from '../../../worker/games/ghost/flow/turn';
 import type { G } from '../../../worker/games/ghost/state';
+
+/** Ids `S01`…`S<n>`. */
+const ids = (kind: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${kind}${String(i + 1).padStart(2, '0')}`);
+
+/** The real card lines of these ids: a card added to the real deck is not among them, a real card changed is. */
+function deckOf(spec: Record<keyof Cards, string[]>): Cards {
+  const pick = <T extends { id: string }>(list: T[], want: string[]): T[] =>
+    want.map((id) => {
+      const c = list.find((x) => x.id === id);
+      if (!c) throw new Error(`no card ${id} in the real deck`);
+      return c;
+    });
+  return { imps: pick(CARDS.imps, spec.imps), events: pick(CARDS.events, spec.events), spells: pick(CARDS.spells, spec.spells), artifacts: pick(CARDS.artifacts, spec.artifacts), kings: pick(CARDS.kings, spec.kings) };
+}
+
+/**
+ * The deck the rule tests and seeded tests play: the cards of cards.md v1.2 pinned by id, so that a card added
+ * to the real deck changes no test here (the real deck's own pins are in rules.test.ts).
+ */
+export const FIXTURE = makeGhost({ cards: deckOf({ imps: ids('I', 24), events: ids('E', 8), spells: ids('S', 19), artifacts: ids('A', 10), kings: ids('K', 6) }) });
+
+/** A small deck for the perft counts: nine spells (the ⚡ ones among them), two artifacts, every ghost card. */
+export const SMALL = makeGhost({
+  cards: deckOf({ imps: ids('I', 24), events: ids('E', 8), spells: ['S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S11', 'S18', 'S19'], artifacts: ['A01', 'A02'], kings: ids('K', 6) }),
+});
 
 /**
  * A terse table builder (STYLE §12): a game of P players with the seats, hands, imps and ghost deck a test
@@ -15,8 +42,8 @@ export interface TableSpec {
   P?: number;
   seed?: string;
   current?: number;
-  /** Step of the turn frame to start at: 'start' | 'draw' | 'dayStart' | 'night' | 'haunt' | 'after' | 'exorcise' | 'escape' | 'emerge' | 'endTurn'. */
-  step?: string;
+  /** Step of the turn frame to start at. */
+  step?: TurnStep;
   ids?: Identity[];
   hands?: Record<number, string[]>;
   spirit?: Record<number, number>;
@@ -30,14 +57,17 @@ export interface TableSpec {
   gk?: number;
   /** Any other change to the game data before the flow starts. */
   tweak?: (g: G) => void;
+  /** The game played (default: the fixture deck). */
+  game?: GhostDef;
 }
 
 export function table(spec: TableSpec): Runner {
   const P = spec.P ?? 4;
-  const def: GameDef<G> = {
-    ...ghost,
+  const game = spec.game ?? FIXTURE;
+  const def: GhostDef = {
+    ...game,
     setup(ctx) {
-      const g = ghost.setup(ctx);
+      const g = game.setup(ctx);
       const take = (card: string) => {
         for (const z of [g.deck, g.discard, ...g.players.map((p) => p.hand)]) {
           const i = z.indexOf(card);
@@ -50,7 +80,7 @@ export function table(spec: TableSpec): Runner {
         if (i < 0) throw new Error(`ghost card ${id} not in the deck`);
         g.ghost.splice(i, 1);
       };
-      if (spec.ids) spec.ids.forEach((id, s) => (g.players[s]!.identity = id));
+      for (const [s, id] of (spec.ids ?? []).entries()) g.players[s]!.identity = id;
       if (spec.hands)
         for (const [s, cards] of Object.entries(spec.hands)) {
           const p = g.players[Number(s)]!;
@@ -93,6 +123,9 @@ export function table(spec: TableSpec): Runner {
   return new Runner(def, start.state, start.events);
 }
 
+/** A table at seat 0's day, holding `hand` and 5 spirit. */
+export const day = (hand: string[], spec: TableSpec = {}): Runner => table({ step: 'dayStart', hands: { 0: hand }, spirit: { 0: 5 }, ...spec });
+
 export interface Pick {
   cards?: string[];
   seats?: number[];
@@ -101,7 +134,7 @@ export interface Pick {
 /** Scripted replies (FreeKill `setNextReplies`) against one game. */
 export class Runner {
   constructor(
-    readonly def: GameDef<G>,
+    readonly def: GhostDef,
     public s: GameState<G>,
     /** Every log entry written so far (the log is not in the state: each answer hands back its own). */
     private readonly logged: LogEntry[] = [],
@@ -139,7 +172,7 @@ export class Runner {
     for (let i = 0; i < max && !this.s.outcome; i++) {
       const p = this.prompt;
       if (stop(p)) return this;
-      const a = ghost.defaultAnswer!(this.s, p)!;
+      const a = this.def.defaultAnswer!(this.s, p)!;
       const r = apply(this.def, this.s, p.seat, a);
       if (!r.ok) throw new Error(`default rejected: ${r.error.reason}`);
       this.s = r.value.state;
@@ -177,7 +210,7 @@ export class Runner {
 }
 
 /** Cards of a colour for votes: n red / blue plain cards that are not 敕令符. */
-export const R = ['S01-R1', 'S01-R2', 'S02-R1', 'S02-R2', 'S03-R1', 'S03-R2', 'S09-R1', 'S09-R2'];
+const R = ['S01-R1', 'S01-R2', 'S02-R1', 'S02-R2', 'S03-R1', 'S03-R2', 'S09-R1', 'S09-R2'];
 export const B = ['S01-B1', 'S01-B2', 'S02-B1', 'S02-B2', 'S03-B1', 'S03-B2', 'S09-B1', 'S09-B2'];
 export const reds = (n: number, from = 0) => R.slice(from, from + n);
 export const blues = (n: number, from = 0) => B.slice(from, from + n);

@@ -6,8 +6,8 @@ import { ARTIFACTS, EVENTS, IMPS, KINGS, SPELLS } from '../../../worker/games/gh
 /** Every key the rules can emit has a text in all three languages, with the same placeholders. */
 describe('display strings', () => {
   const dir = new URL('../../../worker/games/ghost/', import.meta.url);
-  const src = readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && f !== 'i18n.ts')
+  const src = (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && f !== 'i18n.ts' && !f.startsWith('i18n'))
     .map((f) => readFileSync(new URL(f, dir), 'utf8'))
     .join('\n');
   const used = new Set<string>();

@@ -19,7 +19,7 @@ describe('imps', () => {
 
   test('numeric imp effects stack per imp: 饿死鬼 and 吊死鬼 together lower the hand limit by 2', () => {
     const t = table({ step: 'start', imps: { 0: ['I01', 'I08'] } });
-    expect(handLimit(t.g, 0)).toBe(3);
+    expect(handLimit(t.def.cat, t.g, 0)).toBe(3);
   });
 
   test('胆小鬼 possesses the player with the fewest points and its holder cannot vote on it', () => {

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { apply, botAnswer, botRng, createGame, rngOf, seedRng, type SeatOrder } from '../../../worker/engine';
-import ghost from '../../../worker/games/ghost';
 import { strings } from '../../../worker/games/ghost/i18n';
 import { answer, CAREFUL, OFFERED } from '../../../worker/games/ghost/orders';
 import type { G } from '../../../worker/games/ghost/state';
 import type { GameState } from '../../../worker/engine/types';
 import { parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/standing';
 import { allViews } from '../../helpers/play';
-import { blues, reds, table, type Runner, type TableSpec } from './fixture';
+import { blues, reds, table, type Runner, type TableSpec, FIXTURE } from './fixture';
 
 const on = (...ids: string[]): SeatOrder[] => ids.map((id) => ({ id }));
 const everything = (t: Runner) => JSON.stringify({ state: t.s, views: allViews(t.def, t.s) });
@@ -38,7 +37,7 @@ describe('standing orders of 驱鬼', () => {
 
   test('passWindows answers nothing but reaction windows', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(2), 1: reds(1, 2), 2: [], 3: [] } });
-    expect(answer(t.s, t.prompt, on('passWindows'))).toBeNull();
+    expect(answer(FIXTURE.cat, t.s, t.prompt, on('passWindows'))).toBeNull();
   });
 
   test('voteOwnColour does not vote on an imp of the other colour, after a human-like pause', () => {
@@ -64,18 +63,18 @@ describe('standing orders of 驱鬼', () => {
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'pass');
     // Voting goes host, then counter-clockwise: 0, 4, 3, 2, 1.
     expect(t.asked()).toEqual(['4:vote']);
-    expect(answer(t.s, t.prompt, on('voteOwnColour'))).toMatchObject({ option: 'pass' }); // blue seat, red imp
+    expect(answer(FIXTURE.cat, t.s, t.prompt, on('voteOwnColour'))).toMatchObject({ option: 'pass' }); // blue seat, red imp
     t.reply(4, 'pass');
     expect(t.asked()).toEqual(['2:vote']);
-    expect(answer(t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // heretic
+    expect(answer(FIXTURE.cat, t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // heretic
     t.reply(2, 'pass');
     expect(t.asked()).toEqual(['1:vote']);
-    expect(answer(t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // red seat, red imp
+    expect(answer(FIXTURE.cat, t.s, t.prompt, on('voteOwnColour'))).toBeNull(); // red seat, red imp
   });
 
   test('orders are checked and stored in the game’s order', () => {
-    expect(parseSeatOrders(ghost, [{ id: 'voteOwnColour' }, { id: 'passWindows' }])).toEqual([{ id: 'passWindows' }, { id: 'voteOwnColour' }]);
-    expect(parseSeatOrders(ghost, [{ id: 'jinkSlash' }])).toMatch(/unknown order/);
+    expect(parseSeatOrders(FIXTURE, [{ id: 'voteOwnColour' }, { id: 'passWindows' }])).toEqual([{ id: 'passWindows' }, { id: 'voteOwnColour' }]);
+    expect(parseSeatOrders(FIXTURE, [{ id: 'jinkSlash' }])).toMatch(/unknown order/);
   });
 
   test('every order has a label and an explanation in the three languages', () => {
@@ -86,18 +85,18 @@ describe('standing orders of 驱鬼', () => {
 
   for (const P of [4, 5, 8])
     test(`seeded bot games with the careful orders: every order answer is legal (${P} players)`, () => {
-      let s = createGame(ghost, { seats: P, seed: `orders-${P}` }) as GameState<G>;
+      let s = createGame(FIXTURE, { seats: P, seed: `orders-${P}` }) as GameState<G>;
       let byOrder = 0;
       for (let n = 0; !s.outcome; n++) {
         if (n > 20_000) throw new Error('game did not end');
         for (const p of s.prompts) {
-          const a = answer(s, p, CAREFUL);
-          if (a) expect(apply(ghost, s, p.seat, a).ok).toBe(true);
+          const a = answer(FIXTURE.cat, s, p, CAREFUL);
+          if (a) expect(apply(FIXTURE, s, p.seat, a).ok).toBe(true);
         }
         const p = s.prompts[0]!;
-        const mine = answer(s, p, CAREFUL);
+        const mine = answer(FIXTURE.cat, s, p, CAREFUL);
         if (mine) byOrder++;
-        const r = apply(ghost, s, p.seat, mine ?? botAnswer(ghost, s, p, botRng(s, p)));
+        const r = apply(FIXTURE, s, p.seat, mine ?? botAnswer(FIXTURE, s, p, botRng(s, p)));
         if (!r.ok) throw new Error(r.error.reason);
         s = r.value.state;
       }
@@ -109,10 +108,10 @@ describe('驱鬼 standing orders read only what their seat may see', () => {
   test('dealing other hands, the decks and other unrevealed identities differently never changes an answer', () => {
     let checked = 0;
     for (const P of [5, 8]) {
-      let s = createGame(ghost, { seats: P, seed: `orders-hidden-${P}` }) as GameState<G>;
+      let s = createGame(FIXTURE, { seats: P, seed: `orders-hidden-${P}` }) as GameState<G>;
       for (let n = 0; !s.outcome && n < 4000; n++) {
         for (const p of s.prompts) {
-          const a = answer(s, p, CAREFUL);
+          const a = answer(FIXTURE.cat, s, p, CAREFUL);
           const t = JSON.parse(JSON.stringify(s)) as GameState<G>;
           const rng = rngOf(seedRng(`h${n}`));
           const others = t.g.players.filter((_q, i) => i !== p.seat);
@@ -121,12 +120,12 @@ describe('驱鬼 standing orders read only what their seat may see', () => {
           t.g.ghost = rng.shuffle([...t.g.ghost]);
           const secret = others.filter((q) => !q.revealed);
           const ids = rng.shuffle(secret.map((q) => q.identity));
-          secret.forEach((q, i) => (q.identity = ids[i]!));
-          expect(answer(t, p, CAREFUL)).toEqual(a);
+          for (const [i, q] of secret.entries()) q.identity = ids[i]!;
+          expect(answer(FIXTURE.cat, t, p, CAREFUL)).toEqual(a);
           checked++;
         }
         const p = s.prompts[0]!;
-        const r = apply(ghost, s, p.seat, answer(s, p, CAREFUL) ?? botAnswer(ghost, s, p, botRng(s, p)));
+        const r = apply(FIXTURE, s, p.seat, answer(FIXTURE.cat, s, p, CAREFUL) ?? botAnswer(FIXTURE, s, p, botRng(s, p)));
         if (!r.ok) throw new Error(r.error.reason);
         s = r.value.state;
       }

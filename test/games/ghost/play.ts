@@ -4,7 +4,7 @@ import ghost from '../../../worker/games/ghost/index';
 import { apply, botAnswer, botRng, startGame, type Move } from '../../../worker/engine/runtime';
 import { rngOf, seedRng, type Rng } from '../../../worker/engine/rng';
 import type { Answer, GameState, LogEntry, Prompt } from '../../../worker/engine/types';
-import { HAND_DECK, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { ghostDeckOf, type GhostDef } from '../../../worker/games/ghost/catalogue';
 import type { G } from '../../../worker/games/ghost/state';
 
 /** A uniformly random answer of the prompt's shape; the rules may still refuse it (the caller retries). */
@@ -23,15 +23,15 @@ export function randomAnswer(p: Prompt, rng: Rng): Answer {
 const sorted = (xs: string[]) => [...xs].sort();
 
 /** Invariants of every position (DESIGN §8). Plain checks in the hot loop: `expect` per card is too slow. */
-export function checkInvariants(s: GameState<G>): void {
+function checkInvariants(s: GameState<G>, game: GhostDef = ghost): void {
   const g = s.g;
   const bad = (why: string): never => {
     throw new Error(`step ${s.step}: ${why}`);
   };
   const hand = [...g.deck, ...g.discard, ...g.players.flatMap((p) => [...p.hand, ...(p.artifact ? [p.artifact] : [])]), ...(g.vote ? Object.values(g.vote.votes).flat() : [])];
-  if (sorted(hand).join() !== SORTED_HAND) bad(`hand cards not conserved: ${hand.length}`);
+  if (sorted(hand).join() !== sorted(game.cat.handDeck).join()) bad(`hand cards not conserved: ${hand.length}`);
   const ghostCards = [...g.ghost, ...g.eventPile, ...g.removed, ...g.limbo, ...g.players.flatMap((p) => [...p.imps, ...p.points].map((c) => c.id))];
-  if (sorted(ghostCards).join() !== sorted(ghostDeckFor(g.P)).join()) bad(`ghost cards not conserved: ${ghostCards.length}`);
+  if (sorted(ghostCards).join() !== sorted(ghostDeckOf(game.cat.cards, g.P)).join()) bad(`ghost cards not conserved: ${ghostCards.length}`);
   for (const p of g.players) if (p.spirit < 0) bad('negative spirit');
   if (g.gk !== null && !s.outcome && g.players[g.gk]!.imps.length === 0) bad('a living ghost king without imps');
   // The parts an answer changes survive JSON each step (the whole state, log included, at the end).
@@ -40,7 +40,7 @@ export function checkInvariants(s: GameState<G>): void {
   if (s.outcome) return;
   const rng = JSON.stringify(s.rng);
   for (let v = 0; v < g.P; v++) {
-    const view = ghost.view(s, v) as any;
+    const view = game.view(s, v) as any;
     if (typeof view.ghost !== 'number' || typeof view.deck !== 'number') bad('deck order in a view');
     if (JSON.stringify(view.seen) !== JSON.stringify(g.seen[v])) bad(`seat ${v} sees another seat's looks`);
     const { discard: _d, lastReveal: _l, seen: _s, shownCard: _c, vote, ...rest } = view;
@@ -61,20 +61,18 @@ export function checkInvariants(s: GameState<G>): void {
   }
 }
 
-const SORTED_HAND = sorted(HAND_DECK).join();
-
 /**
  * Play a whole game; `mode` decides who answers: the game's bot, or uniformly random legal answers. `log`
  * holds the log entries the setup and the answers wrote (what the room stores), so readers need not look into
  * the state.
  */
-export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
-  const start = startGame(ghost, { seats: P, seed });
+export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true, game: GhostDef = ghost): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
+  const start = startGame(game, { seats: P, seed });
   let s = start.state;
   const log: LogEntry[] = [...start.events];
   const moves: Move[] = [];
   const rng = rngOf(seedRng(`answers|${seed}`));
-  if (check) checkInvariants(s);
+  if (check) checkInvariants(s, game);
   for (let n = 0; !s.outcome; n++) {
     if (n > 20000) throw new Error('game too long');
     const p = s.prompts[0]!;
@@ -83,11 +81,11 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
     if (mode === 'bot') {
       // The game's bot first (botAnswer would apply it twice: once to check it, once to play it).
       const rng = botRng(s, p);
-      a = ghost.bot!(s, p, rng);
-      let r = a ? apply(ghost, s, p.seat, a) : null;
+      a = game.bot!(s, p, rng);
+      let r = a ? apply(game, s, p.seat, a) : null;
       if (!r?.ok) {
-        a = botAnswer(ghost, s, p, botRng(s, p));
-        r = apply(ghost, s, p.seat, a);
+        a = botAnswer(game, s, p, botRng(s, p));
+        r = apply(game, s, p.seat, a);
       }
       if (!r.ok) throw new Error(r.error.reason);
       next = r.value.state;
@@ -95,15 +93,15 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
     } else {
       for (let k = 0; k < 30 && !next; k++) {
         a = randomAnswer(p, rng);
-        const r = apply(ghost, s, p.seat, a);
+        const r = apply(game, s, p.seat, a);
         if (r.ok) {
           next = r.value.state;
           log.push(...r.value.events);
         }
       }
       if (!next) {
-        a = ghost.defaultAnswer!(s, p)!;
-        const r = apply(ghost, s, p.seat, a);
+        a = game.defaultAnswer!(s, p)!;
+        const r = apply(game, s, p.seat, a);
         if (!r.ok) throw new Error(`default refused: ${r.error.reason}`);
         next = r.value.state;
         log.push(...r.value.events);
@@ -111,7 +109,7 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
     }
     moves.push({ seat: p.seat, answer: a! });
     s = next;
-    if (check) checkInvariants(s);
+    if (check) checkInvariants(s, game);
   }
   return { s, moves, log };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import ghost from '../../../worker/games/ghost/index';
 import { createGame, startGame } from '../../../worker/engine/runtime';
-import { HAND_DECK, colourOf, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { HAND_DECK, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { colourOf } from '../../../worker/games/ghost/ids';
 import { blues, reds, table, third } from './fixture';
 
 describe('setup', () => {
@@ -538,7 +539,10 @@ describe('more rulings', () => {
   });
 
   test('the emergence top-up takes imps from Warded players too', () => {
-    const u = table({ step: 'emerge', current: 0, imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] }, tweak: (g) => ((g.players[1]!.warded = true), (g.ts.seventh = true)) });
+    const u = table({ step: 'emerge', current: 0, imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] }, tweak: (g) => {
+        g.players[1]!.warded = true;
+        g.ts.seventh = true;
+      } });
     expect(u.g.gk).toBe(0);
     expect(u.p(0).imps).toHaveLength(3);
     expect(u.p(1).imps).toHaveLength(1);

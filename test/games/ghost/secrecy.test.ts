@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import ghost from '../../../worker/games/ghost/index';
 import { apply, botAnswer, botRng, createGame, viewFor } from '../../../worker/engine/runtime';
 import { rngOf, seedRng, type Rng } from '../../../worker/engine/rng';
 import type { Answer, GameState } from '../../../worker/engine/types';
 import type { G } from '../../../worker/games/ghost/state';
-import { blues, reds, table } from './fixture';
+import { blues, reds, table, FIXTURE } from './fixture';
 import { randomAnswer } from './play';
 
 /**
@@ -16,7 +15,7 @@ import { randomAnswer } from './play';
 
 const clone = <T,>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const viewers = (P: number): (number | null)[] => [null, ...Array.from({ length: P }, (_, s) => s)];
-const seen = (s: GameState<G>, v: number | null) => JSON.stringify(viewFor(ghost, s, v));
+const seen = (s: GameState<G>, v: number | null) => JSON.stringify(viewFor(FIXTURE, s, v));
 
 /** Voters whose cards lie face down and unshown: only their holders know them. */
 function hiddenVoters(g: G): number[] {
@@ -107,20 +106,20 @@ describe('seeded random games: no seat or spectator learns face-down vote colour
    * (2) an answer whose picks are given in another order leaves exactly the same game.
    */
   function check(P: number, seed: string, mode: 'bot' | 'random'): { votes: number; picks: number } {
-    let s = createGame(ghost, { seats: P, seed });
+    let s = createGame(FIXTURE, { seats: P, seed });
     const rng = rngOf(seedRng(`secrecy|${seed}`));
     let votes = 0;
     let picks = 0;
     for (let n = 0; !s.outcome; n++) {
       if (n > 20000) throw new Error('game too long');
       const p = s.prompts[0]!;
-      const a: Answer = mode === 'bot' ? botAnswer(ghost, s, p, botRng(s, p)) : randomAnswer(p, rng);
-      const r = apply(ghost, s, p.seat, a);
+      const a: Answer = mode === 'bot' ? botAnswer(FIXTURE, s, p, botRng(s, p)) : randomAnswer(p, rng);
+      const r = apply(FIXTURE, s, p.seat, a);
       if (s.g.vote) {
         const challenged = p.kind === 'challenge' && a.option === 'challenge' ? (a.seats ?? []) : [];
         const others = hiddenVoters(s.g).filter((v) => !challenged.includes(v));
         if (others.length >= 2) {
-          const r2 = apply(ghost, redeal(s, others, rng), p.seat, a);
+          const r2 = apply(FIXTURE, redeal(s, others, rng), p.seat, a);
           expect(r2.ok, `${seed} step ${s.step}: acceptance differs`).toBe(r.ok);
           if (r.ok && r2.ok) {
             votes++;
@@ -130,14 +129,14 @@ describe('seeded random games: no seat or spectator learns face-down vote colour
         }
       }
       if (r.ok && (a.cards?.length ?? 0) >= 2) {
-        const r2 = apply(ghost, s, p.seat, { ...a, cards: [...a.cards!].reverse() });
+        const r2 = apply(FIXTURE, s, p.seat, { ...a, cards: [...a.cards!].reverse() });
         expect(r2.ok).toBe(true);
         if (r2.ok) expect(JSON.stringify(r2.value.state), `${seed} step ${s.step}: pick order shows`).toBe(JSON.stringify(r.value.state));
         picks++;
       }
       if (!r.ok) {
         // A random answer the rules refuse: take the default instead.
-        const d = apply(ghost, s, p.seat, ghost.defaultAnswer!(s, p)!);
+        const d = apply(FIXTURE, s, p.seat, FIXTURE.defaultAnswer!(s, p)!);
         if (!d.ok) throw new Error(d.error.reason);
         s = d.value.state;
       } else s = r.value.state;

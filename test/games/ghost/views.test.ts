@@ -1,19 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import ghost from '../../../worker/games/ghost/index';
 import { apply, botRng, createGame, defaultAnswer, startGame, viewFor } from '../../../worker/engine/runtime';
-import { blues, reds, table } from './fixture';
+import { blues, reds, table, FIXTURE } from './fixture';
 
 describe('views hide what a seat may not see', () => {
   test('no seat sees another seat\'s hand, only its size; a spectator sees no hand', () => {
-    const s = createGame(ghost, { seats: 5, seed: 'views' });
+    const s = createGame(FIXTURE, { seats: 5, seed: 'views' });
     for (let v = 0; v < 5; v++) {
-      const view = ghost.view(s, v) as any;
+      const view = FIXTURE.view(s, v) as any;
       view.players.forEach((p: any, i: number) => {
         expect(p.handCount).toBe(s.g.players[i]!.hand.length);
         expect(p.hand).toEqual(i === v ? s.g.players[i]!.hand : null);
       });
     }
-    expect((ghost.view(s, null) as any).players.every((p: any) => p.hand === null && p.identity === null)).toBe(true);
+    expect((FIXTURE.view(s, null) as any).players.every((p: any) => p.hand === null && p.identity === null)).toBe(true);
   });
 
   test('unrevealed identities are hidden; a revealed heretic is public', () => {
@@ -24,8 +23,8 @@ describe('views hide what a seat may not see', () => {
   });
 
   test('the ghost deck order, the hand deck order and the RNG are never in a view', () => {
-    const s = createGame(ghost, { seats: 4, seed: 'deck-order' });
-    const v = viewFor(ghost, s, 0);
+    const s = createGame(FIXTURE, { seats: 4, seed: 'deck-order' });
+    const v = viewFor(FIXTURE, s, 0);
     const text = JSON.stringify(v);
     expect((v.view as any).ghost).toBe(s.g.ghost.length);
     expect((v.view as any).deck).toBe(s.g.deck.length);
@@ -62,12 +61,12 @@ describe('views hide what a seat may not see', () => {
 
   test('in seeded games the seat a view says is asked to vote is always the seat the table waits on, and no view differs in it', () => {
     for (const seed of ['ask-a', 'ask-b', 'ask-c']) {
-      let s = createGame(ghost, { seats: 5, seed });
+      let s = createGame(FIXTURE, { seats: 5, seed });
       let checked = 0;
       for (let n = 0; !s.outcome && n < 3000; n++) {
         const p = s.prompts[0]!;
         if (s.g.vote) {
-          const views = [0, 1, 2, 3, 4, null].map((v) => ghost.view(s, v) as any);
+          const views = [0, 1, 2, 3, 4, null].map((v) => FIXTURE.view(s, v) as any);
           const { order, at } = views[5].vote;
           for (const w of views) expect({ order: w.vote.order, at: w.vote.at, faceUp: w.vote.faceUp }).toEqual({ order, at, faceUp: views[5].vote.faceUp });
           // A face-up voter's cards are open to every seat anyway, so naming him tells nothing more.
@@ -85,8 +84,8 @@ describe('views hide what a seat may not see', () => {
               ? { prompt: p.id, option: 'challenge', seats: [p.options.find((o) => o.id === 'challenge')!.seats!.from[0]!] }
               : p.kind === 'host' && ids.includes('target')
                 ? { prompt: p.id, option: 'target', cards: [p.options.find((o) => o.id === 'target')!.cards!.from[0]!] }
-                : defaultAnswer(ghost, s, p);
-        const r = apply(ghost, s, p.seat, a);
+                : defaultAnswer(FIXTURE, s, p);
+        const r = apply(FIXTURE, s, p.seat, a);
         if (!r.ok) throw new Error(r.error.reason);
         s = r.value.state;
       }
@@ -105,8 +104,8 @@ describe('views hide what a seat may not see', () => {
   });
 
   test('a seat\'s own identity line in the log is for him alone', () => {
-    const { state: s, events } = startGame(ghost, { seats: 4, seed: 'id-log' });
-    const mine = viewFor(ghost, s, 1, { log: events }).log.filter((l) => l.msg.key === 'ghost.log.yourIdentity');
+    const { state: s, events } = startGame(FIXTURE, { seats: 4, seed: 'id-log' });
+    const mine = viewFor(FIXTURE, s, 1, { log: events }).log.filter((l) => l.msg.key === 'ghost.log.yourIdentity');
     expect(mine).toHaveLength(1);
     expect(mine[0]!.msg.params!.seat).toBe(1);
   });
@@ -121,35 +120,35 @@ describe('views hide what a seat may not see', () => {
 
 describe('answers', () => {
   test('an answer to another seat\'s prompt is refused and changes nothing', () => {
-    const s = createGame(ghost, { seats: 4, seed: 'bad' });
+    const s = createGame(FIXTURE, { seats: 4, seed: 'bad' });
     const p = s.prompts[0]!;
-    const r = apply(ghost, s, (p.seat + 1) % 4, { prompt: p.id, option: 'end' });
+    const r = apply(FIXTURE, s, (p.seat + 1) % 4, { prompt: p.id, option: 'end' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('not_your_prompt');
   });
 
   test('an unknown option is refused with a reason', () => {
-    const s = createGame(ghost, { seats: 4, seed: 'bad2' });
+    const s = createGame(FIXTURE, { seats: 4, seed: 'bad2' });
     const p = s.prompts[0]!;
-    const r = apply(ghost, s, p.seat, { prompt: p.id, option: 'fly' });
+    const r = apply(FIXTURE, s, p.seat, { prompt: p.id, option: 'fly' });
     expect(r.ok).toBe(false);
   });
 
   test('the options of creation are checked: 3 or 9 players are refused', () => {
-    expect(ghost.parseOptions({}, 3)).toMatch(/4 to 8/);
-    expect(ghost.parseOptions({}, 9)).toMatch(/4 to 8/);
-    expect(ghost.parseOptions({}, 6)).toEqual({});
+    expect(FIXTURE.parseOptions({}, 3)).toMatch(/4 to 8/);
+    expect(FIXTURE.parseOptions({}, 9)).toMatch(/4 to 8/);
+    expect(FIXTURE.parseOptions({}, 6)).toEqual({});
   });
 });
 
 describe('defaults and bots', () => {
   test.each([4, 5, 6, 7, 8])('a %i-player game played only by deadline defaults reaches an end', (P) => {
-    let s = createGame(ghost, { seats: P, seed: `defaults-${P}` });
+    let s = createGame(FIXTURE, { seats: P, seed: `defaults-${P}` });
     for (let n = 0; !s.outcome && n < 5000; n++) {
       const p = s.prompts[0]!;
-      const a = defaultAnswer(ghost, s, p);
-      expect(a).toEqual(ghost.defaultAnswer!(s, p));
-      const r = apply(ghost, s, p.seat, a);
+      const a = defaultAnswer(FIXTURE, s, p);
+      expect(a).toEqual(FIXTURE.defaultAnswer!(s, p));
+      const r = apply(FIXTURE, s, p.seat, a);
       if (!r.ok) throw new Error(r.error.reason);
       s = r.value.state;
     }
@@ -159,39 +158,39 @@ describe('defaults and bots', () => {
   test('the default vote is no vote and the default challenge is none', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(1) } });
     t.reply(0, 'target', { cards: ['I01'] });
-    expect(ghost.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'pass' });
+    expect(FIXTURE.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'pass' });
     t.reply(0, 'vote', { cards: reds(1) }).reply(3, 'vote', { cards: blues(1) });
-    expect(ghost.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'reveal' });
+    expect(FIXTURE.defaultAnswer!(t.s, t.prompt)).toMatchObject({ option: 'reveal' });
   });
 
   test('the bot hosts an exorcism it can carry with its own cards', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I01'], 1: ['I10'] }, hands: { 0: reds(2) } });
-    const a = ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
+    const a = FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
     expect(a).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 
   test('the bot as ghost king summons an imp it can pay for', () => {
     const t = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 2: ['I01'], 3: ['I10'] }, hands: { 1: reds(2) } });
-    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
+    expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 
   test('the bot challenges a voter it knows to be on the other team', () => {
     const t = table({ step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 2: ['I01'] }, hands: { 0: reds(3), 1: blues(1), 2: [], 3: reds(1, 3) } });
     t.g.seen[0]!.push({ kind: 'identity', seat: 1, what: ['tianshi_blue'], turn: 1 });
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(3) }).reply(3, 'vote', { cards: reds(1, 3) }).reply(1, 'vote', { cards: blues(1) });
-    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'challenge', seats: [1] });
+    expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'challenge', seats: [1] });
   });
 
   test('the bot, possessed by the target imp, votes for its exorcism', () => {
     const t = table({ step: 'exorcise', current: 1, imps: { 0: ['I01'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [] } });
     t.reply(1, 'target', { cards: ['I01'] });
-    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: reds(2) });
+    expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: reds(2) });
   });
 
   test('the bot as host exorcises an imp of the player whose 3rd imp arrived this turn, to keep the ghost king away', () => {
     // Seat 2's 3rd imp arrived this turn; 饿死鬼 on seat 1 would be the easier target.
     const t = table({ step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] }, hands: { 0: [...reds(2), ...blues(2)] }, tweak: (g) => (g.ts.thirdImp = [2]) });
-    const a = ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
+    const a = FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
     expect(a.option).toBe('target');
     expect(['I08', 'I09', 'I05']).toContain(a.cards![0]);
   });
@@ -199,12 +198,12 @@ describe('defaults and bots', () => {
   test('the heretic bot as host leaves the imps of a player at risk alone: his ghost king would be the heretic king', () => {
     const ids = ['heretic_king', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
     const t = table({ P: 5, step: 'exorcise', ids: [...ids], imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] }, hands: { 0: [...reds(2), ...blues(2)] }, tweak: (g) => (g.ts.thirdImp = [2]) });
-    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
+    expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 
   test('the bot, as ghost king, votes against the exorcism of his own imp', () => {
     const t = table({ step: 'exorcise', gk: 3, imps: { 3: ['I01', 'I02', 'I03'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [...blues(2), ...reds(1, 3)] } });
     t.reply(0, 'target', { cards: ['I03'] }).reply(0, 'vote', { cards: reds(2) });
-    expect(ghost.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: blues(2) });
+    expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: blues(2) });
   });
 });

@@ -1,6 +1,7 @@
 import './rules.css';
 import type { Lang } from '../types';
-import { ARTIFACTS, EVENTS, IDENTITIES, IMPS, KINGS, RULES, SPELLS, ghostDeckFor } from '../../../worker/games/ghost/cards';
+import { IDENTITIES, RULES } from '../../../worker/games/ghost/basics';
+import { ARTIFACTS, EVENTS, IMPS, KINGS, SPELLS, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import { cardName, dispelText, rewardText, str } from './labels';
 
 type Section = [string, string[]];
@@ -106,7 +107,7 @@ export function GhostRules({ lang }: { lang: Lang }) {
         <ul class="gh-rule-list">
           {SPELLS.map((c) => (
             <li key={c.id}>
-              <b>{cardName(`${c.id}-R1`, L)}</b> ({str(L, 'ghost.ui.cost', { n: c.key === 'ghost_slaying_talisman' ? '2 / 0' : c.cost })}) — {str(L, `ghost.text.${c.id}`)}
+              <b>{cardName(`${c.id}-R1`, L)}</b> ({str(L, 'ghost.ui.cost', { n: c.id === 'S19' ? '2 / 0' : c.cost })}) — {str(L, `ghost.text.${c.id}`)}
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 import { render, type ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { TableProps } from '../types';
-import { IMP, KING, SPELL, colourOf, isArtifact, typeOf, weightOf } from '../../../worker/games/ghost/cards';
+import { IMP, SPELL, weightOf } from '../../../worker/games/ghost/cards';
+import { colourOf, isArtifact, typeOf } from '../../../worker/games/ghost/ids';
 import { readable } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
@@ -136,7 +137,7 @@ function Board({ v, p }: { v: GhostView; p: TableProps }) {
         </button>
         <p class="gh-text">{str(L, `ghost.text.${v.kingCard}`)}</p>
         <p class="gh-text">{v.gk !== null ? str(L, 'ghost.ui.gkIs', { seat: p.name(v.gk) }) : str(L, 'ghost.ui.gkNotYet')}</p>
-        {v.gk !== null && KING[v.kingCard]?.key === 'heart_devourer_king' && <p class="gh-text">{str(L, 'ghost.ui.k04', { n: v.k04 })}</p>}
+        {v.gk !== null && v.kingCard === 'K04' && <p class="gh-text">{str(L, 'ghost.ui.k04', { n: v.k04 })}</p>}
       </div>
       {effects.length > 0 && (
         <p class="gh-effects">
@@ -392,7 +393,7 @@ function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
           const meta: string[] = [];
           if (spell) {
             // 斩鬼符 costs 2 only while a ghost king exists.
-            const cost = spell.key === 'ghost_slaying_talisman' && v.gk === null ? 0 : spell.cost;
+            const cost = spell.id === 'S19' && v.gk === null ? 0 : spell.cost;
             meta.push(cost ? str(L, 'ghost.ui.cost', { n: cost }) : str(L, 'ghost.ui.spell'));
             if (spell.weight === 2) meta.push(str(L, 'ghost.ui.votes2'));
           } else if (isArtifact(c)) meta.push(str(L, 'ghost.ui.artifact'));

@@ -1,4 +1,5 @@
-import { ARTIFACT, EVENT, IMP, KING, SPELL, colourOf, typeOf } from '../../../worker/games/ghost/cards';
+import { ARTIFACT, EVENT, IMP, KING, SPELL } from '../../../worker/games/ghost/cards';
+import { colourOf, typeOf } from '../../../worker/games/ghost/ids';
 import { strings } from '../../../worker/games/ghost/i18n';
 import type { CardText } from '../../table/CardInfo';
 import type { Lang } from '../types';

@@ -1,13 +1,15 @@
 import type { Rng } from '../../engine/rng';
 import type { Answer, GameState, Prompt } from '../../engine/types';
-import { IMP, RULES, colourOf, identityColour, isArtifact, teamOf, typeOf, weightOf, type Colour, type Team } from './cards';
+import { RULES, identityColour, teamOf, type Team } from './basics';
+import { weightOf, type Catalogue } from './catalogue';
+import { colourOf, isArtifact, typeOf, type Colour } from './ids';
 import { condition, handLimit, holderOf, isPositive, readFacts, type G } from './state';
 
 /**
  * A bot that plays legal, sensible moves: hosts the most promising exorcism, votes for its team (sabotages
  * only where its side gains), challenges on evidence, summons as the GK. Deterministic given `rng`.
  */
-export function ghostBot(s: GameState<G>, p: Prompt, rng: Rng): Answer | null {
+export function ghostBot(cat: Catalogue, s: GameState<G>, p: Prompt, rng: Rng): Answer | null {
   const g = s.g;
   const me = p.seat;
   const a = (option: string, extra: Partial<Answer> = {}): Answer => ({ prompt: p.id, option, ...extra });
@@ -15,21 +17,21 @@ export function ghostBot(s: GameState<G>, p: Prompt, rng: Rng): Answer | null {
   const optOf = (id: string) => p.options.find((o) => o.id === id);
   switch (p.kind) {
     case 'play':
-      return day(g, me, p, rng, a);
+      return day(cat, g, me, p, rng, a);
     case 'respond':
       return respond(g, me, p, a);
     case 'host':
     case 'summon': {
-      const t = bestTarget(g, me, optOf('target')?.cards?.from ?? []);
+      const t = bestTarget(cat, g, me, optOf('target')?.cards?.from ?? []);
       return t ? a('target', { cards: [t] }) : a('pass');
     }
     case 'vote':
-      return vote(g, me, p, rng, a);
+      return vote(cat, g, me, p, rng, a);
     case 'challenge':
-      return challenge(g, me, optOf('challenge')?.seats?.from ?? [], rng, a);
+      return challenge(cat, g, me, optOf('challenge')?.seats?.from ?? [], rng, a);
     case 'discard': {
       const o = p.options[0]!;
-      return a(o.id, { cards: worstCards(g, me, o.cards!.min) });
+      return a(o.id, { cards: worstCards(cat, g, me, o.cards!.min) });
     }
     case 'escape':
       return has('escape') ? a('escape') : a('continue');
@@ -64,34 +66,34 @@ function atRisk(g: G, s: number | null): boolean {
 const wantsGK = (g: G, me: number, s: number) => myTeam(g, me) === 'heretic' && g.players[s]!.identity !== 'heretic_king';
 
 /** Weighted positive minus negative of `cards` for an imp's current condition. */
-function net(g: G, imp: string, cards: string[]): number {
-  const c = condition(g, imp).colour;
-  return cards.reduce((n, x) => n + (c === 'any' || isPositive(x, c) ? weightOf(x) : -weightOf(x)), 0);
+function net(cat: Catalogue, g: G, imp: string, cards: string[]): number {
+  const c = condition(cat, g, imp).colour;
+  return cards.reduce((n, x) => n + (c === 'any' || isPositive(x, c) ? weightOf(cat, x) : -weightOf(cat, x)), 0);
 }
 
 /** Cards to vote for (true) or against (false) an imp, at most `max` physical cards, best first. */
-function pickVotes(g: G, me: number, imp: string, help: boolean, max: number, need: number): string[] {
-  const c = condition(g, imp).colour;
+function pickVotes(cat: Catalogue, g: G, me: number, imp: string, help: boolean, max: number, need: number): string[] {
+  const c = condition(cat, g, imp).colour;
   const hand = g.players[me]!.hand;
-  const good = hand.filter((x) => (c === 'any' ? help : help === isPositive(x, c))).sort((x, y) => weightOf(y) - weightOf(x));
+  const good = hand.filter((x) => (c === 'any' ? help : help === isPositive(x, c))).sort((x, y) => weightOf(cat, y) - weightOf(cat, x));
   const out: string[] = [];
   let w = 0;
   for (const x of good) {
     if (out.length >= max || w >= need) break;
     out.push(x);
-    w += weightOf(x);
+    w += weightOf(cat, x);
   }
   return out;
 }
 
-function bestTarget(g: G, me: number, from: string[]): string | null {
+function bestTarget(cat: Catalogue, g: G, me: number, from: string[]): string | null {
   const summon = g.gk === me;
   let best: string | null = null;
   let bestScore = -Infinity;
   for (const imp of from) {
-    const cond = condition(g, imp);
-    const mine = pickVotes(g, me, imp, true, 99, 99);
-    const pos = net(g, imp, mine);
+    const cond = condition(cat, g, imp);
+    const mine = pickVotes(cat, g, me, imp, true, 99, 99);
+    const pos = net(cat, g, imp, mine);
     let score = pos - cond.n;
     if (summon) {
       if (pos < cond.n) continue;
@@ -101,7 +103,7 @@ function bestTarget(g: G, me: number, from: string[]): string | null {
       if (holder === g.gk) score += 3;
       if (holder !== null && atRisk(g, holder)) score += wantsGK(g, me, holder) ? -3 : 3;
       if (holder === me) score += 1;
-      if (identityColour(g.players[me]!.identity) === IMP[imp]!.colour) score += 0.5;
+      if (identityColour(g.players[me]!.identity) === cat.imp[imp]!.colour) score += 0.5;
     }
     if (score > bestScore) {
       best = imp;
@@ -111,33 +113,33 @@ function bestTarget(g: G, me: number, from: string[]): string | null {
   return summon || bestScore >= -2 ? best : null;
 }
 
-function vote(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
+function vote(cat: Catalogue, g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
   const vt = g.vote!;
   const o = p.options.find((x) => x.id === 'vote')!;
   const max = o.cards!.max;
-  const cond = condition(g, vt.imp);
+  const cond = condition(cat, g, vt.imp);
   const pass = a('pass');
   const cast = (cards: string[]) => (cards.length ? a('vote', { cards }) : pass);
-  if (vt.summon || vt.host === me) return cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+  if (vt.summon || vt.host === me) return cast(pickVotes(cat, g, me, vt.imp, true, max, cond.n));
   const team = myTeam(g, me);
-  if (g.gk === me) return vt.holder === me && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 2)) : pass;
+  if (g.gk === me) return vt.holder === me && cond.colour !== 'any' ? cast(pickVotes(cat, g, me, vt.imp, false, max, 2)) : pass;
   if (vt.holder === g.gk) {
     const gkHeretic = g.players[g.gk]!.identity === 'heretic_king';
-    return gkHeretic && team === 'heretic' && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 2)) : cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+    return gkHeretic && team === 'heretic' && cond.colour !== 'any' ? cast(pickVotes(cat, g, me, vt.imp, false, max, 2)) : cast(pickVotes(cat, g, me, vt.imp, true, max, cond.n));
   }
-  if (vt.holder === me) return cast(pickVotes(g, me, vt.imp, true, max, cond.n));
-  if (atRisk(g, vt.holder)) return wantsGK(g, me, vt.holder) && cond.colour !== 'any' ? cast(pickVotes(g, me, vt.imp, false, max, 1)) : cast(pickVotes(g, me, vt.imp, true, max, cond.n));
+  if (vt.holder === me) return cast(pickVotes(cat, g, me, vt.imp, true, max, cond.n));
+  if (atRisk(g, vt.holder)) return wantsGK(g, me, vt.holder) && cond.colour !== 'any' ? cast(pickVotes(cat, g, me, vt.imp, false, max, 1)) : cast(pickVotes(cat, g, me, vt.imp, true, max, cond.n));
   const hostTeam = teamKnown(g, me, vt.host);
   const rival = (hostTeam !== null && hostTeam !== team) || (team === 'heretic' && g.gk === null);
-  if (rival && cond.colour !== 'any' && rng.next() < 0.5) return cast(pickVotes(g, me, vt.imp, false, max, 1));
-  if (!rival && rng.next() < 0.65) return cast(pickVotes(g, me, vt.imp, true, max, 1));
+  if (rival && cond.colour !== 'any' && rng.next() < 0.5) return cast(pickVotes(cat, g, me, vt.imp, false, max, 1));
+  if (!rival && rng.next() < 0.65) return cast(pickVotes(cat, g, me, vt.imp, true, max, 1));
   return pass;
 }
 
-function challenge(g: G, me: number, from: number[], rng: Rng, a: Mk): Answer {
+function challenge(cat: Catalogue, g: G, me: number, from: number[], rng: Rng, a: Mk): Answer {
   const vt = g.vote!;
-  const cond = condition(g, vt.imp);
-  const mineNet = net(g, vt.imp, vt.votes[me] ?? []);
+  const cond = condition(cat, g, vt.imp);
+  const mineNet = net(cat, g, vt.imp, vt.votes[me] ?? []);
   const others = Object.entries(vt.votes).reduce((n, [v, c]) => n + (Number(v) === me ? 0 : c.length * 2), 0);
   // Even if every other card were a positive 敕令符 the imp would stay: nothing to lose by challenging.
   if (mineNet + others < cond.n && from.length) return a('challenge', { seats: [from[0]!] });
@@ -159,7 +161,7 @@ function respond(g: G, me: number, p: Prompt, a: Mk): Answer {
   return a('pass');
 }
 
-function day(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
+function day(cat: Catalogue, g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
   const pl = g.players[me]!;
   const opts = p.options;
   const slay = spellOption(p, 'S19');
@@ -180,15 +182,15 @@ function day(g: G, me: number, p: Prompt, rng: Rng, a: Mk): Answer {
   const heretic = opts.find((o) => o.id === 'heretic');
   if (heretic && pl.identity === 'heretic_king' && rng.next() < 0.3) return a('heretic', { seats: [heretic.seats!.from[0]!] });
   const buy = opts.find((o) => o.id === 'buy');
-  if (buy && pl.hand.length < handLimit(g, me) + 1) return a('buy');
+  if (buy && pl.hand.length < handLimit(cat, g, me) + 1) return a('buy');
   return a('end');
 }
 
 /** The `n` least useful cards: spare artifacts first, then the colour the bot holds most of. */
-export function worstCards(g: G, me: number, n: number): string[] {
+function worstCards(cat: Catalogue, g: G, me: number, n: number): string[] {
   const hand = g.players[me]!.hand;
   const reds = hand.filter((c) => colourOf(c) === 'red').length;
   const major: Colour = reds * 2 >= hand.length ? 'red' : 'blue';
-  const score = (c: string) => (isArtifact(c) ? (g.players[me]!.artifact ? 0 : 2) : 3) + (colourOf(c) === major ? 0 : 1) + weightOf(c);
+  const score = (c: string) => (isArtifact(c) ? (g.players[me]!.artifact ? 0 : 2) : 3) + (colourOf(c) === major ? 0 : 1) + weightOf(cat, c);
   return [...hand].sort((x, y) => score(x) - score(y) || (x < y ? -1 : 1)).slice(0, n);
 }

@@ -1,6 +1,7 @@
+import { catOf, type EventRule } from './catalogue';
 import { attach, gkLosesLatest } from './rules';
 import { eligibleSeats, extreme, tbo } from './possession';
-import { latest, takeImp, type C, type G, type ImpCard, type Player } from './state';
+import { latest, takeImp, type G, type ImpCard, type Player } from './state';
 
 /** The latest-arrived card over every player's `pile` (imps or points), and whose it is; ties go to the lower seat. */
 function latestOnTable(g: G, pile: (p: Player) => ImpCard[]): { s: number; imp: ImpCard } | null {
@@ -13,16 +14,16 @@ function latestOnTable(g: G, pile: (p: Player) => ImpCard[]): { s: number; imp: 
 }
 
 /**
- * Event cards (cards.md §4), one small function per key. They resolve at once, with no player decisions;
- * 百鬼夜行 and 借尸还魂 push the frames of a fresh flip / possession.
+ * Event cards (cards.md §4), one small function per id. They resolve at once, with no player decisions;
+ * E01 and E08 push the frames of a fresh flip / possession.
  */
-export const EVENT_RULES: Record<string, (ctx: C) => void> = {
-  night_parade(ctx) {
+export const EVENT_RULES: Record<string, EventRule> = {
+  E01(ctx) {
     ctx.push({ t: 'flip' });
   },
-  yin_wind(ctx) {
+  E02(ctx) {
     const g = ctx.g;
-    for (const s of tbo(g)) {
+    for (const s of tbo(catOf(ctx), g)) {
       const h = g.players[s]!.hand;
       if (s === g.gk || h.length === 0) continue;
       const c = h.splice(ctx.rng.int(h.length), 1)[0]!;
@@ -30,14 +31,14 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
       ctx.log('ghost.log.discardRandom', { seat: s, cards: [c] });
     }
   },
-  samsara(ctx) {
+  E03(ctx) {
     const g = ctx.g;
     g.deck = ctx.rng.shuffle([...g.deck, ...g.discard.splice(0)]);
     g.players.forEach((p, s) => {
       if (s !== g.gk) p.spirit += 1;
     });
   },
-  heavenly_thunder(ctx) {
+  E04(ctx) {
     const g = ctx.g;
     if (g.gk !== null) return gkLosesLatest(ctx, g.current);
     const best = latestOnTable(g, (p) => p.imps);
@@ -47,26 +48,26 @@ export const EVENT_RULES: Record<string, (ctx: C) => void> = {
     g.removed.push(imp.id);
     ctx.log('ghost.log.impRemoved', { ghostCard: imp.id, seat: s });
   },
-  yinyang_reversal(ctx) {
+  E05(ctx) {
     ctx.g.ts.swapped = !ctx.g.ts.swapped;
   },
-  ghost_wall(ctx) {
+  E06(ctx) {
     ctx.g.ts.ghostWall = true;
   },
-  drifting_soul(ctx) {
+  E07(ctx) {
     const g = ctx.g;
     const nonGk = g.players.map((_, s) => s).filter((s) => s !== g.gk);
     const imps = (s: number) => g.players[s]!.imps.length;
-    const src = extreme(g, nonGk, imps, true);
+    const src = extreme(catOf(ctx), g, nonGk, imps, true);
     const dests = eligibleSeats(g, { exclude: [src] });
     if (dests.length === 0) return;
-    const dst = extreme(g, dests, imps, false);
+    const dst = extreme(catOf(ctx), g, dests, imps, false);
     if (imps(src) - imps(dst) < 2) return;
     const imp = takeImp(g, src, latest(g.players[src]!.imps)!.id);
     attach(g, dst, imp.id);
     ctx.log('ghost.log.impMoved', { ghostCard: imp.id, from: src, to: dst });
   },
-  borrowed_corpse(ctx) {
+  E08(ctx) {
     const g = ctx.g;
     const best = latestOnTable(g, (p) => p.points);
     if (!best) return;

@@ -1,4 +1,5 @@
-import { IMP, type Possession } from './cards';
+import type { Possession } from './cards';
+import type { Catalogue } from './catalogue';
 import { artifactOn, orderFrom, type G } from './state';
 
 /*
@@ -15,21 +16,21 @@ export function eligibleSeats(g: G, opts: { ignoreWards?: boolean; exclude?: num
 }
 
 /** The TBO for possession conditions and events: from the current player, 八卦镜 holders moved last. */
-export function tbo(g: G): number[] {
+export function tbo(cat: Catalogue, g: G): number[] {
   const o = orderFrom(g, g.current);
-  return [...o.filter((s) => !artifactOn(g, s, 'A08')), ...o.filter((s) => artifactOn(g, s, 'A08'))];
+  return [...o.filter((s) => !artifactOn(cat, g, s, 'A08')), ...o.filter((s) => artifactOn(cat, g, s, 'A08'))];
 }
 
 /** `start` if eligible, else the first eligible seat after it in turn order. */
-export function fromSeat(g: G, start: number, el: number[]): number {
+function fromSeat(g: G, start: number, el: number[]): number {
   for (const s of orderFrom(g, start)) if (el.includes(s)) return s;
   throw new Error('no eligible seat');
 }
 
 /** The first eligible seat in TBO with the extreme value of `f` (most or fewest). */
-export function extreme(g: G, el: number[], f: (s: number) => number, most: boolean): number {
+export function extreme(cat: Catalogue, g: G, el: number[], f: (s: number) => number, most: boolean): number {
   let best: number | null = null;
-  for (const s of tbo(g)) {
+  for (const s of tbo(cat, g)) {
     if (!el.includes(s)) continue;
     if (best === null || (most ? f(s) > f(best) : f(s) < f(best))) best = s;
   }
@@ -41,26 +42,26 @@ const hand = (g: G) => (s: number) => g.players[s]!.hand.length;
 const spirit = (g: G) => (s: number) => g.players[s]!.spirit;
 const imps = (g: G) => (s: number) => g.players[s]!.imps.length;
 const points = (g: G) => (s: number) => g.players[s]!.points.length;
-const firstWith = (g: G, el: number[], ok: (s: number) => boolean): number | null => tbo(g).find((s) => el.includes(s) && ok(s)) ?? null;
+const firstWith = (cat: Catalogue, g: G, el: number[], ok: (s: number) => boolean): number | null => tbo(cat, g).find((s) => el.includes(s) && ok(s)) ?? null;
 
 /** One small function per possession condition. */
-export const POSSESSION: Record<Possession, (g: G, el: number[]) => number> = {
-  CURRENT: (g, el) => fromSeat(g, g.current, el),
-  NEXT: (g, el) => fromSeat(g, (g.current + 1) % g.P, el),
-  PREV: (g, el) => fromSeat(g, (g.current - 1 + g.P) % g.P, el),
-  OPPOSITE: (g, el) => fromSeat(g, (g.current + Math.floor(g.P / 2)) % g.P, el),
-  MOST_HAND: (g, el) => extreme(g, el, hand(g), true),
-  FEWEST_HAND: (g, el) => extreme(g, el, hand(g), false),
-  MOST_SPIRIT: (g, el) => extreme(g, el, spirit(g), true),
-  FEWEST_SPIRIT: (g, el) => extreme(g, el, spirit(g), false),
-  MOST_IMPS: (g, el) => extreme(g, el, imps(g), true),
-  FEWEST_IMPS: (g, el) => extreme(g, el, imps(g), false),
-  MOST_POINTS: (g, el) => extreme(g, el, points(g), true),
-  FEWEST_POINTS: (g, el) => extreme(g, el, points(g), false),
-  LAST_HOST: (g, el) => fromSeat(g, g.lastHost ?? g.current, el),
-  HAS_ARTIFACT: (g, el) => firstWith(g, el, (s) => g.players[s]!.artifact !== null) ?? POSSESSION.CURRENT(g, el),
-  NO_ARTIFACT: (g, el) => firstWith(g, el, (s) => g.players[s]!.artifact === null) ?? POSSESSION.CURRENT(g, el),
-  FIRST_UNPOSSESSED: (g, el) => firstWith(g, el, (s) => g.players[s]!.imps.length === 0) ?? POSSESSION.FEWEST_IMPS(g, el),
+const POSSESSION: Record<Possession, (cat: Catalogue, g: G, el: number[]) => number> = {
+  CURRENT: (_c, g, el) => fromSeat(g, g.current, el),
+  NEXT: (_c, g, el) => fromSeat(g, (g.current + 1) % g.P, el),
+  PREV: (_c, g, el) => fromSeat(g, (g.current - 1 + g.P) % g.P, el),
+  OPPOSITE: (_c, g, el) => fromSeat(g, (g.current + Math.floor(g.P / 2)) % g.P, el),
+  MOST_HAND: (c, g, el) => extreme(c, g, el, hand(g), true),
+  FEWEST_HAND: (c, g, el) => extreme(c, g, el, hand(g), false),
+  MOST_SPIRIT: (c, g, el) => extreme(c, g, el, spirit(g), true),
+  FEWEST_SPIRIT: (c, g, el) => extreme(c, g, el, spirit(g), false),
+  MOST_IMPS: (c, g, el) => extreme(c, g, el, imps(g), true),
+  FEWEST_IMPS: (c, g, el) => extreme(c, g, el, imps(g), false),
+  MOST_POINTS: (c, g, el) => extreme(c, g, el, points(g), true),
+  FEWEST_POINTS: (c, g, el) => extreme(c, g, el, points(g), false),
+  LAST_HOST: (_c, g, el) => fromSeat(g, g.lastHost ?? g.current, el),
+  HAS_ARTIFACT: (c, g, el) => firstWith(c, g, el, (s) => g.players[s]!.artifact !== null) ?? POSSESSION.CURRENT(c, g, el),
+  NO_ARTIFACT: (c, g, el) => firstWith(c, g, el, (s) => g.players[s]!.artifact === null) ?? POSSESSION.CURRENT(c, g, el),
+  FIRST_UNPOSSESSED: (c, g, el) => firstWith(c, g, el, (s) => g.players[s]!.imps.length === 0) ?? POSSESSION.FEWEST_IMPS(c, g, el),
 };
 
-export const receiverOf = (g: G, imp: string, el: number[]): number => POSSESSION[IMP[imp]!.possession](g, el);
+export const receiverOf = (cat: Catalogue, g: G, imp: string, el: number[]): number => POSSESSION[cat.imp[imp]!.possession](cat, g, el);

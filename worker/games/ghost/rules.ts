@@ -1,7 +1,8 @@
-import { IMP, RULES, teamOf } from './cards';
+import { RULES } from './basics';
+import { catOf } from './catalogue';
 import { eligibleSeats, receiverOf } from './possession';
 import { scoreGame } from './scoring';
-import { draw, latest, orderFrom, stamp, tableImps, takeImp, turnFacts, type C, type G, type ImpCard } from './state';
+import { draw, latest, orderFrom, see, stamp, tableImps, takeImp, turnFacts, type C, type G, type ImpCard } from './state';
 
 /** Rule steps shared by frames, spells and events. */
 
@@ -22,7 +23,7 @@ export function attach(g: G, s: number, id: string): void {
 export function repossess(ctx: C, imps: ImpCard[], exclude: number[]): void {
   const g = ctx.g;
   for (const imp of [...imps].sort((a, b) => a.at - b.at)) {
-    const to = receiverOf(g, imp.id, eligibleSeats(g, { ignoreWards: true, exclude }));
+    const to = receiverOf(catOf(ctx), g, imp.id, eligibleSeats(g, { ignoreWards: true, exclude }));
     attach(g, to, imp.id);
     ctx.log('ghost.log.repossess', { ghostCard: imp.id, to });
   }
@@ -108,12 +109,17 @@ export type EndReason = 'deck' | 'threshold' | 'hereticKing' | 'gkDefeated' | 'g
 export function finish(ctx: C, reason: EndReason, extra: Record<string, number | string> = {}): void {
   const g = ctx.g;
   for (const p of g.players) p.revealed = true;
-  const sc = scoreGame(g, reason);
+  const sc = scoreGame(catOf(ctx), g, reason);
   g.result = { reason, ...extra, teams: sc.teams, counts: sc.counts, seatPoints: sc.seatPoints, winningTeams: sc.winningTeams };
   g.phase = 'over';
   ctx.log('ghost.log.end', { reason: { key: `ghost.end.${reason}`, params: { ...extra } } });
   ctx.end({ winners: sc.winners, scores: sc.seatPoints, reason: { key: `ghost.end.${reason}`, params: { ...extra } } });
 }
 
-export const teamSeats = (g: G, team: string): number[] => g.players.flatMap((p, s) => (teamOf(p.identity) === team ? [s] : []));
-export const impColour = (id: string) => IMP[id]!.colour;
+/** `s` looks at `t`'s identity card (天眼通, 照妖镜, a successful exorcism); the table learns only that he looked. */
+export function lookIdentity(ctx: C, s: number, t: number): void {
+  const g = ctx.g;
+  see(g, s, 'identity', t, [g.players[t]!.identity]);
+  ctx.log('ghost.log.lookIdentity', { seat: s, target: t, identity: { key: `ghost.identity.${g.players[t]!.identity}` } }, [s]);
+  ctx.log('ghost.log.lookedAt', { seat: s, target: t }, g.players.map((_, i) => i).filter((i) => i !== s));
+}

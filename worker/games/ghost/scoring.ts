@@ -1,8 +1,9 @@
-import { IMP, RULES, identityColour, teamOf, type Team } from './cards';
+import { RULES, identityColour, teamOf, type Team } from './basics';
+import type { Catalogue } from './catalogue';
 import type { EndReason } from './rules';
 import type { G } from './state';
 
-export interface Score {
+interface Score {
   teams: Record<string, number>;
   /** Exorcised imps per team (first tie-break, R26). */
   counts: Record<string, number>;
@@ -12,11 +13,11 @@ export interface Score {
 }
 
 /** A heretic's points: per-imp rate plus one same-colour bonus from his most common imp colour (not in 8p). */
-export function hereticPoints(g: G, s: number): number {
+function hereticPoints(cat: Catalogue, g: G, s: number): number {
   const pts = g.players[s]!.points;
   let n = pts.length * (RULES.hereticPerImp[g.P] ?? 2);
   if (g.P !== 8) {
-    const red = pts.filter((c) => IMP[c.id]!.colour === 'red').length;
+    const red = pts.filter((c) => cat.imp[c.id]!.colour === 'red').length;
     const same = Math.max(red, pts.length - red);
     if (same >= 2) n += Math.min(same, 4);
   }
@@ -24,16 +25,16 @@ export function hereticPoints(g: G, s: number): number {
 }
 
 /** A seat's own points: +2 per imp of his identity colour, +1 otherwise; heretics by their table (R26). */
-export function seatPoints(g: G, s: number): number {
+function seatPoints(cat: Catalogue, g: G, s: number): number {
   const p = g.players[s]!;
   const col = identityColour(p.identity);
-  if (col === null) return hereticPoints(g, s);
-  return p.points.reduce((n, c) => n + (IMP[c.id]!.colour === col ? 2 : 1), 0);
+  if (col === null) return hereticPoints(cat, g, s);
+  return p.points.reduce((n, c) => n + (cat.imp[c.id]!.colour === col ? 2 : 1), 0);
 }
 
 /** Final scoring (seed 结束游戏后的胜利判定, R11, R21, R26). */
-export function scoreGame(g: G, reason: EndReason): Score {
-  const seatPts = g.players.map((_, s) => seatPoints(g, s) + (g.killer === s ? RULES.gkKillBonus : 0));
+export function scoreGame(cat: Catalogue, g: G, reason: EndReason): Score {
+  const seatPts = g.players.map((_, s) => seatPoints(cat, g, s) + (g.killer === s ? RULES.gkKillBonus : 0));
   const teams: Record<string, number> = {};
   const counts: Record<string, number> = {};
   g.players.forEach((p, s) => {

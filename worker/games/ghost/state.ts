@@ -1,6 +1,9 @@
 import type { Ctx } from '../../engine/ctx';
 import type { Json } from '../../engine/types';
-import { IMP, RULES, colourOf, type Colour, type Identity, type ImpEffect } from './cards';
+import { RULES, type Identity } from './basics';
+import type { ImpEffect } from './cards';
+import type { Catalogue } from './catalogue';
+import { colourOf, type Colour } from './ids';
 
 /** An imp on a player or in an exorcised pile; `at` is its arrival stamp (cards.md §2.4, R27). */
 export interface ImpCard {
@@ -65,7 +68,7 @@ export interface TurnState {
 }
 
 /** The exorcism (or summon) in progress; cards in `votes` are out of every hand. */
-export interface Vote {
+interface Vote {
   host: number;
   imp: string;
   holder: number;
@@ -79,7 +82,7 @@ export interface Vote {
 }
 
 /** The last reveal, public. */
-export interface Reveal {
+interface Reveal {
   imp: string;
   pool: string[];
   red: number;
@@ -147,27 +150,23 @@ export const freshTurn = (P: number): TurnState => ({
 export const orderFrom = (g: G, from: number): number[] => Array.from({ length: g.P }, (_, i) => (from + i) % g.P);
 /** Voting order: the host, then his 上家, and so on (counter-clockwise, seed). */
 export const voteOrder = (g: G, host: number): number[] => Array.from({ length: g.P }, (_, i) => (host - i + g.P * 2) % g.P);
-export const nextSeat = (g: G, s: number) => (s + 1) % g.P;
-export const prevSeat = (g: G, s: number) => (s - 1 + g.P) % g.P;
-
-export const isGK = (g: G, s: number) => g.gk === s;
 
 /** Copies of an imp ongoing effect that apply to `s` (never to the GK; 七星灯 and 清心咒 switch them off). */
-export function effectCount(g: G, s: number, e: ImpEffect): number {
+export function effectCount(cat: Catalogue, g: G, s: number, e: ImpEffect): number {
   const p = g.players[s]!;
   if (g.gk === s || p.clearMind) return 0;
   // 七星灯 beats 山魈's suppression: the lamp switches off the imp effects, suppression included.
   if (p.artifact && p.artifact.startsWith('A07')) return 0;
   let n = 0;
-  for (const i of p.imps) if (IMP[i.id]!.effect === e) n++;
+  for (const i of p.imps) if (cat.imp[i.id]!.effect === e) n++;
   return n;
 }
-export const has = (g: G, s: number, e: ImpEffect) => effectCount(g, s, e) > 0;
+export const has = (cat: Catalogue, g: G, s: number, e: ImpEffect) => effectCount(cat, g, s, e) > 0;
 
 /** Is `s`'s equipped artifact of type `typeId` working? */
-export function artifactOn(g: G, s: number, typeId: string): boolean {
+export function artifactOn(cat: Catalogue, g: G, s: number, typeId: string): boolean {
   const p = g.players[s]!;
-  return !!p.artifact && p.artifact.startsWith(typeId) && g.gk !== s && !has(g, s, 'ARTIFACT_SUPPRESSED');
+  return !!p.artifact && p.artifact.startsWith(typeId) && g.gk !== s && !has(cat, g, s, 'ARTIFACT_SUPPRESSED');
 }
 
 export const stamp = (g: G) => ++g.clock;
@@ -209,7 +208,7 @@ export function draw(ctx: C, s: number, n = 1): number {
   }
   return got;
 }
-export const canDraw = (g: G) => g.deck.length + g.discard.length > 0;
+const canDraw = (g: G) => g.deck.length + g.discard.length > 0;
 
 /**
  * Cards that leave together go to the discard pile in an order set by the game RNG alone: sorted first, so the
@@ -257,8 +256,8 @@ export function takeImp(g: G, s: number, imp: string): ImpCard {
 export const latest = (list: ImpCard[]): ImpCard | undefined => list.reduce<ImpCard | undefined>((a, b) => (!a || b.at > a.at ? b : a), undefined);
 
 /** The dispel condition of an imp right now: 阴阳颠倒 swaps colours, 破煞符 lowers N (min 1). */
-export function condition(g: G, imp: string): { colour: Colour | 'any'; n: number } {
-  const d = IMP[imp]!.dispel;
+export function condition(cat: Catalogue, g: G, imp: string): { colour: Colour | 'any'; n: number } {
+  const d = cat.imp[imp]!.dispel;
   let colour = d.colour;
   if (g.ts.swapped && colour !== 'any') colour = colour === 'red' ? 'blue' : 'red';
   return { colour, n: Math.max(1, d.n - (g.ts.breaking[imp] ?? 0)) };
@@ -266,21 +265,18 @@ export function condition(g: G, imp: string): { colour: Colour | 'any'; n: numbe
 
 export const isPositive = (card: string, colour: Colour | 'any') => colour === 'any' || colourOf(card) === colour;
 
-export function handLimit(g: G, s: number): number {
-  const n = RULES.handLimit - effectCount(g, s, 'HAND_LIMIT_MINUS_1') + effectCount(g, s, 'PERK_HAND_LIMIT_PLUS_1') + (artifactOn(g, s, 'A02') ? 1 : 0);
+export function handLimit(cat: Catalogue, g: G, s: number): number {
+  const n = RULES.handLimit - effectCount(cat, g, s, 'HAND_LIMIT_MINUS_1') + effectCount(cat, g, s, 'PERK_HAND_LIMIT_PLUS_1') + (artifactOn(cat, g, s, 'A02') ? 1 : 0);
   return Math.max(RULES.minHandLimit, n);
 }
 
 /** Cost of the next purchase, or null when `s` cannot buy now. */
-export function buyCost(g: G, s: number): number | null {
-  if (has(g, s, 'NO_BUY') || !canDraw(g)) return null;
-  let c = RULES.buyCost + effectCount(g, s, 'BUY_COST_PLUS_1');
-  if (g.ts.purchases === 0 && artifactOn(g, s, 'A05')) c = Math.max(1, c - 1);
+export function buyCost(cat: Catalogue, g: G, s: number): number | null {
+  if (has(cat, g, s, 'NO_BUY') || !canDraw(g)) return null;
+  let c = RULES.buyCost + effectCount(cat, g, s, 'BUY_COST_PLUS_1');
+  if (g.ts.purchases === 0 && artifactOn(cat, g, s, 'A05')) c = Math.max(1, c - 1);
   return c;
 }
-
-export const ghostCount = (g: G): number =>
-  g.ghost.length + g.eventPile.length + g.removed.length + g.limbo.length + g.players.reduce((n, p) => n + p.imps.length + p.points.length, 0);
 
 /** Record what a look / peek showed `s` (shown only in his view). */
 export function see(g: G, s: number, kind: Seen['kind'], seat: number | null, what: string[]): void {
