@@ -26,10 +26,10 @@ const bodyOf = (r: { body: unknown; json?: string }) => (r.json !== undefined ? 
 export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string }): Promise<BenchRoom> {
   installGlobals();
   const fs = fakeState();
-  const room = new GameRoom(fs.state, { TEST_HOOKS: '1' } as unknown as Env);
+  const room = new GameRoom(fs.state, { TEST_HOOKS: '1', TOKEN_SECRET: 'bench-only-token-secret' } as unknown as Env);
   let t = Date.parse('2026-12-01T00:00:00Z');
   room.now = () => t;
-  const created = (await room.create({ id: 'benchgame23456', game: o.game, seats: o.seats, options: o.options as never, deadlineMinutes: 24 * 60, origin: 'http://bench' })) as { body: { adminToken: string } };
+  const created = (await room.create({ id: 'benchgame2345678', game: o.game, seats: o.seats, options: o.options as never, deadlineMinutes: 24 * 60, origin: 'http://bench' })) as { body: { adminToken: string } };
   const tokens: string[] = [];
   for (let i = 0; i < o.seats; i++) tokens.push(((await room.join({ name: `p${i}` })) as { body: { token: string } }).body.token);
   const started = await room.start(created.body.adminToken, { seed: o.seed });
