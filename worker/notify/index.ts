@@ -1,6 +1,7 @@
 /**
  * Notification channels, server side (issue 5, DESIGN §6): Web Push (RFC 8291 `aes128gcm`, RFC 8292
- * VAPID) and webhooks (generic JSON, ntfy, Discord). A small library the GameRoom calls from its alarm;
+ * VAPID) and webhooks in the formats of the registry (`formats/`, one file per format: JSON, ntfy, Discord, Slack,
+ * Telegram). A small library the GameRoom calls from its alarm;
  * it holds no state and no clock of its own (callers pass `now` where time matters).
  *
  * Typical use in the room:
@@ -23,6 +24,7 @@ export { notificationFor, formatDuration, type NotificationInput } from './texts
 export { renderMsg, pickStrings, isSeatParam, type RenderOptions } from './render';
 export { buildPushRequest, pushPayload, ttlSeconds, urgencyOf, type PushPayload } from './push';
 export { buildWebhookRequest, webhookJson, headerText, type WebhookJson } from './webhook';
+export { FORMATS, registry, formatMenu, type Formats, type NotifyFormat } from './formats';
 export { encryptAes128gcm, MAX_PLAINTEXT_BYTES } from './ece';
 export { vapidAuthorization, VAPID_TTL_SECONDS } from './vapid';
 export { b64urlEncode, b64urlDecode } from './b64';

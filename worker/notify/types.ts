@@ -9,7 +9,8 @@ export interface PushSubscriptionJSON {
   keys: { p256dh: string; auth: string };
 }
 
-export type WebhookFormat = 'json' | 'ntfy' | 'discord' | 'telegram';
+/** The id of a format in the registry (notify/formats): 'json', 'ntfy', 'discord', 'telegram'… */
+export type WebhookFormat = string;
 
 /** One channel of one seat. `lang` is the language the texts are rendered in. */
 export type NotifyTarget =
