@@ -4,6 +4,7 @@ import { jsonPost } from '../../worker/notify/formats/format';
 import { channelText } from '../../worker/notify/formats/channeltext';
 import { parseMention, postChannel, validateChannel, type ChannelInput } from '../../worker/notify/channel';
 import { shellStrings } from '../../web/i18n';
+import { formatsModule } from '../../web/tools/client-data';
 import { startServer, type TestServer } from './http-server';
 
 const servers: TestServer[] = [];
@@ -82,5 +83,12 @@ describe('a notification format is one entry of a registry that validation, both
 
   it("every format of the registry has its name in the shell strings, in each language", () => {
     for (const f of FORMATS.values()) for (const lang of ['zh-CN', 'zh-TW', 'en'] as const) expect(shellStrings[lang][f.label], `${f.id} ${lang}`).toBeTruthy();
+  });
+
+  it("the client's build of the registry is its two menus as data: no builder, no text of a message", () => {
+    const out = formatsModule(formatMenu);
+    expect(out).not.toMatch(/\bimport\b|Waiting on|Teahouse-Notify/);
+    const menu = new Function(`${out.replace('export ', '')}; return formatMenu;`)() as typeof formatMenu;
+    expect([menu('personal'), menu('channel')]).toEqual([formatMenu('personal'), formatMenu('channel')]);
   });
 });
