@@ -16,8 +16,6 @@ import { timedFetch, DEFAULT_TIMEOUT_MS } from './send';
 import { normaliseLang, parseUrl, type TargetScope } from './validate';
 import type { DeliveryResult, Lang } from './types';
 
-export type { ChannelJson } from './formats/json';
-
 /** The id of a format in the registry (notify/formats) that has a channel message. */
 export type ChannelFormat = string;
 /** The formats the registry offers for the table channel. */

@@ -14,17 +14,11 @@
  * const plan = retryPlan(result, attempt);          // done | drop | retry in N ms | disable (tell the seat)
  * ```
  */
-export type { Lang, PushSubscriptionJSON, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, DeliveryResult, WebhookFormat } from './types';
-export { LANGS } from './types';
-export { validateTarget, normaliseLang, nonPublicHost, privateAnswer, MAX_URL_LENGTH, type TargetScope } from './validate';
-export { send, DEFAULT_TIMEOUT_MS, type SendOptions } from './send';
+export type { Lang, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, DeliveryResult, WebhookFormat } from './types';
+export { validateTarget, privateAnswer, type TargetScope } from './validate';
+export { send } from './send';
 export { refusedTarget, DOH_URL } from './dns';
-export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, resultOfStatus, retryPlan, type Plan } from './retry';
-export { notificationFor, formatDuration, type NotificationInput } from './texts';
-export { renderMsg, pickStrings, isSeatParam, type RenderOptions } from './render';
-export { buildPushRequest, pushPayload, ttlSeconds, urgencyOf, type PushPayload } from './push';
-export { buildWebhookRequest, webhookJson, headerText, type WebhookJson } from './webhook';
-export { FORMATS, registry, formatMenu, type Formats, type NotifyFormat } from './formats';
-export { encryptAes128gcm, MAX_PLAINTEXT_BYTES } from './ece';
-export { vapidAuthorization, VAPID_TTL_SECONDS } from './vapid';
-export { b64urlEncode, b64urlDecode } from './b64';
+export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, retryPlan } from './retry';
+export { notificationFor, formatDuration } from './texts';
+export { renderMsg, pickStrings } from './render';
+export { FORMATS, registry, formatMenu, type NotifyFormat } from './formats';

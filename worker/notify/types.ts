@@ -1,7 +1,6 @@
 /** The shapes the room stores and passes in. Everything here is plain JSON. */
 
 export type Lang = 'zh-CN' | 'zh-TW' | 'en';
-export const LANGS: readonly Lang[] = ['zh-CN', 'zh-TW', 'en'];
 
 /** What the browser's `PushSubscription.toJSON()` gives, keys in base64url. */
 export interface PushSubscriptionJSON {

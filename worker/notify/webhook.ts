@@ -5,10 +5,6 @@
 import { FORMATS, type Formats, type WebhookRequest } from './formats';
 import type { Lang, NotifyMessage } from './types';
 
-export type { WebhookJson } from './formats/json';
-export { webhookJson } from './formats/json';
-export { headerText } from './formats/format';
-
 export function buildWebhookRequest(target: { url: string; format: string; lang: Lang }, msg: NotifyMessage, formats: Formats = FORMATS): WebhookRequest {
   const build = formats.get(target.format)?.personal;
   if (!build) throw new Error(`no personal webhook format '${target.format}'`);
