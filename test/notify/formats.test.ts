@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORMATS, formatMenu, registry, send, validateTarget, type NotifyFormat, type NotifyMessage } from '../../worker/notify';
+import {
+  FORMATS,
+  formatMenu,
+  registry,
+  send,
+  validateTarget,
+  type NotifyFormat,
+  type NotifyMessage,
+} from '../../worker/notify';
 import { jsonPost } from '../../worker/notify/formats/format';
 import { channelText } from '../../worker/notify/formats/channeltext';
 import { parseMention, postChannel, validateChannel, type ChannelInput } from '../../worker/notify/channel';
@@ -21,7 +29,10 @@ afterEach(async () => {
 const matrix: NotifyFormat = {
   id: 'matrix',
   label: 'notify.format.matrix',
-  checkUrl: (u) => (u.pathname.includes('/_matrix/') ? null : 'a matrix url is a room send URL (…/_matrix/client/v3/rooms/<room>/send/m.room.message)'),
+  checkUrl: (u) =>
+    u.pathname.includes('/_matrix/')
+      ? null
+      : 'a matrix url is a room send URL (…/_matrix/client/v3/rooms/<room>/send/m.room.message)',
   mention: (m) => (/^@[a-z0-9._=-]+:[a-z0-9.-]+$/.test(m) ? m : { error: 'a Matrix mention is your @user:server id' }),
   personal: (url, msg) => jsonPost(url, { msgtype: 'm.text', body: `${msg.title}\n${msg.body}` }),
   channel: (url, input, lang) => {
@@ -31,7 +42,15 @@ const matrix: NotifyFormat = {
 };
 const withMatrix = registry([...FORMATS.values(), matrix]);
 
-const msg: NotifyMessage = { gameId: 'g1', game: 'ghost', seat: 0, kind: 'prompt', title: 'Your turn — Exorcism', body: 'Vote on the hungry ghost', url: 'https://teahouse.example/g/g1' };
+const msg: NotifyMessage = {
+  gameId: 'g1',
+  game: 'ghost',
+  seat: 0,
+  kind: 'prompt',
+  title: 'Your turn — Exorcism',
+  body: 'Vote on the hungry ghost',
+  url: 'https://teahouse.example/g/g1',
+};
 const input: ChannelInput = {
   gameId: 'g1',
   game: 'ghost',
@@ -45,15 +64,28 @@ const input: ChannelInput = {
 describe('a notification format is one entry of a registry that validation, both senders and the menus read', () => {
   it('a format in a registry built for the test is accepted by validation, and the default registry still refuses it', () => {
     const url = 'https://matrix.example/_matrix/client/v3/rooms/r/send/m.room.message';
-    expect(validateTarget({ kind: 'webhook', url, format: 'matrix', lang: 'en' }, 'public', withMatrix)).toEqual({ kind: 'webhook', url, format: 'matrix', lang: 'en' });
-    expect(validateChannel({ url, format: 'matrix', lang: 'en' }, 'public', withMatrix)).toEqual({ url, format: 'matrix', lang: 'en' });
+    expect(validateTarget({ kind: 'webhook', url, format: 'matrix', lang: 'en' }, 'public', withMatrix)).toEqual({
+      kind: 'webhook',
+      url,
+      format: 'matrix',
+      lang: 'en',
+    });
+    expect(validateChannel({ url, format: 'matrix', lang: 'en' }, 'public', withMatrix)).toEqual({
+      url,
+      format: 'matrix',
+      lang: 'en',
+    });
     expect(validateTarget({ kind: 'webhook', url, format: 'matrix' })).toMatch(/format must be one of/);
     expect(validateChannel({ url, format: 'matrix' })).toMatch(/channel.format must be one of/);
   });
 
   it("the format's own URL check and mention rule apply", () => {
-    expect(validateTarget({ kind: 'webhook', url: 'https://matrix.example/hook', format: 'matrix' }, 'public', withMatrix)).toMatch(/room send URL/);
-    expect(validateChannel({ url: 'https://matrix.example/hook', format: 'matrix' }, 'public', withMatrix)).toMatch(/room send URL/);
+    expect(
+      validateTarget({ kind: 'webhook', url: 'https://matrix.example/hook', format: 'matrix' }, 'public', withMatrix),
+    ).toMatch(/room send URL/);
+    expect(validateChannel({ url: 'https://matrix.example/hook', format: 'matrix' }, 'public', withMatrix)).toMatch(
+      /room send URL/,
+    );
     expect(parseMention('matrix', '@lena:matrix.org', withMatrix)).toBe('@lena:matrix.org');
     expect(parseMention('matrix', 'lena', withMatrix)).toEqual({ error: 'a Matrix mention is your @user:server id' });
   });
@@ -75,14 +107,22 @@ describe('a notification format is one entry of a registry that validation, both
   });
 
   it('the menus list each format where it can be used, under its strings key', () => {
-    expect(formatMenu('personal', withMatrix).map((f) => f.id)).toEqual(['discord', 'telegram', 'ntfy', 'json', 'matrix']);
+    expect(formatMenu('personal', withMatrix).map((f) => f.id)).toEqual([
+      'discord',
+      'telegram',
+      'ntfy',
+      'json',
+      'matrix',
+    ]);
     expect(formatMenu('channel', withMatrix)).toContainEqual({ id: 'matrix', label: 'notify.format.matrix' });
     // Slack has no personal message: it is offered for the table channel only.
     expect(formatMenu('channel').map((f) => f.id)).toEqual(['discord', 'slack', 'telegram', 'ntfy', 'json']);
   });
 
-  it("every format of the registry has its name in the shell strings, in each language", () => {
-    for (const f of FORMATS.values()) for (const lang of ['zh-CN', 'zh-TW', 'en'] as const) expect(shellStrings[lang][f.label], `${f.id} ${lang}`).toBeTruthy();
+  it('every format of the registry has its name in the shell strings, in each language', () => {
+    for (const f of FORMATS.values())
+      for (const lang of ['zh-CN', 'zh-TW', 'en'] as const)
+        expect(shellStrings[lang][f.label], `${f.id} ${lang}`).toBeTruthy();
   });
 
   it("the client's build of the registry is its two menus as data: no builder, no text of a message", () => {

@@ -21,9 +21,39 @@ interface Texts {
 }
 
 const TEXTS: Record<Lang, Texts> = {
-  'zh-CN': { waiting: '等待：{names}', start: '对局开始：{names}', end: '对局结束：{reason}', winners: '胜者：{names}', draw: '平局', asleep: '{name}在睡觉，当地时间{time}醒', away: '{name}暂时离开', left: '还剩{t}', sep: '、' },
-  'zh-TW': { waiting: '等待：{names}', start: '對局開始：{names}', end: '對局結束：{reason}', winners: '勝者：{names}', draw: '平局', asleep: '{name}在睡覺，當地時間{time}醒', away: '{name}暫時離開', left: '還剩{t}', sep: '、' },
-  en: { waiting: 'Waiting on {names}', start: 'The game has started: {names}', end: 'The game is over: {reason}', winners: 'Winners: {names}', draw: 'a draw', asleep: '{name} is asleep until {time} their time', away: '{name} is away', left: '{t} left', sep: ', ' },
+  'zh-CN': {
+    waiting: '等待：{names}',
+    start: '对局开始：{names}',
+    end: '对局结束：{reason}',
+    winners: '胜者：{names}',
+    draw: '平局',
+    asleep: '{name}在睡觉，当地时间{time}醒',
+    away: '{name}暂时离开',
+    left: '还剩{t}',
+    sep: '、',
+  },
+  'zh-TW': {
+    waiting: '等待：{names}',
+    start: '對局開始：{names}',
+    end: '對局結束：{reason}',
+    winners: '勝者：{names}',
+    draw: '平局',
+    asleep: '{name}在睡覺，當地時間{time}醒',
+    away: '{name}暫時離開',
+    left: '還剩{t}',
+    sep: '、',
+  },
+  en: {
+    waiting: 'Waiting on {names}',
+    start: 'The game has started: {names}',
+    end: 'The game is over: {reason}',
+    winners: 'Winners: {names}',
+    draw: 'a draw',
+    asleep: '{name} is asleep until {time} their time',
+    away: '{name} is away',
+    left: '{t} left',
+    sep: ', ',
+  },
 };
 
 /**
@@ -100,7 +130,9 @@ export function channelText(input: ChannelInput, lang: Lang, style: ChannelStyle
     lines.push(fill(t.start, { names: input.seats.map((s) => nameOf(s.seat, true)).join(t.sep) }));
   } else {
     lines.push(fill(t.end, { reason: esc(clip(ev.reason, 300)) }));
-    lines.push(ev.winners.length ? fill(t.winners, { names: ev.winners.map((s) => nameOf(s, true)).join(t.sep) }) : t.draw);
+    lines.push(
+      ev.winners.length ? fill(t.winners, { names: ev.winners.map((s) => nameOf(s, true)).join(t.sep) }) : t.draw,
+    );
   }
   return { heading, lines, mentioned: [...new Set(mentioned)], deadline };
 }

@@ -38,7 +38,14 @@ export const USER_AGENT = 'Teahouse-Notify/1';
 
 /** A JSON POST. */
 export function jsonPost(url: string, body: unknown, headers: Record<string, string> = {}): WebhookRequest {
-  return { url, init: { method: 'POST', headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, ...headers }, body: JSON.stringify(body) } };
+  return {
+    url,
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': USER_AGENT, ...headers },
+      body: JSON.stringify(body),
+    },
+  };
 }
 
 /** RFC 2047 encoded word for non-ASCII header text; ASCII passes unchanged. */

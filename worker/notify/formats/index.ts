@@ -23,7 +23,8 @@ export const FORMATS: Formats = registry([discord, slack, telegram, ntfy, json])
 export type FormatUse = 'personal' | 'channel';
 
 /** The ids of the formats offered for `use`. */
-export const formatIds = (use: FormatUse, formats: Formats = FORMATS): string[] => [...formats.values()].filter((f) => f[use]).map((f) => f.id);
+export const formatIds = (use: FormatUse, formats: Formats = FORMATS): string[] =>
+  [...formats.values()].filter((f) => f[use]).map((f) => f.id);
 
 /**
  * The format menu for `use`: ids and the strings keys of their names.
@@ -33,7 +34,13 @@ export const formatMenu = (use: FormatUse, formats: Formats = FORMATS): { id: st
   [...formats.values()].filter((f) => f[use]).map((f) => ({ id: f.id, label: f.label }));
 
 /** Check `format` for `use` and the URL it goes with: the format, or a reason for the 400 (`what` names the field). */
-export function checkFormat(format: unknown, url: URL, use: FormatUse, what: string, formats: Formats = FORMATS): NotifyFormat | string {
+export function checkFormat(
+  format: unknown,
+  url: URL,
+  use: FormatUse,
+  what: string,
+  formats: Formats = FORMATS,
+): NotifyFormat | string {
   const f = typeof format === 'string' ? formats.get(format) : undefined;
   if (!f?.[use]) return `${what} must be one of ${formatIds(use, formats).join(', ')}`;
   return f.checkUrl?.(url) ?? f;

@@ -57,7 +57,11 @@ export function webhookJson(msg: NotifyMessage, lang: Lang): WebhookJson {
 export const json: NotifyFormat = {
   id: 'json',
   label: 'notify.format.json',
-  personal: (url, msg, lang) => jsonPost(url, webhookJson(msg, lang), { 'Content-Type': 'application/json; charset=utf-8', 'X-Teahouse-Event': msg.kind }),
+  personal: (url, msg, lang) =>
+    jsonPost(url, webhookJson(msg, lang), {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Teahouse-Event': msg.kind,
+    }),
   channel: (url, input, lang) => {
     // Mentions go in their own field, not in the text.
     const r = channelText(input, lang, {});
@@ -72,13 +76,24 @@ export const json: NotifyFormat = {
       title: r.heading,
       text: r.lines.join('\n'),
       url: input.url,
-      seats: [...new Set(named)].sort((a, b) => a - b).map((seat) => {
-        const s = input.seats.find((x) => x.seat === seat);
-        return { seat, name: s?.name ?? '', mention: validMention(undefined, s?.mention), asleepUntil: s?.asleepUntil ?? null, away: !!s?.away };
-      }),
+      seats: [...new Set(named)]
+        .sort((a, b) => a - b)
+        .map((seat) => {
+          const s = input.seats.find((x) => x.seat === seat);
+          return {
+            seat,
+            name: s?.name ?? '',
+            mention: validMention(undefined, s?.mention),
+            asleepUntil: s?.asleepUntil ?? null,
+            away: !!s?.away,
+          };
+        }),
       deadline: r.deadline ? new Date(r.deadline).toISOString() : null,
       winners: ev.kind === 'end' ? [...ev.winners] : null,
     };
-    return jsonPost(url, body, { 'Content-Type': 'application/json; charset=utf-8', 'X-Teahouse-Event': `table.${ev.kind}` });
+    return jsonPost(url, body, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'X-Teahouse-Event': `table.${ev.kind}`,
+    });
   },
 };

@@ -15,10 +15,21 @@ const TAGS: Record<NotifyKind, string> = {
   ended: 'checkered_flag',
   disabled: 'warning',
 };
-const PRIORITY: Record<NotifyKind, string> = { prompt: 'high', reminder: 'high', expired: 'default', ended: 'default', disabled: 'low' };
+const PRIORITY: Record<NotifyKind, string> = {
+  prompt: 'high',
+  reminder: 'high',
+  expired: 'default',
+  ended: 'default',
+  disabled: 'low',
+};
 
 function post(url: string, title: string, tags: string, body: string, click: string, priority?: string) {
-  const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', 'User-Agent': USER_AGENT, Title: headerText(clip(title, 250)), Tags: tags };
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'User-Agent': USER_AGENT,
+    Title: headerText(clip(title, 250)),
+    Tags: tags,
+  };
   if (priority) headers.Priority = priority;
   const link = asciiUrl(click);
   if (link) headers.Click = link;
@@ -31,6 +42,12 @@ export const ntfy: NotifyFormat = {
   personal: (url, msg) => post(url, msg.title, TAGS[msg.kind], msg.body, msg.url, PRIORITY[msg.kind]),
   channel: (url, input, lang) => {
     const r = channelText(input, lang, {});
-    return post(url, r.heading, input.event.kind === 'end' ? 'checkered_flag' : 'hourglass_flowing_sand', r.lines.join('\n'), input.url);
+    return post(
+      url,
+      r.heading,
+      input.event.kind === 'end' ? 'checkered_flag' : 'hourglass_flowing_sand',
+      r.lines.join('\n'),
+      input.url,
+    );
   },
 };

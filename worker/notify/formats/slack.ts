@@ -8,9 +8,15 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export const slack: NotifyFormat = {
   id: 'slack',
   label: 'notify.format.slack',
-  mention: (m) => (/^[UW][A-Z0-9]{2,20}$/.test(m) ? m : { error: 'a Slack mention is your member id (U… from your profile → Copy member ID)' }),
+  mention: (m) =>
+    /^[UW][A-Z0-9]{2,20}$/.test(m)
+      ? m
+      : { error: 'a Slack mention is your member id (U… from your profile → Copy member ID)' },
   channel: (url, input, lang) => {
     const r = channelText(input, lang, { escape, mention: slack.mention, tag: (m) => `<@${m}>` });
-    return jsonPost(url, { text: `*${r.heading}*\n${r.lines.join('\n')}\n<${escape(input.url)}>`, unfurl_links: false });
+    return jsonPost(url, {
+      text: `*${r.heading}*\n${r.lines.join('\n')}\n<${escape(input.url)}>`,
+      unfurl_links: false,
+    });
   },
 };

@@ -19,14 +19,26 @@ function send(url: string, text: string): WebhookRequest {
   const chat = chatOf(u);
   if (!chat) throw new Error('telegram url has no chat_id');
   u.searchParams.delete('chat_id');
-  return jsonPost(u.href, { chat_id: /^-?\d+$/.test(chat) ? Number(chat) : chat, text: clip(text, 4096), link_preview_options: { is_disabled: true } });
+  return jsonPost(u.href, {
+    chat_id: /^-?\d+$/.test(chat) ? Number(chat) : chat,
+    text: clip(text, 4096),
+    link_preview_options: { is_disabled: true },
+  });
 }
 
 export const telegram: NotifyFormat = {
   id: 'telegram',
   label: 'notify.format.telegram',
-  checkUrl: (u) => (chatOf(u) ? null : 'a telegram url is the Bot API sendMessage URL with the chat: https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat id or @channel>'),
-  mention: (m) => (/^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(m) ? (m.startsWith('@') ? m : `@${m}`) : { error: 'a Telegram mention is your @username' }),
+  checkUrl: (u) =>
+    chatOf(u)
+      ? null
+      : 'a telegram url is the Bot API sendMessage URL with the chat: https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat id or @channel>',
+  mention: (m) =>
+    /^@?[A-Za-z][A-Za-z0-9_]{4,31}$/.test(m)
+      ? m.startsWith('@')
+        ? m
+        : `@${m}`
+      : { error: 'a Telegram mention is your @username' },
   personal: (url, msg) => send(url, [msg.title, msg.body, msg.url].filter(Boolean).join('\n')),
   channel: (url, input, lang) => {
     const r = channelText(input, lang, { mention: telegram.mention, tag: (m) => m });
