@@ -104,7 +104,7 @@ function secretsOf(s: S): string[] {
 describe('the table channel in 三国杀, in each format', () => {
   for (const format of Object.keys(FORMATS) as ChannelFormat[]) {
     it(`posts carry the game's title, name the waited-on seats with their mentions, and no hand card or unrevealed identity (${format})`, async () => {
-      const f = FORMATS[format];
+      const f = FORMATS[format]!;
       const clock = { now: T0 };
       const t = await table(5, { clock: () => clock.now, body: { game: 'sanguosha', seats: 5, options: { noGenerals: true }, deadline: { hours: 12 } }, start: false });
       expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { title: 'Friday night', channel: { url: f.url, format, lang: 'en' } } })).status).toBe(200);

@@ -11,10 +11,6 @@ import type { GameUI } from './types';
 const loaders = import.meta.glob<{ default: GameUI }>('./*/index.ts');
 const cache = new Map<string, Promise<GameUI | null>>();
 
-export function hasGameUI(id: string): boolean {
-  return `./${id}/index.ts` in loaders;
-}
-
 export function loadGameUI(id: string): Promise<GameUI | null> {
   let p = cache.get(id);
   if (!p) {

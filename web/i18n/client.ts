@@ -13,5 +13,11 @@ export const ROWS: Record<string, [string, string, string]> = {
   'outbox.notSent.moved': ['你的回答「{answer}」没有发出：牌局已经往下走了，请看看现在的情况再决定。', '你的回答「{answer}」沒有送出：牌局已經往下走了，請看看現在的情況再決定。', 'Your answer “{answer}” was not sent: the table has moved on. Have a look and decide again.'],
   'outbox.notSent.unconfirmed': ['无法确认你的回答「{answer}」是否送达：发送时断线了，牌局已经往下走。请查看记录。', '無法確認你的回答「{answer}」是否送達：送出時斷線了，牌局已經往下走。請查看紀錄。', 'We could not confirm your answer “{answer}”: the connection dropped while it was being sent, and the table has moved on. Check the log.'],
   'outbox.notSent.refused': ['你的回答「{answer}」没有被接受：{message}', '你的回答「{answer}」沒有被接受：{message}', 'Your answer “{answer}” was not accepted: {message}'],
+  // The notification formats' names in the format menus (worker/notify/formats: each format's `label`).
+  'notify.format.discord': ['Discord', 'Discord', 'Discord'],
+  'notify.format.slack': ['Slack', 'Slack', 'Slack'],
+  'notify.format.telegram': ['Telegram', 'Telegram', 'Telegram'],
+  'notify.format.ntfy': ['ntfy', 'ntfy', 'ntfy'],
+  'notify.format.json': ['JSON', 'JSON', 'JSON'],
   'table.replay': ['观看整局回放', '觀看整局回放', 'Watch the replay'],
 };

@@ -224,7 +224,6 @@ const en: Record<string, string> = {
   'settings.save': 'Save',
   'settings.saved': 'Saved ✓',
   'table.asleep': '{name} is asleep until {until} their time',
-  'notify.telegram': 'Telegram',
 
   'error.offline': 'You seem to be offline: this was not sent. Try again once the connection is back.',
   'error.rateLimited': 'Too many requests — wait a moment and try again.',

@@ -65,7 +65,11 @@ function fetchLang(name: string, l: Lang): Promise<void> {
   return laterWanted ? Promise.all([first, fetchPart(name, name + LATER, l)]).then(() => undefined) : first;
 }
 
-/** The stand-in for a strings module: its tables, filled as languages arrive. */
+/**
+ * The stand-in for a strings module: its tables, filled as languages arrive. Imported by the modules the build
+ * generates (web/tools/split-strings.ts `standInModule`), which no source file names.
+ * @public
+ */
 export function pack(name: string): Record<Lang, Strings> {
   used.add(name);
   if (wanted) void fetchLang(name, wanted).catch(() => undefined);

@@ -224,7 +224,6 @@ const zhCN: Record<string, string> = {
   'settings.save': '保存',
   'settings.saved': '已保存 ✓',
   'table.asleep': '{name}正在休息，当地时间{until}醒来',
-  'notify.telegram': 'Telegram',
 
   'error.offline': '你好像断网了：这次没有发出去。恢复连接后请再试一次。',
   'error.rateLimited': '请求太频繁，请稍等再试。',

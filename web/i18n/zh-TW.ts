@@ -224,7 +224,6 @@ const zhTW: Record<string, string> = {
   'settings.save': '儲存',
   'settings.saved': '已儲存 ✓',
   'table.asleep': '{name}正在休息，當地時間{until}醒來',
-  'notify.telegram': 'Telegram',
 
   'error.offline': '你好像斷線了：這次沒有送出。恢復連線後請再試一次。',
   'error.rateLimited': '請求太頻繁，請稍等再試。',

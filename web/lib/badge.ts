@@ -3,8 +3,6 @@ import { waitingCount } from './mygames';
 import { pref, setPref } from './store';
 import { waitingShown } from './title';
 
-export { pageTitle } from './title';
-
 let baseIcon: HTMLImageElement | null = null;
 
 function drawFavicon(n: number): void {

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { formatMenu } from '../../worker/notify/formats';
 import { lang, s } from '../i18n';
 
 /** What the host's `settings` action takes (any subset; `channel: null` removes the table channel). */
@@ -52,11 +53,9 @@ export function HostSettings({ busy, run }: { busy: boolean; run: (body: HostBod
       <label class="field">
         <span>{s('notify.format')}</span>
         <select name="channel-format" value={format} onChange={(e) => setFormat((e.target as HTMLSelectElement).value)}>
-          <option value="discord">Discord</option>
-          <option value="slack">Slack</option>
-          <option value="telegram">Telegram</option>
-          <option value="ntfy">ntfy</option>
-          <option value="json">JSON</option>
+          {formatMenu('channel').map((f) => (
+            <option value={f.id}>{s(f.label)}</option>
+          ))}
         </select>
       </label>
       <button type="submit" class="btn small" disabled={busy}>

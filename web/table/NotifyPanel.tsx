@@ -1,5 +1,6 @@
 import './notify-panel.css';
 import { useState } from 'preact/hooks';
+import { formatMenu } from '../../worker/notify/formats';
 import { lang, s } from '../i18n';
 import { setSound, soundOn } from '../lib/badge';
 import { addWebhook, pushSupported, removeTarget, subscribePush } from '../lib/push';
@@ -79,10 +80,9 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
             <label class="field">
               <span>{s('notify.format')}</span>
               <select value={format} onChange={(e) => setFormat((e.target as HTMLSelectElement).value)}>
-                <option value="ntfy">ntfy</option>
-                <option value="discord">Discord</option>
-                <option value="telegram">{s('notify.telegram')}</option>
-                <option value="json">JSON</option>
+                {formatMenu('personal').map((f) => (
+                  <option value={f.id}>{s(f.label)}</option>
+                ))}
               </select>
             </label>
             <button type="submit" class="btn small" disabled={busy || !url.trim()}>

@@ -1,4 +1,4 @@
-import type { Plugin } from 'vite';
+import { runnerImport, type Plugin } from 'vite';
 
 /**
  * Catalogue data as the client build ships it (the worker, Node and the tests keep the files as written).
@@ -7,6 +7,9 @@ import type { Plugin } from 'vite';
  *   (`[14, 'standard', 'slash', 'spade', 7]`); every 三国杀 table needs them (card faces by id), so the build
  *   packs them into three characters a card and a decoder that rebuilds the same rows (≈0.7 KB gzip less).
  *   The test checks the rebuilt deck equals the source's row for row.
+ * - The notification formats' registry (`worker/notify/formats/index.ts`): the client reads only its two menus
+ *   (ids and the strings keys of the names), so the build ships those as data; the formats' request builders and
+ *   their texts in three languages stay on the server (a chunk other than a strings chunk carries no strings).
  */
 
 /** Digits of the packed deck: a card's key, package × suit, and rank are one digit each. */
@@ -53,12 +56,26 @@ export function clientSource(id: string, code: string): string | null {
   return r ? r.rewrite(code) : null;
 }
 
+const FORMATS_FILE = /worker[\\/]notify[\\/]formats[\\/]index\.ts$/;
+type Menu = typeof import('../../worker/notify/formats').formatMenu;
+
+/** The client's registry of notification formats: its two menus as data (exported for the test). */
+export function formatsModule(menu: Menu): string {
+  return `const MENUS = ${JSON.stringify({ personal: menu('personal'), channel: menu('channel') })};\nexport const formatMenu = (use) => MENUS[use];\n`;
+}
+
 export function clientData(): Plugin {
   return {
     name: 'teahouse-client-data',
     enforce: 'pre',
     apply: 'build',
-    transform(code, id) {
+    async transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (FORMATS_FILE.test(file)) {
+        // The registry itself, run once in Node by Vite's module runner: the menus cannot drift from it.
+        const { module } = await runnerImport<{ formatMenu: Menu }>(file, { configFile: false, logLevel: 'silent' });
+        return { code: formatsModule(module.formatMenu), map: null };
+      }
       const out = clientSource(id, code);
       return out === null ? null : { code: out, map: null };
     },

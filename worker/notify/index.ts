@@ -1,6 +1,7 @@
 /**
  * Notification channels, server side (issue 5, DESIGN §6): Web Push (RFC 8291 `aes128gcm`, RFC 8292
- * VAPID) and webhooks (generic JSON, ntfy, Discord). A small library the GameRoom calls from its alarm;
+ * VAPID) and webhooks in the formats of the registry (`formats/`, one file per format: JSON, ntfy, Discord, Slack,
+ * Telegram). A small library the GameRoom calls from its alarm;
  * it holds no state and no clock of its own (callers pass `now` where time matters).
  *
  * Typical use in the room:
@@ -13,16 +14,11 @@
  * const plan = retryPlan(result, attempt);          // done | drop | retry in N ms | disable (tell the seat)
  * ```
  */
-export type { Lang, PushSubscriptionJSON, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, DeliveryResult, WebhookFormat } from './types';
-export { LANGS } from './types';
-export { validateTarget, normaliseLang, nonPublicHost, privateAnswer, MAX_URL_LENGTH, type TargetScope } from './validate';
-export { send, DEFAULT_TIMEOUT_MS, type SendOptions } from './send';
+export type { Lang, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, DeliveryResult, WebhookFormat } from './types';
+export { validateTarget, privateAnswer, type TargetScope } from './validate';
+export { send } from './send';
 export { refusedTarget, DOH_URL } from './dns';
-export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, resultOfStatus, retryPlan, type Plan } from './retry';
-export { notificationFor, formatDuration, type NotificationInput } from './texts';
-export { renderMsg, pickStrings, isSeatParam, type RenderOptions } from './render';
-export { buildPushRequest, pushPayload, ttlSeconds, urgencyOf, type PushPayload } from './push';
-export { buildWebhookRequest, webhookJson, headerText, type WebhookJson } from './webhook';
-export { encryptAes128gcm, MAX_PLAINTEXT_BYTES } from './ece';
-export { vapidAuthorization, VAPID_TTL_SECONDS } from './vapid';
-export { b64urlEncode, b64urlDecode } from './b64';
+export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, retryPlan } from './retry';
+export { notificationFor, formatDuration } from './texts';
+export { renderMsg, pickStrings } from './render';
+export { FORMATS, registry, formatMenu, type NotifyFormat } from './formats';

@@ -5,6 +5,7 @@
 import { b64urlDecode, b64urlEncode, utf8, type Bytes } from './b64';
 import { encryptAes128gcm, MAX_PLAINTEXT_BYTES, type EncryptOptions } from './ece';
 import { vapidAuthorization } from './vapid';
+import { clip } from './texts';
 import type { NotifyKind, NotifyMessage, PushSubscriptionJSON, VapidKeys } from './types';
 
 /**
@@ -42,12 +43,6 @@ export function pushPayload(msg: NotifyMessage): PushPayload {
   if (msg.promptId !== undefined) p.promptId = msg.promptId;
   if (msg.deadline !== undefined) p.deadline = msg.deadline;
   return p;
-}
-
-/** Shorten to `max` code points with an ellipsis (never splits a surrogate pair). */
-export function clip(text: string, max: number): string {
-  const cps = Array.from(text);
-  return cps.length <= max ? text : cps.slice(0, Math.max(0, max - 1)).join('') + '…';
 }
 
 /** The payload as bytes, with the body shortened until it fits one push message. */

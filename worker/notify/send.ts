@@ -6,6 +6,7 @@
 import { buildPushRequest } from './push';
 import { resultOfStatus } from './retry';
 import { buildWebhookRequest } from './webhook';
+import type { Formats } from './formats';
 import type { DeliveryResult, NotifyMessage, NotifyTarget, VapidKeys } from './types';
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -18,6 +19,8 @@ export interface SendOptions {
   fetch?: typeof fetch;
   /** Milliseconds since the epoch, for the VAPID expiry and `Retry-After` dates; default `Date.now()`. */
   now?: number;
+  /** The webhook formats known; default: the registry (notify/formats). */
+  formats?: Formats;
 }
 
 export type Timed = { res: Response } | { timeout: true };
@@ -67,7 +70,7 @@ export async function send(target: NotifyTarget, msg: NotifyMessage, opts: SendO
     }
   } else {
     try {
-      req = buildWebhookRequest(target, msg);
+      req = buildWebhookRequest(target, msg, opts.formats);
     } catch (e) {
       return { ok: false, drop: false, error: `bad request: ${errorText(e)}` };
     }

@@ -88,6 +88,12 @@ const TEXTS: Record<Lang, Texts> = {
   },
 };
 
+/** Shorten to `max` code points with an ellipsis (never splits a surrogate pair). */
+export function clip(text: string, max: number): string {
+  const cps = Array.from(text);
+  return cps.length <= max ? text : cps.slice(0, Math.max(0, max - 1)).join('') + '…';
+}
+
 /** "1 天 3 小时" / "1 d 3 h": at most the two largest units, rounded down, so it never overstates. */
 export function formatDuration(ms: number, lang: Lang): string {
   const t = TEXTS[lang] ?? TEXTS['zh-CN'];

@@ -1,7 +1,6 @@
 /** The shapes the room stores and passes in. Everything here is plain JSON. */
 
 export type Lang = 'zh-CN' | 'zh-TW' | 'en';
-export const LANGS: readonly Lang[] = ['zh-CN', 'zh-TW', 'en'];
 
 /** What the browser's `PushSubscription.toJSON()` gives, keys in base64url. */
 export interface PushSubscriptionJSON {
@@ -9,7 +8,8 @@ export interface PushSubscriptionJSON {
   keys: { p256dh: string; auth: string };
 }
 
-export type WebhookFormat = 'json' | 'ntfy' | 'discord' | 'telegram';
+/** The id of a format in the registry (notify/formats): 'json', 'ntfy', 'discord', 'telegram'… */
+export type WebhookFormat = string;
 
 /** One channel of one seat. `lang` is the language the texts are rendered in. */
 export type NotifyTarget =

@@ -3,11 +3,11 @@
  * normalised target, keeping only known fields so storage stays bounded, or a reason for the 400.
  */
 import { b64urlDecode, b64urlEncode } from './b64';
-import type { Lang, NotifyTarget, WebhookFormat } from './types';
+import { checkFormat, FORMATS, type Formats } from './formats';
+import type { Lang, NotifyTarget } from './types';
 
 export const MAX_URL_LENGTH = 2048;
 const MAX_KEY_LENGTH = 200;
-const FORMATS: readonly WebhookFormat[] = ['json', 'ntfy', 'discord', 'telegram'];
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -142,19 +142,14 @@ function key(raw: unknown, name: string, bytes: number): string | { error: strin
   return b64urlEncode(b);
 }
 
-/** The chat a Telegram bot URL names (`?chat_id=` a number or an @channel name), or null. */
-export function telegramChat(url: URL): string | null {
-  const chat = url.searchParams.get('chat_id');
-  return chat && /^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/.test(chat) ? chat : null;
-}
-
 /**
- * `scope` is `public` unless the Worker's `ALLOW_PRIVATE_TARGETS` is "1" (tests and local development only).
+ * `scope` is `public` unless the Worker's `ALLOW_PRIVATE_TARGETS` is "1" (tests and local development only);
+ * a webhook's format is one of `formats` that has a personal message (default: the registry).
  * @example
  * const t = validateTarget(await c.req.json(), 'public');
  * if (typeof t === 'string') return c.json({ error: { code: 'bad_request', message: t } }, 400);
  */
-export function validateTarget(raw: unknown, scope: TargetScope = 'public'): NotifyTarget | string {
+export function validateTarget(raw: unknown, scope: TargetScope = 'public', formats: Formats = FORMATS): NotifyTarget | string {
   if (!isObj(raw)) return 'body must be a JSON object';
   const lang = normaliseLang(raw.lang);
   if (!lang) return "lang must be 'zh-CN', 'zh-TW' or 'en'";
@@ -177,10 +172,9 @@ export function validateTarget(raw: unknown, scope: TargetScope = 'public'): Not
   if (kind === 'webhook') {
     const url = parseUrl(raw.url, 'url', scope);
     if (typeof url === 'string') return url;
-    const format = raw.format ?? 'json';
-    if (!FORMATS.includes(format as WebhookFormat)) return "format must be 'json', 'ntfy', 'discord' or 'telegram'";
-    if (format === 'telegram' && !telegramChat(url)) return 'a telegram url is the bot API sendMessage URL with the chat: https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat id or @channel>';
-    return { kind: 'webhook', url: url.href, format: format as WebhookFormat, lang };
+    const format = checkFormat(raw.format ?? 'json', url, 'personal', 'format', formats);
+    if (typeof format === 'string') return format;
+    return { kind: 'webhook', url: url.href, format: format.id, lang };
   }
   return "kind must be 'push' or 'webhook'";
 }

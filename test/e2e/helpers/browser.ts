@@ -2,9 +2,6 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { findChromium } from '../../../scripts/chromium.mjs';
 
-/** Debian's Chromium, the usual system one. */
-export const CHROMIUM = '/usr/bin/chromium';
-
 /** The flags every browser test uses: headless, no sandbox (containers), nothing that phones home. */
 export const CHROMIUM_ARGS = [
   '--headless',

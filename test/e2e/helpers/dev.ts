@@ -1,5 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -23,16 +23,6 @@ export function freePort(): Promise<number> {
       srv.close(() => ok(port));
     });
   });
-}
-
-/**
- * Build the client into dist/client unless it is there already (`force` rebuilds). The e2e Worker serves it;
- * startDev() itself builds nothing.
- */
-export function buildClient(o: { force?: boolean } = {}): void {
-  if (!o.force && existsSync(join(ROOT, 'dist/client/index.html'))) return;
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
 }
 
 /** Does anything accept connections on 127.0.0.1:port? */

@@ -1,5 +1,5 @@
-export { startDev, buildClient, freePort, ROOT, E2E_CONFIG, type DevServer, type DevOptions } from './dev';
-export { launchBrowser, CHROMIUM, CHROMIUM_ARGS } from './browser';
+export { startDev, type DevServer } from './dev';
+export { launchBrowser, CHROMIUM_ARGS } from './browser';
 export { apiPost, startedGame } from './api';
 export {
   OUT,
@@ -9,7 +9,6 @@ export {
   createTable,
   exactly,
   expectEngineView,
-  openPage,
   seatPlayers,
   screenshot,
   shown,
@@ -17,5 +16,4 @@ export {
   stateOf,
   useDevAndBrowser,
   type Player,
-  type PlayerSpec,
 } from './table';

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { apply, startGame, viewFor, type Answer, type GameDef, type Json, type LogEntry, type Prompt } from '../../../worker/engine';
 import def, { deckIds } from '../../../worker/games/sanguosha';
-import { CARD, P, takeOut } from '../../../worker/games/sanguosha/core';
+import { CARD, P } from '../../../worker/games/sanguosha/core';
 import type { CardDef, G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguosha/types';
 import { becomeGeneral } from '../../../worker/games/sanguosha/flow/select';
 import type { Slot } from '../../../worker/games/sanguosha/kinds';
@@ -246,4 +246,3 @@ export function expectConserved(g: G): void {
   expect(new Set(all).size).toBe(expected.length);
 }
 
-export { takeOut };
