@@ -1,5 +1,5 @@
 /**
- * Views as the text of their parts (`GameDef.viewTexts`, 三国杀 and 驱鬼, and the hidden-hand fixture): the room
+ * Views as the text of their parts (`GameDef.viewTexts`, 驱鬼 and the hidden-hand fixture): the room
  * sends a socket the parts whose text changed (room/viewtext.ts `textOps`), so each part must be exactly the JSON
  * of its field, in the view's key order, and a patch built from two views' parts must rebuild the newer view byte
  * for byte — checked for every seat and a spectator at every state of seeded bot games.
@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { joinViewText, type GameDef, type GameState, type ViewText } from '../../worker/engine';
-import sanguosha from '../../worker/games/sanguosha';
 import ghost from '../../worker/games/ghost';
 import { applyDelta, type Op } from '../../worker/room/delta';
 import { textMemo, textOps } from '../../worker/room/viewtext';
@@ -15,7 +14,6 @@ import { botMoves } from '../helpers/play';
 import { hidden } from '../helpers/hidden';
 
 const GAMES: [string, GameDef<any>, number, number][] = [
-  ['三国杀', sanguosha, 4, 8],
   ['驱鬼', ghost, 4, 8],
   // The room's benches and growth tests run the hidden-hand fixture by its texts too, as the real games.
   ['暗手 (the hidden-hand fixture)', hidden as GameDef<any>, 2, 6],

@@ -1,6 +1,6 @@
 /** A 杀 on one target, and asking a seat for a card of a pattern (闪 to a 杀, 杀 in a 决斗 or to 南蛮入侵). */
 import type { FrameDef, Msg, Option } from '../../../engine';
-import { alive, discard, fire } from '../core';
+import { alive, discard, fire, card, sgs } from '../core';
 import { answerOptions, needed, resolveAnswer } from '../offers';
 import { T } from '../timings';
 import type { G, How } from '../types';
@@ -25,7 +25,7 @@ const slashOn: FrameDef<G> = {
         if (moved !== num(f.target) && alive(g, moved)) f.target = moved;
         f.st = 2;
         const target = num(f.target);
-        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(g, src, target, 'jink'), noJink: false });
+        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(ctx, src, target, 'jink'), noJink: false });
         return 'again';
       }
       case 2: {
@@ -109,7 +109,7 @@ const respond: FrameDef<G> = {
       f.st = 2;
       return 'again';
     }
-    const options: Option[] = answerOptions(g, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } } });
+    const options: Option[] = answerOptions(ctx, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } } });
     if (!options.length && autoPass(ctx)) {
       ctx.log('sgs.log.noResponse', { seat });
       parentSet(ctx, f, false);
@@ -131,7 +131,7 @@ const respond: FrameDef<G> = {
       return;
     }
     const how = (f.how ?? 'respond') as How;
-    const r = resolveAnswer(ctx.g, seat, a, [f.pattern as string], how, 'play');
+    const r = resolveAnswer(ctx, seat, a, [f.pattern as string], how, 'play');
     if (typeof r === 'string') return r;
     const as = { key: `sgs.card.${f.pattern}` };
     if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });

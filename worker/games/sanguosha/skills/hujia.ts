@@ -1,5 +1,5 @@
 import type { FrameDef, Option } from '../../../engine';
-import { alive, discard, fire, P, seatsFrom } from '../core';
+import { alive, discard, fire, P, seatsFrom, sgs } from '../core';
 import { answerOptions, resolveAnswer } from '../offers';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
@@ -16,7 +16,7 @@ const hujiaFrame: FrameDef<G> = {
     const ev = ctx.frame(num(f.owner))?.ev as Record<string, unknown> | undefined;
     while (num(f.i) < order.length && !f.given) {
       const w = order[num(f.i)]!;
-      const options: Option[] = alive(g, w) ? answerOptions(g, w, ['jink'], 'respond', { id: 'play', message: { key: 'sgs.opt.hujiaGive', params: { lord: f.lord! } } }) : [];
+      const options: Option[] = alive(g, w) ? answerOptions(ctx, w, ['jink'], 'respond', { id: 'play', message: { key: 'sgs.opt.hujiaGive', params: { lord: f.lord! } } }) : [];
       if (!options.length && ctx.s.options.autoPass !== false) {
         f.i = num(f.i) + 1;
         continue;
@@ -31,7 +31,7 @@ const hujiaFrame: FrameDef<G> = {
   answer(ctx, f, p, a) {
     f.i = num(f.i) + 1;
     if (a.option === 'pass') return;
-    const r = resolveAnswer(ctx.g, p.seat, a, ['jink'], 'respond', 'play');
+    const r = resolveAnswer(ctx, p.seat, a, ['jink'], 'respond', 'play');
     if (typeof r === 'string') return r;
     ctx.log('sgs.log.hujiaGive', { seat: p.seat, lord: f.lord!, cards: r.cards });
     f.given = true;
