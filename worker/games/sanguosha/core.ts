@@ -90,15 +90,18 @@ export function activeSkillIds(k: K, seat: number): { own: string[]; lent: strin
   return { own: ids.filter((id) => !lent(id)), lent: ids.filter(lent) };
 }
 
+const NONE: readonly number[] = [];
+
 /** What a seat's skills add to distances: others' distance to it (+1 horse), its own to others (−1 horse, 马术). */
-function horses(k: K, seat: number, except?: number): { to: number; from: number } {
+function horses(k: K, seat: number, except: readonly number[] = NONE): { to: number; from: number } {
   let to = 0, from = 0;
   for (const sk of skillList(k, seat)) {
     to += sk.distanceTo ?? 0;
     from += sk.distanceFrom ?? 0;
   }
   // A card being used no longer counts (rules-facts §3): 武圣 turning the −1 horse into 杀.
-  if (except !== undefined && P(k.g, seat).equip.minus === except) from -= skillById(k, 'minus_horse')?.distanceFrom ?? 0;
+  const minus = P(k.g, seat).equip.minus;
+  if (minus !== null && except.includes(minus)) from -= skillById(k, 'minus_horse')?.distanceFrom ?? 0;
   return { to, from };
 }
 
@@ -106,7 +109,7 @@ function horses(k: K, seat: number, except?: number): { to: number; from: number
  * Seat distance (rules-facts §3): fewest steps either way over living seats, then horses; at least 1.
  * @example distance(g, 0, 3) // 2 at a 5-seat table with nobody dead and no horses
  */
-export function distance(k: K, a: number, b: number, except?: number): number {
+export function distance(k: K, a: number, b: number, except: readonly number[] = NONE): number {
   if (a === b) return 0;
   const ps = k.g.players;
   const pa = ps[a], pb = ps[b];
@@ -123,18 +126,18 @@ export function distance(k: K, a: number, b: number, except?: number): number {
   return Math.max(1, d);
 }
 /**
- * Attack range (rules-facts §3): 1, or the weapon's. `except` is a card being used, which no longer counts: 武圣
+ * Attack range (rules-facts §3): 1, or the weapon's. `except`: the cards being used, which no longer count: 武圣
  * turning the equipped weapon into 杀 leaves range 1.
  */
-export function attackRange(k: K, seat: number, except?: number): number {
+export function attackRange(k: K, seat: number, except: readonly number[] = NONE): number {
   const p = k.g.players[seat];
   if (!p || !p.alive) return 1;
   let range = 1;
   for (const sk of skillList(k, seat)) if (sk.range) range = sk.range;
-  return except !== undefined && p.equip.weapon === except ? 1 : range;
+  return p.equip.weapon !== null && except.includes(p.equip.weapon) ? 1 : range;
 }
-/** Is `b` within `a`'s attack range? `except`: a card being used, which no longer counts (see `attackRange`). */
-export const inRange = (k: K, a: number, b: number, except?: number) => a !== b && alive(k.g, b) && distance(k, a, b, except) <= attackRange(k, a, except);
+/** Is `b` within `a`'s attack range? `except`: the cards being used, which no longer count (see `attackRange`). */
+export const inRange = (k: K, a: number, b: number, except: readonly number[] = NONE) => a !== b && alive(k.g, b) && distance(k, a, b, except) <= attackRange(k, a, except);
 export const slashLimit = (k: K, seat: number) => (skillList(k, seat).some((s) => s.unlimitedSlash) ? Infinity : 1);
 /** Hand limit in the discard phase: HP plus skills' changes (血裔). */
 export const handLimit = (k: K, seat: number) => Math.max(0, P(k.g, seat).hp) + skillList(k, seat).reduce((n, s) => n + (s.handLimit?.(k, seat) ?? 0), 0);

@@ -26,6 +26,25 @@ describe('武圣 wusheng (关羽)', () => {
     expect(t.p(1).hp).toBe(3);
   });
 
+  it('武圣 ignores the range its own card gave: the equipped 麒麟弓 turned into 杀 leaves attack range 1 (rules-facts §3)', () => {
+    const five = ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'] as const;
+    const t = table({ roles: [...five], generals: { 0: 'guanyu' }, equip: { 0: [36] } });
+    // Seat 2 is two steps away: within 麒麟弓's 5, not within 1.
+    expect(t.try(0, 'as:wusheng:slash', { cards: [36], seats: [2] }).ok).toBe(false);
+    expect(t.p(0).equip.weapon).toBe(36);
+    t.answer(0, 'as:wusheng:slash', { cards: [36], seats: [1] });
+    expect(t.p(1).hp).toBe(3);
+  });
+
+  it('武圣 ignores the range its own card gave: the equipped −1 horse 赤兔 turned into 杀 no longer shortens the distance (rules-facts §3)', () => {
+    const five = ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'] as const;
+    const t = table({ roles: [...five], generals: { 0: 'guanyu' }, equip: { 0: ['chitu', 'crossbow'] } });
+    const horse = t.p(0).equip.minus!;
+    expect(t.try(0, 'as:wusheng:slash', { cards: [horse], seats: [2] }).ok).toBe(false);
+    t.answer(0, 'as:wusheng:slash', { cards: [horse], seats: [1] });
+    expect(t.p(1).hp).toBe(3);
+  });
+
   it('a black card cannot be used through 武圣', () => {
     const t = table({ roles: [...roles], generals: { 0: 'guanyu' }, hands: { 0: ['peach@heart', 'nullification@spade'] } });
     expect(t.try(0, 'as:wusheng:slash', { cards: [t.hands[0]![1]!], seats: [1] }).ok).toBe(false);

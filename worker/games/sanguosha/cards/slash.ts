@@ -11,7 +11,8 @@ const slashLike = (key: string): CardDef => ({
   pick: {
     min: 1,
     max: (k, seat, cards) => 1 + Math.max(0, ...skillList(k, seat).map((s) => s.extraSlashTargets?.(k, seat, cards) ?? 0)),
-    why: (k, user, t) => (distance(k, user, t) <= attackRange(k, user) ? null : why('sgs.ui.outOfRange')),
+    // The cards of the 杀 itself (武圣 on the equipped weapon or −1 horse) no longer give range (rules-facts §3).
+    why: (k, user, t, cards) => (distance(k, user, t, cards) <= attackRange(k, user, cards) ? null : why('sgs.ui.outOfRange')),
   },
 });
 export const slash = slashLike('slash');

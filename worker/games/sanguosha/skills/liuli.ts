@@ -17,16 +17,13 @@ function otherTargets(s: { stack: Frame[] }, slashFrame: number): number[] {
  * will be after the discard (ruling S12): the table with that card gone from her equipment.
  */
 function blockedWhy(k: K, seat: number, src: number, t: number, card: number | null, others: number[]): Msg | null {
-  const g = k.g;
   if (t === seat) return { key: 'sgs.ui.self' };
   if (t === src) return { key: 'sgs.why.liuliUser' };
   if (others.includes(t)) return { key: 'sgs.why.liuliTargeted' };
   const ban = skillList(k, t).find((s) => s.prohibit?.(k, t, src, 'slash'));
   if (ban) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${ban.id}` } } };
-  const me = P(g, seat);
-  const slot = card === null ? undefined : SLOTS.find((s) => me.equip[s] === card);
-  const after: G = slot === undefined ? g : { ...g, players: g.players.map((p) => (p.seat === seat ? { ...p, equip: { ...p.equip, [slot]: null } } : p)) };
-  return inRange({ g: after, def: k.def }, seat, t) ? null : { key: 'sgs.ui.outOfRange' };
+  // The discarded card, if equipped, no longer gives range (rules-facts §3).
+  return inRange(k, seat, t, card === null ? [] : [card]) ? null : { key: 'sgs.ui.outOfRange' };
 }
 
 const cardsOf = (g: G, seat: number) => [...P(g, seat).hand, ...equipIds(P(g, seat))];
