@@ -78,6 +78,7 @@ const slashOn: FrameDef<G> = {
 /**
  * Ask `seat` for `n` cards of `pattern` (one at a time), real or view-as; each may also be `provided` by a skill at
  * `cardAsked` (八卦阵, 护驾). The result (all given or not) goes to the parent. `how`: 'use' (闪 to a 杀) or 'respond'.
+ * `lord` (with `skill`): the card is played for that seat (护驾, 激将 helpers): the option and log say so.
  */
 const respond: FrameDef<G> = {
   run(ctx, f) {
@@ -109,7 +110,9 @@ const respond: FrameDef<G> = {
       f.st = 2;
       return 'again';
     }
-    const options: Option[] = answerOptions(ctx, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } } });
+    const forLord = f.lord !== undefined && f.lord !== null;
+    const real: Msg = forLord ? { key: `sgs.opt.${f.skill}Give`, params: { lord: num(f.lord) } } : { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } };
+    const options: Option[] = answerOptions(ctx, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: real });
     if (!options.length && autoPass(ctx)) {
       ctx.log('sgs.log.noResponse', { seat });
       parentSet(ctx, f, false);
@@ -134,10 +137,11 @@ const respond: FrameDef<G> = {
     const r = resolveAnswer(ctx, seat, a, [f.pattern as string], how, 'play');
     if (typeof r === 'string') return r;
     const as = { key: `sgs.card.${f.pattern}` };
-    if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
+    if (f.lord !== undefined && f.lord !== null) ctx.log(`sgs.log.${f.skill}Give`, { seat, lord: num(f.lord), cards: r.cards });
+    else if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
     // 闪 against a 杀 is used (使用); 杀 in a 决斗 and against 南蛮入侵 is played (打出).
     else ctx.log(how === 'use' ? 'sgs.log.respondUse' : 'sgs.log.play', { seat, card: r.cards[0]!, cards: r.cards, as });
-    fire(ctx, T.cardResponded, { seat, name: r.name, cards: r.cards, skill: r.skill, how, src: f.src ?? null });
+    fire(ctx, T.cardResponded, { seat, name: r.name, cards: r.cards, skill: (f.skill as string | undefined) ?? r.skill, how, src: f.src ?? null });
     discard(ctx, r.cards);
   },
 };

@@ -1,5 +1,5 @@
 import type { Frame, FrameDef, Msg } from '../../../engine';
-import { alive, discard, equipIds, inRange, P, seatsFrom, skillList, SLOTS, card, sgs } from '../core';
+import { alive, discard, equipIds, inRange, P, seatsFrom, skillList, card, sgs } from '../core';
 import { attitude, cardValue } from '../bot';
 import { num, nums } from '../flow/common';
 import { T } from '../timings';
