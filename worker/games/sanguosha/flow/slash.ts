@@ -1,5 +1,5 @@
 /** A 杀 on one target, and asking a seat for a card of a pattern (闪 to a 杀, 杀 in a 决斗 or to 南蛮入侵). */
-import type { FrameDef, Msg, Option } from '../../../engine';
+import type { FrameDef, Json, Msg, Option } from '../../../engine';
 import { alive, discard, fire, card, sgs } from '../core';
 import { answerOptions, needed, resolveAnswer } from '../offers';
 import { T } from '../timings';
@@ -7,8 +7,45 @@ import type { G, How } from '../types';
 import { autoPass, damageFrame, emit, evOf, noAnswer, num, nums, parentSet } from './common';
 
 /**
- * One target of a 杀: `targetConfirming` (流离 may move it), `slashTargeted` (铁骑's `noJink`, 无双's `jinks`, 青釭剑's
- * `ignoreArmor`), `slashEffect` (藤甲, 仁王盾 cancel), the 闪 request, `slashDodged` (贯石斧, 青龙偃月刀), then damage.
+ * One target of a 杀 confirmed, before any target's effect: `targetConfirming` (流离 may move it, 享乐 may cancel it),
+ * then `slashTargeted` (铁骑's `noJink`, 无双's `jinks`, 青釭剑's `ignoreArmor`). What it comes to is written into the
+ * `use` frame's `aims[idx]`; the effects follow in `slashOn` once every target is confirmed.
+ */
+const slashAim: FrameDef<G> = {
+  run(ctx, f) {
+    const g = ctx.g;
+    const src = num(f.src);
+    switch (f.st) {
+      case 0:
+        if (!alive(g, num(f.target))) break;
+        f.st = 1;
+        emit(ctx, f, T.targetConfirming, { src, target: f.target!, cards: f.cards!, name: 'slash', cancelled: false });
+        return 'again';
+      case 1: {
+        const ev = evOf(f);
+        const moved = num(ev.target);
+        if (moved !== num(f.target) && alive(g, moved)) f.target = moved;
+        f.cancelled = !!ev.cancelled;
+        f.st = 2;
+        if (f.cancelled) return 'again';
+        const target = num(f.target);
+        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(ctx, src, target, 'jink'), noJink: false });
+        return 'again';
+      }
+      default: {
+        const ev = f.cancelled ? {} : evOf(f);
+        const use = ctx.frame(num(f.parent));
+        if (use) (use.aims as Json[])[num(f.idx)] = { target: f.target!, cancelled: !!f.cancelled, ignoreArmor: !!ev.ignoreArmor, jinks: num(ev.jinks ?? 1), noJink: !!ev.noJink };
+      }
+    }
+    return 'done';
+  },
+  answer: noAnswer,
+};
+
+/**
+ * The effect of a 杀 on one confirmed target (`slashAim`): `slashEffect` (藤甲, 仁王盾 cancel), the 闪 request,
+ * `slashDodged` (贯石斧, 青龙偃月刀), then damage.
  */
 const slashOn: FrameDef<G> = {
   run(ctx, f) {
@@ -16,23 +53,11 @@ const slashOn: FrameDef<G> = {
     const src = num(f.src);
     if (!alive(g, num(f.target))) return 'done';
     switch (f.st) {
-      case 0:
-        f.st = 1;
-        emit(ctx, f, T.targetConfirming, { src, target: f.target!, cards: f.cards!, name: 'slash' });
-        return 'again';
-      case 1: {
-        const moved = num(evOf(f).target);
-        if (moved !== num(f.target) && alive(g, moved)) f.target = moved;
-        f.st = 2;
-        const target = num(f.target);
-        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(ctx, src, target, 'jink'), noJink: false });
-        return 'again';
-      }
       case 2: {
-        const ev = evOf(f);
-        f.ignoreArmor = !!ev.ignoreArmor;
-        f.jinks = num(ev.jinks);
-        f.noJink = !!ev.noJink;
+        if (f.cancelled) {
+          ctx.log('sgs.log.noEffect', { target: num(f.target), card: nums(f.cards)[0] ?? null });
+          return 'done';
+        }
         f.st = 3;
         emit(ctx, f, T.slashEffect, { src, target: f.target!, cards: f.cards!, nature: f.nature!, color: f.color!, ignoreArmor: !!f.ignoreArmor, cancelled: false });
         return 'again';
@@ -146,4 +171,4 @@ const respond: FrameDef<G> = {
   },
 };
 
-export const SLASH_FRAMES = { slashOn, respond };
+export const SLASH_FRAMES = { slashAim, slashOn, respond };

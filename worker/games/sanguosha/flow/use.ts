@@ -87,14 +87,25 @@ const use: FrameDef<G> = {
       case 2: {
         const targets = nums(f.targets);
         const i = num(f.i);
+        // A 杀's targets are all confirmed (流离, 享乐, 铁骑 …) before its effect on any of them.
+        if (isSlashKey(name) && !f.aims) f.aims = [];
+        if (isSlashKey(name) && !f.aimed) {
+          if (i < targets.length) {
+            f.i = i + 1;
+            ctx.push({ t: 'slashAim', src: user, target: targets[i]!, cards, nature: f.nature!, parent: f.id, idx: i, st: 0 });
+          } else Object.assign(f, { aimed: true, i: 0 });
+          return 'again';
+        }
         if (i >= targets.length) {
           f.st = 3;
           return 'again';
         }
         f.i = i + 1;
         const t = targets[i]!;
-        if (isSlashKey(name))
-          ctx.push({ t: 'slashOn', src: user, target: t, cards, nature: f.nature!, amount: 1 + num(f.bonus), color: f.color!, st: 0, dodged: false });
+        if (isSlashKey(name)) {
+          const aim = (f.aims as Record<string, Json>[])[i];
+          if (aim) ctx.push({ t: 'slashOn', src: user, cards, nature: f.nature!, amount: 1 + num(f.bonus), color: f.color!, st: 2, dodged: false, ...aim });
+        }
         else ctx.push({ t: 'trickOn', name, user, target: t, cards, card: cards[0] ?? null, victim: f.victim ?? null, st: 0, cancelled: false, ok: false });
         return 'again';
       }

@@ -7,7 +7,7 @@ import type { Ev, G, SgsSkill, K, KS } from '../types';
 
 const basics = (k: K, seat: number) => P(k.g, seat).hand.filter((c) => card(k, c).kind.type === 'basic');
 
-/** No basic card discarded: the 杀 has no effect on 刘禅 (its `slashEffect` event is cancelled). */
+/** No basic card discarded: the 杀 has no effect on 刘禅 (its `targetConfirming` event is cancelled). */
 const xiangleFail = (ev: Ev | undefined) => void (ev && (ev.cancelled = true));
 
 /** The 杀's user discards a basic card, or the 杀 has no effect on 刘禅 (the owner event's `cancelled`). */
@@ -59,7 +59,7 @@ export const xiangle: SgsSkill = {
   locked: true,
   effects: [
     {
-      on: T.slashEffect,
+      on: T.targetConfirming,
       can: (ctx, seat, ev) => ev.target === seat && !ev.cancelled && typeof ev.src === 'number' && ev.src !== seat && alive(ctx.g, ev.src),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.skill.xiangle' } });
