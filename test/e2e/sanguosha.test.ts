@@ -3,7 +3,6 @@ import type { Locator } from 'playwright-core';
 import { SPECS, answerTaken, caughtUp, createTable, expectEngineView, exactly, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
 import sanguosha from '../../worker/games/sanguosha';
 import { apply, startGame, viewFor, type Answer, type GameState, type Json, type LogEntry, type OpenPrompt, type Prompt } from '../../worker/engine';
-import { keyOf } from '../../worker/games/sanguosha/core';
 import type { G } from '../../worker/games/sanguosha/types';
 import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
 import { cardLabel } from '../../web/games/sanguosha/cards';
@@ -68,13 +67,13 @@ function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
   let nullified = false;
   for (let n = 0; n < 120 && !s.outcome; n++) {
     const g = s.g;
-    const holds = (seat: number, k: string) => g.players[seat]!.hand.some((c) => keyOf(c) === k);
+    const holds = (seat: number, k: string) => g.players[seat]!.hand.some((c) => sanguosha.card[c]!.key === k);
     const decide = (p: OpenPrompt): { a: Answer; mark?: Mark } => {
       const opt = (id: string) => p.options.find((o) => o.id === id);
       if (p.kind === 'play') {
         for (const o of slash ? [] : p.options) {
           const id = Number(o.id.slice(4));
-          if (!o.id.startsWith('use:') || !SLASHES.has(keyOf(id))) continue;
+          if (!o.id.startsWith('use:') || !SLASHES.has(sanguosha.card[id]!.key)) continue;
           const t = o.seats?.from.find((x) => holds(x, 'jink') && g.players[x]!.equip.armor === null);
           if (t === undefined) continue;
           slash = { src: p.seat, target: t, card: id };
@@ -82,7 +81,7 @@ function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
         }
         for (const o of trick ? [] : p.options) {
           const id = Number(o.id.slice(4));
-          if (!o.id.startsWith('use:') || !TRICKS.includes(keyOf(id))) continue;
+          if (!o.id.startsWith('use:') || !TRICKS.includes(sanguosha.card[id]!.key)) continue;
           const nullifier = [1, 2, 3].map((k) => (p.seat + k) % SEATS).find((x) => g.players[x]!.alive && holds(x, 'nullification'));
           if (nullifier === undefined) continue;
           const target = !o.seats ? p.seat : o.seats.from.includes(nullifier) ? nullifier : o.seats.from[0]!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame, viewFor } from '../../../worker/engine';
 import def, { deckIds, parseOptions } from '../../../worker/games/sanguosha';
 import { DECK } from '../../../worker/games/sanguosha/deck';
-import { CARD, distance, inRange } from '../../../worker/games/sanguosha/core';
+import { distance, inRange } from '../../../worker/games/sanguosha/core';
 import { table, expectConserved } from './table';
 
 const count = (key: string) => DECK.filter((c) => c[2] === key).length;
@@ -17,11 +17,11 @@ describe('catalogue and setup', () => {
   });
 
   it('the standard deck option uses the 108 standard + EX cards', () => {
-    expect(deckIds('standard').length).toBe(108);
+    expect(deckIds(def.deck, 'standard').length).toBe(108);
     const s = createGame(def, { seats: 5, seed: 'std', options: parseOptions({ deck: 'standard' }, 5) as any });
     expectConserved(s.g);
     expect(s.g.draw.length + s.g.players.reduce((n, p) => n + p.hand.length, 0)).toBe(108);
-    expect(s.g.players.flatMap((p) => p.hand).every((id) => CARD[id]!.key !== 'analeptic' || id < 109)).toBe(true);
+    expect(s.g.players.flatMap((p) => p.hand).every((id) => def.card[id]!.key !== 'analeptic' || id < 109)).toBe(true);
   });
 
   const expectedRoles: Record<number, number[]> = { 4: [1, 1, 1, 1], 5: [1, 1, 2, 1], 6: [1, 1, 3, 1], 7: [1, 2, 3, 1], 8: [1, 2, 4, 1], 9: [1, 3, 4, 1], 10: [1, 3, 4, 2] };
@@ -72,13 +72,13 @@ describe('distance and range', () => {
   it('distance is the shorter way round over living seats; a +1 horse adds one, a −1 horse subtracts one', () => {
     const t = table({ roles: ['lord', 'rebel', 'rebel', 'loyalist', 'traitor', 'rebel'], equip: { 3: ['jueying'], 0: ['chitu'] } });
     const g = t.g;
-    expect(distance(g, 1, 2)).toBe(1);
-    expect(distance(g, 1, 4)).toBe(3);
-    expect(distance(g, 1, 3)).toBe(3); // 2 steps + the +1 horse
-    expect(distance(g, 0, 3)).toBe(3); // 3 steps +1 −1
-    expect(distance(g, 0, 2)).toBe(1); // 2 steps −1
+    expect(distance(t, 1, 2)).toBe(1);
+    expect(distance(t, 1, 4)).toBe(3);
+    expect(distance(t, 1, 3)).toBe(3); // 2 steps + the +1 horse
+    expect(distance(t, 0, 3)).toBe(3); // 3 steps +1 −1
+    expect(distance(t, 0, 2)).toBe(1); // 2 steps −1
     t.p(1).alive = false;
-    expect(distance(g, 0, 2)).toBe(1);
+    expect(distance(t, 0, 2)).toBe(1);
   });
 
   it('slash can only target characters within attack range; a weapon sets the range', () => {
@@ -91,7 +91,7 @@ describe('distance and range', () => {
     expect(v.me.distance).toEqual([null, 1, 2, 3, 2, 1]);
     const t2 = table({ roles: ['lord', 'rebel', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['slash'] }, equip: { 0: ['kylin_bow'] } });
     expect(t2.prompt(0).options.find((x) => x.id.startsWith('use:'))!.seats!.from.sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(inRange(t2.g, 0, 3)).toBe(true);
+    expect(inRange(t2, 0, 3)).toBe(true);
   });
 });
 

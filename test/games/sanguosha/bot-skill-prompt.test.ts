@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rngOf, seedRng } from '../../../worker/engine';
-import { bot } from '../../../worker/games/sanguosha/bot';
+import { bot } from './table';
 import { table } from './table';
 
 describe('the bot on a "use it?" prompt', () => {

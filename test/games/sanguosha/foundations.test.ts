@@ -1,11 +1,10 @@
 /** The foundations the generals stand on (issue 13 Deliver 1–4): offers, moves, cards as data, target reasons, hooks. */
 import { describe, expect, it } from 'vitest';
 import { T } from '../../../worker/games/sanguosha/timings';
-import type { SgsSkill } from '../../../worker/games/sanguosha/types';
-import { CARDS } from '../../../worker/games/sanguosha/cards';
+import type { CardDef, SgsSkill } from '../../../worker/games/sanguosha/types';
 import { KINDS } from '../../../worker/games/sanguosha/kinds';
-import { SKILLS } from '../../../worker/games/sanguosha/skills';
-import { expectConserved, table, withCard, withSkills } from './table';
+import { expectConserved, table, withTestSkills } from './table';
+import def, { deckIds, makeSanguosha } from '../../../worker/games/sanguosha';
 import { drawCards } from '../../../worker/games/sanguosha/core';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -18,7 +17,7 @@ function lossRecorder(seen: Record<string, unknown>[]): SgsSkill {
 describe('one move function: every loss fires cardsLost', () => {
   it('losing the last hand card by use says handEmpty', () => {
     const seen: Record<string, unknown>[] = [];
-    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withSkills({ test_loss: lossRecorder(seen) }, { 0: ['test_loss'] }) });
+    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withTestSkills({ test_loss: lossRecorder(seen) }), skills: { 0: ['test_loss'] } });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(seen[0]).toMatchObject({ seat: 0, hand: [t.hands[0]![0]], handEmpty: true, to: 'table' });
   });
@@ -26,7 +25,7 @@ describe('one move function: every loss fires cardsLost', () => {
   it('过河拆桥 and 顺手牵羊 of the last hand card fire cardsLost for the victim', () => {
     for (const trick of ['dismantlement', 'snatch']) {
       const seen: Record<string, unknown>[] = [];
-      const t = table({ roles: [...roles], hands: { 0: [trick], 1: ['jink'] }, def: withSkills({ test_loss: lossRecorder(seen) }, { 1: ['test_loss'] }) });
+      const t = table({ roles: [...roles], hands: { 0: [trick], 1: ['jink'] }, def: withTestSkills({ test_loss: lossRecorder(seen) }), skills: { 1: ['test_loss'] } });
       t.use(0, t.hands[0]![0]!, [1]).answer(0, 'pick', { cards: ['hand'] });
       expect(seen, trick).toEqual([expect.objectContaining({ seat: 1, hand: [t.hands[1]![0]], handEmpty: true })]);
     }
@@ -34,7 +33,7 @@ describe('one move function: every loss fires cardsLost', () => {
 
   it('replacing equipment fires cardsLost with the old card in `equip`', () => {
     const seen: Record<string, unknown>[] = [];
-    const t = table({ roles: [...roles], hands: { 0: ['crossbow@diamond'] }, equip: { 0: ['kylin_bow'] }, def: withSkills({ test_loss: lossRecorder(seen) }, { 0: ['test_loss'] }) });
+    const t = table({ roles: [...roles], hands: { 0: ['crossbow@diamond'] }, equip: { 0: ['kylin_bow'] }, def: withTestSkills({ test_loss: lossRecorder(seen) }), skills: { 0: ['test_loss'] } });
     t.use(0, t.hands[0]![0]!);
     expect(seen.some((e) => (e.equip as number[]).includes(t.equips[0]![0]!))).toBe(true);
     expect(t.p(0).equip.weapon).toBe(t.hands[0]![0]);
@@ -60,31 +59,41 @@ describe('one move function: every loss fires cardsLost', () => {
 
 describe('the skill catalogue', () => {
   it('holds every equipment skill and every implemented general skill (an import cycle would silently drop some)', () => {
-    for (const id of ['crossbow', 'blade', 'spear', 'eight_diagram', 'plus_horse', 'minus_horse', 'jianxiong', 'hujia', 'wusheng', 'zhiheng', 'jiuyuan']) expect(SKILLS[id], id).toBeDefined();
+    for (const id of ['crossbow', 'blade', 'spear', 'eight_diagram', 'plus_horse', 'minus_horse', 'jianxiong', 'hujia', 'wusheng', 'zhiheng', 'jiuyuan']) expect(def.skills[id], id).toBeDefined();
   });
 });
 
 describe('cards in files', () => {
-  it('a trick added by a test alone (one definition, no flow edit) is offered with its targets, opens a 无懈可击 window and resolves', () => {
-    const undo = withCard({ key: 'test_gift', harmful: false, value: 1, pick: { min: 1, max: 1, why: () => null }, effect: (ctx, f) => void drawCards(ctx, f.target as number, 1) }, { type: 'trick' }, [1]);
-    try {
-      const t = table({ roles: [...roles], hands: { 0: [1], 2: ['nullification'] } });
-      const o = t.prompt(0).options.find((x) => x.id === 'use:1')!;
-      expect(o.seats!.from).toEqual([1, 2, 3]);
-      t.use(0, 1, [3]);
-      expect(t.prompt(2).kind).toBe('nullify');
-      t.pass(2);
-      expect(t.p(3).hand.length).toBe(1);
-      expectConserved(t.g);
-    } finally {
-      undo();
-    }
+  it('a trick added by a test through its own GameDef (one definition, its strings, one physical card; no flow edit, no module patched) is offered with its targets, opens a 无懈可击 window and resolves', () => {
+    const gift: CardDef = { key: 'test_gift', harmful: false, value: 1, pick: { min: 1, max: 1, why: () => null }, effect: (ctx, f) => void drawCards(ctx, f.target as number, 1) };
+    const game = makeSanguosha({
+      id: 'sanguosha-test-gift',
+      extraDeck: [[1001, 'ex', 'test_gift', 'heart', 3]],
+      extraKinds: { test_gift: { type: 'trick' } },
+      extraCards: [gift],
+      strings: { 'sgs.card.test_gift': ['赠礼', '贈禮', 'Gift'] },
+    });
+    expect(game.strings!['zh-CN']!['sgs.card.test_gift']).toBe('赠礼');
+    expect(game.strings!.en!['sgs.card.test_gift']).toBe('Gift');
+    const t = table({ roles: [...roles], hands: { 0: [1001], 2: ['nullification'] }, def: game });
+    const o = t.prompt(0).options.find((x) => x.id === 'use:1001')!;
+    expect(o.seats!.from).toEqual([1, 2, 3]);
+    t.use(0, 1001, [3]);
+    expect(t.prompt(2).kind).toBe('nullify');
+    t.pass(2);
+    expect(t.p(3).hand.length).toBe(1);
+    expectConserved(t.g, game);
+    // The real game is untouched: its deck, cards and strings know nothing of the gift.
+    expect(deckIds(def.deck, 'full')).toHaveLength(160);
+    expect(def.card[1001]).toBeUndefined();
+    expect(def.cards.test_gift).toBeUndefined();
+    expect(def.strings!['zh-CN']!['sgs.card.test_gift']).toBeUndefined();
   });
 
   it('every basic card and trick has its own definition with a bot value; the flow looks targets up there', () => {
-    for (const [key, kind] of Object.entries(KINDS)) if (kind.type !== 'equip') expect(CARDS[key], key).toBeDefined();
-    expect(CARDS.snatch!.harmful).toBe(true);
-    expect(CARDS.peach!.harmful).toBe(false);
+    for (const [key, kind] of Object.entries(KINDS)) if (kind.type !== 'equip') expect(def.cards[key], key).toBeDefined();
+    expect(def.cards.snatch!.harmful).toBe(true);
+    expect(def.cards.peach!.harmful).toBe(false);
   });
 
   it('a seat that cannot be targeted comes with its reason (contracts §3): out of range, too far, no cards', () => {
@@ -99,7 +108,7 @@ describe('cards in files', () => {
 
   it('a prohibition skill blocks a target with the skill named as the reason (how 空城 and 谦逊 plug in)', () => {
     const noSlash: SgsSkill = { id: 'test_ward', prohibit: (_g, _owner, _user, name) => name === 'slash', effects: [] };
-    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, skills: { 1: ['test_ward'] }, def: withSkills({ test_ward: noSlash }) });
+    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, skills: { 1: ['test_ward'] }, def: withTestSkills({ test_ward: noSlash }) });
     const o = t.prompt(0).options.find((x) => x.id.startsWith('use:'))!;
     expect(o.seats!.from).toEqual([3]);
     expect(o.seats!.blocked).toContainEqual({ seat: 1, why: { key: 'sgs.why.skill', params: { skill: { key: 'sgs.skill.test_ward' } } } });
@@ -109,7 +118,7 @@ describe('cards in files', () => {
 describe('flow hooks', () => {
   it('targetConfirming may move a 杀 to another seat (how 流离 redirects)', () => {
     const redirect: SgsSkill = { id: 'test_redirect', effects: [{ on: T.targetConfirming, can: (_c, seat, ev) => ev.target === seat, use: (_c, _s, ev) => void (ev.target = 2) }] };
-    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withSkills({ test_redirect: redirect }, { 1: ['test_redirect'] }) });
+    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withTestSkills({ test_redirect: redirect }), skills: { 1: ['test_redirect'] } });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.p(1).hp).toBe(4);
     expect(t.p(2).hp).toBe(3);
@@ -117,13 +126,13 @@ describe('flow hooks', () => {
 
   it('slashTargeted `jinks` makes a 杀 need two 闪 (无双) and `noJink` forbids 闪 (铁骑)', () => {
     const two: SgsSkill = { id: 'test_two', effects: [{ on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.jinks = 2) }] };
-    const t = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withSkills({ test_two: two }, { 0: ['test_two'] }) });
+    const t = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withTestSkills({ test_two: two }), skills: { 0: ['test_two'] } });
     t.use(0, t.hands[0]![0]!, [1]);
     // One 闪 is not enough (and autoPass ends the second request at once).
     t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
     expect(t.p(1).hp).toBe(3);
     const iron: SgsSkill = { id: 'test_iron', effects: [{ on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.noJink = true) }] };
-    const u = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withSkills({ test_iron: iron }, { 0: ['test_iron'] }) });
+    const u = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withTestSkills({ test_iron: iron }), skills: { 0: ['test_iron'] } });
     u.use(0, u.hands[0]![0]!, [1]);
     expect(u.p(1).hp).toBe(3);
     expect(u.p(1).hand).toEqual(u.hands[1]);
@@ -131,7 +140,7 @@ describe('flow hooks', () => {
 
   it('phaseBegin `skip` skips a phase (how 突袭, 克己 and 放权 replace one)', () => {
     const skipDraw: SgsSkill = { id: 'test_skip', effects: [{ on: T.phaseBegin, can: (_c, seat, ev) => ev.seat === seat && ev.phase === 'draw', use: (_c, _s, ev) => void (ev.skip = true) }] };
-    const t = table({ roles: [...roles], phase: 'start', def: withSkills({ test_skip: skipDraw }, { 0: ['test_skip'] }) });
+    const t = table({ roles: [...roles], phase: 'start', def: withTestSkills({ test_skip: skipDraw }), skills: { 0: ['test_skip'] } });
     expect(t.p(0).hand).toEqual([]);
     expect(t.log()).toContain('sgs.log.skipPhase');
   });
@@ -157,7 +166,7 @@ describe('flow hooks', () => {
       id: 'test_asker',
       effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.ask({ seat, kind: 'skill', message: { key: 'x' }, options: [{ id: 'pass', message: { key: 'x' } }] }) }],
     };
-    expect(() => table({ roles: [...roles], phase: 'start', def: withSkills({ test_asker: asker }, { 0: ['test_asker'] }) })).toThrow(/cannot ask/);
+    expect(() => table({ roles: [...roles], phase: 'start', def: withTestSkills({ test_asker: asker }), skills: { 0: ['test_asker'] } })).toThrow(/cannot ask/);
   });
 
   it('a skill’s hand limit change applies in the discard phase (血裔)', () => {
@@ -170,7 +179,7 @@ describe('flow hooks', () => {
 describe('general prompts skills push', () => {
   it('arrange (观星): picked cards go on top in the picked order, the rest to the bottom in the order given', () => {
     const look: SgsSkill = { id: 'test_look', effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.push({ t: 'arrange', seat, cards: ctx.g.draw.slice(0, 3), skill: 'test_look', st: 0, top: null, bottom: null }) }] };
-    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach', 'duel'], def: withSkills({ test_look: look }, { 0: ['test_look'] }) });
+    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach', 'duel'], def: withTestSkills({ test_look: look }), skills: { 0: ['test_look'] } });
     const [a, b, c] = t.top;
     expect(t.prompt(0).kind).toBe('arrange');
     t.answer(0, 'top', { cards: [c!] });
@@ -183,7 +192,7 @@ describe('general prompts skills push', () => {
 
   it('distribute (遗计): the cards are handed out in any split; each recipient learns its own cards, the table only the number', () => {
     const give: SgsSkill = { id: 'test_give', effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.push({ t: 'distribute', seat, cards: ctx.g.draw.slice(0, 2), skill: 'test_give' }) }] };
-    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach'], def: withSkills({ test_give: give }, { 0: ['test_give'] }) });
+    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach'], def: withTestSkills({ test_give: give }), skills: { 0: ['test_give'] } });
     t.answer(0, 'give', { cards: [t.top[0]!], seats: [2] });
     expect(t.p(2).hand).toEqual([t.top[0]]);
     t.answer(0, 'give', { cards: [t.top[1]!], seats: [0] });

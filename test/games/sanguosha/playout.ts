@@ -9,7 +9,6 @@ import { winner } from '../../../worker/games/sanguosha/flow';
 import def, { deckIds, hiddenFrom } from '../../../worker/games/sanguosha';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { allCards } from './table';
-import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
 /** Lines meant for some seats only: by convention every `…Secret` key, and the face-down general pick. */
 export const isPrivateLine = (key: string) => key.endsWith('Secret') || key === 'sgs.log.generalPicked';
@@ -45,7 +44,7 @@ function check(cond: boolean, what: string): void {
 export function checkInvariants(s: S, events: LogEntry[]): void {
   const g = s.g;
   const all = allCards(g);
-  const n = deckIds(g.deckKind).length;
+  const n = deckIds(def.deck, g.deckKind).length;
   check(all.length === n && new Set(all).size === n, `all ${n} cards accounted for (found ${all.length}, ${new Set(all).size} distinct)`);
   const dyingSeats = new Set(s.stack.filter((f) => f.t === 'dying' || f.t === 'death' || f.t === 'damage').map((f) => (f.seat ?? f.target) as number));
   for (const p of g.players) {
@@ -56,7 +55,7 @@ export function checkInvariants(s: S, events: LogEntry[]): void {
   for (const e of events) if (isPrivateLine(e.msg.key)) check(e.to !== 'public', `${e.msg.key} is never public`);
   // Once-per-phase skills are used at most once per play phase.
   for (const [k, n] of Object.entries(g.used)) {
-    const per = SKILLS[k.split(':')[1]!]?.active?.perPhase;
+    const per = def.skills[k.split(':')[1]!]?.active?.perPhase;
     if (per !== undefined) check(n <= per, `${k} used ${n} times in one play phase`);
   }
   assertPlainJson(s);

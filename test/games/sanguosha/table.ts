@@ -4,16 +4,12 @@
  * Cards are named by key, optionally with a suit and rank: 'slash', 'jink@heart', 'slash@spade:7', or by id (number).
  */
 import { expect } from 'vitest';
-import { apply, startGame, viewFor, type Answer, type GameDef, type Json, type LogEntry, type Prompt } from '../../../worker/engine';
-import def, { deckIds } from '../../../worker/games/sanguosha';
-import { CARD, P } from '../../../worker/games/sanguosha/core';
-import type { CardDef, G, Kingdom, Role, S, SgsSkill } from '../../../worker/games/sanguosha/types';
+import { apply, startGame, viewFor, type Answer, type Json, type LogEntry, type Prompt, type Rng } from '../../../worker/engine';
+import def, { deckIds, makeSanguosha } from '../../../worker/games/sanguosha';
+import { P, takeOut } from '../../../worker/games/sanguosha/core';
+import type { G, Kingdom, Role, S, SgsDef, SgsSkill } from '../../../worker/games/sanguosha/types';
 import { becomeGeneral } from '../../../worker/games/sanguosha/flow/select';
 import type { Slot } from '../../../worker/games/sanguosha/kinds';
-import { KINDS, type Kind } from '../../../worker/games/sanguosha/kinds';
-import { CARDS } from '../../../worker/games/sanguosha/cards';
-import { FRAMES } from '../../../worker/games/sanguosha/flow';
-import { SKILLS } from '../../../worker/games/sanguosha/skills';
 
 export type CardSpec = string | number;
 
@@ -33,18 +29,18 @@ export interface Layout {
   /** Where the turn starts: 'play' (default) or 'start' (the judge phase follows). */
   phase?: 'play' | 'start';
   options?: Record<string, Json>;
-  /** A variant of the game (e.g. with test skills added); default the real one. */
-  def?: GameDef<G>;
+  /** A variant of the game (e.g. `makeSanguosha({ extraSkills })`); default the real one. */
+  def?: SgsDef;
   /** Generals by seat (`{0: 'caocao'}`): kingdom, gender, skills and max HP from generals.ts (the lord's +1 at 5+). */
   generals?: Record<number, string>;
-  /** Extra skill ids by seat (added to the general's; e.g. test skills registered by `withSkills`). */
+  /** Extra skill ids by seat (added to the general's; e.g. test skills of the `def`'s catalogue). */
   skills?: Record<number, string[]>;
   /** Kingdoms by seat, for skill-less characters (护驾, 救援 ask about kingdoms). */
   kingdoms?: Record<number, Kingdom>;
 }
 
 /** Find a free card id for a spec among `free`. */
-function resolve(spec: CardSpec, free: Set<number>): number {
+function resolve(d: SgsDef, spec: CardSpec, free: Set<number>): number {
   if (typeof spec === 'number') {
     if (!free.has(spec)) throw new Error(`card ${spec} used twice`);
     return spec;
@@ -52,7 +48,7 @@ function resolve(spec: CardSpec, free: Set<number>): number {
   const [key, rest] = spec.split('@');
   const [suit, rank] = (rest ?? '').split(':');
   for (const id of free) {
-    const c = CARD[id]!;
+    const c = d.card[id]!;
     if (c.key === key && (!suit || c.suit === suit) && (!rank || c.rank === Number(rank))) return id;
   }
   throw new Error(`no free card for ${spec}`);
@@ -67,7 +63,7 @@ export class Table {
   moves: { seat: number; answer: Answer }[] = [];
   /** Every log entry written so far (the log is not in the state: each answer hands back its own). */
   logged: LogEntry[] = [];
-  def: GameDef<G> = def;
+  def: SgsDef = def;
   constructor(s: S) {
     this.s = s;
   }
@@ -143,53 +139,24 @@ export class Table {
   }
 }
 
-/**
- * The real game plus test skills given to some seats (as generals' skills plug in). The test skills also join the
- * skill catalogue under their (test_…) ids, so the static lookups — view-as, prohibitions, play options, hand limit —
- * see them too when a seat has them (`owners`, or `Layout.skills`); no real general has such an id.
- */
-export function withSkills(extra: Record<string, SgsSkill>, owners: Record<number, string[]> = {}, base: GameDef<G> = def): GameDef<G> {
-  Object.assign(SKILLS, extra);
-  return {
-    ...base,
-    skills: { ...base.skills, ...extra },
-    skillsOf: (s, seat) => [...base.skillsOf!(s, seat), ...(s.g.players[seat]!.alive ? (owners[seat] ?? []) : [])],
-  };
-}
-
-/**
- * Add a card to the catalogue for one test without touching the real deck: the physical cards `ids` now count as
- * `card.key` (a new basic card or trick with its own file-like definition). Call the returned function to undo it.
- * @example const undo = withCard({ key: 'test_gift', harmful: false, value: 1, pick: …, effect: … }, { type: 'trick' }, [1]);
- */
-export function withCard(card: CardDef, kind: Kind, ids: number[]): () => void {
-  const before = ids.map((id) => ({ ...CARD[id]! }));
-  CARDS[card.key] = card;
-  KINDS[card.key] = kind;
-  Object.assign(FRAMES, card.frames ?? {});
-  for (const id of ids) Object.assign(CARD[id]!, { key: card.key, kind });
-  return () => {
-    delete CARDS[card.key];
-    delete KINDS[card.key];
-    for (const c of before) Object.assign(CARD[c.id]!, c);
-  };
-}
+/** The real game with test skills in its catalogue under the given ids (a game built for the test: nothing patched). */
+export const withTestSkills = (extra: Record<string, SgsSkill>): SgsDef => makeSanguosha({ extraSkills: Object.entries(extra).map(([id, sk]) => ({ ...sk, id })) });
 
 export function table(l: Layout): Table {
   const n = l.roles.length;
   const holder: { t?: Table } = {};
   const base = l.def ?? def;
-  const wrapped: GameDef<G> = {
+  const wrapped: SgsDef = {
     ...base,
     setup(ctx) {
       const g = base.setup(ctx);
-      const free = new Set(deckIds(g.deckKind));
+      const free = new Set(deckIds(base.deck, g.deckKind));
       for (const p of g.players) p.hand = [];
       g.draw = [];
       const t = new Table(ctx.s);
       holder.t = t;
       const take = (spec: CardSpec) => {
-        const id = resolve(spec, free);
+        const id = resolve(base, spec, free);
         free.delete(id);
         return id;
       };
@@ -200,7 +167,7 @@ export function table(l: Layout): Table {
         p.maxHp = role === 'lord' && n >= 5 ? 5 : 4;
         p.gender = null;
         const gen = l.generals?.[seat];
-        if (gen) becomeGeneral(g, seat, gen);
+        if (gen) becomeGeneral({ g, def: base }, seat, gen);
         if (l.kingdoms?.[seat]) p.kingdom = l.kingdoms[seat]!;
         if (l.skills?.[seat]) p.skills = [...p.skills, ...l.skills[seat]!];
         p.maxHp = l.maxHp?.[seat] ?? p.maxHp;
@@ -210,7 +177,7 @@ export function table(l: Layout): Table {
         p.hand = (l.hands?.[seat] ?? []).map(take);
         t.hands[seat] = [...p.hand];
         t.equips[seat] = (l.equip?.[seat] ?? []).map(take);
-        for (const id of t.equips[seat]!) p.equip[KINDS[CARD[id]!.key]!.slot as Slot] = id;
+        for (const id of t.equips[seat]!) p.equip[base.card[id]!.kind.slot as Slot] = id;
         p.judge = (l.judge?.[seat] ?? []).map(take);
         t.judges[seat] = [...p.judge];
       });
@@ -239,10 +206,14 @@ export function allCards(g: G): number[] {
   return [...g.draw, ...g.discard, ...g.table, ...g.grace, ...g.players.flatMap((p) => [...p.hand, ...p.judge, ...Object.values(p.equip).filter((x): x is number => x !== null)])];
 }
 
-export function expectConserved(g: G): void {
+export function expectConserved(g: G, d: SgsDef = def): void {
   const all = allCards(g);
-  const expected = deckIds(g.deckKind);
+  const expected = deckIds(d.deck, g.deckKind);
   expect(all.length).toBe(expected.length);
   expect(new Set(all).size).toBe(expected.length);
 }
 
+export { takeOut };
+
+/** The real game's bot (`GameDef.bot`), for tests that ask it directly. */
+export const bot = (s: S, p: Prompt, rng: Rng) => def.bot!(s, p, rng);

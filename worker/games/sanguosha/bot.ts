@@ -3,24 +3,21 @@
  * hand, revealed identities and the public record of who attacked whom (`g.stance`).
  */
 import type { Answer, Prompt, Rng } from '../../engine';
-import { CARD, inRange, isSlash, keyOf, P, seatsFrom, skillById, wounded } from './core';
-import { KINDS } from './kinds';
-import { CARDS } from './cards';
-import { GENERAL } from './generals';
-import type { G, S } from './types';
+import { inRange, isSlash, keyOf, P, seatsFrom, skillById, wounded, card, sgs } from './core';
+import type { G, K, KS } from './types';
 
 /** How much a bot wants to keep a card (low = discard first): each card file's `value`, equipment 3. */
-export const cardValue = (id: number) => CARDS[keyOf(id)]?.value ?? (KINDS[keyOf(id)]!.type === 'equip' ? 3 : 1);
+export const cardValue = (k: K, id: number) => sgs(k).cards[keyOf(k, id)]?.value ?? (sgs(k).kinds[keyOf(k, id)]!.type === 'equip' ? 3 : 1);
 /** Least valuable first; ties by id, so the choice is deterministic. */
-const byValue = (ids: number[]) => [...ids].sort((a, b) => cardValue(a) - cardValue(b) || a - b);
+const byValue = (k: K, ids: number[]) => [...ids].sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b);
 
 /** The default on deadline: no response; the minimal discard (least valuable cards); the first pick. */
-export function defaultAnswer(_s: S, p: Prompt): Answer | null {
+export function defaultAnswer(k: K, p: Prompt): Answer | null {
   const pass = p.options.find((o) => o.id === 'pass');
   if (pass) return { prompt: p.id, option: 'pass' };
   const o = p.options[0]!;
   const a: Answer = { prompt: p.id, option: o.id };
-  if (o.cards) a.cards = byValue(o.cards.from.filter((x) => x !== 'hand').map(Number)).map(String).concat(o.cards.from.includes('hand') ? ['hand'] : []).slice(0, o.cards.min);
+  if (o.cards) a.cards = byValue(k, o.cards.from.filter((x) => x !== 'hand').map(Number)).map(String).concat(o.cards.from.includes('hand') ? ['hand'] : []).slice(0, o.cards.min);
   if (o.seats) a.seats = o.seats.from.slice(0, o.seats.min);
   return a;
 }
@@ -53,8 +50,8 @@ export function attitude(g: G, me: number, t: number): number {
 /** The first option that gives a card: the real-card option, else a view-as one (`as:…`). */
 const giving = (p: Prompt, real: string) => p.options.find((o) => o.id === real) ?? p.options.find((o) => o.id.startsWith('as:'));
 
-export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
-  const g = s.g;
+export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
+  const g = k.g;
   const me = p.seat;
   const att = (t: number) => attitude(g, me, t);
   const opt = (id: string) => p.options.find((o) => o.id === id);
@@ -66,15 +63,15 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
   // The shared prompts a skill pushes (观星's arrange, 遗计's distribute) name the skill in `params.skill` instead.
   const named = /^sgs\.skill\.([a-z_]+)$/.exec((p.message.params?.skill as { key?: string } | undefined)?.key ?? '')?.[1];
   const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
-  const own = (sid ? skillById(sid)?.bot?.(s, p, rng) : undefined) ?? (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(named)?.bot?.(s, p, rng) : undefined);
+  const own = (sid ? skillById(k, sid)?.bot?.(k, p, rng) : undefined) ?? (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(k, named)?.bot?.(k, p, rng) : undefined);
   if (own) return own;
   switch (p.kind) {
     case 'play':
-      return botPlay(s, p, rng);
+      return botPlay(k, p, rng);
     case 'chooseGeneral': {
       // The strongest general on offer (a simple table in generals.ts).
       const ids = p.options.map((o) => o.id);
-      const best = ids.reduce((a, b) => ((GENERAL[b.slice(8)]?.strength ?? 0) > (GENERAL[a.slice(8)]?.strength ?? 0) ? b : a));
+      const best = ids.reduce((a, b) => ((sgs(k).general[b.slice(8)]?.strength ?? 0) > (sgs(k).general[a.slice(8)]?.strength ?? 0) ? b : a));
       return { prompt: p.id, option: best };
     }
     case 'respond': {
@@ -84,28 +81,28 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       // In a duel against a friend, give in; otherwise answer with the least valuable fitting card.
       if ((p.message.key === 'sgs.ask.duel' || p.message.key === 'sgs.ask.duelNoCard') && att(params.source!) > 0) return pass;
       if (p.message.key === 'sgs.ask.fireDiscard' && att(params.target!) > 0) return pass;
-      return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
+      return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
     case 'nullify': {
       const o = giving(p, 'use');
       if (!o) return pass;
-      const trick = keyOf(params.card!);
+      const trick = keyOf(k, params.card!);
       const target = params.target!;
-      const harmful = !!CARDS[trick]?.harmful;
+      const harmful = !!sgs(k).cards[trick]?.harmful;
       const counter = p.message.key === 'sgs.ask.wuxieCounter';
       // Protect yourself and friends from harm; on a counter, restore harm aimed at enemies.
       const want = counter ? (harmful ? att(target) < 0 && params.by !== me : att(target) > 0 && params.by !== me) : harmful ? att(target) > 0 && (target === me || P(g, target).hp <= 2 || trick === 'indulgence') : att(target) < 0 && trick === 'ex_nihilo';
-      return want ? withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String)) : pass;
+      return want ? withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String)) : pass;
     }
     case 'rescue': {
       const o = giving(p, 'use');
       const t = params.target!;
-      if (o && (t === me || att(t) > 0)) return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
+      if (o && (t === me || att(t) > 0)) return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
     }
     case 'discard': {
       const o = p.options[0]!;
-      return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
+      return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
     case 'skill': {
       // A prompt that offers only view-as cards (青龙偃月刀 with 龙胆's 闪 as 杀) has no 'use' option.
@@ -113,8 +110,8 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       if (!o) return pass;
       const key = p.message.key;
       if (key === 'sgs.ask.ice_sword') return att(params.target!) > 0 ? { prompt: p.id, option: 'use' } : pass;
-      if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards('use', [String(byValue(o.cards!.from.map(Number))[0])]) : pass;
-      if (o.cards) return withCards(o.id, byValue(o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
+      if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards('use', [String(byValue(k, o.cards!.from.map(Number))[0])]) : pass;
+      if (o.cards) return withCards(o.id, byValue(k, o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
       return { prompt: p.id, option: o.id };
     }
     case 'pick': {
@@ -124,20 +121,20 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
       const judge = from.filter((x) => x !== 'hand' && P(g, t).judge.includes(Number(x)));
       if (friend && judge.length) return withCards('pick', [judge[0]!]);
       const equips = from.filter((x) => x !== 'hand' && !judge.includes(x));
-      const armour = equips.find((x) => KINDS[keyOf(Number(x))]!.slot === 'armor');
+      const armour = equips.find((x) => sgs(k).kinds[keyOf(k, Number(x))]!.slot === 'armor');
       if (armour) return withCards('pick', [armour]);
       if (from.includes('hand')) return withCards('pick', ['hand']);
       return withCards('pick', [equips[0] ?? from[0]!]);
     }
     case 'grace': {
       const from = p.options[0]!.cards!.from.map(Number);
-      return withCards('take', [String(byValue(from).at(-1))]);
+      return withCards('take', [String(byValue(k, from).at(-1))]);
     }
     case 'show':
-      return withCards('show', [String(byValue(p.options[0]!.cards!.from.map(Number))[0])]);
+      return withCards('show', [String(byValue(k, p.options[0]!.cards!.from.map(Number))[0])]);
     case 'collateral': {
       const o = giving(p, 'use');
-      if (o && att(params.target!) <= 0) return withCards(o.id, byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
+      if (o && att(params.target!) <= 0) return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
     }
     case 'distribute': {
@@ -154,8 +151,8 @@ export function bot(s: S, p: Prompt, rng: Rng): Answer | null {
 }
 
 /** The play phase: equip, heal, draw, then attack the most likely enemy. */
-function botPlay(s: S, p: Prompt, rng: Rng): Answer {
-  const g = s.g;
+function botPlay(k: KS, p: Prompt, rng: Rng): Answer {
+  const g = k.g;
   const me = p.seat;
   const mine = P(g, me);
   const att = (t: number) => attitude(g, me, t);
@@ -173,7 +170,7 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
     bias = 0;
     if (o.id === 'pass') continue;
     if (o.id.startsWith('skill:')) {
-      const a = skillById(o.id.slice(6))?.active?.bot?.(s, me, o, p.id);
+      const a = skillById(k, o.id.slice(6))?.active?.bot?.(k, me, o, p.id);
       if (a) consider(a.score, a.answer);
       continue;
     }
@@ -182,37 +179,37 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
     if (o.id.startsWith('as:')) {
       const [, sk, name] = o.id.split(':') as [string, string, string];
       // A skill that knows better how to make its card (乱击's same-suit pair) says so itself.
-      const rule = skillById(sk)?.viewAs?.find((r) => r.as === name);
+      const rule = skillById(k, sk)?.viewAs?.find((r) => r.as === name);
       if (rule?.bot) {
-        const b = rule.bot(s, me, o, p.id);
+        const b = rule.bot(k, me, o, p.id);
         if (b) consider(b.score, b.answer);
         continue;
       }
       if (name === 'slash') {
         // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
         const t = enemies(o.seats?.from ?? [])[0];
-        const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(Number(x.id.slice(4))));
-        const cards = byValue(o.cards!.from.map(Number)).slice(0, o.cards!.min);
+        const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(k, Number(x.id.slice(4))));
+        const cards = byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min);
         if (t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4)) consider(o.cards!.min === 1 ? 39 : 8, { prompt: p.id, option: o.id, cards: cards.map(String), seats: [t] });
         continue;
       }
       // Any other view-as card (奇袭's 过河拆桥, 国色's 乐不思蜀 …) is weighed like the real one, made of the least valuable
       // cards the rule may take (hand cards before equipment), never of cards worth more than it; a real card goes first.
       const inHand = new Set(mine.hand);
-      const cards = byValue(o.cards!.from.map(Number)).sort((x, y) => Number(!inHand.has(x)) - Number(!inHand.has(y))).slice(0, o.cards!.min);
-      if (cards.some((c) => cardValue(c) > (CARDS[name]?.value ?? 0))) continue;
+      const cards = byValue(k, o.cards!.from.map(Number)).sort((x, y) => Number(!inHand.has(x)) - Number(!inHand.has(y))).slice(0, o.cards!.min);
+      if (cards.some((c) => cardValue(k, c) > (sgs(k).cards[name]?.value ?? 0))) continue;
       key = name;
       a = { prompt: p.id, option: o.id, cards: cards.map(String) };
       bias = -1;
     } else {
       const [verb, raw] = o.id.split(':');
-      key = keyOf(Number(raw));
+      key = keyOf(k, Number(raw));
       a = { prompt: p.id, option: o.id, cards: [raw!] };
       if (verb === 'recast') {
         consider(3, a);
         continue;
       }
-      const kind = KINDS[key]!;
+      const kind = sgs(k).kinds[key]!;
       if (kind.type === 'equip') {
         const cur = mine.equip[kind.slot!];
         consider(cur === null ? 50 : 0, a);
@@ -226,7 +223,7 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
         consider(wounded(mine) && mine.hp <= 2 ? 60 : wounded(mine) ? 20 : 0, a);
         break;
       case 'analeptic':
-        if (p.options.some((x) => x.id.startsWith('use:') && CARD[Number(x.id.slice(4))] && isSlash(Number(x.id.slice(4))) && enemies(x.seats?.from ?? []).length)) consider(38, a);
+        if (p.options.some((x) => x.id.startsWith('use:') && sgs(k).card[Number(x.id.slice(4))] && isSlash(k, Number(x.id.slice(4))) && enemies(x.seats?.from ?? []).length)) consider(38, a);
         break;
       case 'ex_nihilo':
         consider(55, a);
@@ -275,7 +272,7 @@ function botPlay(s: S, p: Prompt, rng: Rng): Answer {
       case 'collateral': {
         for (const w of from) {
           if (w === me || P(g, w).equip.weapon === null || att(w) > 0) continue;
-          const v = seatsFrom(g, 0).find((t) => t !== w && att(t) < 0 && inRange(g, w, t));
+          const v = seatsFrom(g, 0).find((t) => t !== w && att(t) < 0 && inRange(k, w, t));
           if (v !== undefined) {
             consider(28, { ...a, seats: [w, v] });
             break;

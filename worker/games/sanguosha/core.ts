@@ -1,34 +1,43 @@
-/** Card facts, zones, distance and the small state operations every rule uses. */
-import { listenersOn, type Json, type Msg } from '../../engine';
-import { DECK, type Suit } from './deck';
-import { KINDS, type Kind, type Nature, type Slot } from './kinds';
-import type { C, G, Player, SgsSkill } from './types';
-import { EQUIP_SKILLS, skillOfCard } from './equips';
-import { SKILLS } from './skills';
+/**
+ * Card facts, zones, distance and the small state operations every rule uses. The catalogue (cards, skills, kinds)
+ * is the game's own (`SgsDef`), reached through `k.def`: a rule passes its ctx, a view or bot `{ g, def }`.
+ */
+import type { Json, Msg } from '../../engine';
+import { listenersOn } from '../../engine';
+import type { Suit } from './deck';
+import type { Kind, Nature, Slot } from './kinds';
+import type { C, CardInfo, G, K, Player, SgsDef, SgsSkill } from './types';
 import { T } from './timings';
 
-export interface CardInfo {
-  id: number;
-  key: string;
-  suit: Suit;
-  rank: number;
-  kind: Kind;
-}
-export const CARD: Record<number, CardInfo> = {};
-for (const [id, , key, suit, rank] of DECK) CARD[id] = { id, key, suit, rank, kind: KINDS[key]! };
+export type { CardInfo } from './types';
 
-export const keyOf = (id: number) => CARD[id]!.key;
-export const isSlashKey = (k: string) => k === 'slash' || k === 'fire_slash' || k === 'thunder_slash';
-export const isSlash = (id: number) => isSlashKey(keyOf(id));
-export const isRed = (id: number) => CARD[id]!.suit === 'heart' || CARD[id]!.suit === 'diamond';
-export const isBlack = (id: number) => !isRed(id);
-export const natureOf = (id: number): Nature => CARD[id]!.kind.nature ?? 'normal';
+/** The game's catalogue, as its own def type. */
+export const sgs = (k: K): SgsDef => k.def as SgsDef;
+/** A physical card's facts (id, key, suit, rank, kind). */
+export const card = (k: K, id: number): CardInfo => sgs(k).card[id]!;
+export const keyOf = (k: K, id: number) => card(k, id).key;
+export const kindOf = (k: K, key: string): Kind | undefined => sgs(k).kinds[key];
+export const suitOf = (k: K, id: number): Suit => card(k, id).suit;
+export const isSlashKey = (key: string) => key === 'slash' || key === 'fire_slash' || key === 'thunder_slash';
+export const isSlash = (k: K, id: number) => isSlashKey(keyOf(k, id));
+export const isRed = (k: K, id: number) => {
+  const s = suitOf(k, id);
+  return s === 'heart' || s === 'diamond';
+};
+export const isBlack = (k: K, id: number) => !isRed(k, id);
+export const natureOf = (k: K, id: number): Nature => card(k, id).kind.nature ?? 'normal';
 export const SLOTS: Slot[] = ['weapon', 'armor', 'plus', 'minus'];
+
+/** The skill an equipment card gives: its own key, or the horse kind. */
+export function skillOfCard(k: K, key: string): string {
+  const slot = kindOf(k, key)?.slot;
+  return slot === 'plus' ? 'plus_horse' : slot === 'minus' ? 'minus_horse' : key;
+}
 
 export const P = (g: G, seat: number): Player => g.players[seat]!;
 export const alive = (g: G, seat: number) => !!g.players[seat]?.alive;
 export const equipIds = (p: Player) => SLOTS.map((s) => p.equip[s]).filter((x): x is number => x !== null);
-/** Does `p` hold any card (hand, equipment, judgement area)? Asked of every target of many cards: no list built. */
+/** Does `p` hold any card (hand, equipment, judgement area)? */
 export const hasCards = (p: Player) => {
   const e = p.equip;
   return p.hand.length > 0 || p.judge.length > 0 || e.weapon !== null || e.armor !== null || e.plus !== null || e.minus !== null;
@@ -48,136 +57,61 @@ export function seatsFrom(g: G, from: number): number[] {
 export const othersFrom = (g: G, seat: number) => seatsFrom(g, seat + 1).filter((s) => s !== seat);
 
 /**
- * What a character's skills come to, computed from exactly the fields they depend on (its general's skills, its
- * role, alive or not, its four equipment slots) and kept per seat number together with a copy of those fields.
- * A lookup compares the copy with the character's fields by value and recomputes on any difference, so the memo
- * can never be stale — whatever a rule changed in place, whichever game or draft the character belongs to — and
- * it survives the draft copy of the next answer (a key on the objects would start cold on every answer).
+ * Skills a seat has now: its general's (lord skills only while it is the lord; ids without an implementation are
+ * skipped), then its equipment's. A dead character has none.
  */
-interface SkillMemo {
-  names: string[];
-  role: Player['role'];
-  alive: boolean;
-  equip: (number | null)[];
-  ids: string[];
-  list: SgsSkill[];
-  range: number;
-  to: number;
-  from: number;
-  unlimitedSlash: boolean;
-  /** `ids` whose play-phase option is not lent to others (黄天's is), and those whose option is. */
-  own: string[];
-  lent: string[];
-  /** `ids` whose skill may forbid being targeted (空城, 谦逊), in order: most characters have none to ask. */
-  banning: string[];
-}
-const MEMO: (SkillMemo | undefined)[] = [];
-
-function fresh(m: SkillMemo, p: Player): boolean {
-  const e = p.equip;
-  // The four slots by name (SLOTS' order): a lookup by a variable key on every skill question cost more.
-  if (m.role !== p.role || m.alive !== p.alive || m.equip[0] !== e.weapon || m.equip[1] !== e.armor || m.equip[2] !== e.plus || m.equip[3] !== e.minus) return false;
-  const names = m.names;
-  const skills = p.skills;
-  if (names.length !== skills.length) return false;
-  for (let i = 0; i < names.length; i++) if (names[i] !== skills[i]) return false;
-  return true;
-}
-
-function memoOf(p: Player): SkillMemo {
-  const m = MEMO[p.seat];
-  if (m && fresh(m, p)) return m;
+export function skillIds(k: K, seat: number): string[] {
+  const p = k.g.players[seat];
+  if (!p || !p.alive) return [];
+  const skills = sgs(k).skills;
   const ids: string[] = [];
-  if (p.alive) {
-    for (const id of p.skills) {
-      const sk = SKILLS[id];
-      if (sk && (!sk.lord || p.role === 'lord')) ids.push(id);
-    }
-    for (const s of SLOTS) {
-      const id = p.equip[s];
-      if (id !== null) ids.push(skillOfCard(keyOf(id)));
-    }
+  for (const id of p.skills) {
+    const sk = skills[id];
+    if (sk && (!sk.lord || p.role === 'lord')) ids.push(id);
   }
-  const list = ids.map((id) => SKILLS[id]!).filter(Boolean);
-  let range = 1, to = 0, from = 0;
-  for (const sk of list) {
-    if (sk.range) range = sk.range;
+  for (const s of SLOTS) {
+    const id = p.equip[s];
+    if (id !== null) ids.push(skillOfCard(k, keyOf(k, id)));
+  }
+  return ids;
+}
+/** A skill by id from the game's catalogue. */
+export const skillById = (k: K, id: string): SgsSkill | undefined => sgs(k).skills[id];
+export const hasSkill = (k: K, seat: number, id: string) => skillIds(k, seat).includes(id);
+/** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
+export const skillList = (k: K, seat: number): SgsSkill[] => {
+  const skills = sgs(k).skills;
+  return skillIds(k, seat).map((id) => skills[id]!).filter(Boolean);
+};
+/** The seat's skills whose play-phase option is not lent to others, and those whose option is (黄天). */
+export function activeSkillIds(k: K, seat: number): { own: string[]; lent: string[] } {
+  const ids = skillIds(k, seat);
+  const lent = (id: string) => !!skillById(k, id)?.active?.lentTo;
+  return { own: ids.filter((id) => !lent(id)), lent: ids.filter(lent) };
+}
+
+const NONE: readonly number[] = [];
+
+/** What a seat's skills add to distances: others' distance to it (+1 horse), its own to others (−1 horse, 马术). */
+function horses(k: K, seat: number, except: readonly number[] = NONE): { to: number; from: number } {
+  let to = 0, from = 0;
+  for (const sk of skillList(k, seat)) {
     to += sk.distanceTo ?? 0;
     from += sk.distanceFrom ?? 0;
   }
-  const out: SkillMemo = {
-    names: [...p.skills], role: p.role, alive: p.alive, equip: SLOTS.map((s) => p.equip[s]),
-    ids, list, range, to, from, unlimitedSlash: list.some((s) => s.unlimitedSlash),
-    own: ids.filter((id) => !SKILLS[id]?.active?.lentTo), lent: ids.filter((id) => !!SKILLS[id]?.active?.lentTo),
-    banning: ids.filter((id) => !!SKILLS[id]?.prohibit),
-  };
-  MEMO[p.seat] = out;
-  return out;
+  // A card being used no longer counts (rules-facts §3): 武圣 turning the −1 horse into 杀.
+  const minus = P(k.g, seat).equip.minus;
+  if (minus !== null && except.includes(minus)) from -= skillById(k, 'minus_horse')?.distanceFrom ?? 0;
+  return { to, from };
 }
-
-/**
- * Skills a seat has now: its general's (lord skills only while it is the lord; ids without an implementation are
- * skipped), then its equipment's. A dead character has none. A new list each call (the memo's stays private).
- */
-export function skillIds(g: G, seat: number): string[] {
-  const p = g.players[seat];
-  if (!p || !p.alive) return [];
-  return memoOf(p).ids.slice();
-}
-const NO_SKILLS: readonly string[] = [];
-/**
- * `skillIds` without the copy, for callers that only read it (the engine's triggers ask every seat at every timing
- * point): the memo's own list, which must not be changed.
- */
-export function skillIdsRead(g: G, seat: number): readonly string[] {
-  const p = g.players[seat];
-  if (!p || !p.alive) return NO_SKILLS;
-  return memoOf(p).ids;
-}
-/**
- * `skillIds` split by whether a skill's play-phase option is lent to other seats (黄天): those that are not, and
- * those that are, in `skillIds`' order. The memo's own lists, which must not be changed.
- */
-export function activeSkillIdsRead(g: G, seat: number): { own: readonly string[]; lent: readonly string[] } {
-  const p = g.players[seat];
-  if (!p || !p.alive) return NO_ACTIVE;
-  const m = memoOf(p);
-  return m;
-}
-const NO_ACTIVE = { own: NO_SKILLS, lent: NO_SKILLS };
-const NO_SKILL_LIST: readonly SgsSkill[] = [];
-/**
- * The ids of `skillIdsRead(g, seat)` whose skill has a `prohibit` (may forbid being chosen as a target), in that
- * order: the memo's own list, which must not be changed.
- */
-export function banningSkillIdsRead(g: G, seat: number): readonly string[] {
-  const p = g.players[seat];
-  return p && p.alive ? memoOf(p).banning : NO_SKILLS;
-}
-/** `skillList` without the copy, for callers that only read it: the memo's own list, which must not be changed. */
-export function skillListRead(g: G, seat: number): readonly SgsSkill[] {
-  const p = g.players[seat];
-  return p && p.alive ? memoOf(p).list : NO_SKILL_LIST;
-}
-/** A skill by id (read at call time: skill files may import core while the catalogue is still being built). */
-export const skillById = (id: string): SgsSkill | undefined => SKILLS[id];
-export const hasSkill = (g: G, seat: number, id: string) => {
-  const p = g.players[seat];
-  return !!p && p.alive && memoOf(p).ids.includes(id);
-};
-/** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). A new list each call. */
-export const skillList = (g: G, seat: number): SgsSkill[] => {
-  const p = g.players[seat];
-  return p && p.alive ? memoOf(p).list.slice() : [];
-};
 
 /**
  * Seat distance (rules-facts §3): fewest steps either way over living seats, then horses; at least 1.
  * @example distance(g, 0, 3) // 2 at a 5-seat table with nobody dead and no horses
  */
-export function distance(g: G, a: number, b: number): number {
+export function distance(k: K, a: number, b: number, except: readonly number[] = NONE): number {
   if (a === b) return 0;
-  const ps = g.players;
+  const ps = k.g.players;
   const pa = ps[a], pb = ps[b];
   if (!pa?.alive || !pb?.alive) return Infinity;
   // Steps clockwise from a to b over the living, and the living in all.
@@ -188,75 +122,27 @@ export function distance(g: G, a: number, b: number): number {
     s = (s + 1) % n;
     if (ps[s]!.alive) cw++;
   }
-  const d = Math.min(cw, living - cw) + memoOf(pb).to - memoOf(pa).from;
+  const d = Math.min(cw, living - cw) + horses(k, b).to - horses(k, a, except).from;
   return Math.max(1, d);
 }
-/** `distance` between living seats of one unchanging `g`, with what it reads (the living, the horses) looked up once. */
-export interface DistanceTable {
-  /** `distance(g, a, b)` for living seats `a` and `b`. */
-  distance(a: number, b: number): number;
-  /**
-   * Everything the table's distances and each seat's `attackRange` and `slashLimit` come from, per seat in order:
-   * its seat number, its place among the living (-1: dead), the distance added to reach it and taken off its own
-   * reach, its range, 1 if its 杀 are unlimited. Equal inputs give equal distances, ranges and limits: a view
-   * keeps what it built from them while they stay the same.
-   */
-  readonly inputs: readonly number[];
-}
-
 /**
- * What every `distance` of `g` reads, read once: the living seats' positions among the living and their horses.
- * For a view, which asks every seat's distance to every other; valid while `g` does not change.
+ * Attack range (rules-facts §3): 1, or the weapon's. `except`: the cards being used, which no longer count: 武圣
+ * turning the equipped weapon into 杀 leaves range 1.
  */
-export function distanceTable(g: G): DistanceTable {
-  const ps = g.players;
-  const n = ps.length;
-  const pos: number[] = new Array(n);
-  const to: number[] = new Array(n);
-  const from: number[] = new Array(n);
-  const inputs: number[] = new Array(6 * n);
-  let living = 0;
-  for (let k = 0; k < n; k++) {
-    const p = ps[k]!;
-    inputs[6 * k] = p.seat;
-    if (!p.alive) {
-      inputs.fill(-1, 6 * k + 1, 6 * k + 6);
-      continue;
-    }
-    pos[k] = living++;
-    const m = memoOf(p);
-    to[k] = m.to;
-    from[k] = m.from;
-    inputs[6 * k + 1] = pos[k]!;
-    inputs[6 * k + 2] = m.to;
-    inputs[6 * k + 3] = m.from;
-    inputs[6 * k + 4] = m.range;
-    inputs[6 * k + 5] = m.unlimitedSlash ? 1 : 0;
-  }
-  return {
-    inputs,
-    distance(a, b) {
-      if (a === b) return 0;
-      if (!ps[a]?.alive || !ps[b]?.alive) return Infinity;
-      // The clockwise steps from a to b over the living: b's position after a's, around the living.
-      const cw = (pos[b]! - pos[a]! + living) % living;
-      return Math.max(1, Math.min(cw, living - cw) + to[b]! - from[a]!);
-    },
-  };
+export function attackRange(k: K, seat: number, except: readonly number[] = NONE): number {
+  const p = k.g.players[seat];
+  if (!p || !p.alive) return 1;
+  let range = 1;
+  for (const sk of skillList(k, seat)) if (sk.range) range = sk.range;
+  return p.equip.weapon !== null && except.includes(p.equip.weapon) ? 1 : range;
 }
-export function attackRange(g: G, seat: number): number {
-  const p = g.players[seat];
-  return p && p.alive ? memoOf(p).range : 1;
-}
-export const inRange = (g: G, a: number, b: number) => a !== b && alive(g, b) && distance(g, a, b) <= attackRange(g, a);
-export const slashLimit = (g: G, seat: number) => {
-  const p = g.players[seat];
-  return p && p.alive && memoOf(p).unlimitedSlash ? Infinity : 1;
-};
+/** Is `b` within `a`'s attack range? `except`: the cards being used, which no longer count (see `attackRange`). */
+export const inRange = (k: K, a: number, b: number, except: readonly number[] = NONE) => a !== b && alive(k.g, b) && distance(k, a, b, except) <= attackRange(k, a, except);
+export const slashLimit = (k: K, seat: number) => (skillList(k, seat).some((s) => s.unlimitedSlash) ? Infinity : 1);
 /** Hand limit in the discard phase: HP plus skills' changes (血裔). */
-export const handLimit = (g: G, seat: number) => Math.max(0, P(g, seat).hp) + skillList(g, seat).reduce((n, s) => n + (s.handLimit?.(g, seat) ?? 0), 0);
+export const handLimit = (k: K, seat: number) => Math.max(0, P(k.g, seat).hp) + skillList(k, seat).reduce((n, s) => n + (s.handLimit?.(k, seat) ?? 0), 0);
 /** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */
-export const judgeName = (g: G, id: number) => g.asName[id] ?? keyOf(id);
+export const judgeName = (k: K, id: number) => k.g.asName[id] ?? keyOf(k, id);
 /**
  * Set a public counter on a character to `n`, or remove it (`undefined`). The character gets a new record, as for its
  * zones: the answer draft shares the old one with the state before (a set keeps an existing key's place, as an
@@ -322,7 +208,7 @@ export type Zone = 'hand' | 'equip' | 'judge' | 'draw' | 'bottom' | 'discard' | 
 
 /** Does any living seat have an effect on `timing`? (Saves a trigger frame per card move when nobody listens.) */
 function listened(ctx: C, timing: string): boolean {
-  const listening = listenersOn(ctx.def.skills ?? NO_CATALOGUE, timing);
+  const listening = listenersOn(sgs(ctx).skills, timing);
   if (!listening.size || !ctx.def.skillsOf) return false;
   for (const p of ctx.g.players) {
     if (!p.alive) continue;
@@ -330,7 +216,6 @@ function listened(ctx: C, timing: string): boolean {
   }
   return false;
 }
-const NO_CATALOGUE = {};
 
 /** Fire a timing point on an event held by a fresh `event` frame (for rules that have no frame of their own). */
 export function fire(ctx: C, timing: string, ev: Record<string, Json>, seats?: number[]): void {
@@ -375,13 +260,13 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
       }
       case 'equip': {
         const p = P(g, o.seat!);
-        p.equip = { ...p.equip, [KINDS[keyOf(id)]!.slot!]: id };
+        p.equip = { ...p.equip, [kindOf(ctx, keyOf(ctx, id))!.slot!]: id };
         break;
       }
       case 'judge': {
         const p = P(g, o.seat!);
         p.judge = [...p.judge, id];
-        if (o.as && o.as !== keyOf(id)) g.asName[id] = o.as;
+        if (o.as && o.as !== keyOf(ctx, id)) g.asName[id] = o.as;
         break;
       }
       case 'draw':
@@ -404,7 +289,7 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   const losers = lost.size === 1 ? [...lost.keys()] : seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost!.has(s)).reverse();
   for (const seat of losers) {
     const l = lost.get(seat)!;
-    for (const id of l.equip) EQUIP_SKILLS[skillOfCard(keyOf(id))]?.onLose?.(ctx, seat);
+    for (const id of l.equip) skillById(ctx, skillOfCard(ctx, keyOf(ctx, id)))?.onLose?.(ctx, seat);
     if (listened(ctx, T.cardsLost))
       fire(ctx, T.cardsLost, { seat, cards: [...l.hand, ...l.equip, ...l.judge], hand: l.hand, equip: l.equip, judge: l.judge, handEmpty: l.hand.length > 0 && P(g, seat).hand.length === 0, to }, [seat]);
   }

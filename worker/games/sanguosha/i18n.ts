@@ -271,19 +271,29 @@ const T: Record<string, [string, string, string]> = {
 /** The generals' names, skill names and texts, one file per kingdom. */
 const GENERAL_ROWS: Rows = { ...WEI, ...SHU, ...WU, ...QUN };
 
-function build(i: 0 | 1 | 2): Strings {
-  const out: Strings = {};
-  for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v[i];
-  for (const [k, v] of Object.entries({ ...T, ...CARD_TEXTS })) out[k] = v[i];
-  for (const [k, v] of Object.entries(GENERAL_ROWS)) out[k] = v[i];
-  for (const [k, v] of Object.entries(ORDER_ROWS)) out[k] = v[i];
+/** Every row of the game: key → [zh-CN, zh-TW, en]. */
+function allRows(): Rows {
+  const out: Rows = {};
+  for (const [k, v] of Object.entries(CARDS)) out[`sgs.card.${k}`] = v;
+  for (const [k, v] of Object.entries({ ...T, ...CARD_TEXTS })) out[k] = v;
+  for (const [k, v] of Object.entries(GENERAL_ROWS)) out[k] = v;
+  for (const [k, v] of Object.entries(ORDER_ROWS)) out[k] = v;
   // Equipment skills are named after their card (horses after their kind).
-  for (const [k, kind] of Object.entries(KINDS)) if (kind.type === 'equip' && kind.slot !== 'plus' && kind.slot !== 'minus') out[`sgs.skill.${k}`] = CARDS[k]![i];
-  for (const [k, v] of Object.entries(HORSES)) out[`sgs.skill.${k}`] = v[i];
-  // The engine's own optional-effect prompts (`skill.use {skill}`) name the skill by id.
-  for (const k of Object.keys(out)) if (k.startsWith('sgs.skill.')) out[`skill.${k.slice(10)}`] = out[k]!;
-  // Skill names for the engine's own optional-effect prompts (`skill.use {skill}`): the equipment's card name.
+  for (const [k, kind] of Object.entries(KINDS)) if (kind.type === 'equip' && kind.slot !== 'plus' && kind.slot !== 'minus') out[`sgs.skill.${k}`] = CARDS[k]!;
+  for (const [k, v] of Object.entries(HORSES)) out[`sgs.skill.${k}`] = v;
   return out;
 }
+export const ROWS: Rows = allRows();
 
-export const strings: Record<'zh-CN' | 'zh-TW' | 'en', Strings> = { 'zh-CN': build(0), 'zh-TW': build(1), en: build(2) };
+/** Per-language strings from rows; the engine's own optional-effect prompts (`skill.use {skill}`) name the skill by id. */
+export function stringsOf(rows: Rows): Record<'zh-CN' | 'zh-TW' | 'en', Strings> {
+  const build = (i: 0 | 1 | 2): Strings => {
+    const out: Strings = {};
+    for (const [k, v] of Object.entries(rows)) out[k] = v[i];
+    for (const k of Object.keys(out)) if (k.startsWith('sgs.skill.')) out[`skill.${k.slice(10)}`] = out[k]!;
+    return out;
+  };
+  return { 'zh-CN': build(0), 'zh-TW': build(1), en: build(2) };
+}
+
+export const strings = stringsOf(ROWS);

@@ -2,21 +2,23 @@
  * 三国杀 identity mode (身份局) as a GameDef: general selection (or skill-less 4-HP generals with "no generals"),
  * every card of the 160-card deck (or the 108-card standard + EX deck), equipment and generals' skills as skills.
  */
-import type { GameDef, Json } from '../../engine';
-import { DECK } from './deck';
-import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from './kinds';
-import { seatsFrom, skillIdsRead } from './core';
-import { view, viewsJson, viewTexts } from './view';
-import { draftG, settleG } from './draft';
-import { FRAMES } from './flow';
-import { dealStart } from './flow/select';
+import type { FrameDef, Json } from '../../engine';
+import { DECK, type CardRow } from './deck';
+import { DOUBLE_TRAITOR_COUNTS, KINDS, ROLE_COUNTS, type Kind } from './kinds';
+import { GENERALS, type General } from './generals';
+import { CARD_DEFS } from './cards';
 import { SKILLS } from './skills';
-import { strings } from './i18n';
+import { seatsFrom, sgs, skillIds } from './core';
+import { view } from './view';
+import { FLOW_FRAMES } from './flow';
+import { dealStart } from './flow/select';
+import { ROWS, stringsOf } from './i18n';
+import type { Rows } from './i18n/rows';
 import { bot, defaultAnswer } from './bot';
 import { orders } from './orders';
-import type { G, Player, Role, S } from './types';
+import type { C, CardDef, CardInfo, G, Player, Role, S, SgsDef, SgsSkill } from './types';
 
-export type { G } from './types';
+export type { G, SgsDef } from './types';
 
 const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent'];
 
@@ -40,8 +42,8 @@ export function parseOptions(raw: unknown, seats: number): Record<string, Json> 
   return out;
 }
 
-/** The card ids of a deck option. */
-export const deckIds = (kind: 'full' | 'standard'): number[] => DECK.filter((c) => kind === 'full' || c[1] !== 'maneuvering').map((c) => c[0]);
+/** The card ids of a deck option in a game's deck. */
+export const deckIds = (deck: readonly CardRow[], kind: 'full' | 'standard'): number[] => deck.filter((c) => kind === 'full' || c[1] !== 'maneuvering').map((c) => c[0]);
 
 /** Every card id a seat may not see in `s` (other hands, the draw pile); for tests and audits. */
 export function hiddenFrom(s: S, seat: number | null): number[] {
@@ -49,7 +51,7 @@ export function hiddenFrom(s: S, seat: number | null): number[] {
   return [...s.g.draw, ...s.g.players.filter((p) => p.seat !== seat).flatMap((p) => p.hand)];
 }
 
-function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
+function setup(ctx: C): G {
   const n = ctx.s.seats;
   const o = ctx.s.options;
   const counts = (o.doubleTraitor && DOUBLE_TRAITOR_COUNTS[n]) || ROLE_COUNTS[n]!;
@@ -59,7 +61,7 @@ function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
   });
   ctx.rng.shuffle(roles);
   const deckKind = o.deck === 'standard' ? 'standard' : 'full';
-  const draw = ctx.rng.shuffle(deckIds(deckKind));
+  const draw = ctx.rng.shuffle(deckIds(sgs(ctx).deck, deckKind));
   const lord = roles.indexOf('lord');
   const generals = o.noGenerals !== true;
   const players: Player[] = roles.map((role, seat) => {
@@ -84,32 +86,74 @@ function setup(ctx: Parameters<GameDef<G>['setup']>[0]): G {
   return g;
 }
 
-const sanguosha: GameDef<G> = {
-  id: 'sanguosha',
-  minSeats: 4,
-  maxSeats: 10,
-  parseOptions,
-  setup,
-  frames: FRAMES,
-  draft: draftG,
-  settle: settleG,
-  view,
-  viewsJson,
-  viewTexts,
-  /** Ruling S7: while a 无懈可击 window is open everyone alive is "considering", so nobody learns who holds one. */
-  waitingOn(s) {
-    const open = s.prompts.map((p) => s.stack.find((f) => f.id === p.frame)?.t);
-    if (open.includes('wuxie')) return seatsFrom(s.g, 0);
-    return [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
-  },
-  defaultAnswer,
-  bot,
-  skills: SKILLS,
-  skillsOf: (s, seat) => skillIdsRead(s.g, seat),
-  triggerOrder: (s) => seatsFrom(s.g, s.g.current),
-  strings,
-  summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
-  orders,
-};
+/** What a variant or a test adds to the game: cards (physical rows, kinds, rules), skills, generals, strings. */
+export interface SanguoshaParts {
+  /** The game id (default 'sanguosha'). */
+  id?: string;
+  /** Physical cards added to the deck: `[id, pkg, key, suit, rank]`, ids not in the deck. */
+  extraDeck?: readonly CardRow[];
+  /** What new card keys are (`KINDS`' shape). */
+  extraKinds?: Record<string, Kind>;
+  /** Basic cards and tricks (cards/<key>.ts' shape). */
+  extraCards?: readonly CardDef[];
+  extraSkills?: readonly SgsSkill[];
+  extraGenerals?: readonly General[];
+  /** Strings as rows, key → [zh-CN, zh-TW, en]. */
+  strings?: Rows;
+}
+
+/**
+ * 三国杀 as a GameDef with its catalogue, and whatever `parts` add: the game every table plays is
+ * `makeSanguosha()`; a test or a variant builds its own instead of patching a module.
+ * @example makeSanguosha({ extraDeck: [[1001, 'ex', 'peach_rain', 'heart', 3]], extraKinds: { peach_rain: { type: 'trick' } }, extraCards: [peachRain], strings: { 'sgs.card.peach_rain': ['桃雨', '桃雨', 'Peach Rain'] } })
+ */
+export function makeSanguosha(parts: SanguoshaParts = {}): SgsDef {
+  const deck = [...DECK, ...(parts.extraDeck ?? [])];
+  const kinds = { ...KINDS, ...parts.extraKinds };
+  const cardList = [...CARD_DEFS, ...(parts.extraCards ?? [])];
+  const skillList = [...SKILLS, ...(parts.extraSkills ?? [])];
+  const generals = [...GENERALS, ...(parts.extraGenerals ?? [])];
+  const card: Record<number, CardInfo> = {};
+  for (const [id, , key, suit, rank] of deck) {
+    if (card[id]) throw new Error(`card id ${id} twice in the deck`);
+    const kind = kinds[key];
+    if (!kind) throw new Error(`card ${id}: no kind for ${key}`);
+    card[id] = { id, key, suit, rank, kind };
+  }
+  const frames: Record<string, FrameDef<G>> = { ...FLOW_FRAMES };
+  for (const x of [...cardList, ...skillList]) Object.assign(frames, x.frames);
+  const def: SgsDef = {
+    id: parts.id ?? 'sanguosha',
+    minSeats: 4,
+    maxSeats: 10,
+    parseOptions,
+    setup,
+    frames,
+    view: (s, seat) => view(def, s, seat),
+    /** Ruling S7: while a 无懈可击 window is open everyone alive is "considering", so nobody learns who holds one. */
+    waitingOn(s) {
+      const open = s.prompts.map((p) => s.stack.find((f) => f.id === p.frame)?.t);
+      if (open.includes('wuxie')) return seatsFrom(s.g, 0);
+      return [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
+    },
+    defaultAnswer: (s, p) => defaultAnswer({ g: s.g, def }, p),
+    bot: (s, p, rng) => bot({ s, g: s.g, def }, p, rng),
+    skillsOf: (s, seat) => skillIds({ g: s.g, def }, seat),
+    triggerOrder: (s) => seatsFrom(s.g, s.g.current),
+    strings: stringsOf({ ...ROWS, ...parts.strings }),
+    summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
+    orders,
+    deck,
+    kinds,
+    cards: Object.fromEntries(cardList.map((c) => [c.key, c])),
+    skills: Object.fromEntries(skillList.map((x) => [x.id, x])),
+    generals,
+    card,
+    general: Object.fromEntries(generals.map((x) => [x.id, x])),
+  };
+  return def;
+}
+
+const sanguosha: SgsDef = makeSanguosha();
 
 export default sanguosha;

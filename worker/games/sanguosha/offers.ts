@@ -4,8 +4,8 @@
  * every view-as rule of its skills (武圣, 丈八蛇矛 …) alike, and check an answer with `resolveAnswer`.
  */
 import type { Answer, Msg, Option } from '../../engine';
-import { equipIds, isSlashKey, keyOf, P, skillById, skillIdsRead, skillList } from './core';
-import type { G, How, ViewAs } from './types';
+import { equipIds, isSlashKey, keyOf, P, skillById, skillList, card, sgs, skillIds } from './core';
+import type { K, How, ViewAs } from './types';
 
 /** Does a real card of `key` answer a request for `name`? Any 杀 answers "杀". */
 export const fits = (name: string, key: string) => name === key || (name === 'slash' && isSlashKey(key));
@@ -21,13 +21,13 @@ export interface Offer {
 }
 
 /** The view-as offers of `seat` for any of `names` now. */
-export function viewAsOffers(g: G, seat: number, names: string[], how: How): Offer[] {
+export function viewAsOffers(k: K, seat: number, names: string[], how: How): Offer[] {
   const out: Offer[] = [];
-  const p = P(g, seat);
-  for (const sid of skillIdsRead(g, seat)) {
-    for (const rule of skillById(sid)?.viewAs ?? []) {
-      if (!names.some((n) => fits(n, rule.as)) || (rule.when && !rule.when(g, seat, how))) continue;
-      const pool = (rule.zones === 'he' ? [...p.hand, ...equipIds(p)] : p.hand).filter((id) => rule.card(g, seat, id));
+  const p = P(k.g, seat);
+  for (const sid of skillIds(k, seat)) {
+    for (const rule of skillById(k, sid)?.viewAs ?? []) {
+      if (!names.some((n) => fits(n, rule.as)) || (rule.when && !rule.when(k, seat, how))) continue;
+      const pool = (rule.zones === 'he' ? [...p.hand, ...equipIds(p)] : p.hand).filter((id) => rule.card(k, seat, id));
       if (pool.length >= rule.n) out.push({ id: `as:${sid}:${rule.as}`, as: rule.as, skill: sid, rule, pool });
     }
   }
@@ -45,15 +45,15 @@ export const useAsMsg = (as: string, skill: string, how: How = 'play'): Msg => (
  * one option per view-as offer. Empty when the seat has nothing that could answer. `real` must be a new record
  * (every caller passes a literal): it becomes the option itself, its picks added, rather than spread into a copy.
  */
-export function answerOptions(g: G, seat: number, names: string[], how: How, real: { id: string; message: Msg }): Option[] {
+export function answerOptions(k: K, seat: number, names: string[], how: How, real: { id: string; message: Msg }): Option[] {
   const out: Option[] = [];
-  const own = P(g, seat).hand.filter((c) => names.some((n) => fits(n, keyOf(c))));
+  const own = P(k.g, seat).hand.filter((c) => names.some((n) => fits(n, keyOf(k, c))));
   if (own.length) {
     const o = real as Option;
     o.cards = { from: own.map(String), min: 1, max: 1 };
     out.push(o);
   }
-  for (const o of viewAsOffers(g, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill, how), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
+  for (const o of viewAsOffers(k, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill, how), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
   return out;
 }
 
@@ -65,21 +65,21 @@ export interface Served {
 }
 
 /** Check an answer given to `answerOptions` (or a play-phase `as:` option); a string is the reason to reject it. */
-export function resolveAnswer(g: G, seat: number, a: Answer, names: string[], how: How, realId: string): Served | string {
+export function resolveAnswer(k: K, seat: number, a: Answer, names: string[], how: How, realId: string): Served | string {
   const cards = (a.cards ?? []).map(Number);
   if (a.option === realId) {
     const c = cards[0];
-    if (cards.length !== 1 || c === undefined || !P(g, seat).hand.includes(c)) return 'pick one card from your hand';
-    if (!names.some((n) => fits(n, keyOf(c)))) return 'that card does not fit';
-    return { cards, name: keyOf(c), skill: null };
+    if (cards.length !== 1 || c === undefined || !P(k.g, seat).hand.includes(c)) return 'pick one card from your hand';
+    if (!names.some((n) => fits(n, keyOf(k, c)))) return 'that card does not fit';
+    return { cards, name: keyOf(k, c), skill: null };
   }
-  const o = viewAsOffers(g, seat, names, how).find((x) => x.id === a.option);
+  const o = viewAsOffers(k, seat, names, how).find((x) => x.id === a.option);
   if (!o) return `no option ${a.option} now`;
   if (cards.length !== o.rule.n || cards.some((c) => !o.pool.includes(c))) return `${o.skill}: pick ${o.rule.n} fitting card(s)`;
-  if (o.rule.group && !o.rule.group(g, seat, cards)) return `${o.skill}: these cards do not go together`;
+  if (o.rule.group && !o.rule.group(k, seat, cards)) return `${o.skill}: these cards do not go together`;
   return { cards, name: o.as, skill: o.skill };
 }
 
 /** 无双 and its kind: how many 闪 (or 决斗 杀) `opponent` must give against `owner`. */
-export const needed = (g: G, owner: number, opponent: number, what: 'jink' | 'duel') =>
-  Math.max(1, ...skillList(g, owner).map((s) => s.needs?.(g, owner, opponent, what) ?? 1));
+export const needed = (k: K, owner: number, opponent: number, what: 'jink' | 'duel') =>
+  Math.max(1, ...skillList(k, owner).map((s) => s.needs?.(k, owner, opponent, what) ?? 1));

@@ -1,5 +1,7 @@
-import type { Answer, Ctx, Effect, Frame, FrameDef, GameState, Json, Msg, Option, Prompt, Rng, Skill } from '../../engine';
-import type { Slot } from './kinds';
+import type { Answer, Ctx, Effect, Frame, FrameDef, GameDef, GameState, Json, Msg, Option, Prompt, Rng, Skill } from '../../engine';
+import type { CardRow, Suit } from './deck';
+import type { General } from './generals';
+import type { Kind, Slot } from './kinds';
 
 export type Role = 'lord' | 'loyalist' | 'rebel' | 'traitor';
 
@@ -80,6 +82,44 @@ export interface G {
 
 export type S = GameState<G>;
 export type C = Ctx<G>;
+
+/**
+ * 三国杀 as a GameDef with its catalogue: the physical deck, what each card key is, the basic cards and tricks,
+ * the skills (equipment's and generals'), the generals. Built by `makeSanguosha` (index.ts); rules reach it through
+ * their ctx (`sgs(ctx)` in core.ts), never by importing a catalogue module.
+ */
+export interface SgsDef extends GameDef<G> {
+  deck: readonly CardRow[];
+  kinds: Record<string, Kind>;
+  cards: Record<string, CardDef>;
+  skills: Record<string, SgsSkill>;
+  generals: readonly General[];
+  /** The deck by card id, and the generals by id (derived). */
+  card: Record<number, CardInfo>;
+  general: Record<string, General>;
+}
+
+/** A physical card's facts. */
+export interface CardInfo {
+  id: number;
+  key: string;
+  suit: Suit;
+  rank: number;
+  kind: Kind;
+}
+
+/**
+ * What catalogue-reading helpers need: the game data and the game it is played with. A rule's ctx is one; a view
+ * or a bot passes `{ g: s.g, def }`.
+ */
+export interface K {
+  readonly g: G;
+  readonly def: GameDef<G>;
+}
+/** `K` with the whole state, for bots (a ctx is one too). */
+export interface KS extends K {
+  readonly s: S;
+}
 export type Ev = Record<string, Json>;
 
 /** How a card is being asked for: used in the play phase, used as an answer (闪 to a 杀, 桃 when dying, 无懈可击), played (打出: 决斗, 南蛮). */
@@ -97,13 +137,13 @@ export interface ViewAs {
   /** 'h': hand cards only; 'he': hand and equipment. */
   zones: 'h' | 'he';
   /** May this card be one of them? */
-  card(g: G, seat: number, id: number): boolean;
+  card(k: K, seat: number, id: number): boolean;
   /** For n > 1: do these cards together qualify (乱击: same suit)? */
-  group?(g: G, seat: number, ids: number[]): boolean;
+  group?(k: K, seat: number, ids: number[]): boolean;
   /** When the rule applies at all (急救: outside your turn); default always. */
-  when?(g: G, seat: number, how: How): boolean;
+  when?(k: K, seat: number, how: How): boolean;
   /** The bot's use of this rule's play-phase option (as `Active.bot`); without it the bot only plays view-as 杀. */
-  bot?(s: S, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
+  bot?(k: KS, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
 }
 
 /** A skill's option in its owner's play phase (制衡, 仁德, 苦肉 …): option id `skill:<id>`. */
@@ -114,11 +154,11 @@ export interface Active {
    * 黄天: the option is offered to other seats (those for which this says yes) in their play phase, not to the owner.
    * `option` and `use` then get the user's seat; `perPhase` counts the user's uses.
    */
-  lentTo?(g: G, owner: number, seat: number): boolean;
+  lentTo?(k: K, owner: number, seat: number): boolean;
   /** The bot's use of this option: a score (40 ≈ a good 杀, 55 ≈ 无中生有; the best-scored option is played) and the answer, or null to leave it. */
-  bot?(s: S, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
+  bot?(k: KS, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
   /** The option (cards/seats it may pick), or null when it cannot be used now. `message` defaults to `sgs.opt.skill {skill}`. */
-  option(g: G, seat: number): Omit<Option, 'id' | 'message'> & { message?: Msg } | null;
+  option(k: K, seat: number): Omit<Option, 'id' | 'message'> & { message?: Msg } | null;
   /** Check the picks (return a reason to reject) and act: log, move cards, push frames. */
   use(ctx: C, seat: number, cards: number[], targets: number[]): string | void;
 }
@@ -143,17 +183,17 @@ export interface SgsSkill extends Skill<G> {
   /** 诸葛连弩, 咆哮: no limit on 杀 in the play phase. */
   unlimitedSlash?: boolean;
   /** 方天画戟: extra 杀 targets when the 杀 is the last hand card. */
-  extraSlashTargets?: (g: G, seat: number, cards: number[]) => number;
+  extraSlashTargets?: (k: K, seat: number, cards: number[]) => number;
   /** View-as rules (武圣, 龙胆, 丈八蛇矛 …). */
   viewAs?: ViewAs[];
   /** 空城, 谦逊: `user` may not choose the owner as a target of `name` (the reason shown is `sgs.skill.<id>`). */
-  prohibit?: (g: G, owner: number, user: number, name: string) => boolean;
+  prohibit?: (k: K, owner: number, user: number, name: string) => boolean;
   /** 奇才: tricks the owner uses have no distance limit. */
   trickNoDistance?: boolean;
   /** 血裔: change to the owner's hand limit. */
-  handLimit?: (g: G, owner: number) => number;
+  handLimit?: (k: K, owner: number) => number;
   /** 无双: how many 闪 (what 'jink') or 决斗 杀 (what 'duel') `opponent` must give against the owner; the largest wins. */
-  needs?: (g: G, owner: number, opponent: number, what: 'jink' | 'duel') => number;
+  needs?: (k: K, owner: number, opponent: number, what: 'jink' | 'duel') => number;
   /** A play-phase option. */
   active?: Active;
   /** The owner answered "use" to this skill's `confirm` prompt. */
@@ -161,7 +201,7 @@ export interface SgsSkill extends Skill<G> {
   /** The owner answered "pass" to its `confirm` prompt. */
   decline?: (ctx: C, seat: number, ev: Ev, f: Frame) => void;
   /** The bot's answer to prompts this skill asks (message key `sgs.ask.<id>…`); null falls back to the generic bot. */
-  bot?: (s: S, p: Prompt, rng: Rng) => Answer | null;
+  bot?: (k: KS, p: Prompt, rng: Rng) => Answer | null;
   /** Equipment leaving the area (白银狮子); called before the `cardsLost` timing. */
   onLose?: (ctx: C, seat: number) => void;
   /** Frames this skill runs (merged into the GameDef's frames). */
@@ -171,10 +211,10 @@ export interface SgsSkill extends Skill<G> {
 /** Targets a card lets its user pick: how many, and why a seat cannot be one (null = it can). */
 export interface TargetRule {
   min: number;
-  max: number | ((g: G, user: number, cards: number[]) => number);
+  max: number | ((k: K, user: number, cards: number[]) => number);
   /** The user may pick itself (铁索连环, 火攻). */
   self?: boolean;
-  why(g: G, user: number, t: number, cards: number[]): Msg | null;
+  why(k: K, user: number, t: number, cards: number[]): Msg | null;
 }
 
 /** What the play phase may do with a card: targets to pick from, min/max, and the blocked seats with reasons. */
@@ -196,12 +236,12 @@ export interface CardDef {
   /** Keep value for bots (low = discarded first). */
   value: number;
   /** May it be used in the play phase at all now (酒 once a turn, 桃 only when wounded)? Default: yes. */
-  usable?(g: G, seat: number, cards: number[]): boolean;
+  usable?(k: K, seat: number, cards: number[]): boolean;
   /** Targets the user picks; without it the card aims at `auto` (default its user). */
   pick?: TargetRule;
   auto?: 'self' | 'others' | 'all';
   /** A whole target spec of its own (借刀杀人 picks two seats in order). */
-  spec?(g: G, seat: number, cards: number[]): TargetSpec | null;
+  spec?(k: K, seat: number, cards: number[]): TargetSpec | null;
   /** Basic cards: the whole effect once (桃, 酒), on the `use` frame. */
   resolve?(ctx: C, f: Frame): void;
   /** Tricks: before the per-target effects (五谷丰登 reveals); return false if the game ended meanwhile. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botRng, viewFor } from '../../../../worker/engine';
 import def from '../../../../worker/games/sanguosha';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;

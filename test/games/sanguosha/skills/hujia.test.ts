@@ -21,6 +21,17 @@ describe('护驾 hujia (曹操, lord skill)', () => {
     expectConserved(t.g);
   });
 
+  it('护驾 asks each 魏 helper as a real "play a 闪" request: the helper’s 八卦阵 may answer it (a red judgement dodges for the lord)', () => {
+    const t = table({ roles: [...roles], current: 1, generals: { 0: 'caocao' }, kingdoms: { 2: 'wei' }, hands: { 1: ['slash'] }, equip: { 2: ['eight_diagram'] }, top: ['peach@heart'] });
+    t.use(1, t.hands[1]![0]!, [0]);
+    t.answer(0, 'use');
+    expect(t.prompt(2).message.key).toBe('sgs.ask.eight_diagram');
+    t.answer(2, 'use');
+    expect(t.p(0).hp).toBe(5);
+    expect(t.log()).toContain('sgs.log.eightDiagram');
+    expectConserved(t.g);
+  });
+
   it('when no 魏 character gives a 闪 the lord may still answer himself', () => {
     const t = table({ roles: [...roles], current: 1, generals: { 0: 'caocao' }, kingdoms: { 2: 'wei' }, hands: { 1: ['slash'], 2: ['jink'], 0: ['jink'] } });
     t.use(1, t.hands[1]![0]!, [0]).answer(0, 'use').pass(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { botRng } from '../../../../worker/engine';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'] as const;
@@ -91,5 +91,20 @@ describe('激将 jijiang (刘备, lord skill)', () => {
     const q = t.prompt(4);
     const rebelView = { ...t.s, g: { ...t.g, players: t.g.players.map((x) => (x.seat === 4 ? { ...x, role: 'rebel' as const } : x)) } };
     expect(bot(rebelView, q, botRng(t.s, q))!.option).toBe('pass');
+  });
+});
+
+describe('激将 and 青龙偃月刀', () => {
+  it('激将 can supply 青龙偃月刀’s follow-up 杀 (that 杀 is a "use a 杀" request like any other)', () => {
+    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], generals: { 0: 'liubei' }, kingdoms: { 2: 'shu' }, hands: { 0: ['slash'], 1: ['jink'], 2: ['slash'] }, equip: { 0: ['blade'] } });
+    t.use(0, t.hands[0]![0]!, [1]);
+    t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
+    expect(t.prompt(0).message.key).toBe('sgs.ask.jijiangUse');
+    t.answer(0, 'use');
+    expect(t.prompt(2).message).toMatchObject({ key: 'sgs.ask.jijiangSlash', params: { lord: 0, target: 1 } });
+    t.answer(2, 'play', { cards: [t.hands[2]![0]!] });
+    expect(t.p(1).hp).toBe(3);
+    expect(t.g.slashes).toBe(1);
+    expectConserved(t.g);
   });
 });

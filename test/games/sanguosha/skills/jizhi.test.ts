@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { table, expectConserved, withSkills } from '../table';
+import { table, expectConserved, withTestSkills } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
@@ -38,7 +38,7 @@ describe('集智 jizhi (黄月英)', () => {
   });
 
   it('集智 ignores a converted trick (a card used as a trick through a skill)', () => {
-    const def = withSkills({ test_as_duel: { id: 'test_as_duel', viewAs: [{ as: 'duel', n: 1, zones: 'h', card: () => true }], effects: [] } }, { 0: ['test_as_duel'] });
+    const def = withTestSkills({ test_as_duel: { id: 'test_as_duel', viewAs: [{ as: 'duel', n: 1, zones: 'h', card: () => true }], effects: [] } });
     const t = table({ roles: [...roles], def, skills: { 0: ['test_as_duel'] }, generals: { 0: 'huangyueying' }, hands: { 0: ['jink'] } });
     t.answer(0, 'as:test_as_duel:duel', { cards: [t.hands[0]![0]!], seats: [1] });
     expect(t.asked(0)?.message.key).not.toBe('sgs.ask.jizhi');

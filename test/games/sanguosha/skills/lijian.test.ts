@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { botRng } from '../../../../worker/engine';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import type { SgsSkill } from '../../../../worker/games/sanguosha/types';
-import { table, expectConserved, withSkills } from '../table';
+import { table, expectConserved, withTestSkills } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 const generals = { 0: 'diaochan', 1: 'lvbu', 2: 'huatuo', 3: 'zhangjiao' };
@@ -52,7 +52,7 @@ describe('离间 lijian (貂蝉)', () => {
 
   it('离间 rejects women, herself, one seat only, and a target that may not be chosen for 决斗, changing nothing', () => {
     const noDuel: SgsSkill = { id: 'test_noduel', prohibit: (_g, _o, _u, name) => name === 'duel', effects: [] };
-    const t = table({ roles: [...roles], generals, gender: {}, hands: { 0: ['peach'] }, skills: { 3: ['test_noduel'] }, def: withSkills({ test_noduel: noDuel }, { 3: ['test_noduel'] }) });
+    const t = table({ roles: [...roles], generals, gender: {}, hands: { 0: ['peach'] }, skills: { 3: ['test_noduel'] }, def: withTestSkills({ test_noduel: noDuel }) });
     const peach = t.hands[0]![0]!;
     expect(t.try(0, 'skill:lijian', { cards: [peach], seats: [0, 1] }).ok).toBe(false);
     expect(t.try(0, 'skill:lijian', { cards: [peach], seats: [1] }).ok).toBe(false);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { botRng } from '../../../../worker/engine';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import type { SgsSkill } from '../../../../worker/games/sanguosha/types';
-import { table, withSkills, expectConserved } from '../table';
+import { table, withTestSkills, expectConserved } from '../table';
 
 // Five seats in a ring: from 大乔 at seat 2, seats 1 and 3 are at distance 1, seats 0 and 4 at distance 2.
 const roles = ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'] as const;
@@ -58,7 +58,7 @@ describe('流离 liuli (大乔)', () => {
 
   it('a seat that may not be the target of a 杀 (a prohibition skill such as 空城) cannot receive it', () => {
     const noSlash: SgsSkill = { id: 'test_noslash', prohibit: (_g, _owner, _user, name) => name === 'slash', effects: [] };
-    const t = table({ roles: [...roles], current: 1, generals: { 2: 'daqiao' }, hands: { 1: ['slash'], 2: ['peach'] }, skills: { 3: ['test_noslash'] }, def: withSkills({ test_noslash: noSlash }, { 3: ['test_noslash'] }) });
+    const t = table({ roles: [...roles], current: 1, generals: { 2: 'daqiao' }, hands: { 1: ['slash'], 2: ['peach'] }, skills: { 3: ['test_noslash'] }, def: withTestSkills({ test_noslash: noSlash }) });
     t.use(1, t.hands[1]![0]!, [2]);
     // The only seat in range is protected, so 流离 is not even offered.
     expect(t.asked(2)).toBeUndefined();

@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply, botAnswer, botRng, defaultAnswer, rngOf, seedRng, startGame, type Answer, type LogEntry } from '../../../../worker/engine';
 import def, { deckIds } from '../../../../worker/games/sanguosha';
-import { SKILLS } from '../../../../worker/games/sanguosha/skills';
 import type { S } from '../../../../worker/games/sanguosha/types';
 import { allCards } from '../table';
 
@@ -25,7 +24,7 @@ function play(seats: number, seed: string): { s: S; seen: Set<string> } {
   let s = start.state as S;
   const seen = new Set<string>();
   const driver = rngOf(seedRng(`qun:${seed}`));
-  const n = deckIds(s.g.deckKind).length;
+  const n = deckIds(def.deck, s.g.deckKind).length;
   for (let k = 0; !s.outcome; k++) {
     if (k > 4000) throw new Error(`${seed} did not end`);
     const p = s.prompts[driver.int(s.prompts.length)]!;
@@ -45,7 +44,7 @@ function play(seats: number, seed: string): { s: S; seen: Set<string> } {
     for (const pl of s.g.players)
       if (pl.hp > pl.maxHp || (!pl.alive && pl.hp !== 0) || (pl.alive && !dying.has(pl.seat) && pl.hp < 1)) throw new Error(`${seed}: seat ${pl.seat} HP ${pl.hp} out of bounds`);
     for (const [key, used] of Object.entries(s.g.used)) {
-      const per = SKILLS[key.split(':')[1]!]?.active?.perPhase;
+      const per = def.skills[key.split(':')[1]!]?.active?.perPhase;
       if (per !== undefined && used > per) throw new Error(`${seed}: ${key} used ${used} times in one phase`);
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { botRng } from '../../../../worker/engine';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { botRng } from '../../../../worker/engine';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -23,6 +23,25 @@ describe('武圣 wusheng (关羽)', () => {
     const horse = t.equips[0]![0]!;
     t.answer(0, 'as:wusheng:slash', { cards: [horse], seats: [1] });
     expect(t.p(0).equip.minus).toBeNull();
+    expect(t.p(1).hp).toBe(3);
+  });
+
+  it('武圣 ignores the range its own card gave: the equipped 麒麟弓 turned into 杀 leaves attack range 1 (rules-facts §3)', () => {
+    const five = ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'] as const;
+    const t = table({ roles: [...five], generals: { 0: 'guanyu' }, equip: { 0: [36] } });
+    // Seat 2 is two steps away: within 麒麟弓's 5, not within 1.
+    expect(t.try(0, 'as:wusheng:slash', { cards: [36], seats: [2] }).ok).toBe(false);
+    expect(t.p(0).equip.weapon).toBe(36);
+    t.answer(0, 'as:wusheng:slash', { cards: [36], seats: [1] });
+    expect(t.p(1).hp).toBe(3);
+  });
+
+  it('武圣 ignores the range its own card gave: the equipped −1 horse 赤兔 turned into 杀 no longer shortens the distance (rules-facts §3)', () => {
+    const five = ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'] as const;
+    const t = table({ roles: [...five], generals: { 0: 'guanyu' }, equip: { 0: ['chitu', 'crossbow'] } });
+    const horse = t.p(0).equip.minus!;
+    expect(t.try(0, 'as:wusheng:slash', { cards: [horse], seats: [2] }).ok).toBe(false);
+    t.answer(0, 'as:wusheng:slash', { cards: [horse], seats: [1] });
     expect(t.p(1).hp).toBe(3);
   });
 

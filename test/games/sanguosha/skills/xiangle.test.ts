@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { botRng } from '../../../../worker/engine';
-import { bot } from '../../../../worker/games/sanguosha/bot';
+import { bot } from '../table';
 import { table, expectConserved } from '../table';
 
 const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
@@ -43,5 +43,19 @@ describe('享乐 xiangle (刘禅)', () => {
     const a = bot(t.s, p, botRng(t.s, p))!;
     expect(a.option).toBe('discard');
     expect(a.cards).toEqual([String(t.hands[0]![3])]);
+  });
+});
+
+describe('享乐 resolves when the targets are confirmed', () => {
+  it('享乐 resolves when targets are confirmed: a 方天画戟 杀 whose user 刚烈 kills at the first target still has no effect on 刘禅 (its user could not discard)', () => {
+    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'], current: 1, hp: [undefined, 1], generals: { 2: 'xiahoudun', 3: 'liushan' }, hands: { 1: ['slash'] }, equip: { 1: ['halberd'] }, top: ['dismantlement@spade'] });
+    const slash = t.hands[1]![0]!;
+    t.use(1, slash, [2, 3]);
+    // Both targets are confirmed first: 享乐 fires (the user has no basic card left) before 夏侯惇 is hit.
+    expect(t.log()).toContain('sgs.log.skill');
+    t.answer(2, 'use'); // 刚烈
+    expect(t.p(1).alive).toBe(false);
+    expect(t.p(3).hp).toBe(3);
+    expect(t.log().indexOf('sgs.log.skill')).toBeLessThan(t.log().indexOf('sgs.log.damage'));
   });
 });

@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { takeTop, toHand } from '../core';
+import { takeTop, toHand, card, sgs } from '../core';
 import { num, nums } from '../flow/common';
 import type { C, CardDef, G } from '../types';
 

@@ -7,7 +7,7 @@ export const analeptic: CardDef = {
   key: 'analeptic',
   harmful: false,
   value: 6,
-  usable: (g) => !g.wineUsed,
+  usable: (k) => !k.g.wineUsed,
   resolve(ctx, f) {
     if (f.dying !== undefined) recover(ctx, num(f.user), 1, { by: num(f.user), dying: true });
     else Object.assign(ctx.g, { wineUsed: true, drunk: true });

@@ -1,5 +1,5 @@
 import type { FrameDef, Option } from '../../../engine';
-import { alive, inRange, P, seatsFrom, othersFrom, toHand } from '../core';
+import { alive, inRange, P, seatsFrom, othersFrom, toHand, card, sgs } from '../core';
 import { autoPass, emit, evOf, num } from '../flow/common';
 import { T } from '../timings';
 import { answerOptions, resolveAnswer } from '../offers';
@@ -20,14 +20,14 @@ const collateralFrame: FrameDef<G> = {
     if (f.st === 1) return 'done';
     const weapon = P(g, w).equip.weapon;
     if (weapon === null || !alive(g, w)) return 'done';
-    if (f.st === 0 && alive(g, v) && inRange(g, w, v)) {
+    if (f.st === 0 && alive(g, v) && inRange(ctx, w, v)) {
       // The wielder needs to use a 杀: a skill may supply it (激将), as wherever a 杀 is asked for.
       f.st = 2;
       emit(ctx, f, T.cardAsked, { seat: w, pattern: 'slash', src: user, ignoreArmor: false, provided: false, useOn: [v] });
       return 'again';
     }
     if (f.st === 2 && evOf(f).provided) return 'done';
-    const options: Option[] = alive(g, v) && inRange(g, w, v) ? answerOptions(g, w, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.slashOn', params: { target: v } } }) : [];
+    const options: Option[] = alive(g, v) && inRange(ctx, w, v) ? answerOptions(ctx, w, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.slashOn', params: { target: v } } }) : [];
     if (!options.length && autoPass(ctx)) {
       giveWeapon(ctx, w, user);
       return 'done';
@@ -43,7 +43,7 @@ const collateralFrame: FrameDef<G> = {
       giveWeapon(ctx, w, num(f.user));
       return;
     }
-    const r = resolveAnswer(ctx.g, w, a, ['slash'], 'use', 'use');
+    const r = resolveAnswer(ctx, w, a, ['slash'], 'use', 'use');
     if (typeof r === 'string') return r;
     ctx.push({ t: 'use', user: w, cards: r.cards, name: r.name, skill: r.skill, targets: [num(f.victim)], counted: false, st: 0 });
   },
@@ -53,8 +53,9 @@ export const collateral: CardDef = {
   key: 'collateral',
   harmful: true,
   value: 3,
-  spec(g, seat) {
-    const wielders = othersFrom(g, seat).filter((t) => P(g, t).equip.weapon !== null && seatsFrom(g, 0).some((v) => inRange(g, t, v)));
+  spec(k, seat) {
+    const g = k.g;
+    const wielders = othersFrom(g, seat).filter((t) => P(g, t).equip.weapon !== null && seatsFrom(g, 0).some((v) => inRange(k, t, v)));
     return wielders.length ? { from: seatsFrom(g, 0), min: 2, max: 2 } : null;
   },
   effect(ctx, f) {

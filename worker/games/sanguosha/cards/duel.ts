@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive } from '../core';
+import { alive, card, sgs } from '../core';
 import { damageFrame, num } from '../flow/common';
 import { needed } from '../offers';
 import type { CardDef, G } from '../types';
@@ -15,7 +15,7 @@ const duelFrame: FrameDef<G> = {
     if (f.st === 0) {
       f.st = 1;
       // A 决斗 without a physical card (离间) has no card to name in the question.
-      ctx.push({ t: 'respond', seat: who, pattern: 'slash', how: 'respond', src: other, ignoreArmor: false, n: needed(g, other, who, 'duel'), msg: f.card === null ? { key: 'sgs.ask.duelNoCard', params: { source: other } } : { key: 'sgs.ask.duel', params: { source: other, card: f.card! } }, parent: f.id, key: 'ok', st: 0 });
+      ctx.push({ t: 'respond', seat: who, pattern: 'slash', how: 'respond', src: other, ignoreArmor: false, n: needed(ctx, other, who, 'duel'), msg: f.card === null ? { key: 'sgs.ask.duelNoCard', params: { source: other } } : { key: 'sgs.ask.duel', params: { source: other, card: f.card! } }, parent: f.id, key: 'ok', st: 0 });
       return 'again';
     }
     if (f.ok) {

@@ -1,5 +1,5 @@
 import type { FrameDef, Option } from '../../../engine';
-import { alive, CARD, discard, P } from '../core';
+import { alive, discard, P, suitOf, card, sgs } from '../core';
 import { autoPass, cardIdsOf, checkInHand, damageFrame, num } from '../flow/common';
 import type { CardDef, G } from '../types';
 import { why } from './rules';
@@ -17,7 +17,7 @@ const fireAttackFrame: FrameDef<G> = {
         return 'wait';
       case 1: {
         const shown = num(f.shown);
-        const fits = alive(g, user) ? P(g, user).hand.filter((c) => CARD[c]!.suit === CARD[shown]!.suit) : [];
+        const fits = alive(g, user) ? P(g, user).hand.filter((c) => suitOf(ctx, c) === suitOf(ctx, shown)) : [];
         if (!alive(g, user) || (!fits.length && autoPass(ctx))) return 'done';
         f.st = 2;
         const options: Option[] = [];
@@ -46,7 +46,7 @@ const fireAttackFrame: FrameDef<G> = {
     if (a.option === 'pass' || card === undefined) return;
     const bad = checkInHand(ctx.g, p.seat, [card]);
     if (bad) return bad;
-    if (CARD[card]!.suit !== CARD[num(f.shown)]!.suit) return 'the card must have the suit of the shown card';
+    if (suitOf(ctx, card) !== suitOf(ctx, num(f.shown))) return 'the card must have the suit of the shown card';
     ctx.log('sgs.log.discard', { seat: p.seat, cards: [card] });
     discard(ctx, [card]);
     f.hit = true;
@@ -58,7 +58,7 @@ export const fire_attack: CardDef = {
   key: 'fire_attack',
   harmful: true,
   value: 2,
-  pick: { min: 1, max: 1, self: true, why: (g, _u, t, cards) => (P(g, t).hand.some((c) => !cards.includes(c)) ? null : why('sgs.why.noHand')) },
+  pick: { min: 1, max: 1, self: true, why: (k, _u, t, cards) => (P(k.g, t).hand.some((c) => !cards.includes(c)) ? null : why('sgs.why.noHand')) },
   effect: (ctx, f) => void ctx.push({ t: 'fireAttack', user: num(f.user), target: num(f.target), card: f.card ?? null, shown: null, hit: false, st: 0 }),
   frames: { fireAttack: fireAttackFrame },
 };

@@ -1,4 +1,4 @@
-import { recover } from '../core';
+import { recover, card } from '../core';
 import { num } from '../flow/common';
 import type { CardDef } from '../types';
 

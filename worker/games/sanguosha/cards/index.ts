@@ -1,9 +1,8 @@
 /**
- * Basic cards and tricks by key, one file each (equipment is in equips/). The flow asks `CARDS[key]` for targets and
- * effects, the bot for values; tests may add a card to a game's catalogue with `withCards` (test/games/sanguosha).
+ * Basic cards and tricks, one file each (equipment is in equips/): the catalogue `makeSanguosha` puts in the game.
+ * The flow reaches them through its ctx (`sgs(ctx).cards[key]`); a test adds one with `makeSanguosha({ extraCards })`.
  */
-import type { FrameDef } from '../../../engine';
-import type { CardDef, G } from '../types';
+import type { CardDef } from '../types';
 import { slash, fire_slash, thunder_slash } from './slash';
 import { jink } from './jink';
 import { peach } from './peach';
@@ -24,9 +23,4 @@ import { indulgence } from './indulgence';
 import { supply_shortage } from './supply_shortage';
 import { lightning } from './lightning';
 
-export const CARDS: Record<string, CardDef> = Object.fromEntries(
-  [slash, fire_slash, thunder_slash, jink, peach, analeptic, dismantlement, snatch, ex_nihilo, duel, collateral, savage_assault, archery_attack, god_salvation, amazing_grace, iron_chain, fire_attack, nullification, indulgence, supply_shortage, lightning].map((c) => [c.key, c]),
-);
-
-/** Frames the cards run. */
-export const CARD_FRAMES: Record<string, FrameDef<G>> = Object.assign({}, ...Object.values(CARDS).map((c) => c.frames ?? {}));
+export const CARD_DEFS: CardDef[] = [slash, fire_slash, thunder_slash, jink, peach, analeptic, dismantlement, snatch, ex_nihilo, duel, collateral, savage_assault, archery_attack, god_salvation, amazing_grace, iron_chain, fire_attack, nullification, indulgence, supply_shortage, lightning];

@@ -1,4 +1,4 @@
-import { P } from '../core';
+import { P, sgs } from '../core';
 import { num } from '../flow/common';
 import type { CardDef } from '../types';
 

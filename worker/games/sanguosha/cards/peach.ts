@@ -1,4 +1,4 @@
-import { recover, wounded, P } from '../core';
+import { recover, wounded, P, card } from '../core';
 import { num, nums } from '../flow/common';
 import type { CardDef } from '../types';
 
@@ -7,7 +7,7 @@ export const peach: CardDef = {
   key: 'peach',
   harmful: false,
   value: 9,
-  usable: (g, seat) => wounded(P(g, seat)),
+  usable: (k, seat) => wounded(P(k.g, seat)),
   resolve(ctx, f) {
     recover(ctx, nums(f.targets)[0]!, 1, { by: num(f.user), card: nums(f.cards)[0] ?? null, name: 'peach', dying: f.dying !== undefined });
   },

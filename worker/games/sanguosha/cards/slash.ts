@@ -1,4 +1,4 @@
-import { attackRange, distance, slashLimit, skillList } from '../core';
+import { attackRange, distance, slashLimit, skillList, sgs } from '../core';
 import type { CardDef } from '../types';
 import { why } from './rules';
 
@@ -7,11 +7,12 @@ const slashLike = (key: string): CardDef => ({
   key,
   harmful: true,
   value: 5,
-  usable: (g, seat) => g.slashes < slashLimit(g, seat),
+  usable: (k, seat) => k.g.slashes < slashLimit(k, seat),
   pick: {
     min: 1,
-    max: (g, seat, cards) => 1 + Math.max(0, ...skillList(g, seat).map((s) => s.extraSlashTargets?.(g, seat, cards) ?? 0)),
-    why: (g, user, t) => (distance(g, user, t) <= attackRange(g, user) ? null : why('sgs.ui.outOfRange')),
+    max: (k, seat, cards) => 1 + Math.max(0, ...skillList(k, seat).map((s) => s.extraSlashTargets?.(k, seat, cards) ?? 0)),
+    // The cards of the 杀 itself (武圣 on the equipped weapon or −1 horse) no longer give range (rules-facts §3).
+    why: (k, user, t, cards) => (distance(k, user, t, cards) <= attackRange(k, user, cards) ? null : why('sgs.ui.outOfRange')),
   },
 });
 export const slash = slashLike('slash');

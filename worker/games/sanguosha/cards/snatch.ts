@@ -1,4 +1,4 @@
-import { hasCards, P } from '../core';
+import { hasCards, P, card } from '../core';
 import { num } from '../flow/common';
 import type { CardDef } from '../types';
 import { needsCards, trickNear } from './rules';
@@ -8,7 +8,7 @@ export const snatch: CardDef = {
   key: 'snatch',
   harmful: true,
   value: 5,
-  pick: { min: 1, max: 1, why: (g, u, t) => trickNear(g, u, t) ?? needsCards(g, t) },
+  pick: { min: 1, max: 1, why: (k, u, t) => trickNear(k, u, t) ?? needsCards(k.g, t) },
   effect(ctx, f) {
     const target = num(f.target);
     if (hasCards(P(ctx.g, target))) ctx.push({ t: 'pick', by: num(f.user), from: target, mode: 'take', zones: 'hej', n: 1, reason: 'snatch' });

@@ -1,4 +1,4 @@
-import { confirm, discard, equipIds, P } from '../core';
+import { confirm, discard, equipIds, P, sgs } from '../core';
 import type { G, SgsSkill } from '../types';
 
 const payable = (g: G, seat: number) => {

@@ -1,4 +1,4 @@
-import { confirm, drawCards, discard, P } from '../core';
+import { confirm, drawCards, discard, P, card, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /**

@@ -1,4 +1,4 @@
-import { isRed } from '../core';
+import { isRed, card, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 八卦阵: when you need a 闪 you may judge; red counts as a 闪 you used. */
@@ -22,7 +22,7 @@ export const eight_diagram: SgsSkill = {
           return 'again';
         }
         const ev = ctx.frame(f.owner as number)?.ev as Record<string, unknown> | undefined;
-        if (ev && f.result !== null && isRed(f.result as number)) {
+        if (ev && f.result !== null && isRed(ctx, f.result as number)) {
           ev.provided = true;
           ctx.log('sgs.log.eightDiagram', { seat: f.seat as number, card: f.result as number });
         }

@@ -1,4 +1,4 @@
-import { P } from '../core';
+import { P, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 古锭刀: range 2; your 杀 deals +1 damage to a target with no hand cards (锁定技). */

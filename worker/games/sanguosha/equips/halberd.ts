@@ -5,8 +5,8 @@ export const halberd: SgsSkill = {
   id: 'halberd',
   range: 4,
   effects: [],
-  extraSlashTargets: (g, seat, cards) => {
-    const hand = g.players[seat]!.hand;
+  extraSlashTargets: (k, seat, cards) => {
+    const hand = k.g.players[seat]!.hand;
     return hand.length === cards.length && cards.every((c) => hand.includes(c)) ? 2 : 0;
   },
 };

@@ -1,4 +1,4 @@
-import { alive, P, equipIds } from '../core';
+import { alive, P, equipIds, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 寒冰剑: range 2; when your 杀 would damage, you may prevent it and discard two of the target's cards instead. */

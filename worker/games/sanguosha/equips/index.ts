@@ -1,6 +1,5 @@
 /** Equipment as skills: the first users of the trigger system. One file per card (horses share one). */
 import type { SgsSkill } from '../types';
-import { KINDS } from '../kinds';
 import { crossbow } from './crossbow';
 import { qinggang_sword } from './qinggang_sword';
 import { ice_sword } from './ice_sword';
@@ -18,12 +17,4 @@ import { vine } from './vine';
 import { silver_lion } from './silver_lion';
 import { plus_horse, minus_horse } from './horses';
 
-export const EQUIP_SKILLS: Record<string, SgsSkill> = Object.fromEntries(
-  [crossbow, qinggang_sword, ice_sword, double_swords, guding_blade, blade, spear, axe, halberd, fan, kylin_bow, eight_diagram, nioh_shield, vine, silver_lion, plus_horse, minus_horse].map((s) => [s.id, s]),
-);
-
-/** The skill an equipment card gives: its own key, or the horse kind. */
-export function skillOfCard(key: string): string {
-  const slot = KINDS[key]?.slot;
-  return slot === 'plus' ? 'plus_horse' : slot === 'minus' ? 'minus_horse' : key;
-}
+export const EQUIP_SKILLS: SgsSkill[] = [crossbow, qinggang_sword, ice_sword, double_swords, guding_blade, blade, spear, axe, halberd, fan, kylin_bow, eight_diagram, nioh_shield, vine, silver_lion, plus_horse, minus_horse];

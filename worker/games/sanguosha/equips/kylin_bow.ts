@@ -1,4 +1,4 @@
-import { alive, confirm, discard, P } from '../core';
+import { alive, confirm, discard, P, sgs } from '../core';
 import type { G, SgsSkill } from '../types';
 
 const horses = (g: G, seat: number) => [P(g, seat).equip.plus, P(g, seat).equip.minus].filter((x): x is number => x !== null);

@@ -1,4 +1,4 @@
-import { alive, recover } from '../core';
+import { alive, recover, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 白银狮子: damage above 1 to you becomes 1 (锁定技); when it leaves your equipment you recover 1 HP. */

@@ -1,7 +1,7 @@
 /** Small helpers every frame file uses: frame data access, events, answer checks. */
 import type { Answer, Frame, Json } from '../../../engine';
-import { isBlack, isRed, P } from '../core';
-import type { C, Ev, G } from '../types';
+import { isBlack, isRed, P, card, sgs } from '../core';
+import type { C, Ev, G, K } from '../types';
 
 export const autoPass = (ctx: C) => ctx.s.options.autoPass !== false;
 export const num = (x: Json | undefined) => x as number;
@@ -24,7 +24,7 @@ export function emit(ctx: C, f: Frame, timing: string, ev: Ev, seats?: number[])
 }
 export const evOf = (f: Frame) => f.ev as Ev;
 
-export const colorOf = (cards: number[]): 'red' | 'black' | 'none' => (cards.length && cards.every(isRed) ? 'red' : cards.length && cards.every(isBlack) ? 'black' : 'none');
+export const colorOf = (k: K, cards: number[]): 'red' | 'black' | 'none' => (cards.length && cards.every((c) => isRed(k, c)) ? 'red' : cards.length && cards.every((c) => isBlack(k, c)) ? 'black' : 'none');
 
 export const cardIdsOf = (a: Answer) => (a.cards ?? []).map(Number);
 

@@ -1,6 +1,6 @@
 /** Damage (with chain propagation, S6), dying and rescue, death, rewards and the win check. */
 import type { FrameDef, Json, Msg, Option } from '../../../engine';
-import { alive, discard, drawCards, equipIds, noteHostility, P, seatsFrom } from '../core';
+import { alive, discard, drawCards, equipIds, noteHostility, P, seatsFrom, sgs } from '../core';
 import { answerOptions, resolveAnswer } from '../offers';
 import { T } from '../timings';
 import type { Ev, G, Role } from '../types';
@@ -135,7 +135,7 @@ const dying: FrameDef<G> = {
         }
         const r = order[i]!;
         const self = r === seat;
-        const options: Option[] = alive(g, r) ? answerOptions(g, r, self ? ['peach', 'analeptic'] : ['peach'], 'use', { id: 'use', message: { key: self ? 'sgs.opt.rescue' : 'sgs.opt.rescuePeach' } }) : [];
+        const options: Option[] = alive(g, r) ? answerOptions(ctx, r, self ? ['peach', 'analeptic'] : ['peach'], 'use', { id: 'use', message: { key: self ? 'sgs.opt.rescue' : 'sgs.opt.rescuePeach' } }) : [];
         if (!alive(g, r) || (!options.length && autoPass(ctx))) {
           f.i = i + 1;
           return 'again';
@@ -155,7 +155,7 @@ const dying: FrameDef<G> = {
       f.i = num(f.i) + 1;
       return;
     }
-    const r = resolveAnswer(g, p.seat, a, p.seat === seat ? ['peach', 'analeptic'] : ['peach'], 'use', 'use');
+    const r = resolveAnswer(ctx, p.seat, a, p.seat === seat ? ['peach', 'analeptic'] : ['peach'], 'use', 'use');
     if (typeof r === 'string') return r;
     noteHostility(g, p.seat, seat, -1);
     ctx.push({ t: 'use', user: p.seat, cards: r.cards, name: r.name, skill: r.skill, targets: [seat], dying: seat, counted: false, st: 0 });

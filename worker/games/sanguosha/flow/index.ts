@@ -5,8 +5,6 @@
  * event lives in the frame's `ev`) or `fire` (core.ts, a fresh event frame).
  */
 import type { FrameDef } from '../../../engine';
-import { CARD_FRAMES } from '../cards';
-import { SKILLS } from '../skills';
 import type { G } from '../types';
 import { TURN_FRAMES } from './turn';
 import { USE_FRAMES } from './use';
@@ -21,7 +19,7 @@ export { winner } from './damage';
 export { pickable } from './tricks';
 export { playOptions, targetSpec, type TargetSpec } from './targets';
 
-export const FRAMES: Record<string, FrameDef<G>> = {
-  ...TURN_FRAMES, ...USE_FRAMES, ...SLASH_FRAMES, ...DAMAGE_FRAMES, ...TRICK_FRAMES, ...JUDGE_FRAMES, ...SELECT_FRAMES, ...PROMPT_FRAMES, ...CARD_FRAMES,
-  ...Object.assign({}, ...Object.values(SKILLS).map((s) => s.frames ?? {})),
+/** The rules' own frames; the game adds its cards' and skills' (`makeSanguosha`). */
+export const FLOW_FRAMES: Record<string, FrameDef<G>> = {
+  ...TURN_FRAMES, ...USE_FRAMES, ...SLASH_FRAMES, ...DAMAGE_FRAMES, ...TRICK_FRAMES, ...JUDGE_FRAMES, ...SELECT_FRAMES, ...PROMPT_FRAMES,
 };

@@ -1,6 +1,6 @@
 /** Judgements (with the retrial hook: 鬼才, 鬼道) and delayed tricks in the judge phase. */
 import type { FrameDef } from '../../../engine';
-import { CARD, discard, judgeName, move, othersFrom, P, takeTop } from '../core';
+import { discard, judgeName, move, othersFrom, P, takeTop, card, sgs } from '../core';
 import { T } from '../timings';
 import type { C, G } from '../types';
 import { damageFrame, emit, evOf, noAnswer, num, parentSet, reasonMsg } from './common';
@@ -8,7 +8,7 @@ import { damageFrame, emit, evOf, noAnswer, num, parentSet, reasonMsg } from './
 /** 闪电 moves on to the next living seat without one (or to the discard pile when there is none). */
 function passLightning(ctx: C, from: number, card: number): void {
   const g = ctx.g;
-  const next = othersFrom(g, from).find((s) => !P(g, s).judge.some((c) => judgeName(g, c) === 'lightning'));
+  const next = othersFrom(g, from).find((s) => !P(g, s).judge.some((c) => judgeName(ctx, c) === 'lightning'));
   if (next === undefined) {
     discard(ctx, [card]);
     return;
@@ -63,7 +63,7 @@ const delayed: FrameDef<G> = {
     const g = ctx.g;
     const seat = num(f.seat);
     const card = num(f.card);
-    const key = (f.name as string | undefined) ?? judgeName(g, card);
+    const key = (f.name as string | undefined) ?? judgeName(ctx, card);
     switch (f.st) {
       case 0:
         f.st = 1;
@@ -80,7 +80,7 @@ const delayed: FrameDef<G> = {
         return 'again';
       case 2: {
         if (f.result === null) return 'done';
-        const r = CARD[num(f.result)]!;
+        const r = sgs(ctx).card[num(f.result)]!;
         if (key === 'indulgence' || key === 'supply_shortage') {
           const hit = key === 'indulgence' ? r.suit !== 'heart' : r.suit !== 'club';
           if (hit) g[key === 'indulgence' ? 'skipPlay' : 'skipDraw'] = true;

@@ -3,7 +3,7 @@
  * handing cards out (遗计). Both work on cards that stay in the draw pile (hidden from everyone else) until placed.
  */
 import type { FrameDef } from '../../../engine';
-import { alive, move, seatsFrom } from '../core';
+import { alive, move, seatsFrom, sgs } from '../core';
 import type { G } from '../types';
 import { cardIdsOf, num, nums } from './common';
 

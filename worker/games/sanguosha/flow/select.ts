@@ -5,14 +5,14 @@
  * together, max HP follows the general (+1 for the lord at 5+ players), then the starting hands are dealt.
  */
 import type { FrameDef } from '../../../engine';
-import { GENERAL, GENERALS } from '../generals';
-import { P, seatsFrom } from '../core';
-import type { C, G } from '../types';
+import { P, seatsFrom, sgs } from '../core';
+import type { C, G, K } from '../types';
 import { num } from './common';
 
 /** Make `seat` the general `id`: kingdom, gender, skills and HP. */
-export function becomeGeneral(g: G, seat: number, id: string): void {
-  const gen = GENERAL[id]!;
+export function becomeGeneral(k: K, seat: number, id: string): void {
+  const g = k.g;
+  const gen = sgs(k).general[id]!;
   const p = P(g, seat);
   const hp = gen.hp + (p.role === 'lord' && g.players.length >= 5 ? 1 : 0);
   Object.assign(p, { general: id, kingdom: gen.kingdom, gender: gen.gender, skills: [...gen.skills], hp, maxHp: hp });
@@ -39,8 +39,8 @@ const select: FrameDef<G> = {
     g.phase = 'select';
     if (f.st === 0) {
       const extra = ctx.s.options.extraLords !== false;
-      const fixed = GENERALS.filter((x) => x.lordOffer === 'lord' || (extra && x.lordOffer === 'extra')).map((x) => x.id);
-      const pool = ctx.rng.shuffle(GENERALS.filter((x) => !fixed.includes(x.id) && (extra || x.lordOffer !== 'extra')).map((x) => x.id));
+      const fixed = sgs(ctx).generals.filter((x) => x.lordOffer === 'lord' || (extra && x.lordOffer === 'extra')).map((x) => x.id);
+      const pool = ctx.rng.shuffle(sgs(ctx).generals.filter((x) => !fixed.includes(x.id) && (extra || x.lordOffer !== 'extra')).map((x) => x.id));
       sel.offers[lord] = [...fixed, ...pool.slice(0, 2)];
       f.pool = pool.slice(2);
       f.st = 1;
@@ -59,7 +59,7 @@ const select: FrameDef<G> = {
       return 'wait';
     }
     sel.revealed = true;
-    for (const p of g.players) if (p.seat !== lord) becomeGeneral(g, p.seat, sel.picks[p.seat]!);
+    for (const p of g.players) if (p.seat !== lord) becomeGeneral(ctx, p.seat, sel.picks[p.seat]!);
     for (const seat of seatsFrom(g, lord)) if (seat !== lord) ctx.log('sgs.log.generalRevealed', { seat, general: { key: `sgs.general.${P(g, seat).general}` } });
     dealStart(ctx, lord);
     g.phase = 'none';
@@ -71,7 +71,7 @@ const select: FrameDef<G> = {
     if (!g.selection!.offers[p.seat]?.includes(id)) return `${id} is not offered to you`;
     g.selection!.picks[p.seat] = id;
     if (num(f.st) === 1) {
-      becomeGeneral(g, p.seat, id);
+      becomeGeneral(ctx, p.seat, id);
       ctx.log('sgs.log.lordGeneral', { seat: p.seat, general: { key: `sgs.general.${id}` } });
     } else ctx.log('sgs.log.generalPicked', { seat: p.seat, general: { key: `sgs.general.${id}` } }, [p.seat]);
   },

@@ -1,14 +1,51 @@
 /** A 杀 on one target, and asking a seat for a card of a pattern (闪 to a 杀, 杀 in a 决斗 or to 南蛮入侵). */
-import type { FrameDef, Msg, Option } from '../../../engine';
-import { alive, discard, fire } from '../core';
+import type { FrameDef, Json, Msg, Option } from '../../../engine';
+import { alive, discard, fire, card, sgs } from '../core';
 import { answerOptions, needed, resolveAnswer } from '../offers';
 import { T } from '../timings';
 import type { G, How } from '../types';
 import { autoPass, damageFrame, emit, evOf, noAnswer, num, nums, parentSet } from './common';
 
 /**
- * One target of a 杀: `targetConfirming` (流离 may move it), `slashTargeted` (铁骑's `noJink`, 无双's `jinks`, 青釭剑's
- * `ignoreArmor`), `slashEffect` (藤甲, 仁王盾 cancel), the 闪 request, `slashDodged` (贯石斧, 青龙偃月刀), then damage.
+ * One target of a 杀 confirmed, before any target's effect: `targetConfirming` (流离 may move it, 享乐 may cancel it),
+ * then `slashTargeted` (铁骑's `noJink`, 无双's `jinks`, 青釭剑's `ignoreArmor`). What it comes to is written into the
+ * `use` frame's `aims[idx]`; the effects follow in `slashOn` once every target is confirmed.
+ */
+const slashAim: FrameDef<G> = {
+  run(ctx, f) {
+    const g = ctx.g;
+    const src = num(f.src);
+    switch (f.st) {
+      case 0:
+        if (!alive(g, num(f.target))) break;
+        f.st = 1;
+        emit(ctx, f, T.targetConfirming, { src, target: f.target!, cards: f.cards!, name: 'slash', cancelled: false });
+        return 'again';
+      case 1: {
+        const ev = evOf(f);
+        const moved = num(ev.target);
+        if (moved !== num(f.target) && alive(g, moved)) f.target = moved;
+        f.cancelled = !!ev.cancelled;
+        f.st = 2;
+        if (f.cancelled) return 'again';
+        const target = num(f.target);
+        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(ctx, src, target, 'jink'), noJink: false });
+        return 'again';
+      }
+      default: {
+        const ev = f.cancelled ? {} : evOf(f);
+        const use = ctx.frame(num(f.parent));
+        if (use) (use.aims as Json[])[num(f.idx)] = { target: f.target!, cancelled: !!f.cancelled, ignoreArmor: !!ev.ignoreArmor, jinks: num(ev.jinks ?? 1), noJink: !!ev.noJink };
+      }
+    }
+    return 'done';
+  },
+  answer: noAnswer,
+};
+
+/**
+ * The effect of a 杀 on one confirmed target (`slashAim`): `slashEffect` (藤甲, 仁王盾 cancel), the 闪 request,
+ * `slashDodged` (贯石斧, 青龙偃月刀), then damage.
  */
 const slashOn: FrameDef<G> = {
   run(ctx, f) {
@@ -16,23 +53,11 @@ const slashOn: FrameDef<G> = {
     const src = num(f.src);
     if (!alive(g, num(f.target))) return 'done';
     switch (f.st) {
-      case 0:
-        f.st = 1;
-        emit(ctx, f, T.targetConfirming, { src, target: f.target!, cards: f.cards!, name: 'slash' });
-        return 'again';
-      case 1: {
-        const moved = num(evOf(f).target);
-        if (moved !== num(f.target) && alive(g, moved)) f.target = moved;
-        f.st = 2;
-        const target = num(f.target);
-        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(g, src, target, 'jink'), noJink: false });
-        return 'again';
-      }
       case 2: {
-        const ev = evOf(f);
-        f.ignoreArmor = !!ev.ignoreArmor;
-        f.jinks = num(ev.jinks);
-        f.noJink = !!ev.noJink;
+        if (f.cancelled) {
+          ctx.log('sgs.log.noEffect', { target: num(f.target), card: nums(f.cards)[0] ?? null });
+          return 'done';
+        }
         f.st = 3;
         emit(ctx, f, T.slashEffect, { src, target: f.target!, cards: f.cards!, nature: f.nature!, color: f.color!, ignoreArmor: !!f.ignoreArmor, cancelled: false });
         return 'again';
@@ -78,6 +103,7 @@ const slashOn: FrameDef<G> = {
 /**
  * Ask `seat` for `n` cards of `pattern` (one at a time), real or view-as; each may also be `provided` by a skill at
  * `cardAsked` (八卦阵, 护驾). The result (all given or not) goes to the parent. `how`: 'use' (闪 to a 杀) or 'respond'.
+ * `lord` (with `skill`): the card is played for that seat (护驾, 激将 helpers): the option and log say so.
  */
 const respond: FrameDef<G> = {
   run(ctx, f) {
@@ -109,7 +135,9 @@ const respond: FrameDef<G> = {
       f.st = 2;
       return 'again';
     }
-    const options: Option[] = answerOptions(g, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } } });
+    const forLord = f.lord !== undefined && f.lord !== null;
+    const real: Msg = forLord ? { key: `sgs.opt.${f.skill}Give`, params: { lord: num(f.lord) } } : { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } };
+    const options: Option[] = answerOptions(ctx, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: real });
     if (!options.length && autoPass(ctx)) {
       ctx.log('sgs.log.noResponse', { seat });
       parentSet(ctx, f, false);
@@ -131,15 +159,16 @@ const respond: FrameDef<G> = {
       return;
     }
     const how = (f.how ?? 'respond') as How;
-    const r = resolveAnswer(ctx.g, seat, a, [f.pattern as string], how, 'play');
+    const r = resolveAnswer(ctx, seat, a, [f.pattern as string], how, 'play');
     if (typeof r === 'string') return r;
     const as = { key: `sgs.card.${f.pattern}` };
-    if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
+    if (f.lord !== undefined && f.lord !== null) ctx.log(`sgs.log.${f.skill}Give`, { seat, lord: num(f.lord), cards: r.cards });
+    else if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
     // 闪 against a 杀 is used (使用); 杀 in a 决斗 and against 南蛮入侵 is played (打出).
     else ctx.log(how === 'use' ? 'sgs.log.respondUse' : 'sgs.log.play', { seat, card: r.cards[0]!, cards: r.cards, as });
-    fire(ctx, T.cardResponded, { seat, name: r.name, cards: r.cards, skill: r.skill, how, src: f.src ?? null });
+    fire(ctx, T.cardResponded, { seat, name: r.name, cards: r.cards, skill: (f.skill as string | undefined) ?? r.skill, how, src: f.src ?? null });
     discard(ctx, r.cards);
   },
 };
 
-export const SLASH_FRAMES = { slashOn, respond };
+export const SLASH_FRAMES = { slashAim, slashOn, respond };

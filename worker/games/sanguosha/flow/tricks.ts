@@ -1,13 +1,12 @@
 /** Non-delayed tricks on one target, 无懈可击 windows (S7) and picking another's cards (过河拆桥, 顺手牵羊, 寒冰剑). */
 import type { FrameDef, Msg, Option } from '../../../engine';
-import { alive, discard, equipIds, fire, P, seatsFrom, toHand, wounded } from '../core';
-import { CARDS } from '../cards';
+import { alive, discard, equipIds, fire, P, seatsFrom, toHand, wounded, card, sgs } from '../core';
 import { answerOptions, resolveAnswer } from '../offers';
 import { T } from '../timings';
-import type { G } from '../types';
+import type { G, K } from '../types';
 import { autoPass, damageFrame, emit, evOf, noAnswer, num, nums, parentSet, reasonMsg } from './common';
 
-const wuxieOptions = (g: G, seat: number): Option[] => answerOptions(g, seat, ['nullification'], 'use', { id: 'use', message: { key: 'sgs.opt.wuxie' } });
+const wuxieOptions = (k: K, seat: number): Option[] => answerOptions(k, seat, ['nullification'], 'use', { id: 'use', message: { key: 'sgs.opt.wuxie' } });
 
 /**
  * A 无懈可击 window on one target (ruling S7): everyone who could answer (a card or a view-as skill) is asked at once,
@@ -26,7 +25,7 @@ const wuxie: FrameDef<G> = {
     const asked: number[] = [];
     const offered: Option[][] = [];
     for (const s of seatsFrom(g, g.current)) {
-      const opts = wuxieOptions(g, s);
+      const opts = wuxieOptions(ctx, s);
       if (auto && !opts.length) continue;
       asked.push(s);
       offered.push(opts);
@@ -46,7 +45,7 @@ const wuxie: FrameDef<G> = {
   },
   answer(ctx, f, p, a) {
     if (a.option === 'pass') return;
-    const r = resolveAnswer(ctx.g, p.seat, a, ['nullification'], 'use', 'use');
+    const r = resolveAnswer(ctx, p.seat, a, ['nullification'], 'use', 'use');
     if (typeof r === 'string') return r;
     ctx.closePrompts();
     // A counter cancels the 无懈可击 before it, not the trick (the log says which).
@@ -84,7 +83,7 @@ const trickOn: FrameDef<G> = {
       case 2:
         if (f.cancelled || !alive(g, target)) return 'done';
         f.st = 3;
-        CARDS[name]?.effect?.(ctx, f);
+        sgs(ctx).cards[name]?.effect?.(ctx, f);
         return 'again';
       case 4:
         // 南蛮入侵 / 万箭齐发: the answer did not come.

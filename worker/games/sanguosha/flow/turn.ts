@@ -1,6 +1,6 @@
 /** The turn: its six phases (each may be skipped or replaced by a skill), the play phase, the discard phase. */
 import type { FrameDef } from '../../../engine';
-import { alive, discard, drawCards, handLimit, inRange, judgeName, keyOf, move, othersFrom, P } from '../core';
+import { alive, discard, drawCards, handLimit, inRange, judgeName, keyOf, move, othersFrom, P, card, sgs } from '../core';
 import { T } from '../timings';
 import type { G } from '../types';
 import { cardIdsOf, checkInHand, emit, evOf, noAnswer, num } from './common';
@@ -77,7 +77,7 @@ const turn: FrameDef<G> = {
           const c = p.judge.at(-1);
           if (c === undefined) next();
           else {
-            const name = judgeName(g, c);
+            const name = judgeName(ctx, c);
             move(ctx, [c], 'table');
             ctx.push({ t: 'delayed', seat, card: c, name, st: 0, cancelled: false, result: null });
           }
@@ -104,7 +104,7 @@ const turn: FrameDef<G> = {
           return 'again';
         case 'discard': {
           next();
-          const over = p.hand.length - handLimit(g, seat);
+          const over = p.hand.length - handLimit(ctx, seat);
           if (over > 0) ctx.push({ t: 'discardPhase', seat, n: over });
           return 'again';
         }
@@ -140,7 +140,7 @@ const play: FrameDef<G> = {
   run(ctx, f) {
     const seat = num(f.seat);
     if (f.ended || !alive(ctx.g, seat)) return 'done';
-    ctx.ask({ seat, kind: 'play', message: { key: 'sgs.ask.play' }, options: playOptions(ctx.g, seat) });
+    ctx.ask({ seat, kind: 'play', message: { key: 'sgs.ask.play' }, options: playOptions(ctx, seat) });
     return 'wait';
   },
   answer(ctx, f, _p, a) {
@@ -154,9 +154,9 @@ const play: FrameDef<G> = {
     if (a.option.startsWith('skill:')) return useActive(ctx, seat, a.option.slice(6), cardIdsOf(a), targets);
     if (a.option.startsWith('as:')) {
       const name = a.option.split(':')[2]!;
-      const r = resolveAnswer(g, seat, a, [name], 'play', '');
+      const r = resolveAnswer(ctx, seat, a, [name], 'play', '');
       if (typeof r === 'string') return r;
-      const spec = targetSpec(g, seat, r.name, r.cards);
+      const spec = targetSpec(ctx, seat, r.name, r.cards);
       if (!spec) return 'this card cannot be used now';
       if (spec.from && (targets.length < spec.min! || targets.length > spec.max! || targets.some((t) => !spec.from!.includes(t)))) return 'those targets are not legal for this card';
       ctx.push({ t: 'use', user: seat, cards: r.cards, name: r.name, skill: r.skill, targets: spec.from ? targets : [], counted: true, st: 0 });
@@ -170,22 +170,22 @@ const play: FrameDef<G> = {
     const id = Number(raw);
     if (!P(g, seat).hand.includes(id)) return `card ${raw} is not in your hand`;
     if (verb === 'recast') {
-      if (keyOf(id) !== 'iron_chain') return 'only 铁索连环 can be recast';
+      if (keyOf(ctx, id) !== 'iron_chain') return 'only 铁索连环 can be recast';
       ctx.log('sgs.log.recast', { seat, card: id });
       discard(ctx, [id]);
       drawCards(ctx, seat, 1);
       return;
     }
-    const key = keyOf(id);
-    const spec = targetSpec(g, seat, key, [id]);
+    const key = keyOf(ctx, id);
+    const spec = targetSpec(ctx, seat, key, [id]);
     if (!spec) return 'this card cannot be used now';
     let victim: number | null = null;
     if (key === 'collateral') {
       const [w, v] = targets as [number, number];
       if (w === seat || P(g, w).equip.weapon === null) return 'the first seat must be another character with a weapon';
-      if (!inRange(g, w, v)) return 'the second seat must be within the weapon holder’s attack range';
+      if (!inRange(ctx, w, v)) return 'the second seat must be within the weapon holder’s attack range';
       // The victim is the target of the holder's 杀, so 空城 protects it here too.
-      if (prohibited(g, w, v, 'slash')) return 'the second seat cannot be the target of a 杀 now';
+      if (prohibited(ctx, w, v, 'slash')) return 'the second seat cannot be the target of a 杀 now';
       victim = v;
     }
     const auto = !spec.from;
@@ -203,7 +203,7 @@ const discardPhase: FrameDef<G> = {
     if (n <= 0) return 'done';
     f.n = n;
     f.asked = true;
-    ctx.ask({ seat, kind: 'discard', message: { key: 'sgs.ask.discard', params: { n, hp: handLimit(ctx.g, seat) } }, options: [{ id: 'discard', message: { key: 'sgs.opt.discard', params: { n } }, cards: { from: p.hand.map(String), min: n, max: n } }] });
+    ctx.ask({ seat, kind: 'discard', message: { key: 'sgs.ask.discard', params: { n, hp: handLimit(ctx, seat) } }, options: [{ id: 'discard', message: { key: 'sgs.opt.discard', params: { n } }, cards: { from: p.hand.map(String), min: n, max: n } }] });
     return 'wait';
   },
   answer(ctx, f, _p, a) {

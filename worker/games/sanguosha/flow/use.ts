@@ -1,14 +1,12 @@
 /** Using a card (real or view-as), equipping, recovering, and the generic "use <skill>?" confirmation. */
 import type { FrameDef, Json, Msg, Option } from '../../../engine';
-import { alive, CARD, discard, drawCards, keyOf, move, natureOf, noteHostility, othersFrom, P, seatsFrom, isSlashKey, skillById } from '../core';
-import { CARDS } from '../cards';
-import { KINDS } from '../kinds';
+import { alive, discard, drawCards, keyOf, move, natureOf, noteHostility, othersFrom, P, seatsFrom, isSlashKey, skillById, card, suitOf, sgs } from '../core';
 import { T } from '../timings';
 import type { C, Ev, G, SgsSkill } from '../types';
 import { cardIdsOf, colorOf, emit, evOf, noAnswer, num, nums } from './common';
 
 function equipCard(ctx: C, seat: number, card: number): void {
-  const old = P(ctx.g, seat).equip[KINDS[keyOf(card)]!.slot!];
+  const old = P(ctx.g, seat).equip[sgs(ctx).kinds[keyOf(ctx, card)]!.slot!];
   if (old !== null) discard(ctx, [old]);
   move(ctx, [card], 'equip', { seat });
   ctx.log('sgs.log.equip', { seat, card });
@@ -24,8 +22,8 @@ const use: FrameDef<G> = {
     const user = num(f.user);
     const cards = nums(f.cards);
     const name = f.name as string;
-    const kind = KINDS[name]!;
-    const def = CARDS[name];
+    const kind = sgs(ctx).kinds[name]!;
+    const def = sgs(ctx).cards[name];
     switch (f.st) {
       case 0: {
         move(ctx, cards, 'table');
@@ -38,9 +36,9 @@ const use: FrameDef<G> = {
         const order = seatsFrom(g, user);
         targets = [...targets].sort((a, b) => order.indexOf(a) - order.indexOf(b));
         f.targets = targets;
-        const virtual = cards.length !== 1 || keyOf(cards[0]!) !== name || !!f.skill;
-        f.color = colorOf(cards);
-        f.suit = cards.length === 1 ? CARD[cards[0]!]!.suit : null;
+        const virtual = cards.length !== 1 || keyOf(ctx, cards[0]!) !== name || !!f.skill;
+        f.color = colorOf(ctx, cards);
+        f.suit = cards.length === 1 ? suitOf(ctx, cards[0]!) : null;
         const params: Record<string, Json> = { seat: user, targets };
         if (cards.length === 1) params.card = cards[0]!;
         else params.cards = cards;
@@ -66,7 +64,7 @@ const use: FrameDef<G> = {
         }
         if (def?.harmful && !def.auto) for (const t of targets) if (t !== user) noteHostility(g, user, t);
         f.st = 1;
-        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: virtual ? (kind.nature ?? 'normal') : natureOf(cards[0]!), skill: (f.skill as string | null) ?? null, virtual, suit: f.suit ?? null, color: f.color! });
+        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: virtual ? (kind.nature ?? 'normal') : natureOf(ctx, cards[0]!), skill: (f.skill as string | null) ?? null, virtual, suit: f.suit ?? null, color: f.color! });
         return 'again';
       }
       case 1: {
@@ -89,14 +87,25 @@ const use: FrameDef<G> = {
       case 2: {
         const targets = nums(f.targets);
         const i = num(f.i);
+        // A 杀's targets are all confirmed (流离, 享乐, 铁骑 …) before its effect on any of them.
+        if (isSlashKey(name) && !f.aims) f.aims = [];
+        if (isSlashKey(name) && !f.aimed) {
+          if (i < targets.length) {
+            f.i = i + 1;
+            ctx.push({ t: 'slashAim', src: user, target: targets[i]!, cards, nature: f.nature!, parent: f.id, idx: i, st: 0 });
+          } else Object.assign(f, { aimed: true, i: 0 });
+          return 'again';
+        }
         if (i >= targets.length) {
           f.st = 3;
           return 'again';
         }
         f.i = i + 1;
         const t = targets[i]!;
-        if (isSlashKey(name))
-          ctx.push({ t: 'slashOn', src: user, target: t, cards, nature: f.nature!, amount: 1 + num(f.bonus), color: f.color!, st: 0, dodged: false });
+        if (isSlashKey(name)) {
+          const aim = (f.aims as Record<string, Json>[])[i];
+          if (aim) ctx.push({ t: 'slashOn', src: user, cards, nature: f.nature!, amount: 1 + num(f.bonus), color: f.color!, st: 2, dodged: false, ...aim });
+        }
         else ctx.push({ t: 'trickOn', name, user, target: t, cards, card: cards[0] ?? null, victim: f.victim ?? null, st: 0, cancelled: false, ok: false });
         return 'again';
       }
@@ -153,7 +162,7 @@ const confirmFrame: FrameDef<G> = {
     return 'wait';
   },
   answer(ctx, f, _p, a) {
-    const skill: SgsSkill | undefined = skillById(f.skill as string);
+    const skill: SgsSkill | undefined = skillById(ctx, f.skill as string);
     const ev = (ctx.frame(num(f.owner))?.ev ?? {}) as Ev;
     if (a.option === 'use') {
       if (f.seats && !(a.seats ?? []).length) return 'pick a seat';

@@ -1,4 +1,4 @@
-import { drawCards } from '../core';
+import { drawCards, card, sgs } from '../core';
 import { T } from '../timings';
 import type { SgsSkill } from '../types';
 

@@ -1,9 +1,9 @@
 import type { Answer, FrameDef, Prompt } from '../../../engine';
-import { alive, discard, isSlashKey, keyOf, othersFrom, P } from '../core';
+import { alive, discard, isSlashKey, keyOf, othersFrom, P, card, sgs } from '../core';
 import { attitude, cardValue } from '../bot';
 import { cardIdsOf, num } from '../flow/common';
 import { T } from '../timings';
-import type { G, S, SgsSkill } from '../types';
+import type { G, SgsSkill, KS, K } from '../types';
 
 /** Marked for the turn when 刘禅 skipped his play phase by 放权 (the turn start clears `g.used`). */
 const skippedKey = (seat: number) => `${seat}:fangquan_skipped`;
@@ -39,22 +39,23 @@ const fangquanGive: FrameDef<G> = {
 };
 
 /** Cards that make a play phase worth having. */
-const strong = (id: number) => isSlashKey(keyOf(id)) || ['duel', 'snatch', 'dismantlement', 'ex_nihilo', 'savage_assault', 'archery_attack', 'indulgence', 'peach'].includes(keyOf(id));
+const strong = (k: K, id: number) => isSlashKey(keyOf(k, id)) || ['duel', 'snatch', 'dismantlement', 'ex_nihilo', 'savage_assault', 'archery_attack', 'indulgence', 'peach'].includes(keyOf(k, id));
 
 /** The bot skips a play phase with at most one strong card when a friend can take the extra turn, and gives it to the healthiest friend. */
-function fangquanBot(s: S, p: Prompt): Answer | null {
+function fangquanBot(k: KS, p: Prompt): Answer | null {
+  const s = k.s;
   const g = s.g;
   const me = P(g, p.seat);
   const friends = othersFrom(g, p.seat).filter((t) => attitude(g, p.seat, t) > 0).sort((a, b) => P(g, b).hp - P(g, a).hp || a - b);
   if (p.message.key === 'sgs.ask.fangquan') {
-    const use = friends.length > 0 && me.hand.length >= 1 && me.hand.filter(strong).length <= 1;
+    const use = friends.length > 0 && me.hand.length >= 1 && me.hand.filter((id) => strong(k, id)).length <= 1;
     return { prompt: p.id, option: use ? 'use' : 'pass' };
   }
   if (p.message.key === 'sgs.ask.fangquanGive') {
     const o = p.options.find((x) => x.id === 'use');
     const to = friends.find((t) => o?.seats?.from.includes(t));
     if (!o || to === undefined) return { prompt: p.id, option: 'pass' };
-    const card = o.cards!.from.map(Number).sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0]!;
+    const card = o.cards!.from.map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0]!;
     return { prompt: p.id, option: 'use', cards: [String(card)], seats: [to] };
   }
   return null;

@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, drawCards, othersFrom, P } from '../core';
+import { alive, drawCards, othersFrom, P, card, sgs } from '../core';
 import { attitude } from '../bot';
 import { num } from '../flow/common';
 import { T } from '../timings';
@@ -60,7 +60,8 @@ export const fangzhu: SgsSkill = {
    * A face-down friend is turned back up (and draws); otherwise an enemy who is face up loses a turn, when the X
    * cards it draws are few (at most 2).
    */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const g = s.g;
     const o = p.options.find((x) => x.id === 'use')!;
     const n = (p.message.params as { n: number }).n;

@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, CARD, othersFrom, P, toHand } from '../core';
+import { alive, othersFrom, P, toHand, suitOf, card, sgs } from '../core';
 import { attitude, cardValue } from '../bot';
 import { damageFrame, num } from '../flow/common';
 import type { G, SgsSkill } from '../types';
@@ -29,7 +29,7 @@ const fanjianFrame: FrameDef<G> = {
     const src = num(f.src), target = num(f.target);
     const hand = P(g, src).hand;
     const card = hand[ctx.rng.int(hand.length)]!;
-    const hit = CARD[card]!.suit !== suit;
+    const hit = suitOf(ctx, card) !== suit;
     ctx.log('sgs.log.fanjianSuit', { seat: target, suit: { key: `sgs.suit.${suit}` } });
     ctx.log('sgs.log.fanjianTake', { seat: target, source: src, card });
     // The damage waits for the move's own triggers (连营, …), which the move pushes on top of it.
@@ -46,16 +46,18 @@ export const fanjian: SgsSkill = {
   id: 'fanjian',
   active: {
     perPhase: 1,
-    option(g, seat) {
+    option(k, seat) {
+      const g = k.g;
       const others = othersFrom(g, seat);
       return P(g, seat).hand.length && others.length ? { seats: { from: others, min: 1, max: 1 } } : null;
     },
     /** On the weakest enemy, unless the hand is all good cards (it gives one away). */
-    bot(s, seat, o, prompt) {
+    bot(k, seat, o, prompt) {
+      const s = k.s;
       const g = s.g;
       const hand = P(g, seat).hand;
       const foe = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp)[0];
-      if (foe === undefined || hand.every((c) => cardValue(c) >= 7)) return null;
+      if (foe === undefined || hand.every((c) => cardValue(k, c) >= 7)) return null;
       return { score: 33, answer: { prompt, option: o.id, seats: [foe] } };
     },
     use(ctx, seat, _cards, targets) {

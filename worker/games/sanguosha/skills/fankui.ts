@@ -1,4 +1,4 @@
-import { confirm, equipIds, move, P } from '../core';
+import { confirm, equipIds, move, P, card, sgs } from '../core';
 import { attitude } from '../bot';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
@@ -42,7 +42,8 @@ export const fankui: SgsSkill = {
     move(ctx, [card], 'hand', { seat });
   },
   /** Take from anyone who is not a friend. */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     if (p.message.key === 'sgs.ask.fankuiSelf') return { prompt: p.id, option: 'pass' };
     const src = (p.message.params as { target: number }).target;
     return { prompt: p.id, option: attitude(s.g, p.seat, src) > 0 ? 'pass' : 'use' };

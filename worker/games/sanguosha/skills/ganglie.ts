@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, CARD, discard, P } from '../core';
+import { alive, discard, P, suitOf, sgs } from '../core';
 import { attitude, cardValue } from '../bot';
 import { cardIdsOf, checkInHand, damageFrame, num } from '../flow/common';
 import { T } from '../timings';
@@ -21,7 +21,7 @@ const ganglieFrame: FrameDef<G> = {
     if (f.st !== 1 || f.result === null || f.result === undefined) return 'done';
     f.st = 2;
     const src = f.src === null ? null : num(f.src);
-    if (CARD[num(f.result)]!.suit === 'heart') {
+    if (suitOf(ctx, num(f.result)) === 'heart') {
       ctx.log('sgs.log.ganglieMiss', { seat });
       return 'done';
     }
@@ -78,13 +78,14 @@ export const ganglie: SgsSkill = {
    * 夏侯惇 judges against anyone not a friend (never for nothing: not without a source). The source gives two cheap
    * cards when it can, or when 1 damage would be dangerous; otherwise it takes the damage.
    */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const g = s.g;
     if (p.message.key === 'sgs.ask.ganglieNoSource') return { prompt: p.id, option: 'pass' };
     if (p.message.key === 'sgs.ask.ganglie') return { prompt: p.id, option: attitude(g, p.seat, (p.message.params as { target: number }).target) > 0 ? 'pass' : 'use' };
     const o = p.options.find((x) => x.id === 'discard')!;
-    const two = o.cards!.from.map(Number).sort((a, b) => cardValue(a) - cardValue(b) || a - b).slice(0, 2);
-    const cheap = two.every((c) => cardValue(c) <= 3);
+    const two = o.cards!.from.map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b).slice(0, 2);
+    const cheap = two.every((c) => cardValue(k, c) <= 3);
     if (cheap || P(g, p.seat).hp <= 2) return { prompt: p.id, option: 'discard', cards: two.map(String) };
     return { prompt: p.id, option: 'damage' };
   },

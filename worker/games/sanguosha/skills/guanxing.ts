@@ -1,26 +1,27 @@
 import type { Answer, Prompt } from '../../../engine';
-import { CARD, judgeName, P, reshuffle, seatsFrom } from '../core';
+import { judgeName, P, reshuffle, seatsFrom, card, suitOf, sgs } from '../core';
 import { cardValue } from '../bot';
 import { T } from '../timings';
-import type { S, SgsSkill } from '../types';
+import type { SgsSkill, KS } from '../types';
 
 /**
  * The bot's 观星: when a 乐不思蜀 / 兵粮寸断 waits in its judgement area, the card that escapes it goes on top first;
  * then the cards worth keeping (value ≥ 4), best first; the rest to the bottom.
  */
-function guanxingBot(s: S, p: Prompt): Answer | null {
+function guanxingBot(k: KS, p: Prompt): Answer | null {
+  const s = k.s;
   const o = p.options[0]!;
   const cards = o.cards!.from.map(Number);
   if (o.id === 'bottom') return { prompt: p.id, option: 'bottom', cards: o.cards!.from };
   const me = P(s.g, p.seat);
   const top: number[] = [];
-  const judged = me.judge.map((c) => judgeName(s.g, c)).reverse();
+  const judged = me.judge.map((c) => judgeName(k, c)).reverse();
   for (const name of judged) {
-    const escape = cards.find((c) => !top.includes(c) && (name === 'indulgence' ? CARD[c]!.suit === 'heart' : name === 'supply_shortage' ? CARD[c]!.suit === 'club' : !(CARD[c]!.suit === 'spade' && CARD[c]!.rank >= 2 && CARD[c]!.rank <= 9)));
+    const escape = cards.find((c) => !top.includes(c) && (name === 'indulgence' ? suitOf(k, c) === 'heart' : name === 'supply_shortage' ? suitOf(k, c) === 'club' : !(suitOf(k, c) === 'spade' && card(k, c).rank >= 2 && card(k, c).rank <= 9)));
     if (escape === undefined) break;
     top.push(escape);
   }
-  const good = cards.filter((c) => !top.includes(c) && cardValue(c) >= 4).sort((a, b) => cardValue(b) - cardValue(a) || a - b);
+  const good = cards.filter((c) => !top.includes(c) && cardValue(k, c) >= 4).sort((a, b) => cardValue(k, b) - cardValue(k, a) || a - b);
   return { prompt: p.id, option: 'top', cards: [...top, ...good].map(String) };
 }
 
@@ -47,5 +48,5 @@ export const guanxing: SgsSkill = {
       },
     },
   ],
-  bot: (s, p) => (p.kind === 'arrange' ? guanxingBot(s, p) : null),
+  bot: (k, p) => (p.kind === 'arrange' ? guanxingBot(k, p) : null),
 };

@@ -1,4 +1,4 @@
-import { CARD, confirm, isBlack, isRed, move, P, type CardInfo } from '../core';
+import { confirm, move, P, type CardInfo, card, sgs } from '../core';
 import { attitude, cardValue } from '../bot';
 import { reasonMsg } from '../flow/common';
 import { T } from '../timings';
@@ -18,11 +18,11 @@ export function judgeGood(reason: string, c: CardInfo): boolean | null {
       return !(c.suit === 'spade' && c.rank >= 2 && c.rank <= 9);
     case 'eight_diagram':
     case 'skill:tieqi':
-      return isRed(c.id);
+      return c.suit === 'heart' || c.suit === 'diamond';
     case 'skill:ganglie':
       return c.suit !== 'heart';
     case 'skill:luoshen':
-      return isBlack(c.id);
+      return c.suit === 'spade' || c.suit === 'club';
     case 'skill:leiji':
       return c.suit !== 'spade';
     default:
@@ -60,20 +60,21 @@ export const guicai: SgsSkill = {
     move(ctx, [old], 'discard');
   },
   /** Change a judgement only when it goes the wrong way for a friend (or the right way for an enemy), with the cheapest card that turns it. */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const g: G = s.g;
     const params = p.message.params as { target: number; card: number };
     // The judgement being decided is the topmost judge frame; its reason is public.
     const reason = ([...s.stack].reverse().find((f) => f.t === 'judge')?.reason as string | undefined) ?? '';
     const want = attitude(g, p.seat, params.target);
-    const now = judgeGood(reason, CARD[params.card]!);
+    const now = judgeGood(reason, card(k, params.card));
     const pass = { prompt: p.id, option: 'pass' };
     if (now === null || want === 0 || now === (want > 0)) return pass;
     // 闪电's 3 damage is worth any card; other judgements not a 桃 or 无懈可击.
     const worth = reason === 'lightning' ? Infinity : 7;
     const fix = P(g, p.seat).hand
-      .filter((id) => judgeGood(reason, CARD[id]!) === want > 0 && cardValue(id) <= worth)
-      .sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0];
+      .filter((id) => judgeGood(reason, card(k, id)) === want > 0 && cardValue(k, id) <= worth)
+      .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
     return fix === undefined ? pass : { prompt: p.id, option: 'use', cards: [String(fix)] };
   },
 };

@@ -1,16 +1,16 @@
 import type { FrameDef, Json } from '../../../engine';
 import { attitude, cardValue } from '../bot';
-import { alive, CARD, equipIds, isBlack, move, P, toHand } from '../core';
+import { alive, equipIds, isBlack, move, P, toHand, card, sgs } from '../core';
 import { autoPass, num, reasonMsg } from '../flow/common';
 import { T } from '../timings';
 import { judgeGood } from './guicai';
-import type { Ev, G, SgsSkill } from '../types';
+import type { Ev, G, SgsSkill, K } from '../types';
 
 /** 张角's black hand and equipped cards. */
-const blacks = (g: G, seat: number) => [...P(g, seat).hand, ...equipIds(P(g, seat))].filter(isBlack);
+const blacks = (k: K, seat: number) => [...P(k.g, seat).hand, ...equipIds(P(k.g, seat))].filter((c) => isBlack(k, c));
 
 /** Is this judgement card good for the judged character? 鬼才's table (null: the bot does not know the reason). */
-const goodFor = (reason: string, id: number): boolean | null => judgeGood(reason, CARD[id]!);
+const goodFor = (k: K, reason: string, id: number): boolean | null => judgeGood(reason, card(k, id));
 
 /** The judgement's event (on the judge frame) that 鬼道 changes. */
 const evOfOwner = (ctx: Parameters<FrameDef<G>['run']>[0], f: Record<string, Json>) => ctx.frame(num(f.owner))?.ev as Ev | undefined;
@@ -22,7 +22,7 @@ const guidaoFrame: FrameDef<G> = {
     const seat = num(f.seat);
     const ev = evOfOwner(ctx, f);
     if (f.asked || !ev || !alive(g, seat)) return 'done';
-    const cards = blacks(g, seat);
+    const cards = blacks(ctx, seat);
     // With autoPass off he is asked even without a black card, so the wait never tells whether he holds one (S8).
     if (!cards.length && autoPass(ctx)) return 'done';
     f.asked = true;
@@ -39,7 +39,7 @@ const guidaoFrame: FrameDef<G> = {
     const seat = num(f.seat);
     const ev = evOfOwner(ctx, f);
     const card = Number(a.cards?.[0]);
-    if (!ev || !blacks(g, seat).includes(card)) return 'guidao: play one of your black cards';
+    if (!ev || !blacks(ctx, seat).includes(card)) return 'guidao: play one of your black cards';
     const old = num(ev.card);
     ctx.log('sgs.log.guidao', { seat, card, cards: [old], target: num(ev.seat) });
     move(ctx, [card], 'table');
@@ -57,7 +57,7 @@ export const guidao: SgsSkill = {
   effects: [
     {
       on: T.judgeRetrial,
-      can: (ctx, seat) => blacks(ctx.g, seat).length > 0 || !autoPass(ctx),
+      can: (ctx, seat) => blacks(ctx, seat).length > 0 || !autoPass(ctx),
       use(ctx, seat, ev) {
         ctx.push({ t: 'guidao', seat, owner: num(ev.frame), asked: false });
       },
@@ -67,7 +67,8 @@ export const guidao: SgsSkill = {
    * Turn a friend's bad judgement good, or an enemy's good one bad, with the cheapest black card that does it;
    * otherwise leave it.
    */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const g = s.g;
     const fid = s.prompts.find((x) => x.id === p.id)?.frame;
     const f = s.stack.find((x) => x.id === fid);
@@ -75,13 +76,13 @@ export const guidao: SgsSkill = {
     const pass = { prompt: p.id, option: 'pass' };
     if (!ev) return pass;
     const reason = ev.reason as string;
-    const now = goodFor(reason, num(ev.card));
+    const now = goodFor(k, reason, num(ev.card));
     const att = attitude(g, p.seat, num(ev.seat));
     if (now === null || att === 0) return pass;
     const want = att > 0;
     if (now === want) return pass;
     const from = (p.options.find((x) => x.id === 'use')?.cards?.from ?? []).map(Number);
-    const fit = from.filter((c) => goodFor(reason, c) === want).sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0];
+    const fit = from.filter((c) => goodFor(k, reason, c) === want).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
     return fit === undefined ? pass : { prompt: p.id, option: 'use', cards: [String(fit)] };
   },
   frames: { guidao: guidaoFrame },

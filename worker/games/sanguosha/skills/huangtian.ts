@@ -1,11 +1,11 @@
-import { keyOf, move, othersFrom, P, skillIds } from '../core';
+import { keyOf, move, othersFrom, P, skillIds, card, sgs } from '../core';
 import { attitude } from '../bot';
-import type { G, SgsSkill } from '../types';
+import type { SgsSkill, K } from '../types';
 
 /** The lord holding 黄天 whom `seat` may give to (another seat; lord skills count only for the lord). */
-const lordOf = (g: G, seat: number) => othersFrom(g, seat).find((s) => skillIds(g, s).includes('huangtian'));
+const lordOf = (k: K, seat: number) => othersFrom(k.g, seat).find((s) => skillIds(k, s).includes('huangtian'));
 /** `seat`'s 闪 and 闪电 in hand. */
-const gifts = (g: G, seat: number) => P(g, seat).hand.filter((c) => keyOf(c) === 'jink' || keyOf(c) === 'lightning');
+const gifts = (k: K, seat: number) => P(k.g, seat).hand.filter((c) => keyOf(k, c) === 'jink' || keyOf(k, c) === 'lightning');
 
 /**
  * 黄天 (张角, 主公技): each other 群 character may, once in each of their own play phases, give you a 闪 or a 闪电
@@ -16,29 +16,31 @@ export const huangtian: SgsSkill = {
   lord: true,
   active: {
     perPhase: 1,
-    lentTo: (g, owner, seat) => owner !== seat && P(g, seat).kingdom === 'qun',
-    option(g, seat) {
-      const lord = lordOf(g, seat);
-      const cards = gifts(g, seat);
+    lentTo: (k, owner, seat) => owner !== seat && P(k.g, seat).kingdom === 'qun',
+    option(k, seat) {
+      const g = k.g;
+      const lord = lordOf(k, seat);
+      const cards = gifts(k, seat);
       if (lord === undefined || !cards.length) return null;
       return { cards: { from: cards.map(String), min: 1, max: 1 }, message: { key: 'sgs.opt.huangtian', params: { lordSeat: lord } } };
     },
     /** A friend of the lord hands over a spare 闪 (keeping one for itself) or a 闪电 it does not want to play. */
-    bot(s, seat, o, prompt) {
+    bot(k, seat, o, prompt) {
+      const s = k.s;
       const g = s.g;
-      const lord = lordOf(g, seat);
+      const lord = lordOf(k, seat);
       if (lord === undefined || attitude(g, seat, lord) <= 0 || P(g, seat).role === 'traitor') return null;
       const from = (o.cards?.from ?? []).map(Number);
-      const jinks = from.filter((c) => keyOf(c) === 'jink');
-      const give = from.find((c) => keyOf(c) === 'lightning') ?? (jinks.length >= 2 || P(g, lord).hp <= 2 ? jinks[0] : undefined);
+      const jinks = from.filter((c) => keyOf(k, c) === 'jink');
+      const give = from.find((c) => keyOf(k, c) === 'lightning') ?? (jinks.length >= 2 || P(g, lord).hp <= 2 ? jinks[0] : undefined);
       return give === undefined ? null : { score: 33, answer: { prompt, option: o.id, cards: [String(give)] } };
     },
     use(ctx, seat, cards) {
       const g = ctx.g;
-      const lord = lordOf(g, seat);
+      const lord = lordOf(ctx, seat);
       const card = cards[0];
       if (lord === undefined) return 'huangtian: there is no lord with 黄天';
-      if (cards.length !== 1 || card === undefined || !gifts(g, seat).includes(card)) return 'huangtian: give one 闪 or 闪电 from your hand';
+      if (cards.length !== 1 || card === undefined || !gifts(ctx, seat).includes(card)) return 'huangtian: give one 闪 or 闪电 from your hand';
       ctx.log('sgs.log.huangtian', { seat, lordSeat: lord, card });
       move(ctx, [card], 'hand', { seat: lord });
     },

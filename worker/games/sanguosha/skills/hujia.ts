@@ -1,43 +1,33 @@
-import type { FrameDef, Option } from '../../../engine';
-import { alive, discard, fire, P, seatsFrom } from '../core';
-import { answerOptions, resolveAnswer } from '../offers';
+import type { FrameDef } from '../../../engine';
+import { alive, P, seatsFrom, sgs } from '../core';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
-import { num, nums } from '../flow/common';
+import { noAnswer, num, nums } from '../flow/common';
 
 /** Other living 魏 characters, in seat order after the lord. */
 const weiOthers = (g: G, seat: number) => seatsFrom(g, seat).filter((s) => s !== seat && P(g, s).kingdom === 'wei');
 
-/** Asks each 魏 character in turn for a 闪 on the lord's behalf; the first who gives one provides it. */
+/**
+ * Asks each 魏 character in turn, as a real "play a 闪" request (their 八卦阵 and view-as skills apply), for a 闪 on
+ * the lord's behalf; the first who gives one provides it.
+ */
 const hujiaFrame: FrameDef<G> = {
   run(ctx, f) {
-    const g = ctx.g;
     const order = nums(f.order);
-    const ev = ctx.frame(num(f.owner))?.ev as Record<string, unknown> | undefined;
-    while (num(f.i) < order.length && !f.given) {
-      const w = order[num(f.i)]!;
-      const options: Option[] = alive(g, w) ? answerOptions(g, w, ['jink'], 'respond', { id: 'play', message: { key: 'sgs.opt.hujiaGive', params: { lord: f.lord! } } }) : [];
-      if (!options.length && ctx.s.options.autoPass !== false) {
-        f.i = num(f.i) + 1;
-        continue;
-      }
-      options.push({ id: 'pass', message: { key: 'sgs.opt.noResponse' } });
-      ctx.ask({ seat: w, kind: 'respond', message: { key: 'sgs.ask.hujia', params: { lord: f.lord! } }, options });
-      return 'wait';
+    if (f.given) {
+      const ev = ctx.frame(num(f.owner))?.ev as Record<string, unknown> | undefined;
+      if (ev) ev.provided = true;
+      return 'done';
     }
-    if (f.given && ev) ev.provided = true;
-    return 'done';
+    const i = num(f.i);
+    if (i >= order.length) return 'done';
+    f.i = i + 1;
+    const w = order[i]!;
+    if (!alive(ctx.g, w) || !alive(ctx.g, num(f.lord))) return 'again';
+    ctx.push({ t: 'respond', seat: w, pattern: 'jink', how: 'respond', n: 1, src: null, ignoreArmor: false, lord: num(f.lord), skill: 'hujia', msg: { key: 'sgs.ask.hujia', params: { lord: num(f.lord) } }, parent: f.id, key: 'given', st: 0 });
+    return 'again';
   },
-  answer(ctx, f, p, a) {
-    f.i = num(f.i) + 1;
-    if (a.option === 'pass') return;
-    const r = resolveAnswer(ctx.g, p.seat, a, ['jink'], 'respond', 'play');
-    if (typeof r === 'string') return r;
-    ctx.log('sgs.log.hujiaGive', { seat: p.seat, lord: f.lord!, cards: r.cards });
-    f.given = true;
-    discard(ctx, r.cards);
-    fire(ctx, T.cardResponded, { seat: p.seat, name: 'jink', cards: r.cards, skill: 'hujia', how: 'respond', src: null });
-  },
+  answer: noAnswer,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { move } from '../core';
+import { move, card, sgs } from '../core';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
 

@@ -1,25 +1,25 @@
 import type { Answer, FrameDef, Msg, Option, Prompt } from '../../../engine';
-import { alive, attackRange, discard, distance, fire, isSlash, othersFrom, P, seatsFrom, skillById, skillIds, slashLimit } from '../core';
+import { alive, attackRange, discard, distance, fire, isSlash, othersFrom, P, seatsFrom, skillById, skillIds, slashLimit, sgs } from '../core';
 import { answerOptions, resolveAnswer, viewAsOffers } from '../offers';
 import { attitude, cardValue } from '../bot';
 import { autoPass, num, nums } from '../flow/common';
 import { T } from '../timings';
-import type { Ev, G, S, SgsSkill } from '../types';
+import type { Ev, G, SgsSkill, K, KS } from '../types';
 
 /** Other living 蜀 characters, in seat order after the lord. */
-const shuOthers = (g: G, seat: number) => seatsFrom(g, seat).filter((s) => s !== seat && P(g, s).kingdom === 'shu');
+const shuOthers = (k: K, seat: number) => seatsFrom(k.g, seat).filter((s) => s !== seat && P(k.g, s).kingdom === 'shu');
 
 /** Set when nobody answered 激将 in the play phase: like FreeKill, the play-phase use is off for the rest of it. */
 const failedKey = (seat: number) => `${seat}:jijiang_failed`;
 
 /** Who the lord's 激将 杀 may be aimed at (attack range, 空城 …), and why the others may not. */
-function slashTargets(g: G, seat: number): { from: number[]; blocked: { seat: number; why: Msg }[] } {
+function slashTargets(k: K, seat: number): { from: number[]; blocked: { seat: number; why: Msg }[] } {
   const from: number[] = [];
   const blocked: { seat: number; why: Msg }[] = [];
-  for (const t of othersFrom(g, seat)) {
-    const ban = skillIds(g, t).find((id) => skillById(id)?.prohibit?.(g, t, seat, 'slash'));
+  for (const t of othersFrom(k.g, seat)) {
+    const ban = skillIds(k, t).find((id) => skillById(k, id)?.prohibit?.(k, t, seat, 'slash'));
     if (ban) blocked.push({ seat: t, why: { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${ban}` } } } });
-    else if (distance(g, seat, t) > attackRange(g, seat)) blocked.push({ seat: t, why: { key: 'sgs.ui.outOfRange' } });
+    else if (distance(k, seat, t) > attackRange(k, seat)) blocked.push({ seat: t, why: { key: 'sgs.ui.outOfRange' } });
     else from.push(t);
   }
   return { from, blocked };
@@ -36,7 +36,7 @@ const jijiangFrame: FrameDef<G> = {
     const order = nums(f.order);
     while (num(f.i) < order.length && !f.given) {
       const w = order[num(f.i)]!;
-      const options: Option[] = alive(g, w) && alive(g, lord) ? answerOptions(g, w, ['slash'], 'respond', { id: 'play', message: { key: 'sgs.opt.jijiangGive', params: { lord } } }) : [];
+      const options: Option[] = alive(g, w) && alive(g, lord) ? answerOptions(ctx, w, ['slash'], 'respond', { id: 'play', message: { key: 'sgs.opt.jijiangGive', params: { lord } } }) : [];
       if (!options.length && (autoPass(ctx) || !alive(g, w) || !alive(g, lord))) {
         f.i = num(f.i) + 1;
         continue;
@@ -58,7 +58,7 @@ const jijiangFrame: FrameDef<G> = {
   answer(ctx, f, p, a) {
     f.i = num(f.i) + 1;
     if (a.option === 'pass') return;
-    const r = resolveAnswer(ctx.g, p.seat, a, ['slash'], 'respond', 'play');
+    const r = resolveAnswer(ctx, p.seat, a, ['slash'], 'respond', 'play');
     if (typeof r === 'string') return r;
     const lord = num(f.lord);
     f.given = true;
@@ -73,17 +73,18 @@ const jijiangFrame: FrameDef<G> = {
 };
 
 /** The lord asks for help only when he has no 杀 of his own; the 蜀 helpers give one to a friend, never against a friend. */
-function jijiangBot(s: S, p: Prompt): Answer | null {
+function jijiangBot(k: KS, p: Prompt): Answer | null {
+  const s = k.s;
   const g = s.g;
   const params = (p.message.params ?? {}) as Record<string, number>;
   if (p.kind === 'skill') {
-    const mine = P(g, p.seat).hand.some(isSlash) || viewAsOffers(g, p.seat, ['slash'], 'respond').length > 0;
+    const mine = P(g, p.seat).hand.some((c) => isSlash(k, c)) || viewAsOffers(k, p.seat, ['slash'], 'respond').length > 0;
     return { prompt: p.id, option: mine ? 'pass' : 'use' };
   }
   const give = p.options.find((o) => o.id !== 'pass');
   const ok = give && attitude(g, p.seat, params.lord!) > 0 && (params.target === undefined || attitude(g, p.seat, params.target) < 0);
   if (!ok) return { prompt: p.id, option: 'pass' };
-  const cards = give.cards!.from.map(Number).sort((a, b) => cardValue(a) - cardValue(b) || a - b).slice(0, give.cards!.min);
+  const cards = give.cards!.from.map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b).slice(0, give.cards!.min);
   return { prompt: p.id, option: give.id, cards: cards.map(String) };
 }
 
@@ -98,38 +99,40 @@ export const jijiang: SgsSkill = {
   effects: [
     {
       on: T.cardAsked,
-      can: (ctx, seat, ev) => ev.seat === seat && ev.pattern === 'slash' && !ev.provided && shuOthers(ctx.g, seat).length > 0,
+      can: (ctx, seat, ev) => ev.seat === seat && ev.pattern === 'slash' && !ev.provided && shuOthers(ctx, seat).length > 0,
       optional: true,
       ask: () => ({ key: 'sgs.ask.jijiangUse' }),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.jijiang' } });
         // A 杀 to be used on given targets (借刀杀人) becomes the lord's use of it; otherwise it is played (打出).
         const useOn = Array.isArray(ev.useOn) ? nums(ev.useOn) : null;
-        ctx.push({ t: 'jijiang', mode: useOn ? 'use' : 'respond', lord: seat, owner: ev.frame!, order: shuOthers(ctx.g, seat), i: 0, given: false, targets: useOn ?? [] });
+        ctx.push({ t: 'jijiang', mode: useOn ? 'use' : 'respond', lord: seat, owner: ev.frame!, order: shuOthers(ctx, seat), i: 0, given: false, targets: useOn ?? [] });
       },
     },
   ],
   active: {
-    option(g, seat) {
-      if (g.slashes >= slashLimit(g, seat) || g.used[failedKey(seat)] || !shuOthers(g, seat).length) return null;
-      const { from, blocked } = slashTargets(g, seat);
+    option(k, seat) {
+      const g = k.g;
+      if (g.slashes >= slashLimit(k, seat) || g.used[failedKey(seat)] || !shuOthers(k, seat).length) return null;
+      const { from, blocked } = slashTargets(k, seat);
       if (!from.length) return null;
       return { message: { key: 'sgs.opt.jijiang' }, seats: { from, min: 1, max: 1, ...(blocked.length ? { blocked } : {}) } };
     },
     /** Only without a 杀 of his own, at an enemy, when a 蜀 friend is there to ask. */
-    bot(s, seat, o, prompt) {
+    bot(k, seat, o, prompt) {
+      const s = k.s;
       const g = s.g;
-      if (P(g, seat).hand.some(isSlash) || viewAsOffers(g, seat, ['slash'], 'play').length) return null;
-      if (!shuOthers(g, seat).some((t) => attitude(g, seat, t) > 0)) return null;
+      if (P(g, seat).hand.some((c) => isSlash(k, c)) || viewAsOffers(k, seat, ['slash'], 'play').length) return null;
+      if (!shuOthers(k, seat).some((t) => attitude(g, seat, t) > 0)) return null;
       const foe = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp || a - b)[0];
       return foe === undefined ? null : { score: 36, answer: { prompt, option: o.id, seats: [foe] } };
     },
     use(ctx, seat, _cards, targets) {
       const g = ctx.g;
       const t = targets[0];
-      if (targets.length !== 1 || t === undefined || !slashTargets(g, seat).from.includes(t)) return 'pick one character your 杀 may reach';
+      if (targets.length !== 1 || t === undefined || !slashTargets(ctx, seat).from.includes(t)) return 'pick one character your 杀 may reach';
       ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.jijiang' } });
-      ctx.push({ t: 'jijiang', mode: 'use', lord: seat, owner: null, order: shuOthers(g, seat), i: 0, given: false, targets: [t] });
+      ctx.push({ t: 'jijiang', mode: 'use', lord: seat, owner: null, order: shuOthers(ctx, seat), i: 0, given: false, targets: [t] });
     },
   },
   bot: jijiangBot,

@@ -1,4 +1,4 @@
-import { P } from '../core';
+import { P, sgs } from '../core';
 import { T } from '../timings';
 import type { SgsSkill } from '../types';
 

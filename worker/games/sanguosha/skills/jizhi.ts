@@ -1,11 +1,11 @@
-import { CARD, drawCards, keyOf } from '../core';
+import { drawCards, keyOf, card, sgs } from '../core';
 import { T } from '../timings';
-import type { Ev, SgsSkill } from '../types';
+import type { Ev, SgsSkill, K } from '../types';
 
 /** A real (not converted) non-delayed trick card: one physical card of that very name, used through no skill. */
-const realTrick = (ev: Ev) => {
+const realTrick = (k: K, ev: Ev) => {
   const cards = (ev.cards ?? []) as number[];
-  return !ev.skill && cards.length === 1 && keyOf(cards[0]!) === ev.name && CARD[cards[0]!]!.kind.type === 'trick';
+  return !ev.skill && cards.length === 1 && keyOf(k, cards[0]!) === ev.name && card(k, cards[0]!).kind.type === 'trick';
 };
 
 /** 集智 (黄月英): when you use a real non-delayed trick card (无懈可击 included), you may draw a card. */
@@ -14,7 +14,7 @@ export const jizhi: SgsSkill = {
   effects: [
     {
       on: T.cardUsed,
-      can: (_ctx, seat, ev) => ev.user === seat && realTrick(ev),
+      can: (_ctx, seat, ev) => ev.user === seat && realTrick(_ctx, ev),
       optional: true,
       ask: (_ctx, _seat, ev) => ({ key: 'sgs.ask.jizhi', params: { card: (ev.cards as number[])[0]! } }),
       use(ctx, seat) {

@@ -1,4 +1,4 @@
-import { handLimit, isSlashKey, markUsed, P, usedCount } from '../core';
+import { handLimit, isSlashKey, markUsed, P, usedCount, sgs } from '../core';
 import { T } from '../timings';
 import type { C, Ev, SgsSkill } from '../types';
 
@@ -18,7 +18,7 @@ export const keji: SgsSkill = {
     { on: T.cardResponded, can: (ctx, seat, ev) => ev.seat === seat && isSlashKey(ev.name as string) && inOwnPlay(ctx, seat), use: (ctx, seat) => count(ctx, seat) },
     {
       on: T.phaseBegin,
-      can: (ctx, seat, ev: Ev) => ev.seat === seat && ev.phase === 'discard' && !ev.skip && usedCount(ctx.g, seat, SLASHES) === 0 && P(ctx.g, seat).hand.length > handLimit(ctx.g, seat),
+      can: (ctx, seat, ev: Ev) => ev.seat === seat && ev.phase === 'discard' && !ev.skip && usedCount(ctx.g, seat, SLASHES) === 0 && P(ctx.g, seat).hand.length > handLimit(ctx, seat),
       optional: true,
       ask: () => ({ key: 'sgs.ask.keji' }),
       use(ctx, seat, ev) {

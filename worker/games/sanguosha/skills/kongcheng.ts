@@ -5,6 +5,6 @@ import type { SgsSkill } from '../types';
 export const kongcheng: SgsSkill = {
   id: 'kongcheng',
   locked: true,
-  prohibit: (g, owner, _user, name) => P(g, owner).hand.length === 0 && (isSlashKey(name) || name === 'duel'),
+  prohibit: (k, owner, _user, name) => P(k.g, owner).hand.length === 0 && (isSlashKey(name) || name === 'duel'),
   effects: [],
 };

@@ -1,4 +1,4 @@
-import { P } from '../core';
+import { P, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /**
@@ -10,7 +10,8 @@ export const kurou: SgsSkill = {
   active: {
     option: () => ({}),
     /** Only when safe: three or more HP left before it, so the loss never puts 黄盖 into dying. */
-    bot(s, seat, o, prompt) {
+    bot(k, seat, o, prompt) {
+      const s = k.s;
       return P(s.g, seat).hp >= 3 ? { score: 24, answer: { prompt, option: o.id } } : null;
     },
     use(ctx, seat) {

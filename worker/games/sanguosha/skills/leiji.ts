@@ -1,6 +1,6 @@
 import type { FrameDef } from '../../../engine';
 import { attitude } from '../bot';
-import { alive, CARD, noteHostility, seatsFrom } from '../core';
+import { alive, noteHostility, seatsFrom, suitOf, sgs } from '../core';
 import { damageFrame, num } from '../flow/common';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
@@ -23,7 +23,7 @@ const leijiFrame: FrameDef<G> = {
       ctx.push({ t: 'judge', seat: f.target!, reason: 'skill:leiji', parent: f.id, key: 'result', st: 0 });
       return 'again';
     }
-    if (f.st === 2 && f.result !== null && f.result !== undefined && CARD[num(f.result)]!.suit === 'spade' && alive(g, num(f.target))) {
+    if (f.st === 2 && f.result !== null && f.result !== undefined && suitOf(ctx, num(f.result)) === 'spade' && alive(g, num(f.target))) {
       f.st = 3;
       ctx.log('sgs.log.leijiHit', { seat, target: f.target! });
       ctx.push(damageFrame(seat, num(f.target), 2, 'thunder', []));
@@ -58,7 +58,8 @@ export const leiji: SgsSkill = {
     },
   ],
   /** Strike the most hurt enemy; nobody when no enemy is known. */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const g = s.g;
     const o = p.options.find((x) => x.id === 'use');
     const foes = (o?.seats?.from ?? []).filter((t) => attitude(g, p.seat, t) < 0).sort((a, b) => g.players[a]!.hp - g.players[b]!.hp);

@@ -1,4 +1,4 @@
-import { drawCards, P } from '../core';
+import { drawCards, P, card, sgs } from '../core';
 import { T } from '../timings';
 import type { SgsSkill } from '../types';
 

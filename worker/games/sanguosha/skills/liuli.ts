@@ -1,9 +1,9 @@
 import type { Frame, FrameDef, Msg } from '../../../engine';
-import { alive, discard, equipIds, inRange, P, seatsFrom, skillList, SLOTS } from '../core';
+import { alive, discard, equipIds, inRange, P, seatsFrom, skillList, card, sgs } from '../core';
 import { attitude, cardValue } from '../bot';
 import { num, nums } from '../flow/common';
 import { T } from '../timings';
-import type { Ev, G, SgsSkill } from '../types';
+import type { Ev, G, SgsSkill, K } from '../types';
 
 /** The other targets of the same 杀 (方天画戟): the nearest `use` frame below the 杀's own frame. */
 function otherTargets(s: { stack: Frame[] }, slashFrame: number): number[] {
@@ -16,31 +16,30 @@ function otherTargets(s: { stack: Frame[] }, slashFrame: number): number[] {
  * Why `t` cannot take 大乔's 杀 from `src` if she discards `card` (null: it can). Her attack range is measured as it
  * will be after the discard (ruling S12): the table with that card gone from her equipment.
  */
-function blockedWhy(g: G, seat: number, src: number, t: number, card: number | null, others: number[]): Msg | null {
+function blockedWhy(k: K, seat: number, src: number, t: number, card: number | null, others: number[]): Msg | null {
   if (t === seat) return { key: 'sgs.ui.self' };
   if (t === src) return { key: 'sgs.why.liuliUser' };
   if (others.includes(t)) return { key: 'sgs.why.liuliTargeted' };
-  const ban = skillList(g, t).find((s) => s.prohibit?.(g, t, src, 'slash'));
+  const ban = skillList(k, t).find((s) => s.prohibit?.(k, t, src, 'slash'));
   if (ban) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${ban.id}` } } };
-  const me = P(g, seat);
-  const slot = card === null ? undefined : SLOTS.find((s) => me.equip[s] === card);
-  const after: G = slot === undefined ? g : { ...g, players: g.players.map((p) => (p.seat === seat ? { ...p, equip: { ...p.equip, [slot]: null } } : p)) };
-  return inRange(after, seat, t) ? null : { key: 'sgs.ui.outOfRange' };
+  // The discarded card, if equipped, no longer gives range (rules-facts §3).
+  return inRange(k, seat, t, card === null ? [] : [card]) ? null : { key: 'sgs.ui.outOfRange' };
 }
 
 const cardsOf = (g: G, seat: number) => [...P(g, seat).hand, ...equipIds(P(g, seat))];
 
 /** Seats some discard could move the 杀 to; with the reasons of the others (judged with a hand card discarded). */
-function choices(g: G, seat: number, src: number, others: number[]) {
+function choices(k: K, seat: number, src: number, others: number[]) {
+  const g = k.g;
   const cards = cardsOf(g, seat);
   const from: number[] = [];
   const blocked: { seat: number; why: Msg }[] = [];
   if (!cards.length) return { cards, from, blocked };
   for (const t of seatsFrom(g, seat + 1)) {
     if (t === seat) continue;
-    const whys = cards.map((c) => blockedWhy(g, seat, src, t, c, others));
+    const whys = cards.map((c) => blockedWhy(k, seat, src, t, c, others));
     if (whys.some((w) => w === null)) from.push(t);
-    else blocked.push({ seat: t, why: blockedWhy(g, seat, src, t, null, others) ?? whys[0]! });
+    else blocked.push({ seat: t, why: blockedWhy(k, seat, src, t, null, others) ?? whys[0]! });
   }
   return { cards, from, blocked };
 }
@@ -51,7 +50,7 @@ const liuliFrame: FrameDef<G> = {
     const g = ctx.g;
     const seat = num(f.seat), src = num(f.src);
     if (f.asked || !alive(g, seat)) return 'done';
-    const { cards, from, blocked } = choices(g, seat, src, nums(f.others));
+    const { cards, from, blocked } = choices(ctx, seat, src, nums(f.others));
     if (!from.length || !cards.length) return 'done';
     f.asked = true;
     ctx.ask({
@@ -71,7 +70,7 @@ const liuliFrame: FrameDef<G> = {
     const t = a.seats?.[0];
     if (!cardsOf(g, seat).includes(card)) return 'discard one of your own cards';
     if (t === undefined) return 'choose who takes the 杀';
-    const why = blockedWhy(g, seat, src, t, card, nums(f.others));
+    const why = blockedWhy(ctx, seat, src, t, card, nums(f.others));
     if (why || !alive(g, t)) return `流离 cannot move the 杀 to seat ${t} (${why?.key ?? 'dead'})`;
     const ev = ctx.frame(num(f.owner))?.ev as Ev | undefined;
     if (ev) ev.target = t;
@@ -89,14 +88,15 @@ export const liuli: SgsSkill = {
   effects: [
     {
       on: T.targetConfirming,
-      can: (ctx, seat, ev) => ev.target === seat && ev.name === 'slash' && typeof ev.src === 'number' && choices(ctx.g, seat, ev.src, otherTargets(ctx.s, num(ev.frame))).from.length > 0 && cardsOf(ctx.g, seat).length > 0,
+      can: (ctx, seat, ev) => ev.target === seat && ev.name === 'slash' && typeof ev.src === 'number' && choices(ctx, seat, ev.src, otherTargets(ctx.s, num(ev.frame))).from.length > 0 && cardsOf(ctx.g, seat).length > 0,
       use(ctx, seat, ev) {
         ctx.push({ t: 'liuli', seat, src: ev.src!, owner: ev.frame!, others: otherTargets(ctx.s, num(ev.frame)), asked: false });
       },
     },
   ],
   /** Move it to the weakest enemy it can reach, with the cheapest card that still reaches them (hand cards first). */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const g = s.g;
     const me = p.seat;
     const o = p.options.find((x) => x.id === 'use');
@@ -104,10 +104,10 @@ export const liuli: SgsSkill = {
     const f = s.stack.find((x) => x.id === owner);
     if (!o || !f) return { prompt: p.id, option: 'pass' };
     const hand = new Set(P(g, me).hand);
-    const cards = o.cards!.from.map(Number).sort((a, b) => Number(!hand.has(a)) - Number(!hand.has(b)) || cardValue(a) - cardValue(b) || a - b);
+    const cards = o.cards!.from.map(Number).sort((a, b) => Number(!hand.has(a)) - Number(!hand.has(b)) || cardValue(k, a) - cardValue(k, b) || a - b);
     const foes = o.seats!.from.filter((t) => attitude(g, me, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
     for (const t of foes) {
-      const c = cards.find((x) => blockedWhy(g, me, num(f.src), t, x, nums(f.others)) === null);
+      const c = cards.find((x) => blockedWhy(k, me, num(f.src), t, x, nums(f.others)) === null);
       if (c !== undefined) return { prompt: p.id, option: 'use', cards: [String(c)], seats: [t] };
     }
     return { prompt: p.id, option: 'pass' };

@@ -1,5 +1,5 @@
 import { attitude, cardValue } from '../bot';
-import { CARD, othersFrom, P } from '../core';
+import { othersFrom, P, card, suitOf } from '../core';
 import type { SgsSkill } from '../types';
 
 /**
@@ -13,19 +13,19 @@ export const luanji: SgsSkill = {
       as: 'archery_attack',
       n: 2,
       zones: 'h',
-      card: (g, seat, id) => P(g, seat).hand.some((c) => c !== id && CARD[c]!.suit === CARD[id]!.suit),
-      group: (_g, _seat, ids) => ids.length === 2 && CARD[ids[0]!]!.suit === CARD[ids[1]!]!.suit,
-      when: (g, seat, how) => how === 'play' && g.current === seat,
+      card: (k, seat, id) => P(k.g, seat).hand.some((c) => c !== id && suitOf(k, c) === suitOf(k, id)),
+      group: (k, _seat, ids) => ids.length === 2 && suitOf(k, ids[0]!) === suitOf(k, ids[1]!),
+      when: (k, seat, how) => how === 'play' && k.g.current === seat,
       /** When enemies outnumber friends, the cheapest same-suit pair of cards of little value (万箭 with junk). */
-      bot(s, seat, o, prompt) {
-        const g = s.g;
+      bot(k, seat, o, prompt) {
+        const g = k.g;
         const others = othersFrom(g, seat);
         const foes = others.filter((t) => attitude(g, seat, t) < 0).length;
         const friends = others.filter((t) => attitude(g, seat, t) > 0).length;
         if (foes <= friends) return null;
-        const cheap = (o.cards?.from ?? []).map(Number).filter((c) => cardValue(c) <= 5).sort((a, b) => cardValue(a) - cardValue(b) || a - b);
+        const cheap = (o.cards?.from ?? []).map(Number).filter((c) => cardValue(k, c) <= 5).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b);
         for (const a of cheap) {
-          const b = cheap.find((c) => c !== a && CARD[c]!.suit === CARD[a]!.suit);
+          const b = cheap.find((c) => c !== a && suitOf(k, c) === suitOf(k, a));
           if (b !== undefined) return { score: 34, answer: { prompt, option: o.id, cards: [String(a), String(b)] } };
         }
         return null;

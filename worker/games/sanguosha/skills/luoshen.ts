@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, isBlack, move } from '../core';
+import { alive, isBlack, move, card, sgs } from '../core';
 import { num } from '../flow/common';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
@@ -18,7 +18,7 @@ const luoshenFrame: FrameDef<G> = {
       ctx.push({ t: 'judge', seat, reason: 'skill:luoshen', parent: f.id, key: 'result', st: 0 });
       return 'again';
     }
-    if (f.result === null || !isBlack(num(f.result))) return 'done';
+    if (f.result === null || !isBlack(ctx, num(f.result))) return 'done';
     ctx.ask({
       seat, kind: 'skill', message: { key: 'sgs.ask.luoshenAgain' },
       options: [
@@ -54,7 +54,7 @@ export const luoshen: SgsSkill = {
     {
       // The black card of 洛神's own judgement goes to the hand once it has taken effect (before the judge discards it).
       on: T.judgeDone,
-      can: (ctx, seat, ev) => ev.seat === seat && ev.reason === 'skill:luoshen' && isBlack(ev.card as number) && ctx.g.table.includes(ev.card as number),
+      can: (ctx, seat, ev) => ev.seat === seat && ev.reason === 'skill:luoshen' && isBlack(ctx, ev.card as number) && ctx.g.table.includes(ev.card as number),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.luoshenTake', { seat, card: ev.card as number });
         move(ctx, [ev.card as number], 'hand', { seat });

@@ -1,4 +1,4 @@
-import { isSlash, keyOf, markOf, P, setMark } from '../core';
+import { isSlash, keyOf, markOf, P, setMark, card, sgs } from '../core';
 import { T } from '../timings';
 import type { SgsSkill } from '../types';
 
@@ -49,8 +49,9 @@ export const luoyi: SgsSkill = {
     },
   ],
   /** Draw one fewer only with a 杀 or 决斗 in hand to make it count. */
-  bot(s, p) {
-    const attack = P(s.g, p.seat).hand.some((id) => isSlash(id) || keyOf(id) === 'duel');
+  bot(k, p) {
+    const s = k.s;
+    const attack = P(s.g, p.seat).hand.some((id) => isSlash(k, id) || keyOf(k, id) === 'duel');
     return { prompt: p.id, option: attack ? 'use' : 'pass' };
   },
 };

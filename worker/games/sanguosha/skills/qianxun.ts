@@ -4,6 +4,6 @@ import type { SgsSkill } from '../types';
 export const qianxun: SgsSkill = {
   id: 'qianxun',
   locked: true,
-  prohibit: (_g, _owner, _user, name) => name === 'snatch' || name === 'indulgence',
+  prohibit: (k, _owner, _user, name) => name === 'snatch' || name === 'indulgence',
   effects: [],
 };

@@ -1,5 +1,5 @@
 import { attitude, cardValue } from '../bot';
-import { discard, P, recover, seatsFrom, wounded } from '../core';
+import { discard, P, recover, seatsFrom, wounded, card, sgs } from '../core';
 import type { SgsSkill } from '../types';
 
 /** Wounded living characters, in seat order (华佗 himself included). */
@@ -10,18 +10,20 @@ export const qingnang: SgsSkill = {
   id: 'qingnang',
   active: {
     perPhase: 1,
-    option(g, seat) {
+    option(k, seat) {
+      const g = k.g;
       const hand = P(g, seat).hand;
-      const targets = woundedSeats(g);
+      const targets = woundedSeats(k.g);
       if (!hand.length || !targets.length) return null;
       return { cards: { from: hand.map(String), min: 1, max: 1 }, seats: { from: targets, min: 1, max: 1 } };
     },
     /** Heal yourself or the most hurt friend, paying with the least valuable hand card (never a 桃: that heals by itself). */
-    bot(s, seat, o, prompt) {
+    bot(k, seat, o, prompt) {
+      const s = k.s;
       const g = s.g;
       const friends = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) > 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
       const t = friends[0];
-      const pay = (o.cards?.from ?? []).map(Number).filter((c) => cardValue(c) < 8).sort((a, b) => cardValue(a) - cardValue(b) || a - b)[0];
+      const pay = (o.cards?.from ?? []).map(Number).filter((c) => cardValue(k, c) < 8).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
       if (t === undefined || pay === undefined) return null;
       return { score: P(g, t).hp <= 1 ? 65 : 48, answer: { prompt, option: o.id, cards: [String(pay)], seats: [t] } };
     },

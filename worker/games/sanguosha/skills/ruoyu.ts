@@ -1,4 +1,4 @@
-import { addMark, markOf, P, recover, seatsFrom } from '../core';
+import { addMark, markOf, P, recover, seatsFrom, sgs } from '../core';
 import { T } from '../timings';
 import type { SgsSkill } from '../types';
 

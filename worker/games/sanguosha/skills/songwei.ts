@@ -1,4 +1,4 @@
-import { alive, confirm, drawCards, isBlack, P } from '../core';
+import { alive, confirm, drawCards, isBlack, P, card, sgs } from '../core';
 import { attitude } from '../bot';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
@@ -18,7 +18,7 @@ export const songwei: SgsSkill = {
       on: T.judgeDone,
       can: (ctx, seat, ev) => {
         const who = ev.seat as number;
-        return who !== seat && alive(ctx.g, who) && P(ctx.g, who).kingdom === 'wei' && isBlack(ev.card as number);
+        return who !== seat && alive(ctx.g, who) && P(ctx.g, who).kingdom === 'wei' && isBlack(ctx, ev.card as number);
       },
       use(ctx, seat, ev) {
         confirm(ctx, {
@@ -35,7 +35,8 @@ export const songwei: SgsSkill = {
     drawCards(ctx, lord, 1);
   },
   /** Let a friendly lord draw. */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const lord = (p.message.params as { target: number }).target;
     return { prompt: p.id, option: attitude(s.g, p.seat, lord) > 0 ? 'use' : 'pass' };
   },

@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { isRed } from '../core';
+import { isRed, sgs } from '../core';
 import { noAnswer, num } from '../flow/common';
 import { T } from '../timings';
 import type { Ev, G, SgsSkill } from '../types';
@@ -13,7 +13,7 @@ const tieqiFrame: FrameDef<G> = {
       return 'again';
     }
     const ev = ctx.frame(num(f.owner))?.ev as Ev | undefined;
-    const red = f.result !== null && f.result !== undefined && isRed(num(f.result));
+    const red = f.result !== null && f.result !== undefined && isRed(ctx, num(f.result));
     if (red && ev) ev.noJink = true;
     ctx.log(red ? 'sgs.log.tieqiHit' : 'sgs.log.tieqiMiss', { seat: num(f.seat), target: num(f.target) });
     return 'done';

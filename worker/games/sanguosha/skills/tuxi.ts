@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, move, othersFrom, P, seatsFrom } from '../core';
+import { alive, move, othersFrom, P, seatsFrom, card, sgs } from '../core';
 import { attitude } from '../bot';
 import { num } from '../flow/common';
 import { T } from '../timings';
@@ -61,7 +61,8 @@ export const tuxi: SgsSkill = {
   ],
   frames: { tuxi: tuxiFrame },
   /** Raid two characters who are not friends (enemies first); one card alone is worse than the normal two, so then draw. */
-  bot(s, p) {
+  bot(k, p) {
+    const s = k.s;
     const o = p.options.find((x) => x.id === 'use')!;
     const foes = o.seats!.from.filter((t) => attitude(s.g, p.seat, t) <= 0).sort((a, b) => attitude(s.g, p.seat, a) - attitude(s.g, p.seat, b));
     return foes.length >= 2 ? { prompt: p.id, option: 'use', seats: foes.slice(0, 2) } : { prompt: p.id, option: 'pass' };

@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, drawCards } from '../core';
+import { alive, drawCards, card, sgs } from '../core';
 import { num } from '../flow/common';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';

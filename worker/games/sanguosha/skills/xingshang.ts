@@ -1,4 +1,4 @@
-import { equipIds, move, P } from '../core';
+import { equipIds, move, P, sgs } from '../core';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
 

@@ -1,4 +1,4 @@
-import { discard, equipIds, P } from '../core';
+import { discard, equipIds, P, sgs } from '../core';
 import { cardValue } from '../bot';
 import type { SgsSkill } from '../types';
 
@@ -7,14 +7,16 @@ export const zhiheng: SgsSkill = {
   id: 'zhiheng',
   active: {
     perPhase: 1,
-    option(g, seat) {
+    option(k, seat) {
+      const g = k.g;
       const mine = [...P(g, seat).hand, ...equipIds(P(g, seat))];
       return mine.length ? { cards: { from: mine.map(String), min: 1, max: mine.length } } : null;
     },
     /** 制衡 away junk: the low-value hand cards, when there are two or more. */
-    bot(s, seat, o, prompt) {
+    bot(k, seat, o, prompt) {
+      const s = k.s;
       const hand = new Set(P(s.g, seat).hand);
-      const junk = (o.cards?.from ?? []).map(Number).filter((c) => hand.has(c) && cardValue(c) <= 3);
+      const junk = (o.cards?.from ?? []).map(Number).filter((c) => hand.has(c) && cardValue(k, c) <= 3);
       return junk.length >= 2 ? { score: 30, answer: { prompt, option: o.id, cards: junk.map(String) } } : null;
     },
     use(ctx, seat, cards) {
