@@ -2,7 +2,7 @@ import { getMine, putMine } from './life';
 import { DurableObject } from 'cloudflare:workers';
 import type { GameSummary } from '../protocol';
 import type { Env } from '../env';
-import { okJson, reject, type Reply } from './reply';
+import { ok, reject, type Reply } from './reply';
 import { send, type Sender } from './notifier';
 import { LIMITS, parseAnswerBody } from './limits';
 import { Store } from './store';
@@ -109,7 +109,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const who = await this.seats.whoIs(token);
     if (!who) return this.store.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'state' });
     if (since !== null && since === this.store.m.version) return { status: 304, body: null };
-    return okJson(this.sockets.stateBody(who.seat, logFrom === null ? 'tail' : { from: logFrom }));
+    return ok(this.sockets.stateBody(who.seat, logFrom === null ? 'tail' : { from: logFrom }));
   }
 
   answer(token: string | null, body: unknown, logFrom: number | null = null): Promise<Reply> {

@@ -116,7 +116,7 @@ export function handbackFor(r: Room, seat: number, now: number): { lines: LogLin
   if (!ranges.length || !r.store.game) return null;
   const from = Math.max(x.awayFrom, ranges[0]![0]);
   const over = !!r.store.game.outcome;
-  const all = r.log.linesFor([[seat, from]], over).get(`${seat}|${from}`) ?? [];
+  const all = r.log.from(seat, from, over);
   const lines = all.filter((l) => ranges.some(([a, b]) => a <= l.i && l.i < b));
   // A long absence (a whole game played for the seat) sends its latest lines; the full log has the rest.
   return lines.length ? { lines: lines.slice(-MAX_HANDBACK_LINES), total: lines.length } : null;

@@ -1,6 +1,6 @@
 import { apply, botAnswer, botRng, defaultAnswer, startGame, type Answer, type GameState, type LogEntry, type OpenPrompt } from '../engine';
 import { logValue } from '../log';
-import { ok, okJson, reject, type ErrorCode, type Reply } from './reply';
+import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { newSeed } from './tokens';
 import { LIMITS, parseAnswerBody } from './limits';
 import { standingAnswer } from './standing';
@@ -87,7 +87,7 @@ export class Moves {
     const res = this.handle(who.seat, parsed.version, parsed.answer, part);
     if (!res.ok) return res.reply;
     await this.afterChange();
-    return okJson(this.r.sockets.stateBody(who.seat, part));
+    return ok(this.r.sockets.stateBody(who.seat, part));
   }
 
   /**

@@ -113,6 +113,5 @@ export class Sockets {
         /* a socket closing right now; its close handler cleans up */
       }
     }
-    r.log.settle();
   }
 }

@@ -85,5 +85,5 @@ function logLines(r: Room, seat: number | null, part: LogPart): Pick<StateBody, 
     return lines.length > LOG_TAIL ? { log: lines.slice(1), logFrom: lines[1]!.i } : { log: lines, logFrom: 0 };
   }
   const from = Math.min(Math.max(0, part.from), log.end);
-  return { log: log.linesFor([[seat, from]], over).get(`${seat}|${from}`)!, logFrom: from };
+  return { log: log.from(seat, from, over), logFrom: from };
 }

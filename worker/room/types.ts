@@ -144,34 +144,5 @@ export interface Room {
   readonly outbox: Outbox;
 }
 
-const DAY_MS = 86_400_000;
-/** Year 10000: from there on `toISOString` writes a signed six-digit year. */
-const ISO_END = 253_402_300_800_000;
-// Two days remembered: a move's time and a deadline a day later are formatted in turn at every answer.
-let isoDay = NaN;
-let isoDayPrefix = '';
-let isoDay2 = NaN;
-let isoDayPrefix2 = '';
-const pad2 = (n: number): string => (n < 10 ? '0' : '') + n;
-
-/**
- * `new Date(ms).toISOString()`, the same string: every move row and state body formats a time, and the Date
- * formatting cost more than the rest of writing the row. The date part is formatted once per day (by Date), the
- * time of day by arithmetic; anything unusual (fractions, before 1970, after 9999, NaN) goes to Date itself.
- */
-export function iso(ms: number): string {
-  if (!Number.isInteger(ms) || ms < 0 || ms >= ISO_END) return new Date(ms).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  if (day !== isoDay) {
-    if (day === isoDay2) [isoDay2, isoDayPrefix2, isoDay, isoDayPrefix] = [isoDay, isoDayPrefix, isoDay2, isoDayPrefix2];
-    else [isoDay2, isoDayPrefix2, isoDay, isoDayPrefix] = [isoDay, isoDayPrefix, day, new Date(day * DAY_MS).toISOString().slice(0, 11)];
-  }
-  let rest = ms - day * DAY_MS;
-  const h = Math.floor(rest / 3_600_000);
-  rest -= h * 3_600_000;
-  const min = Math.floor(rest / 60_000);
-  rest -= min * 60_000;
-  const sec = Math.floor(rest / 1000);
-  const milli = rest - sec * 1000;
-  return `${isoDayPrefix}${pad2(h)}:${pad2(min)}:${pad2(sec)}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
-}
+/** A time as the room writes it (ISO 8601, UTC). */
+export const iso = (ms: number): string => new Date(ms).toISOString();
