@@ -19,9 +19,10 @@ import { notifyTarget, targetsOf } from './targets';
 import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
 import { admin } from './admin';
 import type { Attachment, CreateParams, Room } from './types';
+import type { Table } from './core';
 
 export { LIMITS, parseAnswerBody, parseDuration } from './limits';
-export { reminderOffsets } from './clocks';
+export { reminderOffsets } from './core';
 export type { CreateParams } from './types';
 
 /**
@@ -71,6 +72,10 @@ export class GameRoom extends DurableObject<Env> implements Room {
 
   get sql(): SqlStorage {
     return this.store.sql;
+  }
+
+  table(): Table {
+    return { def: this.store.def(), meta: this.store.m, state: this.store.game, seats: this.seats.facts(), looking: this.sockets.looking(), now: this.now() };
   }
 
   // ---------------------------------------------------------------- RPC from the routes
@@ -158,7 +163,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     this.sockets.dropSilent(now);
     let changed = this.moves.runBots(LIMITS.botMovesPerAlarm) > 0;
     if (this.clocks.expireDue(now)) changed = true;
-    this.clocks.remind(now);
+    this.clocks.remind();
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
     await postTableChannel(this);

@@ -4,6 +4,7 @@ import { ok, reject, type Reply } from './reply';
 import { hashToken, newToken } from './tokens';
 import { LIMITS, parseDuration } from './limits';
 import type { Room } from './types';
+import { extendClocks, freezeClocks, replanClocks, thawClocks } from './core';
 import { hostSettings } from './life';
 import { channelStatus } from './tablechannel';
 
@@ -32,7 +33,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       if (!playing) return st.rejected('conflict', 'only a running game can be paused', { action });
       if (m.paused) return st.rejected('conflict', 'the game is already paused', { action });
       st.mutate((mm) => {
-        r.clocks.freeze(mm, now);
+        freezeClocks(mm, now);
         mm.paused = true;
         mm.version++;
       });
@@ -41,7 +42,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
     case 'resume': {
       if (!playing || !m.paused) return st.rejected('conflict', 'the game is not paused', { action });
       st.mutate((mm) => {
-        r.clocks.thaw(mm, now);
+        thawClocks(mm, now);
         mm.paused = false;
         mm.version++;
       });
@@ -55,7 +56,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       if (seat !== undefined && (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats)) return st.rejected('bad_request', 'seat is out of range', { action });
       if (!playing) return st.rejected('conflict', 'only a running game has deadlines', { action });
       st.mutate((mm) => {
-        r.clocks.extend(mm, ms, (seat as number | undefined) ?? null);
+        extendClocks(mm, ms, (seat as number | undefined) ?? null);
         mm.version++;
       });
       break;
@@ -85,7 +86,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
         mm.version++;
         if (st.game) r.clocks.sync(st.game, mm, now);
         // Its open clocks no longer follow the old quiet hours or away time, nor wait for the old orders' moment.
-        r.clocks.replan(mm, now, [s]);
+        replanClocks({ seats: r.seats.facts() }, mm, now, [s]);
         for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
       });
       r.outbox.load();

@@ -8,6 +8,7 @@ import { targetScope } from './notifier';
 import { ok, reject, type Reply } from './reply';
 import { DEFAULT_HOST_SETTINGS, mine, patchHostSettings, patchSeatSettings } from './settings';
 import type { Room } from './types';
+import { replanClocks } from './core';
 import { handbackFor, withAwayFrom } from './away';
 import { isAway } from './quiet';
 import { LIMITS } from './limits';
@@ -43,7 +44,7 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
   st.mutate((mm) => {
     r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
     r.seats.reload();
-    r.clocks.replan(mm, now, [seat]);
+    replanClocks({ seats: r.seats.facts() }, mm, now, [seat]);
     // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (away.ts).
     for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
     // Nobody else can see a seat's settings, only whether it is away.
@@ -64,7 +65,7 @@ export function hostSettings(r: Room, body: unknown): Reply | null {
     // A new channel starts with a clean slate: the last failure was the old one's.
     if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
     mm.host = next;
-    r.clocks.replan(mm, now);
+    replanClocks({ seats: r.seats.facts() }, mm, now);
     mm.version++;
   });
   // A stand-in now allowed answers the away seats' open prompts at once.

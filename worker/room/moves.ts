@@ -1,20 +1,12 @@
-import { apply, botAnswer, botRng, defaultAnswer, startGame, type Answer, type GameState, type LogEntry, type OpenPrompt } from '../engine';
+import { botAnswer, botRng, defaultAnswer, startGame, type Answer, type GameState, type LogEntry, type OpenPrompt } from '../engine';
 import { logValue } from '../log';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
+import { checkAnswer, decideMove } from './core';
 import { newSeed } from './tokens';
 import { LIMITS, parseAnswerBody } from './limits';
 import { standingAnswer } from './standing';
 import { dueHumanOrder, nextOrderAt, planHumanOrders, playStandIn, standInMove, standsIn } from './away';
-import { iso, type Failure, type LogPart, type MoveBy, type Room } from './types';
-
-const ENGINE_STATUS: Record<string, ErrorCode> = {
-  not_your_prompt: 'not_your_prompt',
-  illegal: 'illegal',
-  finished: 'conflict',
-};
-
-/** The public line the room writes before a move it made for an absent seat (strings in the shell's i18n). */
-const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut', 'absent-bot': 'room.log.botPlayed', 'stand-in': 'room.log.botPlayed' };
+import { type Failure, type LogPart, type MoveBy, type Room } from './types';
 
 /**
  * Moves and their storage: starting the game, the checks every answer passes in a fixed order, applying it, and
@@ -105,39 +97,11 @@ export class Moves {
    * everything is persisted.
    */
   handle(seat: number, version: number, answer: Answer, part: LogPart = 'tail'): { ok: true } | { ok: false; reply: Reply } {
-    const st = this.r.store;
-    const m = st.m;
-    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: st.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra) });
-    // 3. is the game running?
-    if (m.status === 'lobby') return fail('conflict', 'the game has not started');
-    if (m.status === 'finished') return fail('conflict', 'the game is over');
-    if (m.paused) return fail('conflict', 'the game is paused');
-    const stale = version < m.gameVersion || version > m.version;
-    // 4. is this seat asked this prompt?
-    // Another seat's open prompt is answered exactly like one that does not exist (a difference would tell who
-    // else is asked, e.g. who holds 无懈可击).
-    let p: OpenPrompt | undefined;
-    for (const x of st.game!.prompts)
-      if (x.id === answer.prompt && x.seat === seat) {
-        p = x;
-        break;
-      }
-    if (!p) {
-      // A prompt that closed since the client's version: the client is behind, not wrong.
-      if (stale) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
-      return fail('not_your_prompt', 'no open prompt with this id is addressed to you');
-    }
-    // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
-    // prompt that was already open at the client's version and still is: prompts never change once asked, so
-    // the client answered exactly this question (simultaneous picks and votes must not bounce off each other).
-    let opened: number | undefined;
-    for (const c of m.clocks)
-      if (c.prompt === p.id) {
-        opened = c.openedVersion;
-        break;
-      }
-    const stillAsked = opened !== undefined && opened <= version && version <= m.version;
-    if (stale && !stillAsked) return fail('stale', 'the game moved on; here is the current state', { state: this.r.sockets.stateBody(seat, part) });
+    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: this.r.store.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra) });
+    // 3–5. running? asked? version? (core.ts)
+    const no = checkAnswer(this.r.table(), seat, version, answer);
+    // A prompt that closed since the client's version: the client is behind, not wrong.
+    if (no) return fail(no.code, no.message, no.stale ? { state: this.r.sockets.stateBody(seat, part) } : {});
     // 6–7. apply and persist
     const r = this.commit(seat, answer, 'player');
     if (!r.ok) return fail(r.code, r.message);
@@ -147,45 +111,13 @@ export class Moves {
   }
 
   /**
-   * Apply one answer and persist the move row, its log lines, the snapshot and the meta row (with an outbox row or
-   * a seat's row) in one transaction.
+   * Apply one answer (core.ts `decideMove`) and persist what follows from it in one transaction (store.ts `write`):
+   * the move row, its log lines, the snapshot, the meta row, a seat's row, notification rows.
    */
   commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
-    const st = this.r.store;
-    const m = st.m;
-    const before = st.game!;
-    let r: ReturnType<typeof apply>;
-    try {
-      r = apply(st.def(), before, seat, answer);
-    } catch (e) {
-      console.error(`game=[${m.id}] seat=[${seat}] rules error: ${logValue(e)}`);
-      return { ok: false, code: 'internal', message: 'the rules failed on this answer' };
-    }
-    if (!r.ok) return { ok: false, code: ENGINE_STATUS[r.error.code] ?? 'illegal', message: r.error.reason };
-    const s = r.value.state;
-    const now = this.r.now();
-    const line = ROOM_LINE[by];
-    const lines = line ? [{ at: before.step, to: 'public' as const, msg: { key: line, params: { seat } } }, ...r.value.events] : r.value.events;
-    st.mutate((mm) => {
-      st.saveMove(s, seat, answer, by, iso(now));
-      this.r.log.append(lines);
-      this.r.seats.afterMove(seat, by);
-      mm.version++;
-      mm.gameVersion = mm.version;
-      if (s.outcome) mm.status = 'finished';
-      this.r.clocks.sync(s, mm, now);
-      // Tell an absent player what was decided for them, and everyone absent how the game ended.
-      // (The sockets are listed only when somebody may be told: most answers tell nobody.)
-      if (by === 'expired' || by === 'absent-bot') {
-        const asked = before.prompts.find((x) => x.id === answer.prompt);
-        if (asked && !this.r.sockets.visible(seat, this.r.sockets.list())) this.r.outbox.enqueue(mm, seat, 'expired', { message: asked.message }, now, null);
-      }
-      if (s.outcome && !before.outcome) {
-        const list = this.r.sockets.list();
-        for (const x of this.r.seats.rows) if (!x.bot && !this.r.sockets.visible(x.seat, list)) this.r.outbox.enqueue(mm, x.seat, 'ended', { message: s.outcome.reason }, now, null);
-      }
-    });
-    st.game = s;
+    const c = decideMove(this.r.table(), seat, answer, by);
+    if (!('meta' in c)) return { ok: false, code: c.code, message: c.message };
+    this.r.store.write(c);
     return { ok: true };
   }
 

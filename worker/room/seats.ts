@@ -3,6 +3,7 @@ import { checkName } from './names';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
 import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types';
+import type { SeatFacts } from './core';
 import { NO_SEAT_SETTINGS, type SeatSettings } from './settings';
 
 /**
@@ -76,6 +77,11 @@ export class Seats {
     return this.people;
   }
 
+  /** The seats as the core sees them (core.ts). */
+  facts(): SeatFacts[] {
+    return this.rows.map((x) => ({ seat: x.seat, bot: !!x.bot, standIn: !!x.stand_in, expiries: x.expiries, settings: this.settingsOf(x.seat) }));
+  }
+
   names(): (string | null)[] {
     return this.rows.map((x) => x.name);
   }
@@ -128,27 +134,6 @@ export class Seats {
     if (!who || who.seat === null) return { reply: st.rejected('unauthorized', 'this seat token is not valid for this game', { route }) };
     if (!this.allow(who.seat)) return { reply: st.rejected('rate_limited', `too many ${what}; slow down`, { seat: who.seat, route }) };
     return { seat: who.seat };
-  }
-
-  /**
-   * After a move (inside its transaction): a player's answer hands a stand-in seat back; an expiry counts
-   * towards the stand-in. Writes only when something changes, so a player's ordinary answer costs no statement.
-   */
-  afterMove(seat: number, by: MoveBy): void {
-    const row = this.rows[seat];
-    if (!row) return;
-    if (by === 'player') {
-      if (!row.expiries && !row.stand_in) return;
-      this.r.sql.exec('UPDATE seats SET expiries = 0, stand_in = 0 WHERE seat = ?', seat);
-      row.expiries = 0;
-      row.stand_in = 0;
-    } else if ((by === 'expired' || by === 'absent-bot') && !row.bot) {
-      const expiries = row.expiries + 1;
-      const standIn = expiries >= LIMITS.expiriesToStandIn ? 1 : row.stand_in;
-      this.r.sql.exec('UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?', expiries, standIn, seat);
-      row.expiries = expiries;
-      row.stand_in = standIn;
-    }
   }
 
   /** Take the first free seat. */

@@ -73,6 +73,13 @@ export class Sockets {
     return list.some(({ att }) => att.ready && att.seat === seat && att.visible);
   }
 
+  /** The seats with a visible ready socket: they see what is asked of them without a notification. */
+  looking(list = this.list()): Set<number> {
+    const out = new Set<number>();
+    for (const { att } of list) if (att.ready && att.visible && att.seat !== null) out.add(att.seat);
+    return out;
+  }
+
   /** The game's summary, `online` from the open sockets (statebody.ts). */
   summary(list = this.list()): GameSummary {
     return summary(this.r, list);

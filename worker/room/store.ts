@@ -14,6 +14,7 @@ import { hasSchema, migrate } from './schema';
 import { hashToken, newToken } from './tokens';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { iso, type CreateParams, type Meta, type Room } from './types';
+import type { Change } from './core';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
 const SAVE_SNAPSHOT = 'INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET step = excluded.step, state = excluded.state';
@@ -92,10 +93,24 @@ export class Store {
     this.sql.exec(SAVE_SNAPSHOT, s.step, JSON.stringify(s));
   }
 
-  /** Write the move that made `s` and the snapshot of `s` (inside a change: the move's transaction). */
-  saveMove(s: GameState<any>, seat: number, answer: Answer, by: string, at: string): void {
-    this.sql.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', s.step, seat, JSON.stringify(answer), by, at);
-    this.saveSnapshot(s);
+  /**
+   * Persist a change the core decided, in one transaction (`mutate`): the move row, the snapshot, its log lines,
+   * a seat's row, the notification rows it queues and drops, and the meta row. Then hold its state.
+   */
+  write(c: Change): void {
+    const now = this.r.now();
+    this.mutate((mm) => {
+      if (c.move) this.sql.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', c.state!.step, c.move.seat, JSON.stringify(c.move.answer), c.move.by, c.move.at);
+      if (c.state) this.saveSnapshot(c.state);
+      this.r.log.append(c.lines);
+      if (c.seat) this.sql.exec('UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?', c.seat.expiries, c.seat.standIn ? 1 : 0, c.seat.seat);
+      this.r.outbox.dropPrompts(c.closed);
+      for (const n of c.notices) this.r.outbox.enqueue(c.meta, n.seat, n.kind, n.about, now, n.prompt);
+      for (const k of Object.keys(mm)) if (!(k in c.meta)) delete (mm as unknown as Record<string, unknown>)[k];
+      Object.assign(mm, structuredClone(c.meta));
+    });
+    if (c.seat) this.r.seats.reload();
+    if (c.state) this.game = c.state;
   }
 
   /**

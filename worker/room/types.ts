@@ -11,6 +11,7 @@ import type { Moves } from './moves';
 import type { Sockets } from './sockets';
 import type { Clocks } from './clocks';
 import type { Outbox } from './outbox';
+import type { Table } from './core';
 import type { HostSettings } from './settings';
 import type { ChannelMemo, ChannelPoster } from './tablechannel';
 
@@ -142,6 +143,8 @@ export interface Room {
   readonly sockets: Sockets;
   readonly clocks: Clocks;
   readonly outbox: Outbox;
+  /** The table as the core sees it now (core.ts). */
+  table(): Table;
 }
 
 /** A time as the room writes it (ISO 8601, UTC). */
