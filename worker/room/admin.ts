@@ -5,7 +5,8 @@ import { hashToken, newToken } from './tokens';
 import { LIMITS, parseDuration } from './limits';
 import type { Room } from './types';
 import { extendClocks, freezeClocks, replanClocks, thawClocks } from './core';
-import { hostSettings } from './life';
+import { DEFAULT_HOST_SETTINGS, patchHostSettings } from './settings';
+import { targetScope } from './notifier';
 import { channelStatus } from './tablechannel';
 
 /**
@@ -126,4 +127,22 @@ export async function admin(r: Room, token: string | null, action: string, body:
   }
   await r.moves.afterChange();
   return ok(r.sockets.summary());
+}
+
+/** The host's `settings` action: title, quietCapMinutes, awayStandIn, channel. */
+function hostSettings(r: Room, body: unknown): Reply | null {
+  const st = r.store;
+  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body, targetScope(r.bindings));
+  if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
+  const now = r.now();
+  st.mutate((mm) => {
+    // A new channel starts with a clean slate: the last failure was the old one's.
+    if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
+    mm.host = next;
+    replanClocks({ seats: r.seats.facts() }, mm, now);
+    mm.version++;
+  });
+  // A stand-in now allowed answers the away seats' open prompts at once.
+  r.moves.runBots(LIMITS.botMovesPerRequest);
+  return null;
 }

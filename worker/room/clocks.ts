@@ -1,6 +1,6 @@
 import { channelWake } from './tablechannel';
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState } from '../engine';
-import { nextSilence } from './admission';
+import { nextSilence } from './sockets';
 import { logValue } from '../log';
 import { logRejection } from './reply';
 import { LIMITS } from './limits';

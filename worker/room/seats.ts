@@ -4,7 +4,10 @@ import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
 import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types';
 import type { SeatFacts } from './core';
-import { NO_SEAT_SETTINGS, type SeatSettings } from './settings';
+import { mine, NO_SEAT_SETTINGS, patchSeatSettings, type SeatSettings } from './settings';
+import { replanClocks } from './core';
+import { handbackFor, withAwayFrom } from './away';
+import { isAway } from './quiet';
 
 /**
  * Seats and tokens: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the
@@ -162,4 +165,53 @@ export class Seats {
     this.r.sockets.broadcast();
     return ok({ seat: free.seat, token, seatUrl: `${m.origin}/g/${m.id}#seat=${token}` }, 201);
   }
+}
+
+/**
+ * The asynchronous life of one room (issue 11): a seat's own settings — standing orders, quiet hours, away,
+ * its mention in the table channel — and the host's — the game's title, the cap on quiet time, stand-ins for
+ * away seats, the table channel. Checked whole (settings.ts) before anything is stored. A seat's settings are
+ * stored with its seat row and shown to nobody else.
+ */
+
+/** `GET /api/games/:id/me`: the seat's own settings and the orders its game offers. */
+export async function getMine(r: Room, token: string | null): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const who = await r.seats.actingSeat(token, 'me');
+  if ('reply' in who) return who.reply;
+  const m = st.m;
+  // `handback`: what a stand-in played for this seat while it was away, once it is back (its own lines only).
+  return ok({ seat: who.seat, settings: mine(r.seats.settingsOf(who.seat)), offered: st.def().orders?.offered ?? [], channel: m.host?.channel ? { format: m.host.channel.format } : null, handback: handbackFor(r, who.seat, r.now()) });
+}
+
+/**
+ * `PUT /api/games/:id/me`: change any of `orders`, `quiet`, `awayUntil`, `mention`. Its running clocks are
+ * re-planned, and its orders answer at once whatever open prompt they answer.
+ */
+export async function putMine(r: Room, token: string | null, body: unknown): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const who = await r.seats.actingSeat(token, 'me');
+  if ('reply' in who) return who.reply;
+  const seat = who.seat;
+  const now = r.now();
+  const old = r.seats.settingsOf(seat);
+  const patched = patchSeatSettings(st.def(), old, body, { now, channelFormat: st.m.host?.channel?.format ?? null });
+  if (typeof patched === 'string') return st.rejected('bad_request', patched, { seat, route: 'me' });
+  const next = withAwayFrom(old, patched, { now, logEnd: r.log.end, dismiss: 'handback' in (body as object) });
+  // Going away or coming back is public (the seat's "away" tag): the summary's version moves then.
+  const awayChanged = isAway(old.awayUntil, now) !== isAway(next.awayUntil, now);
+  st.mutate((mm) => {
+    r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
+    r.seats.reload();
+    replanClocks({ seats: r.seats.facts() }, mm, now, [seat]);
+    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (away.ts).
+    for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
+    // Nobody else can see a seat's settings, only whether it is away.
+    if (awayChanged) mm.version++;
+  });
+  r.moves.runBots(LIMITS.botMovesPerRequest);
+  await r.moves.afterChange();
+  return ok({ seat, settings: mine(next) });
 }
