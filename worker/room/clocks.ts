@@ -48,9 +48,9 @@ export class Clocks {
       }
       const now = this.r.now();
       // (Work already due needs no more looking: the alarm is due now either way.)
-      const mv = this.r.moves;
+      const mv = this.r.bots;
       if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
-      // A human-timed standing order answers at its planned moment (away.ts), when a clock has one.
+      // A human-timed standing order answers at its planned moment (bots.ts), when a clock has one.
       if (planned) t = Math.min(t, mv.nextOrderAt() ?? Infinity);
     }
     // The table channel: a post owed or due again, a wait settling, the spacing between posts.
@@ -84,7 +84,7 @@ export class Clocks {
       if (!due) break;
       if (this.expire(due)) {
         changed = true;
-        this.r.moves.runBots(LIMITS.botMovesPerRequest);
+        this.r.bots.runBots(LIMITS.botMovesPerRequest);
       }
     }
     return changed;
@@ -111,7 +111,7 @@ export class Clocks {
       drop();
       return false;
     }
-    const r = this.r.moves.commit(p.seat, a, by);
+    const r = this.r.commit(p.seat, a, by);
     if (!r.ok) {
       logRejection(r.code, r.message, { game: m.id, seat: p.seat, by });
       drop();

@@ -217,7 +217,7 @@ export function replanClocks(t: Pick<Table, 'seats'>, m: Meta, now: number, seat
 export function freezeClocks(m: Meta, now: number): void {
   for (const c of m.clocks) {
     if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
-    // A human-timed order's moment keeps what is left of its pause too (relative while paused; away.ts).
+    // A human-timed order's moment keeps what is left of its pause too (relative while paused; bots.ts).
     if (c.orderAt !== undefined) c.orderAt = Math.max(0, c.orderAt - now);
   }
 }

@@ -6,7 +6,7 @@ import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types
 import type { SeatFacts } from './core';
 import { mine, NO_SEAT_SETTINGS, patchSeatSettings, type SeatSettings } from './settings';
 import { replanClocks } from './core';
-import { handbackFor, withAwayFrom } from './away';
+import { handbackFor, withAwayFrom } from './bots';
 import { isAway } from './quiet';
 
 /**
@@ -206,12 +206,12 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
     r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
     r.seats.reload();
     replanClocks({ seats: r.seats.facts() }, mm, now, [seat]);
-    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (away.ts).
+    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (bots.ts).
     for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
     // Nobody else can see a seat's settings, only whether it is away.
     if (awayChanged) mm.version++;
   });
-  r.moves.runBots(LIMITS.botMovesPerRequest);
-  await r.moves.afterChange();
+  r.bots.runBots(LIMITS.botMovesPerRequest);
+  await r.afterChange();
   return ok({ seat, settings: mine(next) });
 }

@@ -238,7 +238,7 @@ export async function hello(r: Room, ws: WebSocket, att: Attachment, msg: Record
       mm.version++;
       if (st.game) r.clocks.sync(st.game, mm, r.now());
     });
-    await r.moves.afterChange();
+    await r.afterChange();
     return;
   }
   // The version does not change when a seat comes online, since nothing in the game did.

@@ -174,6 +174,20 @@ export class Store {
     return reject(code, message, { game: this.meta?.id, ...ctx }, extra);
   }
 
+  /**
+   * `GET /record`: what the replay page needs to replay a finished game — the creation parameters, the seed, the
+   * seat names and every move in order. A running game has no record yet (404, as an unknown game).
+   */
+  record(): Reply {
+    if (!this.load() || this.m.status !== 'finished' || this.m.seed === null) return reject('not_found', 'no such finished game');
+    const m = this.m;
+    const moves = this.sql
+      .exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves ORDER BY n')
+      .toArray()
+      .map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
+    return ok({ game: m.game, seats: m.seats, options: m.options, seed: m.seed, names: this.r.seats.names(), moves });
+  }
+
   /** Create the room. Called once by `POST /api/games` with options already checked by the game. */
   async create(p: CreateParams): Promise<Reply> {
     const adminToken = await newToken(p.id, this.r.bindings.TOKEN_SECRET);

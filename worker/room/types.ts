@@ -7,7 +7,8 @@ import type { Store } from './store';
 import type { Seats } from './seats';
 import type { LogTable } from './log';
 import type { Chat } from './chat';
-import type { Moves } from './moves';
+import type { Bots } from './bots';
+import type { Answer } from '../engine';
 import type { Sockets } from './sockets';
 import type { Clocks } from './clocks';
 import type { Outbox } from './outbox';
@@ -65,7 +66,7 @@ export interface Clock {
   standIn: boolean;
   /** The version at which the prompt was first shown (an answer made at or after it is not stale). */
   openedVersion: number;
-  /** When the seat's `human`-timed standing order answers this prompt (away.ts); absent when none does. */
+  /** When the seat's `human`-timed standing order answers this prompt (bots.ts); absent when none does. */
   orderAt?: number;
 }
 
@@ -95,7 +96,7 @@ export interface Attachment {
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
-  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (admission.ts). */
+  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (sockets.ts). */
   openedAt?: number;
   /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */
   from?: string;
@@ -139,12 +140,16 @@ export interface Room {
   readonly seats: Seats;
   readonly log: LogTable;
   readonly chat: Chat;
-  readonly moves: Moves;
+  readonly bots: Bots;
   readonly sockets: Sockets;
   readonly clocks: Clocks;
   readonly outbox: Outbox;
   /** The table as the core sees it now (core.ts). */
   table(): Table;
+  /** Apply one answer and persist what follows (the one path every move takes). */
+  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure);
+  /** After a persisted change: every socket gets its view, then the alarm is pointed at the next work. */
+  afterChange(): Promise<void> | undefined;
 }
 
 /** A time as the room writes it (ISO 8601, UTC). */
