@@ -134,7 +134,6 @@ export async function admin(r: Room, token: string | null, action: string, body:
         replanClocks({ seats: r.seats.facts() }, mm, now, [s]);
         for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
       });
-      r.outbox.load();
       // Sockets of the old holder lose the seat at once, then are told and closed.
       for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
       r.bots.runBots(LIMITS.botMovesPerRequest);

@@ -11,8 +11,8 @@ import { isAway } from './quiet';
 
 /**
  * Seats and tokens: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the
- * admin check, and each seat's request budget. The seat rows are read once and cached; every write goes through
- * a method here (or `reload()` after a transaction that wrote them).
+ * admin check, and each seat's request budget. The seat rows are read at load and again (`reload()`) after a
+ * change that wrote them.
  */
 export class Seats {
   rows: SeatRow[] = [];
@@ -20,64 +20,34 @@ export class Seats {
 
   constructor(private readonly r: Room) {}
 
-  /** The bot seats, worked out at each reload (a seat becomes a bot only in a write followed by a reload). */
-  private botSeats: Set<number> = new Set();
-
-  /**
-   * Each seat's parsed settings, worked out at each reload like the bot set: a seat's settings, its bot flag and
-   * its name change only in a write followed by `reload()` (`PUT /me`, a stand-in's hand-back ranges, the host's
-   * seat changes, the start), and a change that fails reloads too (`Store` undo), so nothing here is stale.
-   * Every answer asks for them several times (orders, stand-ins, quiet hours, notifications): parsing the JSON
-   * each time was most of the bookkeeping's cost. Frozen: callers copy before they change anything.
-   */
-  private parsed: readonly SeatSettings[] = [];
-  /** Whether any seat has standing orders / an away time / quiet hours (false: the common case, skipped). */
-  private any = { orders: false, away: false, quiet: false };
-  /** Seats taken by people (retention.ts counts them). */
-  private people = 0;
-
   reload(): void {
     this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat').toArray();
-    this.botSeats = new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
-    const any = { orders: false, away: false, quiet: false };
-    let people = 0;
-    this.parsed = this.rows.map((x) => {
-      if (x.name !== null && !x.bot) people++;
-      if (!x.settings) return NO_SEAT_SETTINGS;
-      const v = Object.freeze({ ...NO_SEAT_SETTINGS, ...(JSON.parse(x.settings) as Partial<SeatSettings>) });
-      // Over every seat, bots too (a seat the host just gave to a bot may still have a clock): a superset is exact.
-      if (v.orders.length) any.orders = true;
-      if (v.awayUntil !== null && v.awayUntil !== undefined) any.away = true;
-      if (v.quiet) any.quiet = true;
-      return v;
-    });
-    this.any = any;
-    this.people = people;
   }
 
-  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. Read-only. */
+  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
   settingsOf(seat: number): SeatSettings {
-    return this.parsed[seat] ?? NO_SEAT_SETTINGS;
+    const json = this.rows[seat]?.settings;
+    return json ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(json) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
   }
 
-  /** Whether some seat has standing orders (else no order can answer anything). */
+  /** Whether some seat has standing orders (else no order can answer anything). Bots too: a superset is exact. */
   anyOrders(): boolean {
-    return this.any.orders;
+    return this.rows.some((x) => this.settingsOf(x.seat).orders.length > 0);
   }
 
   /** Whether some seat has an away time set, past or not (else no seat is away: no stand-in, no hold). */
   anyAway(): boolean {
-    return this.any.away;
-  }
-
-  /** Whether some seat has quiet hours. */
-  anyQuiet(): boolean {
-    return this.any.quiet;
+    return this.rows.some((x) => this.settingsOf(x.seat).awayUntil != null);
   }
 
   /** How many seats people hold (bots do not count). */
   joined(): number {
-    return this.people;
+    return this.rows.filter((x) => x.name !== null && !x.bot).length;
+  }
+
+  /** The bot seats. */
+  bots(): ReadonlySet<number> {
+    return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
   }
 
   /** The seats as the core sees them (core.ts). */
@@ -87,11 +57,6 @@ export class Seats {
 
   names(): (string | null)[] {
     return this.rows.map((x) => x.name);
-  }
-
-  /** The bot seats (read-only: the same set until the next reload). */
-  bots(): ReadonlySet<number> {
-    return this.botSeats;
   }
 
   private seatOf(hash: string): number | null {
