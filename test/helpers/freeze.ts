@@ -1,7 +1,7 @@
-import { freezeNew } from '../../worker/room/delta';
-
-/** `x` frozen with everything it holds (the room's own `freezeNew`), so a write through any shared part throws. */
+/** `x` frozen with everything it holds, so a write through any shared part throws. */
 export function deepFreeze<T>(x: T): T {
-  freezeNew(x);
+  if (typeof x !== 'object' || x === null || Object.isFrozen(x)) return x;
+  Object.freeze(x);
+  for (const v of Array.isArray(x) ? x : Object.values(x)) deepFreeze(v);
   return x;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMISSION, makeRoom, nextSilence, refuseOpen, silentSockets, type Open } from '../../worker/room/admission';
+import { ADMISSION, makeRoom, nextSilence, refuseOpen, silentSockets, type Open } from '../../worker/room/sockets';
 import { RETENTION_DAYS, expiresAt } from '../../worker/room/retention';
 
 const sock = (id: string, att: Open<string>['att']): Open<string> => ({ ws: id, att });

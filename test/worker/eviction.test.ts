@@ -48,7 +48,7 @@ async function play(game: string, id: string, n: number): Promise<ReturnType<typ
     for (let k = 0; k < n && !inst.store.game!.outcome; k++) {
       const s = inst.store.game!;
       const p = s.prompts[0]!;
-      const r = inst.moves.handle(p.seat, inst.store.m.version, pick(game, s, p));
+      const r = inst.handle(p.seat, inst.store.m.version, pick(game, s, p));
       if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
     }
     return { ...held(inst), over: !!inst.store.game!.outcome };
@@ -96,7 +96,7 @@ async function failedAnswer(game: string, id: string): Promise<void> {
       throw new Error('disk full');
     };
     try {
-      expect(() => inst.moves.commit(p.seat, pick(game, s, p), 'player')).toThrow('disk full');
+      expect(() => inst.commit(p.seat, pick(game, s, p), 'player')).toThrow('disk full');
     } finally {
       inst.log.append = append;
     }

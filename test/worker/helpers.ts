@@ -147,9 +147,9 @@ export const botStep = (id: string): Promise<number> =>
   runInDurableObject(room(id), async (inst: GameRoom) => {
     const s = inst.store.game!;
     const p = s.prompts[0]!;
-    const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
+    const r = inst.handle(p.seat, inst.store.m.version, botAnswer(inst.store.def(), s, p, botRng(s, p)));
     if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
-    await inst.moves.afterChange();
+    await inst.afterChange();
     return inst.store.m.version;
   });
 

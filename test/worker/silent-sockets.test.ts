@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { ADMISSION } from '../../worker/room/admission';
+import { ADMISSION } from '../../worker/room/sockets';
 import { frameTooLarge } from '../../worker/room/GameRoom';
 import { LIMITS } from '../../worker/room/limits';
 import { ORIGIN, freshAddress, room, runAlarm, setClock, summaryOf, table } from './helpers';

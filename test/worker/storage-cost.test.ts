@@ -69,7 +69,7 @@ describe('what an answer costs the host', () => {
         const p = s.prompts[0]!;
         costs.push(
           measure(inst, () => {
-            const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
+            const r = inst.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
             if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
           }),
         );

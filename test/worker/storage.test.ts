@@ -156,7 +156,7 @@ describe('moves and storage', () => {
       await runInDurableObject(room(id), (inst: GameRoom) => {
         while (inst.store.game!.step < upTo) {
           const p = inst.store.game!.prompts[0]!;
-          const r = inst.moves.handle(p.seat, inst.store.m.version, { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] });
+          const r = inst.handle(p.seat, inst.store.m.version, { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] });
           if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
         }
       });
@@ -294,7 +294,7 @@ describe('an answer is one transaction (the move row, its log lines, the snapsho
       const append = inst.log.append.bind(inst.log);
       inst.log.append = (es) => append([...es, ...odd.map((msg, k) => ({ at: k, to: k ? ([1] as number[]) : ('public' as const), msg: msg as never }))]);
       try {
-        const r = inst.moves.commit(a.seat, a.body.answer, 'player');
+        const r = inst.commit(a.seat, a.body.answer, 'player');
         expect(r.ok).toBe(true);
       } finally {
         inst.log.append = append;
@@ -320,9 +320,9 @@ describe('an answer is one transaction (the move row, its log lines, the snapsho
       const broadcast = inst.sockets.broadcast.bind(inst.sockets);
       inst.sockets.broadcast = (...x: Parameters<typeof broadcast>) => ((atBroadcast ??= [...w.statements]), broadcast(...x));
       try {
-        const r = inst.moves.handle(a.seat, a.body.version, a.body.answer);
+        const r = inst.handle(a.seat, a.body.version, a.body.answer);
         expect(r.ok).toBe(true);
-        await inst.moves.afterChange();
+        await inst.afterChange();
       } finally {
         inst.sockets.broadcast = broadcast;
         unwatch(inst);
@@ -437,7 +437,7 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
       for (let k = 0; k < 10; k++) {
         const s = inst.store.game!;
         const p = s.prompts[0]!;
-        const r = inst.moves.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
+        const r = inst.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
         if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
       }
       return { state: JSON.stringify(inst.store.game), meta: JSON.parse(JSON.stringify(inst.store.m)) as unknown, logEnd: inst.log.end };

@@ -1,27 +1,23 @@
-import { getMine, putMine } from './life';
 import { DurableObject } from 'cloudflare:workers';
 import type { GameSummary } from '../protocol';
 import type { Env } from '../env';
-import { okJson, reject, type Reply } from './reply';
+import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { send, type Sender } from './notifier';
 import { LIMITS, parseAnswerBody } from './limits';
-import { Store } from './store';
-import { Seats } from './seats';
-import { LogTable } from './log';
-import { Chat } from './chat';
-import { Moves } from './moves';
-import { GONE, Sockets } from './sockets';
-import { refuseOpen } from './admission';
-import { hello } from './hello';
+import { getMine, putMine, Seats } from './seats';
+import { Chat, LogTable, Store } from './store';
+import { Bots } from './bots';
+import { GONE, hello, refuseOpen, Sockets } from './sockets';
 import { Clocks } from './clocks';
-import { Outbox } from './outbox';
-import { notifyTarget, targetsOf } from './targets';
+import { notifyTarget, Outbox, targetsOf } from './outbox';
 import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
-import { admin } from './admin';
-import type { Attachment, CreateParams, Room } from './types';
+import { admin, start } from './admin';
+import type { Answer } from '../engine';
+import type { Attachment, CreateParams, Failure, LogPart, MoveBy, Room } from './types';
+import { checkAnswer, decideMove, type Table } from './core';
 
 export { LIMITS, parseAnswerBody, parseDuration } from './limits';
-export { reminderOffsets } from './clocks';
+export { reminderOffsets } from './core';
 export type { CreateParams } from './types';
 
 /**
@@ -34,10 +30,11 @@ export type { CreateParams } from './types';
  * version → rules), persisted in one transaction before anybody hears of it (store.ts), then every socket gets
  * its own view. One alarm drives time: deadlines, reminders, bot continuations, notification sends.
  *
- * This class only dispatches: fetch (the socket upgrade), socket messages, the alarm and the routes' RPC calls
- * go to one module per concern — store (meta, snapshot), seats (tokens, rate limits), log (the log table),
- * moves (checks, apply, persist, bots), sockets (views and broadcast), clocks (deadlines, reminders,
- * stand-ins), outbox (notifications), chat and admin.
+ * The answer path is here, in its fixed order (`answer`, `handle`, `commit`, `afterChange`); what follows from an
+ * event is decided by the pure core (core.ts) as data and carried out by one adapter per concern: store (SQLite:
+ * meta, snapshot, moves, log, chat), sockets (admission, hello, each socket's view), clocks (the alarm, expiries,
+ * reminders), outbox (notification targets and sends), seats (tokens, rate limits, joins, a seat's own settings),
+ * bots (bot seats, standing orders, stand-ins) and admin (start and the host's controls).
  */
 export class GameRoom extends DurableObject<Env> implements Room {
   /** The clock. Tests replace it to travel in time; nothing else may. */
@@ -51,7 +48,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   readonly seats: Seats = new Seats(this);
   readonly log: LogTable = new LogTable(this);
   readonly chat: Chat = new Chat(this);
-  readonly moves: Moves = new Moves(this);
+  readonly bots: Bots = new Bots(this);
   readonly sockets: Sockets = new Sockets(this);
   readonly clocks: Clocks = new Clocks(this);
   readonly outbox: Outbox = new Outbox(this);
@@ -71,6 +68,10 @@ export class GameRoom extends DurableObject<Env> implements Room {
 
   get sql(): SqlStorage {
     return this.store.sql;
+  }
+
+  table(): Table {
+    return { def: this.store.def(), meta: this.store.m, state: this.store.game, seats: this.seats.facts(), looking: this.sockets.looking(), now: this.now() };
   }
 
   // ---------------------------------------------------------------- RPC from the routes
@@ -100,7 +101,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   start(adminToken: string | null, body: unknown): Promise<Reply> {
-    return this.moves.start(adminToken, body);
+    return start(this, adminToken, body);
   }
 
   /** `logFrom`: the log index the client wants lines from (null: the default tail). */
@@ -109,16 +110,68 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const who = await this.seats.whoIs(token);
     if (!who) return this.store.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'state' });
     if (since !== null && since === this.store.m.version) return { status: 304, body: null };
-    return okJson(this.sockets.stateBody(who.seat, logFrom === null ? 'tail' : { from: logFrom }));
+    return ok(this.sockets.stateBody(who.seat, logFrom === null ? 'tail' : { from: logFrom }));
   }
 
-  answer(token: string | null, body: unknown, logFrom: number | null = null): Promise<Reply> {
-    return this.moves.answer(token, body, logFrom);
+  /** `POST /answers`. `logFrom`: the log index the reply (the new state) should carry lines from (null: the tail). */
+  async answer(token: string | null, body: unknown, logFrom: number | null = null): Promise<Reply> {
+    const st = this.store;
+    if (!st.load()) return reject('not_found', 'no such game');
+    // 1. parse (the route already checked size and JSON)
+    const parsed = parseAnswerBody(body);
+    if (typeof parsed === 'string') return st.rejected('bad_request', parsed, { route: 'answers' });
+    // 2. authenticate the seat
+    const who = await this.seats.actingSeat(token, 'answers');
+    if ('reply' in who) return who.reply;
+    const part: LogPart = logFrom === null ? 'tail' : { from: logFrom };
+    const res = this.handle(who.seat, parsed.version, parsed.answer, part);
+    if (!res.ok) return res.reply;
+    await this.afterChange();
+    return ok(this.sockets.stateBody(who.seat, part));
+  }
+
+  /**
+   * After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. Returns the
+   * alarm's storage call to await, or nothing when the alarm stays (`Clocks.schedule`).
+   */
+  afterChange(): Promise<void> | undefined {
+    this.sockets.broadcast();
+    return this.clocks.schedule();
+  }
+
+  /**
+   * Steps 3–8 of the fixed order, synchronous from here on so no other event interleaves: running? → asked? →
+   * version? → apply → persist (inside `commit`) → bots. Broadcast and alarm follow in `afterChange`, after
+   * everything is persisted.
+   */
+  handle(seat: number, version: number, answer: Answer, part: LogPart = 'tail'): { ok: true } | { ok: false; reply: Reply } {
+    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: this.store.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra) });
+    // 3–5. running? asked? version? (core.ts)
+    const no = checkAnswer(this.table(), seat, version, answer);
+    // A prompt that closed since the client's version: the client is behind, not wrong.
+    if (no) return fail(no.code, no.message, no.stale ? { state: this.sockets.stateBody(seat, part) } : {});
+    // 6–7. apply and persist
+    const r = this.commit(seat, answer, 'player');
+    if (!r.ok) return fail(r.code, r.message);
+    // bots answer right after a change, a bounded number per request (the alarm continues)
+    this.bots.runBots(LIMITS.botMovesPerRequest);
+    return { ok: true };
+  }
+
+  /**
+   * Apply one answer (core.ts `decideMove`) and persist what follows from it in one transaction (store.ts `write`):
+   * the move row, its log lines, the snapshot, the meta row, a seat's row, notification rows.
+   */
+  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
+    const c = decideMove(this.table(), seat, answer, by);
+    if (!('meta' in c)) return { ok: false, code: c.code, message: c.message };
+    this.store.write(c);
+    return { ok: true };
   }
 
   /** `GET /record` of a finished game, for the replay page. */
   async record(): Promise<Reply> {
-    return this.moves.record();
+    return this.store.record();
   }
 
   chatPost(token: string | null, body: unknown): Promise<Reply> {
@@ -156,9 +209,9 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const expiry = this.store.expiry();
     if (expiry !== null && expiry <= now) return this.store.deleteAll();
     this.sockets.dropSilent(now);
-    let changed = this.moves.runBots(LIMITS.botMovesPerAlarm) > 0;
+    let changed = this.bots.runBots(LIMITS.botMovesPerAlarm) > 0;
     if (this.clocks.expireDue(now)) changed = true;
-    this.clocks.remind(now);
+    this.clocks.remind();
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
     await postTableChannel(this);
@@ -176,7 +229,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   override async fetch(req: Request): Promise<Response> {
     if (req.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return json(reject('bad_request', 'expected a WebSocket upgrade'));
     if (!this.store.load()) return json(reject('not_found', 'no such game'));
-    // Silent sockets are closed first and count toward nothing; waiting ones are limited per address (admission.ts).
+    // Silent sockets are closed first and count toward nothing; waiting ones are limited per address (sockets.ts).
     const now = this.now();
     this.sockets.dropSilent(now);
     const from = req.headers.get('cf-connecting-ip') ?? undefined;
@@ -229,9 +282,9 @@ export class GameRoom extends DurableObject<Env> implements Room {
         const parsed = parseAnswerBody(msg);
         if (typeof parsed === 'string') return error(st.rejected('bad_request', parsed, { route: 'live' }));
         if (!this.seats.allow(att.seat)) return error(st.rejected('rate_limited', 'too many requests; slow down', { seat: att.seat }));
-        const res = this.moves.handle(att.seat, parsed.version, parsed.answer);
+        const res = this.handle(att.seat, parsed.version, parsed.answer);
         if (!res.ok) return error(res.reply);
-        await this.moves.afterChange();
+        await this.afterChange();
         say(ws, OK);
         return;
       }

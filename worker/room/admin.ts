@@ -1,11 +1,57 @@
-import type { Outcome } from '../engine';
+import { startGame, type GameState, type LogEntry, type Outcome } from '../engine';
+import { logValue } from '../log';
 import { checkName } from './names';
 import { ok, reject, type Reply } from './reply';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newSeed, newToken } from './tokens';
 import { LIMITS, parseDuration } from './limits';
 import type { Room } from './types';
-import { hostSettings } from './life';
+import { extendClocks, freezeClocks, replanClocks, thawClocks } from './core';
+import { DEFAULT_HOST_SETTINGS, patchHostSettings } from './settings';
+import { targetScope } from './notifier';
 import { channelStatus } from './tablechannel';
+
+/** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
+export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const fill = (body as { fillWithBots?: unknown } | null)?.fillWithBots ?? false;
+  if (typeof fill !== 'boolean') return st.rejected('bad_request', 'fillWithBots must be a boolean');
+  const bad = await r.seats.isAdmin(adminToken);
+  if (bad) return st.rejected(bad.code, bad.message, { action: 'start' });
+  const m = st.m;
+  if (m.status !== 'lobby') return st.rejected('conflict', 'the game has already started', { action: 'start' });
+  const free = r.seats.rows.filter((x) => x.name === null && !x.bot);
+  if (free.length && !fill) return st.rejected('conflict', `${free.length} seat(s) are free: fill them or start with bots`, { action: 'start' });
+  // Test-only (TEST_HOOKS=1, set by the e2e Worker alone): a fixed seed makes the browser tests' deals known.
+  const testSeed = r.bindings.TEST_HOOKS === '1' ? (body as { seed?: unknown } | null)?.seed : undefined;
+  if (testSeed !== undefined && (typeof testSeed !== 'string' || !testSeed)) return st.rejected('bad_request', 'seed must be a non-empty string');
+  const seed = typeof testSeed === 'string' ? testSeed : newSeed();
+  let started: { state: GameState<any>; events: LogEntry[] };
+  try {
+    started = startGame(st.def(), { seats: m.seats, seed, options: m.options });
+  } catch (e) {
+    console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
+    return st.rejected('internal', 'the game could not be set up');
+  }
+  const { state, events } = started;
+  const now = r.now();
+  st.mutate((mm) => {
+    for (const x of free) r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
+    r.seats.reload();
+    st.saveSnapshot(state);
+    r.log.append(events);
+    mm.seed = seed;
+    mm.status = state.outcome ? 'finished' : 'playing';
+    mm.version++;
+    mm.gameVersion = mm.version;
+    r.clocks.sync(state, mm, now);
+  });
+  st.game = state;
+  r.bots.runBots(LIMITS.botMovesPerRequest);
+  r.sockets.broadcast();
+  await r.clocks.schedule();
+  return ok(r.sockets.summary());
+}
 
 /**
  * The host's controls (admin token): pause and resume (clocks frozen and thawed), extend deadlines, give a seat
@@ -32,7 +78,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       if (!playing) return st.rejected('conflict', 'only a running game can be paused', { action });
       if (m.paused) return st.rejected('conflict', 'the game is already paused', { action });
       st.mutate((mm) => {
-        r.clocks.freeze(mm, now);
+        freezeClocks(mm, now);
         mm.paused = true;
         mm.version++;
       });
@@ -41,11 +87,11 @@ export async function admin(r: Room, token: string | null, action: string, body:
     case 'resume': {
       if (!playing || !m.paused) return st.rejected('conflict', 'the game is not paused', { action });
       st.mutate((mm) => {
-        r.clocks.thaw(mm, now);
+        thawClocks(mm, now);
         mm.paused = false;
         mm.version++;
       });
-      r.moves.runBots(LIMITS.botMovesPerRequest);
+      r.bots.runBots(LIMITS.botMovesPerRequest);
       break;
     }
     case 'extend': {
@@ -55,7 +101,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
       if (seat !== undefined && (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats)) return st.rejected('bad_request', 'seat is out of range', { action });
       if (!playing) return st.rejected('conflict', 'only a running game has deadlines', { action });
       st.mutate((mm) => {
-        r.clocks.extend(mm, ms, (seat as number | undefined) ?? null);
+        extendClocks(mm, ms, (seat as number | undefined) ?? null);
         mm.version++;
       });
       break;
@@ -85,14 +131,13 @@ export async function admin(r: Room, token: string | null, action: string, body:
         mm.version++;
         if (st.game) r.clocks.sync(st.game, mm, now);
         // Its open clocks no longer follow the old quiet hours or away time, nor wait for the old orders' moment.
-        r.clocks.replan(mm, now, [s]);
+        replanClocks({ seats: r.seats.facts() }, mm, now, [s]);
         for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
       });
-      r.outbox.load();
       // Sockets of the old holder lose the seat at once, then are told and closed.
       for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
-      r.moves.runBots(LIMITS.botMovesPerRequest);
-      await r.moves.afterChange();
+      r.bots.runBots(LIMITS.botMovesPerRequest);
+      await r.afterChange();
       if (newInvite) return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });
       return ok(r.sockets.summary());
     }
@@ -116,13 +161,31 @@ export async function admin(r: Room, token: string | null, action: string, body:
     case 'settings': {
       const bad = hostSettings(r, b);
       if (bad) return bad;
-      await r.moves.afterChange();
+      await r.afterChange();
       // The host also learns how the table channel fares (a post given up on, posts still waiting).
       return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
     }
     default:
       return st.rejected('not_found', `no admin action ${action}`, { action });
   }
-  await r.moves.afterChange();
+  await r.afterChange();
   return ok(r.sockets.summary());
+}
+
+/** The host's `settings` action: title, quietCapMinutes, awayStandIn, channel. */
+function hostSettings(r: Room, body: unknown): Reply | null {
+  const st = r.store;
+  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body, targetScope(r.bindings));
+  if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
+  const now = r.now();
+  st.mutate((mm) => {
+    // A new channel starts with a clean slate: the last failure was the old one's.
+    if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
+    mm.host = next;
+    replanClocks({ seats: r.seats.facts() }, mm, now);
+    mm.version++;
+  });
+  // A stand-in now allowed answers the away seats' open prompts at once.
+  r.bots.runBots(LIMITS.botMovesPerRequest);
+  return null;
 }

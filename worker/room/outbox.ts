@@ -4,7 +4,8 @@ import type { NotifyMessage } from '../notify/types';
 import { getGame, type Msg } from '../engine';
 import { logValue } from '../log';
 import { LIMITS } from './limits';
-import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetScope, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
+import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetKey, targetScope, validateTarget, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
+import { ok, reject, type Reply } from './reply';
 import { iso, type Meta, type Room } from './types';
 
 /** How long after a seat's last prompt notification further ones are gathered into one digest. */
@@ -14,45 +15,17 @@ type Row = { id: number; target_id: number; seat: number; prompt: string | null;
 /** One delivery: a row as it is, or a digest standing for several rows of one target. */
 type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
-type TargetRow = {
-  id: number;
-  seat: number;
-  kind: string;
-  target: string;
-  disabled: number;
-  failures: number;
-};
-
 /**
  * The notification outbox: each seat's targets (Web Push subscriptions, webhooks), the messages waiting to be
  * sent, and the alarm's send. Rows are written inside the transaction of the change they report and sent only
- * by the alarm, never while an answer waits. The targets, the prompts with pending rows and the earliest due
- * time are cached, so an answer that notifies nobody reads nothing here.
+ * by the alarm, never while an answer waits.
  */
 export class Outbox {
-  private targets: TargetRow[] = [];
-  /** Prompts with rows waiting (dropped when the prompt closes), and the earliest due time of any row. */
-  private pending = new Set<string>();
-  private due: number | null = null;
-
   constructor(private readonly r: Room) {}
 
-  load(): void {
-    if (!this.r.store.meta) return;
-    this.targets = this.r.sql.exec<TargetRow>('SELECT id, seat, kind, target, disabled, failures FROM targets ORDER BY id').toArray();
-    const rows = this.r.sql.exec<{ prompt: string | null; due: number }>('SELECT prompt, MIN(due_at) AS due FROM outbox GROUP BY prompt').toArray();
-    this.pending = new Set(rows.flatMap((x) => (x.prompt === null ? [] : [x.prompt])));
-    this.due = rows.length ? Math.min(...rows.map((x) => x.due)) : null;
-  }
-
-  /** Whether `seat` has an enabled target (else `enqueue` writes nothing for it). */
-  hasTargets(seat: number): boolean {
-    for (const t of this.targets) if (t.seat === seat && !t.disabled) return true;
-    return false;
-  }
-
+  /** When the earliest waiting notification is due, or null. */
   nextDue(): number | null {
-    return this.due;
+    return this.r.sql.exec<{ due: number | null }>('SELECT MIN(due_at) AS due FROM outbox').toArray()[0]?.due ?? null;
   }
 
   /**
@@ -61,7 +34,7 @@ export class Outbox {
    * dropped if it closes before they are sent.
    */
   enqueue(m: Meta, seat: number, kind: NotifyKind, about: { id?: string; message: Msg; deadlineAt?: number } | null, now: number, prompt: string | null): void {
-    const targets = this.targets.filter((t) => t.seat === seat && !t.disabled);
+    const targets = this.r.sql.exec<{ id: number; target: string }>('SELECT id, target FROM targets WHERE seat = ? AND disabled = 0 ORDER BY id', seat).toArray();
     if (!targets.length) return;
     // Quiet hours: nothing is sent while the seat sleeps; it goes out when they end (issue 11).
     const dueAt = notifyAt(this.r.seats.settingsOf(seat).quiet, now);
@@ -83,28 +56,24 @@ export class Outbox {
       return [t.id, seat, prompt, JSON.stringify(msg), dueAt];
     });
     this.r.sql.exec("INSERT INTO outbox (target_id, seat, prompt, msg, due_at) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]' FROM json_each(?)", JSON.stringify(rows));
-    if (prompt !== null) this.pending.add(prompt);
-    this.due = Math.min(this.due ?? Infinity, dueAt);
   }
 
   /** The prompts closed: their unsent notifications are noise now (inside a transaction). */
   dropPrompts(prompts: string[]): void {
-    if (!this.pending.size) return;
-    const gone = prompts.filter((p) => this.pending.has(p));
-    if (!gone.length) return;
-    this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', JSON.stringify(gone));
-    for (const p of gone) this.pending.delete(p);
+    const list = JSON.stringify(prompts);
+    // Looked for first: an answer that closes a prompt nobody was to be told of writes nothing here.
+    if (!prompts.length || !this.r.sql.exec('SELECT 1 FROM outbox WHERE prompt IN (SELECT value FROM json_each(?)) LIMIT 1', list).toArray().length) return;
+    this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', list);
   }
 
   /** Every pending prompt notification (the host ended the game). */
   dropAllPrompts(): void {
     this.r.sql.exec('DELETE FROM outbox WHERE prompt IS NOT NULL');
-    this.pending.clear();
   }
 
   /**
    * A seat changes hands: its targets and their rows go, and its digest window — the new holder was told
-   * nothing yet (inside the transaction of `m`; `load()` after it).
+   * nothing yet (inside the transaction of `m`).
    */
   dropSeat(seat: number, m: Meta): void {
     this.r.sql.exec('DELETE FROM outbox WHERE seat = ?', seat);
@@ -119,7 +88,8 @@ export class Outbox {
   async flush(): Promise<void> {
     const sql = this.r.sql;
     const now = this.r.now();
-    if (this.due === null || this.due > now) return;
+    const due = this.nextDue();
+    if (due === null || due > now) return;
     const rows = sql
       .exec<Row>(
         'SELECT o.id, o.target_id, o.seat, o.prompt, o.due_at, o.msg, o.attempts, t.target FROM outbox o JOIN targets t ON t.id = o.target_id WHERE o.due_at <= ? AND t.disabled = 0 ORDER BY o.due_at LIMIT ?',
@@ -128,13 +98,12 @@ export class Outbox {
       )
       .toArray();
     sql.exec('DELETE FROM outbox WHERE target_id NOT IN (SELECT id FROM targets WHERE disabled = 0)');
-    if (!rows.length) return this.load();
+    if (!rows.length) return;
     const { sends, held } = this.gather(rows, now);
     this.r.state.storage.transactionSync(() => {
       for (const h of held) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', h.until, h.id);
       for (const x of sends) for (const y of x.rows) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', now + 60_000, y.id);
     });
-    this.load();
     if (!sends.length) return;
     const vapid = this.vapid();
     const results = await Promise.all(
@@ -183,7 +152,6 @@ export class Outbox {
         }
       });
     });
-    this.load();
     if (noted) this.r.sockets.broadcast();
   }
 
@@ -253,4 +221,74 @@ export class Outbox {
     const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = this.r.bindings;
     return publicKey && privateKey ? { publicKey, privateKey, subject: subject ?? 'mailto:teahouse@example.com' } : null;
   }
+}
+
+// ---------------------------------------------------------------- targets
+
+/**
+ * A seat's notification targets (Web Push subscriptions, webhooks; `POST`/`DELETE /notify`): registered and
+ * removed here, at most `LIMITS.targetsPerSeat` per seat, one per key (a subscription registered again replaces
+ * itself and is enabled again). Removing a target drops the messages still waiting for it. The outbox, which
+ * sends, reads them when it queues a message.
+ */
+
+/** Register (POST) or remove (DELETE) a notification target of the bearer's seat. */
+export async function notifyTarget(r: Room, token: string | null, method: 'POST' | 'DELETE', body: unknown): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  let target: NotifyTarget | null = null;
+  let removeId: number | null = null;
+  if (method === 'POST') {
+    const t = validateTarget(body, targetScope(r.bindings));
+    if (typeof t === 'string') return st.rejected('bad_request', t, { route: 'notify' });
+    target = t;
+  } else if (body !== null && body !== undefined) {
+    const id = (body as { id?: unknown }).id;
+    if (id !== undefined && !Number.isInteger(id)) return st.rejected('bad_request', 'id must be an integer', { route: 'notify' });
+    removeId = (id as number | undefined) ?? null;
+  }
+  const who = await r.seats.actingSeat(token, 'notify');
+  if ('reply' in who) return who.reply;
+  const seat = who.seat;
+  const sql = r.sql;
+  if (target) {
+    const key = targetKey(target);
+    const count = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM targets WHERE seat = ? AND key != ?', seat, key).toArray()[0]!.n;
+    if (count >= LIMITS.targetsPerSeat) return st.rejected('conflict', `at most ${LIMITS.targetsPerSeat} targets per seat`, { seat, route: 'notify' });
+    const t = target;
+    const id = r.state.storage.transactionSync(() => {
+      sql.exec(
+        'INSERT INTO targets (seat, kind, key, target, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seat, key) DO UPDATE SET target = excluded.target, failures = 0, disabled = 0',
+        seat,
+        t.kind,
+        key,
+        JSON.stringify(t),
+        iso(r.now()),
+      );
+      return sql.exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND key = ?', seat, key).toArray()[0]!.id;
+    });
+    return ok({ id, kind: t.kind }, 201);
+  }
+  const removed = r.state.storage.transactionSync(() => {
+    const ids = sql
+      .exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND (? IS NULL OR id = ?)', seat, removeId, removeId)
+      .toArray()
+      .map((x) => x.id);
+    for (const id of ids) {
+      sql.exec('DELETE FROM outbox WHERE target_id = ?', id);
+      sql.exec('DELETE FROM targets WHERE id = ?', id);
+    }
+    return ids.length;
+  });
+  if (removeId !== null && removed === 0) return st.rejected('not_found', `no target ${removeId} for this seat`, { seat, route: 'notify' });
+  return ok({ removed });
+}
+
+/** Targets of a seat, for tests and the client's settings (no secrets beyond what the seat registered). */
+export function targetsOf(r: Room, seat: number): { id: number; kind: string; disabled: boolean; failures: number }[] {
+  if (!r.store.load()) return [];
+  return r.sql
+    .exec<{ id: number; kind: string; disabled: number; failures: number }>('SELECT id, kind, disabled, failures FROM targets WHERE seat = ?', seat)
+    .toArray()
+    .map((x) => ({ id: x.id, kind: x.kind, disabled: !!x.disabled, failures: x.failures }));
 }

@@ -212,7 +212,7 @@ export const isAway = (awayUntil: number | null | undefined, t: number): boolean
  * (if the host chose bots for absent players) or the default answers at once, logged `room.log.botPlayed`;
  * `hold` — the clock waits for the seat's return (`deadlineFor` with `awayUntil`); `present` — not away.
  * On return the seat's page shows the lines of the stand-in's moves since `awayFrom` until it dismisses them
- * (away.ts).
+ * (bots.ts).
  */
 export function awayDecision(o: { awayUntil: number | null | undefined; now: number; hostAllowsStandIn: boolean }): 'present' | 'standIn' | 'hold' {
   if (!isAway(o.awayUntil, o.now)) return 'present';

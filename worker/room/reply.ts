@@ -42,19 +42,9 @@ export interface ErrorBody {
 export interface Reply<T = unknown> {
   status: number;
   body: T;
-  /** The body already serialised (then `body` is null): the routes send this text as it is. */
-  json?: string;
 }
 
 export const ok = <T>(body: T, status = 200): Reply<T> => ({ status, body });
-
-/**
- * A 200 whose body the room serialises itself: a state body crosses the RPC boundary as one string, which costs
- * less than a structured clone of the object and the Worker's own `JSON.stringify` of the clone (in workerd's
- * profile of answers by POST, the clone alone was some 8 % of the CPU). The text is exactly `JSON.stringify(body)`,
- * what the route would have sent.
- */
-export const okJson = (body: unknown): Reply<null> => ({ status: 200, body: null, json: JSON.stringify(body) });
 
 /**
  * A rejection. Every rejection is logged as `key=[value]` pairs so logs can be grepped by code or game.

@@ -3,12 +3,16 @@ import { checkName } from './names';
 import { ok, reject, type Reply } from './reply';
 import { LIMITS } from './limits';
 import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types';
-import { NO_SEAT_SETTINGS, type SeatSettings } from './settings';
+import type { SeatFacts } from './core';
+import { mine, NO_SEAT_SETTINGS, patchSeatSettings, type SeatSettings } from './settings';
+import { replanClocks } from './core';
+import { handbackFor, withAwayFrom } from './bots';
+import { isAway } from './quiet';
 
 /**
  * Seats and tokens: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the
- * admin check, and each seat's request budget. The seat rows are read once and cached; every write goes through
- * a method here (or `reload()` after a transaction that wrote them).
+ * admin check, and each seat's request budget. The seat rows are read at load and again (`reload()`) after a
+ * change that wrote them.
  */
 export class Seats {
   rows: SeatRow[] = [];
@@ -16,73 +20,43 @@ export class Seats {
 
   constructor(private readonly r: Room) {}
 
-  /** The bot seats, worked out at each reload (a seat becomes a bot only in a write followed by a reload). */
-  private botSeats: Set<number> = new Set();
-
-  /**
-   * Each seat's parsed settings, worked out at each reload like the bot set: a seat's settings, its bot flag and
-   * its name change only in a write followed by `reload()` (`PUT /me`, a stand-in's hand-back ranges, the host's
-   * seat changes, the start), and a change that fails reloads too (`Store` undo), so nothing here is stale.
-   * Every answer asks for them several times (orders, stand-ins, quiet hours, notifications): parsing the JSON
-   * each time was most of the bookkeeping's cost. Frozen: callers copy before they change anything.
-   */
-  private parsed: readonly SeatSettings[] = [];
-  /** Whether any seat has standing orders / an away time / quiet hours (false: the common case, skipped). */
-  private any = { orders: false, away: false, quiet: false };
-  /** Seats taken by people (retention.ts counts them). */
-  private people = 0;
-
   reload(): void {
     this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat').toArray();
-    this.botSeats = new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
-    const any = { orders: false, away: false, quiet: false };
-    let people = 0;
-    this.parsed = this.rows.map((x) => {
-      if (x.name !== null && !x.bot) people++;
-      if (!x.settings) return NO_SEAT_SETTINGS;
-      const v = Object.freeze({ ...NO_SEAT_SETTINGS, ...(JSON.parse(x.settings) as Partial<SeatSettings>) });
-      // Over every seat, bots too (a seat the host just gave to a bot may still have a clock): a superset is exact.
-      if (v.orders.length) any.orders = true;
-      if (v.awayUntil !== null && v.awayUntil !== undefined) any.away = true;
-      if (v.quiet) any.quiet = true;
-      return v;
-    });
-    this.any = any;
-    this.people = people;
   }
 
-  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. Read-only. */
+  /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
   settingsOf(seat: number): SeatSettings {
-    return this.parsed[seat] ?? NO_SEAT_SETTINGS;
+    const json = this.rows[seat]?.settings;
+    return json ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(json) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
   }
 
-  /** Whether some seat has standing orders (else no order can answer anything). */
+  /** Whether some seat has standing orders (else no order can answer anything). Bots too: a superset is exact. */
   anyOrders(): boolean {
-    return this.any.orders;
+    return this.rows.some((x) => this.settingsOf(x.seat).orders.length > 0);
   }
 
   /** Whether some seat has an away time set, past or not (else no seat is away: no stand-in, no hold). */
   anyAway(): boolean {
-    return this.any.away;
-  }
-
-  /** Whether some seat has quiet hours. */
-  anyQuiet(): boolean {
-    return this.any.quiet;
+    return this.rows.some((x) => this.settingsOf(x.seat).awayUntil != null);
   }
 
   /** How many seats people hold (bots do not count). */
   joined(): number {
-    return this.people;
+    return this.rows.filter((x) => x.name !== null && !x.bot).length;
+  }
+
+  /** The bot seats. */
+  bots(): ReadonlySet<number> {
+    return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
+  }
+
+  /** The seats as the core sees them (core.ts). */
+  facts(): SeatFacts[] {
+    return this.rows.map((x) => ({ seat: x.seat, bot: !!x.bot, standIn: !!x.stand_in, expiries: x.expiries, settings: this.settingsOf(x.seat) }));
   }
 
   names(): (string | null)[] {
     return this.rows.map((x) => x.name);
-  }
-
-  /** The bot seats (read-only: the same set until the next reload). */
-  bots(): ReadonlySet<number> {
-    return this.botSeats;
   }
 
   private seatOf(hash: string): number | null {
@@ -130,27 +104,6 @@ export class Seats {
     return { seat: who.seat };
   }
 
-  /**
-   * After a move (inside its transaction): a player's answer hands a stand-in seat back; an expiry counts
-   * towards the stand-in. Writes only when something changes, so a player's ordinary answer costs no statement.
-   */
-  afterMove(seat: number, by: MoveBy): void {
-    const row = this.rows[seat];
-    if (!row) return;
-    if (by === 'player') {
-      if (!row.expiries && !row.stand_in) return;
-      this.r.sql.exec('UPDATE seats SET expiries = 0, stand_in = 0 WHERE seat = ?', seat);
-      row.expiries = 0;
-      row.stand_in = 0;
-    } else if ((by === 'expired' || by === 'absent-bot') && !row.bot) {
-      const expiries = row.expiries + 1;
-      const standIn = expiries >= LIMITS.expiriesToStandIn ? 1 : row.stand_in;
-      this.r.sql.exec('UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?', expiries, standIn, seat);
-      row.expiries = expiries;
-      row.stand_in = standIn;
-    }
-  }
-
   /** Take the first free seat. */
   async join(body: unknown): Promise<Reply> {
     const st = this.r.store;
@@ -177,4 +130,53 @@ export class Seats {
     this.r.sockets.broadcast();
     return ok({ seat: free.seat, token, seatUrl: `${m.origin}/g/${m.id}#seat=${token}` }, 201);
   }
+}
+
+/**
+ * The asynchronous life of one room (issue 11): a seat's own settings — standing orders, quiet hours, away,
+ * its mention in the table channel — and the host's — the game's title, the cap on quiet time, stand-ins for
+ * away seats, the table channel. Checked whole (settings.ts) before anything is stored. A seat's settings are
+ * stored with its seat row and shown to nobody else.
+ */
+
+/** `GET /api/games/:id/me`: the seat's own settings and the orders its game offers. */
+export async function getMine(r: Room, token: string | null): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const who = await r.seats.actingSeat(token, 'me');
+  if ('reply' in who) return who.reply;
+  const m = st.m;
+  // `handback`: what a stand-in played for this seat while it was away, once it is back (its own lines only).
+  return ok({ seat: who.seat, settings: mine(r.seats.settingsOf(who.seat)), offered: st.def().orders?.offered ?? [], channel: m.host?.channel ? { format: m.host.channel.format } : null, handback: handbackFor(r, who.seat, r.now()) });
+}
+
+/**
+ * `PUT /api/games/:id/me`: change any of `orders`, `quiet`, `awayUntil`, `mention`. Its running clocks are
+ * re-planned, and its orders answer at once whatever open prompt they answer.
+ */
+export async function putMine(r: Room, token: string | null, body: unknown): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  const who = await r.seats.actingSeat(token, 'me');
+  if ('reply' in who) return who.reply;
+  const seat = who.seat;
+  const now = r.now();
+  const old = r.seats.settingsOf(seat);
+  const patched = patchSeatSettings(st.def(), old, body, { now, channelFormat: st.m.host?.channel?.format ?? null });
+  if (typeof patched === 'string') return st.rejected('bad_request', patched, { seat, route: 'me' });
+  const next = withAwayFrom(old, patched, { now, logEnd: r.log.end, dismiss: 'handback' in (body as object) });
+  // Going away or coming back is public (the seat's "away" tag): the summary's version moves then.
+  const awayChanged = isAway(old.awayUntil, now) !== isAway(next.awayUntil, now);
+  st.mutate((mm) => {
+    r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
+    r.seats.reload();
+    replanClocks({ seats: r.seats.facts() }, mm, now, [seat]);
+    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (bots.ts).
+    for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
+    // Nobody else can see a seat's settings, only whether it is away.
+    if (awayChanged) mm.version++;
+  });
+  r.bots.runBots(LIMITS.botMovesPerRequest);
+  await r.afterChange();
+  return ok({ seat, settings: mine(next) });
 }

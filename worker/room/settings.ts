@@ -52,7 +52,7 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
 export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown, o: { now: number; channelFormat: ChannelFormat | null }): SeatSettings | string {
   if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?, handback?}';
   for (const k of Object.keys(raw)) if (!['orders', 'quiet', 'awayUntil', 'mention', 'handback'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
-  // `handback: null` dismisses what was played while away (the room clears it, away.ts); nothing else is a value.
+  // `handback: null` dismisses what was played while away (the room clears it, bots.ts); nothing else is a value.
   if ('handback' in raw && raw.handback !== null) return 'handback can only be null (dismiss it)';
   const next: SeatSettings = { ...old, orders: [...old.orders] };
   if ('orders' in raw) {

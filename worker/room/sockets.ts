@@ -1,14 +1,31 @@
 /**
  * The room's sockets: which hibernating sockets are open and for which seat (the attachment is the only place a
  * socket's seat and log cursor are kept, so both survive hibernation), who is online and looking, closing the
- * ones the room refuses, and sending each its viewer's state body (statebody.ts) after every change.
+ * ones the room refuses, and sending each its viewer's state body after every change. Admission: who may hold a live socket (below).
  */
-import { waitingSeats } from '../engine';
-import { ADMISSION, silentSockets } from './admission';
-import type { ErrorCode } from './reply';
-import type { GameSummary, StateBody } from '../protocol';
-import type { Attachment, LogPart, Room } from './types';
-import { deadlineOf, stateBody, summary } from './statebody';
+
+import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
+import { viewFor, waitingSeats } from '../engine';
+import type { ErrorCode, Reply } from './reply';
+import { publicSeat } from './settings';
+import { iso, type Attachment, type Clock, type LogPart, type Room } from './types';
+
+/**
+ * Who may hold a live socket of a game. Before, a socket counted toward one per-game limit from the moment it
+ * opened, said hello or not, and was never dropped: 100 silent sockets locked every seat out. Now:
+ *
+ * - a socket must say hello within `helloMs`; one that does not is closed (on the next upgrade, and by the
+ *   alarm), and while it waits it counts only against its own address (`pendingPerAddress`), so strangers
+ *   cannot crowd out anybody else;
+ * - a seat may hold `perSeat` sockets (phone, laptop, a few tabs): a new hello for a full seat closes that
+ *   seat's oldest hidden socket (else its oldest), so the player always gets in and nobody else's sockets
+ *   matter;
+ * - spectators share `spectators` places; a spectator's hello beyond them is refused;
+ * - `total` bounds everything the object holds, whatever the addresses.
+ *
+ * Opening sockets at all is also limited per address by the Worker (`READ_LIMIT`, routes/limits.ts).
+ */
+export const ADMISSION = { helloMs: 5_000, pendingPerAddress: 8, perSeat: 8, spectators: 50, total: 1_000 } as const;
 
 /** What a socket the room closed is told, per reason. */
 export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
@@ -60,7 +77,7 @@ export class Sockets {
     }
   }
 
-  /** Close the sockets that did not say hello in time (admission.ts). */
+  /** Close the sockets that did not say hello in time . */
   dropSilent(now: number): void {
     for (const { ws, att } of silentSockets(this.list(), now)) this.drop(ws, att, 'silent');
   }
@@ -73,7 +90,14 @@ export class Sockets {
     return list.some(({ att }) => att.ready && att.seat === seat && att.visible);
   }
 
-  /** The game's summary, `online` from the open sockets (statebody.ts). */
+  /** The seats with a visible ready socket: they see what is asked of them without a notification. */
+  looking(list = this.list()): Set<number> {
+    const out = new Set<number>();
+    for (const { att } of list) if (att.ready && att.visible && att.seat !== null) out.add(att.seat);
+    return out;
+  }
+
+  /** The game's summary, `online` from the open sockets . */
   summary(list = this.list()): GameSummary {
     return summary(this.r, list);
   }
@@ -84,7 +108,7 @@ export class Sockets {
     return { summary: this.summary(), waiting: game ? waitingSeats(this.r.store.def(), game) : [], deadline: game ? deadlineOf(this.r.store.m.clocks) : null };
   }
 
-  /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer (statebody.ts). */
+  /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer . */
   stateBody(seat: number | null, part: LogPart = 'tail'): StateBody {
     return stateBody(this.r, seat, part, this.summary());
   }
@@ -113,6 +137,198 @@ export class Sockets {
         /* a socket closing right now; its close handler cleans up */
       }
     }
-    r.log.settle();
   }
+}
+
+
+/** What admission needs to know of a socket (a subset of its attachment). */
+export interface SocketFacts {
+  ready: boolean;
+  seat: number | null;
+  /** When the socket was accepted (ms); absent on sockets accepted before this rule: treated as long ago. */
+  openedAt?: number;
+  /** The client address it came from (`CF-Connecting-IP`), if known. */
+  from?: string;
+  /** Its tab is visible (hidden ones make room first). */
+  visible?: boolean;
+}
+
+/** An open socket and its facts (`W` is WebSocket in the room, anything in tests). */
+export type Open<W> = { ws: W; att: SocketFacts };
+
+/** Sockets that did not say hello in time: to be closed now. */
+export function silentSockets<T extends { att: SocketFacts }>(list: T[], now: number): T[] {
+  return list.filter(({ att }) => !att.ready && now - (att.openedAt ?? 0) >= ADMISSION.helloMs);
+}
+
+/** The earliest moment a socket still waiting for its hello becomes silent, or null. */
+export function nextSilence(list: { att: SocketFacts }[]): number | null {
+  // A plain loop: every answer asks, and nearly always every socket has said hello.
+  let t = Infinity;
+  for (const { att } of list) if (!att.ready) t = Math.min(t, (att.openedAt ?? 0) + ADMISSION.helloMs);
+  return t === Infinity ? null : t;
+}
+
+/**
+ * May a socket from `from` be accepted now? `list` holds the open sockets after the silent ones were closed.
+ * Returns null, or the reason for a 429.
+ */
+export function refuseOpen(list: { att: SocketFacts }[], from: string | undefined): string | null {
+  if (list.length >= ADMISSION.total) return 'too many connections to this game';
+  const pending = list.filter(({ att }) => !att.ready && att.from === from).length;
+  if (pending >= ADMISSION.pendingPerAddress) return 'too many connections from this address are waiting to say hello';
+  return null;
+}
+
+/**
+ * A hello for `seat` (null: a spectator) from the socket `self`: the sockets to close to make room (a seat's
+ * hidden ones first, oldest first), or 'full' when no spectator place is left.
+ */
+export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null, self: T['ws']): T[] | 'full' {
+  const others = list.filter(({ ws, att }) => ws !== self && att.ready && att.seat === seat);
+  if (seat === null) return others.length >= ADMISSION.spectators ? 'full' : [];
+  const hidden = (x: T) => (x.att.visible === false ? 0 : 1);
+  const oldestFirst = [...others].sort((a, b) => hidden(a) - hidden(b) || (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0));
+  return oldestFirst.slice(0, Math.max(0, oldestFirst.length - (ADMISSION.perSeat - 1)));
+}
+
+// ---------------------------------------------------------------- hello
+
+/**
+ * A socket's `hello` (protocol.ts `ClientMessage`): a client speaking another protocol version is told to reload;
+ * the seat token says who it is (none: a spectator); admission makes room for it (a seat's hidden or oldest
+ * sockets beyond its limit close; spectator places may be full), and its attachment records the seat, its tab's
+ * visibility and where its log starts (`log`, as `/state?log=` takes it; absent: the tail). Then it gets its
+ * first body; a seat coming online is news for the whole table, and a seat that was played by a stand-in is
+ * handed back to its player.
+ */
+export async function hello(r: Room, ws: WebSocket, att: Attachment, msg: Record<string, unknown>, error: (x: Reply) => void): Promise<void> {
+  const st = r.store;
+  if (msg.protocol !== PROTOCOL) {
+    error(st.rejected('bad_request', `this page speaks protocol ${String(msg.protocol)}, the server ${PROTOCOL}: reload it`, { route: 'live' }));
+    ws.close(CLOSE_RELOAD, 'reload');
+    return;
+  }
+  const token = typeof msg.token === 'string' && msg.token ? msg.token : null;
+  const who = await r.seats.whoIs(token);
+  if (!who) {
+    error(st.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'live' }));
+    ws.close(4001, 'unauthorized');
+    return;
+  }
+  const room = makeRoom(r.sockets.list(), who.seat, ws);
+  if (room === 'full') {
+    error(st.rejected('rate_limited', 'every spectator place of this game is taken', { route: 'live' }));
+    ws.close(4029, 'full');
+    return;
+  }
+  for (const old of room) r.sockets.drop(old.ws, old.att, 'superseded');
+  const cameOnline = who.seat !== null && !r.sockets.online(who.seat);
+  const next: Attachment = { sid: att.sid, seat: who.seat, ready: true, visible: msg.visible !== false, whole: false };
+  if (att.openedAt !== undefined) next.openedAt = att.openedAt;
+  if (att.from !== undefined) next.from = att.from;
+  if (typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0) next.log = msg.log;
+  r.sockets.attach(ws, next);
+  // The player is here: a stand-in hands the seat back.
+  if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
+    const seat = who.seat;
+    st.mutate((mm) => {
+      r.sql.exec('UPDATE seats SET stand_in = 0, expiries = 0 WHERE seat = ?', seat);
+      r.seats.reload();
+      mm.version++;
+      if (st.game) r.clocks.sync(st.game, mm, r.now());
+    });
+    await r.afterChange();
+    return;
+  }
+  // The version does not change when a seat comes online, since nothing in the game did.
+  r.sockets.broadcast(cameOnline ? undefined : [ws]);
+}
+
+// ---------------------------------------------------------------- state bodies
+
+/**
+ * What one viewer may see of the room right now: the game's public summary (`GET /api/games/:id`) and the state
+ * body (protocol.ts `StateBody`) that `/state`, an answer's reply, a 409 `stale` and every socket message carry.
+ * The game's part comes from `viewFor` alone (DESIGN §3), the one way state leaves the engine; the log lines are
+ * those the viewer may read, the chat lines those addressed to everyone or to it.
+ */
+
+/** The open sockets, for each seat's `online`. */
+type Listed = readonly { att: Attachment }[];
+
+/** The game's summary; a seat is `online` when one of `list`'s ready sockets holds it. */
+export function summary(r: Room, list: Listed): GameSummary {
+  const m = r.store.m;
+  const online = new Set(list.flatMap(({ att }) => (att.ready && att.seat !== null ? [att.seat] : [])));
+  const now = r.now();
+  const seats: SeatInfo[] = r.seats.rows.map((x) => {
+    const info: SeatInfo = { seat: x.seat, name: x.name, taken: x.name !== null, bot: !!x.bot, standIn: !!x.stand_in, online: online.has(x.seat) };
+    // Only what everyone may know of a seat's settings: asleep until when, away or not (settings.ts).
+    if (x.settings) {
+      const pub = publicSeat(r.seats.settingsOf(x.seat), now);
+      if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
+      if (pub.away) info.away = true;
+    }
+    return info;
+  });
+  return {
+    id: m.id,
+    game: m.game,
+    status: m.status,
+    paused: m.paused,
+    seats,
+    options: m.options,
+    deadlineMinutes: m.deadlineMinutes,
+    createdAt: m.createdAt,
+    version: m.version,
+    outcome: r.store.game?.outcome ?? null,
+  };
+}
+
+/** The earliest deadline among the open prompts' clocks (null: none runs, or the game is paused). */
+export function deadlineOf(clocks: readonly Clock[]): string | null {
+  let min = Infinity;
+  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
+  return min === Infinity ? null : iso(min);
+}
+
+/**
+ * The body for one viewer (`seat` null: a spectator), carrying the log lines `part` names. `head`: the summary,
+ * made once when several viewers are sent a body of the same moment.
+ */
+export function stateBody(r: Room, seat: number | null, part: LogPart, head: GameSummary): StateBody {
+  const game = r.store.game;
+  const chat = r.chat.linesFor(seat);
+  if (!game) return { ...head, you: seat, view: null, prompts: [], waiting: [], deadline: null, log: [], logFrom: 0, logEnd: 0, chat };
+  const clocks = r.store.m.clocks;
+  const { view, prompts, waiting } = viewFor(r.store.def(), game, seat);
+  return {
+    ...head,
+    you: seat,
+    view,
+    // Each prompt with its clock's deadline, when one runs.
+    prompts: prompts.map((p) => {
+      const at = clocks.find((c) => c.prompt === p.id)?.deadlineAt;
+      return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
+    }),
+    waiting,
+    deadline: deadlineOf(clocks),
+    ...logLines(r, seat, part),
+    logEnd: r.log.end,
+    chat,
+  };
+}
+
+/** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */
+function logLines(r: Room, seat: number | null, part: LogPart): Pick<StateBody, 'log' | 'logFrom'> {
+  const log = r.log;
+  const over = !!r.store.game?.outcome;
+  if (part === 'tail') {
+    const lines = log.tail(seat, over, LOG_TAIL + 1);
+    // More visible lines than the tail: the body starts at the first line it carries.
+    return lines.length > LOG_TAIL ? { log: lines.slice(1), logFrom: lines[1]!.i } : { log: lines, logFrom: 0 };
+  }
+  const from = Math.min(Math.max(0, part.from), log.end);
+  return { log: log.from(seat, from, over), logFrom: from };
 }

@@ -5,7 +5,7 @@
  * the seat (never in the game state, never in any view but the seat's own) and calls `runOrders` after every
  * accepted answer and whenever a seat changes its orders.
  *
- * The room (moves.ts, away.ts) answers with `standingAnswer` one prompt at a time through `Moves.commit`, as
+ * The room (bots.ts) answers with `standingAnswer` one prompt at a time through `Room.commit`, as
  * `by: 'order'` with no room line (the table must not tell); answers a `human`-timed order's prompt only at a
  * moment drawn with `humanDelayMs` (the prompt stays open to the seat until then); and drops the notification
  * of a prompt its orders answer. `runOrders` is the same loop over a bare state, for tests and measurements.

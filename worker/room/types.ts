@@ -3,14 +3,14 @@ import type { Json } from '../engine';
 import type { Env } from '../env';
 import type { Sender } from './notifier';
 import type { ErrorCode } from './reply';
-import type { Store } from './store';
+import type { Chat, LogTable, Store } from './store';
 import type { Seats } from './seats';
-import type { LogTable } from './log';
-import type { Chat } from './chat';
-import type { Moves } from './moves';
+import type { Bots } from './bots';
+import type { Answer } from '../engine';
 import type { Sockets } from './sockets';
 import type { Clocks } from './clocks';
 import type { Outbox } from './outbox';
+import type { Table } from './core';
 import type { HostSettings } from './settings';
 import type { ChannelMemo, ChannelPoster } from './tablechannel';
 
@@ -64,7 +64,7 @@ export interface Clock {
   standIn: boolean;
   /** The version at which the prompt was first shown (an answer made at or after it is not stale). */
   openedVersion: number;
-  /** When the seat's `human`-timed standing order answers this prompt (away.ts); absent when none does. */
+  /** When the seat's `human`-timed standing order answers this prompt (bots.ts); absent when none does. */
   orderAt?: number;
 }
 
@@ -94,7 +94,7 @@ export interface Attachment {
   log?: number;
   /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
-  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (admission.ts). */
+  /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs` (sockets.ts). */
   openedAt?: number;
   /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */
   from?: string;
@@ -138,40 +138,17 @@ export interface Room {
   readonly seats: Seats;
   readonly log: LogTable;
   readonly chat: Chat;
-  readonly moves: Moves;
+  readonly bots: Bots;
   readonly sockets: Sockets;
   readonly clocks: Clocks;
   readonly outbox: Outbox;
+  /** The table as the core sees it now (core.ts). */
+  table(): Table;
+  /** Apply one answer and persist what follows (the one path every move takes). */
+  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure);
+  /** After a persisted change: every socket gets its view, then the alarm is pointed at the next work. */
+  afterChange(): Promise<void> | undefined;
 }
 
-const DAY_MS = 86_400_000;
-/** Year 10000: from there on `toISOString` writes a signed six-digit year. */
-const ISO_END = 253_402_300_800_000;
-// Two days remembered: a move's time and a deadline a day later are formatted in turn at every answer.
-let isoDay = NaN;
-let isoDayPrefix = '';
-let isoDay2 = NaN;
-let isoDayPrefix2 = '';
-const pad2 = (n: number): string => (n < 10 ? '0' : '') + n;
-
-/**
- * `new Date(ms).toISOString()`, the same string: every move row and state body formats a time, and the Date
- * formatting cost more than the rest of writing the row. The date part is formatted once per day (by Date), the
- * time of day by arithmetic; anything unusual (fractions, before 1970, after 9999, NaN) goes to Date itself.
- */
-export function iso(ms: number): string {
-  if (!Number.isInteger(ms) || ms < 0 || ms >= ISO_END) return new Date(ms).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  if (day !== isoDay) {
-    if (day === isoDay2) [isoDay2, isoDayPrefix2, isoDay, isoDayPrefix] = [isoDay, isoDayPrefix, isoDay2, isoDayPrefix2];
-    else [isoDay2, isoDayPrefix2, isoDay, isoDayPrefix] = [isoDay, isoDayPrefix, day, new Date(day * DAY_MS).toISOString().slice(0, 11)];
-  }
-  let rest = ms - day * DAY_MS;
-  const h = Math.floor(rest / 3_600_000);
-  rest -= h * 3_600_000;
-  const min = Math.floor(rest / 60_000);
-  rest -= min * 60_000;
-  const sec = Math.floor(rest / 1000);
-  const milli = rest - sec * 1000;
-  return `${isoDayPrefix}${pad2(h)}:${pad2(min)}:${pad2(sec)}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
-}
+/** A time as the room writes it (ISO 8601, UTC). */
+export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -19,8 +19,6 @@ export const ROOM_RETRY_AFTER_SECONDS = 1;
 /** Turn a room reply into a Response (304 has no body; a 429 says when to try again). */
 export function send(c: Ctx, r: Reply): Response {
   if (r.status === 304) return c.body(null, 304);
-  // The same bytes and header `c.json` gives, serialised by the room (reply.ts okJson).
-  if (r.json !== undefined) return c.body(r.json, r.status as 200, { 'content-type': 'application/json' });
   return withRetryAfter(c.json(r.body as object, r.status as 200));
 }
 

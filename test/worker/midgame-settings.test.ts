@@ -1,8 +1,7 @@
 /**
- * The per-answer bookkeeping reads each seat's settings (standing orders, quiet hours, away) from a cache made
- * when the seat rows are read (`Seats.reload`), and skips what no seat uses. These tests change each setting in
- * the middle of a game and show that the very next prompt is handled under the new setting — and that a change
- * that fails leaves the cache as storage is.
+ * The room reads each seat's settings (standing orders, quiet hours, away) from the seat rows it holds
+ * (`Seats.reload`). These tests change each setting in the middle of a game and show that the very next prompt is
+ * handled under the new setting — and that a change that fails leaves the held rows as storage is.
  */
 import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
@@ -126,7 +125,7 @@ describe('seat settings changed in the middle of a game', () => {
     expect((await moves(t.id)).filter((m) => m.seat === 1).map((m) => m.by)).toEqual(['player', 'stand-in']);
   });
 
-  it('a change that fails leaves the seat caches as storage is: no orders, no quiet hours, no away seat', async () => {
+  it('a change that fails leaves the held seat rows as storage is: no orders, no quiet hours, no away seat', async () => {
     const t = await duel(() => at('2031-03-03T10:00:00Z'));
     const after = await runInDurableObject(room(t.id), (inst: GameRoom) => {
       inst.store.load();
@@ -135,12 +134,12 @@ describe('seat settings changed in the middle of a game', () => {
         inst.store.mutate(() => {
           inst.sql.exec('UPDATE seats SET settings = ? WHERE seat = 1', settings);
           inst.seats.reload();
-          // Inside the change the cache reads what it wrote.
-          expect(inst.seats.anyOrders() && inst.seats.anyQuiet() && inst.seats.anyAway()).toBe(true);
+          // Inside the change the held rows read what it wrote.
+          expect(inst.seats.anyOrders() && inst.seats.settingsOf(1).quiet !== null && inst.seats.anyAway()).toBe(true);
           throw new Error('refused');
         }),
       ).toThrow('refused');
-      return { orders: inst.seats.anyOrders(), quiet: inst.seats.anyQuiet(), away: inst.seats.anyAway(), mine: inst.seats.settingsOf(1) };
+      return { orders: inst.seats.anyOrders(), quiet: inst.seats.settingsOf(1).quiet !== null, away: inst.seats.anyAway(), mine: inst.seats.settingsOf(1) };
     });
     expect(after).toEqual({ orders: false, quiet: false, away: false, mine: { orders: [], quiet: null, awayUntil: null, mention: null } });
     expect((await sql<{ settings: string | null }>(t.id, 'SELECT settings FROM seats WHERE seat = 1'))[0]!.settings).toBeNull();

@@ -1,12 +1,13 @@
 /**
- * Away mode and `human`-timed standing orders in the room (issue 11 items 1 and 3): who answers a prompt of a
- * human seat when the person does not.
+ * Who answers a prompt of a seat when its person does not: bot seats, standing orders (standing.ts) and the
+ * stand-ins of away seats. Each of their answers goes through the room's one path (`Room.commit`: the core
+ * decides, the store persists) like the player's own, right after every change and from the alarm.
  *
  * - A seat that is away, in a game whose host allows a stand-in, is answered for at once — every prompt,
  *   whatever its hand, so the timing says nothing the public "away" flag does not already say. The stand-in
  *   follows the seat's own standing orders where one applies (what the player asked for), else plays the bot
  *   (host chose bots for absent players) or the default, like the deadline path in clocks.ts. The move goes
- *   through `Moves.commit` as `by: 'stand-in'`, with the public `room.log.botPlayed` line before its own.
+ *   through `Room.commit` as `by: 'stand-in'`, with the public `room.log.botPlayed` line before its own.
  * - Each stand-in move's log range is kept with the seat (`playedFor`), from `awayFrom` (the log index when the
  *   seat went away), so on its return the seat's own page shows exactly what was played for it — its own view
  *   of those lines, to it alone (`GET /me`), until it dismisses them.
@@ -14,12 +15,143 @@
  *   after a pause drawn per prompt from the room's own randomness (`humanDelayMs`), stored on the prompt's clock
  *   as `orderAt`; until then the prompt is open and answerable by hand like any other.
  */
-import { botAnswer, botRng, defaultAnswer, type Answer, type LogLine } from '../engine';
-import { awayDecision, deadlineFor, isAway } from './quiet';
-import { humanDelayMs, standingAnswer } from './standing';
-import type { SeatSettings } from './settings';
-import type { Room } from './types';
+import { botAnswer, botRng, defaultAnswer, type Answer, type LogLine, type OpenPrompt } from '../engine';
 import { logValue } from '../log';
+import { LIMITS } from './limits';
+import { awayDecision, deadlineFor, isAway } from './quiet';
+import type { SeatSettings } from './settings';
+import { humanDelayMs, standingAnswer } from './standing';
+import type { Failure, Room } from './types';
+
+/** Bot seats, standing orders and stand-ins, with the prompts each could not answer (a rules bug) parked. */
+export class Bots {
+  /** A bot prompt no answer could satisfy (a rules bug): skipped so the alarm does not spin. */
+  private stuckBotPrompt: string | null = null;
+  /** Likewise for a standing order the rules refused (a bug in a game's matcher). */
+  private stuckOrderPrompt: string | null = null;
+  /** Likewise for an away seat's prompt its stand-in could not answer. */
+  private stuckStandInPrompt: string | null = null;
+
+  constructor(private readonly r: Room) {}
+
+  /**
+   * Bot seats, stand-ins of away seats, and standing orders of human seats answer at once, up to `cap` moves;
+   * returns how many were made. An order's answer goes through `commit` like the player's own (`by: 'order'`: no
+   * room line, so the table cannot tell it from a quick hand answer; the seat's stand-in count is left alone); a
+   * `human`-timed order's only once its moment has come (bots.ts), and that moment is planned here for every
+   * prompt that newly has one. A stand-in's goes through `commit` too (`by: 'stand-in'`, with its public line).
+   */
+  runBots(cap: number): number {
+    // No bot seat, no orders, no stand-in (most answers of most games): nobody answers but people.
+    if (!this.mayAnswerAlone()) {
+      planHumanOrders(this.r);
+      return 0;
+    }
+    let n = 0;
+    // Orders are not capped like bots: each one is an off-turn answer, and a person's next decision comes soon.
+    let byOrders = 0;
+    const st = this.r.store;
+    while (n < cap) {
+      const away = standInMove(this.r, this.stuckStandInPrompt);
+      if (away) {
+        // A prompt no answer satisfies (a rules bug) is parked; stop here rather than spin between such prompts.
+        if (!playStandIn(this.r, away)) {
+          this.stuckStandInPrompt = away.prompt;
+          break;
+        }
+        n++;
+        continue;
+      }
+      const ordered = byOrders < LIMITS.botMovesPerAlarm ? this.orderMove() : null;
+      if (ordered) {
+        const r = this.r.commit(ordered.seat, ordered.answer, 'order');
+        if (r.ok) {
+          byOrders++;
+          continue;
+        }
+        // The rules accepted it a moment ago (standingAnswer checks); park the prompt rather than spin.
+        console.error(`game=[${st.m.id}] seat=[${ordered.seat}] standing order refused: ${r.message}`);
+        this.stuckOrderPrompt = ordered.answer.prompt;
+      }
+      const s = st.game;
+      const p = this.botPrompt();
+      if (!s || !p || s.outcome) break;
+      const def = st.def();
+      const attempt = (pick: () => Answer): { ok: true } | ({ ok: false } & Failure) => {
+        try {
+          return this.r.commit(p.seat, pick(), 'bot');
+        } catch (e) {
+          return { ok: false, code: 'internal', message: String(e) };
+        }
+      };
+      let r = attempt(() => botAnswer(def, s, p, botRng(s, p)));
+      if (!r.ok) r = attempt(() => defaultAnswer(def, s, p));
+      if (!r.ok) {
+        // A rules bug: park this prompt so the alarm does not spin on it; the host can still end the game.
+        console.error(`game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(r.message)}`);
+        this.stuckBotPrompt = p.id;
+        break;
+      }
+      n++;
+    }
+    planHumanOrders(this.r);
+    return n + byOrders;
+  }
+
+  /**
+   * A standing order's answer to an open prompt of a human seat, if any: an instant order's at once, a
+   * `human`-timed one's once its planned moment has passed. Away seats with a stand-in are the stand-in's.
+   */
+  orderMove(): { seat: number; answer: Answer } | null {
+    const st = this.r.store;
+    const m = st.meta;
+    const s = st.game;
+    // No seat has orders (most games): none answers, at once or later (`dueHumanOrder` asks the same).
+    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !this.r.seats.anyOrders()) return null;
+    const def = st.def();
+    if (!def.orders) return null;
+    const now = this.r.now();
+    for (const p of s.prompts) {
+      if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot) continue;
+      const orders = this.r.seats.settingsOf(p.seat).orders;
+      if (!orders.length || standsIn(this.r, p.seat, now)) continue;
+      const sa = standingAnswer(def, s, p, orders);
+      if (sa && sa.order.timing !== 'human') return { seat: p.seat, answer: sa.answer };
+    }
+    return dueHumanOrder(this.r, now, this.stuckOrderPrompt);
+  }
+
+  /**
+   * Whether anything but a person may answer a prompt now: a bot seat, a seat's standing orders, or a stand-in
+   * (the host allows one and a seat has an away time). False lets `runBots` and the alarm's planning skip the
+   * per-prompt checks; each of them is false then anyway (`botPrompt`, `orderMove`, `standInMove`).
+   */
+  mayAnswerAlone(): boolean {
+    const seats = this.r.seats;
+    return seats.bots().size > 0 || seats.anyOrders() || (!!this.r.store.meta?.host?.awayStandIn && seats.anyAway());
+  }
+
+  /** When the next `human`-timed order answers (the alarm wakes for it), or null. */
+  nextOrderAt(): number | null {
+    return nextOrderAt(this.r, this.stuckOrderPrompt);
+  }
+
+  /** Whether a stand-in has a move to make now (the alarm continues its work). */
+  hasStandInMove(): boolean {
+    return standInMove(this.r, this.stuckStandInPrompt) !== null;
+  }
+
+  /** An open prompt of a bot seat, if any (except one that no answer could satisfy). */
+  botPrompt(): OpenPrompt | undefined {
+    const st = this.r.store;
+    const m = st.meta;
+    const s = st.game;
+    if (!m || !s || m.status !== 'playing' || m.paused) return undefined;
+    const bots = this.r.seats.bots();
+    if (!bots.size) return undefined;
+    return s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
+  }
+}
 
 /** How many stand-in log ranges a seat keeps for its hand-back (adjacent ranges merge; the oldest go first). */
 const MAX_PLAYED_FOR = 400;
@@ -65,16 +197,16 @@ export function standInMove(r: Room, skip: string | null): StandInMove | null {
 }
 
 /**
- * Play a stand-in's move through `Moves.commit` (`by: 'stand-in'`): the first of its answers the rules accept,
+ * Play a stand-in's move through `Room.commit` (`by: 'stand-in'`): the first of its answers the rules accept,
  * its log lines kept for the hand-back. False when none is accepted (a rules bug: the room parks the prompt).
  */
 export function playStandIn(r: Room, mv: StandInMove): boolean {
   const from = r.log.end;
   let last = '';
   for (const pick of mv.tries) {
-    let res: ReturnType<Room['moves']['commit']>;
+    let res: ReturnType<Room['commit']>;
     try {
-      res = r.moves.commit(mv.seat, pick(), 'stand-in');
+      res = r.commit(mv.seat, pick(), 'stand-in');
     } catch (e) {
       res = { ok: false, code: 'internal', message: String(e) };
     }
@@ -116,7 +248,7 @@ export function handbackFor(r: Room, seat: number, now: number): { lines: LogLin
   if (!ranges.length || !r.store.game) return null;
   const from = Math.max(x.awayFrom, ranges[0]![0]);
   const over = !!r.store.game.outcome;
-  const all = r.log.linesFor([[seat, from]], over).get(`${seat}|${from}`) ?? [];
+  const all = r.log.from(seat, from, over);
   const lines = all.filter((l) => ranges.some(([a, b]) => a <= l.i && l.i < b));
   // A long absence (a whole game played for the seat) sends its latest lines; the full log has the rest.
   return lines.length ? { lines: lines.slice(-MAX_HANDBACK_LINES), total: lines.length } : null;

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAnswer, startGame, type GameState } from '../../worker/engine';
+import { checkAnswer, decideMove, dueReminders, expiredClock, extendClocks, freezeClocks, reminderOffsets, syncClocks, thawClocks, type Change, type SeatFacts, type Table } from '../../worker/room/core';
+import { LIMITS } from '../../worker/room/limits';
+import { NO_SEAT_SETTINGS } from '../../worker/room/settings';
+import type { Meta } from '../../worker/room/types';
+import { duel } from '../fixtures/duel';
+
+/** The room's pure core in plain Node: what an event changes, decided as data, with no SQLite, socket or alarm. */
+
+const T0 = Date.UTC(2026, 0, 1, 12);
+const HOUR = 3_600_000;
+
+const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({ seat: n, bot: false, standIn: false, expiries: 0, settings: NO_SEAT_SETTINGS, ...o });
+
+/** A three-seat duel just started: every seat is asked its colour at once, each prompt with its clock. */
+function started(o: { seats?: SeatFacts[]; looking?: number[]; deadlineMinutes?: number } = {}): Table {
+  const { state } = startGame(duel, { seats: 3, seed: 'core', options: {} });
+  const meta: Meta = {
+    id: 'g',
+    game: 'duel',
+    seats: 3,
+    options: {},
+    deadlineMinutes: o.deadlineMinutes ?? 24 * 60,
+    createdAt: new Date(T0).toISOString(),
+    origin: 'https://teahouse.test',
+    adminHash: '',
+    seed: 'core',
+    status: 'playing',
+    paused: false,
+    version: 2,
+    gameVersion: 2,
+    clocks: [],
+  };
+  const t: Table = { def: duel, meta, state, seats: o.seats ?? [seat(0), seat(1), seat(2)], looking: new Set(o.looking ?? []), now: T0 };
+  syncClocks(t, state, meta);
+  return t;
+}
+
+const promptOf = (s: GameState<any>, n: number) => s.prompts.find((p) => p.seat === n)!;
+const pick = (t: Table, n: number, colour = 'red') => ({ prompt: promptOf(t.state!, n).id, option: colour });
+
+/** The table after a change was carried out (what the adapters do: hold the new meta, state and seat row). */
+function after(t: Table, c: Change, now = t.now): Table {
+  const seats = c.seat ? t.seats.map((x) => (x.seat === c.seat!.seat ? { ...x, expiries: c.seat!.expiries, standIn: c.seat!.standIn } : x)) : t.seats;
+  return { ...t, meta: c.meta, state: c.state ?? t.state, seats, now };
+}
+
+function move(t: Table, n: number, answer: { prompt: string; option: string }, by: Parameters<typeof decideMove>[3] = 'player'): Change {
+  const c = decideMove(t, n, answer, by);
+  if (!('meta' in c)) throw new Error(`refused: ${c.code} ${c.message}`);
+  return c;
+}
+
+describe('the fixed order of an answer, before apply', () => {
+  it('a game that is not running refuses every answer: not started, over, or paused', () => {
+    const t = started();
+    for (const [status, paused, message] of [
+      ['lobby', false, 'the game has not started'],
+      ['finished', false, 'the game is over'],
+      ['playing', true, 'the game is paused'],
+    ] as const)
+      expect(checkAnswer({ ...t, meta: { ...t.meta, status, paused } }, 0, t.meta.version, pick(t, 0))).toEqual({ code: 'conflict', message });
+  });
+
+  it("another seat's open prompt is refused exactly like a prompt that does not exist", () => {
+    const t = started();
+    const other = checkAnswer(t, 0, t.meta.version, pick(t, 1));
+    const none = checkAnswer(t, 0, t.meta.version, { prompt: 'no-such-prompt', option: 'red' });
+    expect(other).toEqual({ code: 'not_your_prompt', message: 'no open prompt with this id is addressed to you' });
+    expect(other).toEqual(none);
+  });
+
+  it('an answer made before the last game change is stale, unless its prompt was already open then and still is', () => {
+    let t = started();
+    const v = t.meta.version;
+    t = after(t, move(t, 0, pick(t, 0)));
+    // Seat 1's prompt opened before seat 0 answered: its answer made at the old version still answers it.
+    expect(checkAnswer(t, 1, v, pick(t, 1))).toBeNull();
+    // An answer from before the prompt existed is stale, and so is one from a version the room never had.
+    expect(checkAnswer(t, 1, v - 1, pick(t, 1))).toMatchObject({ code: 'stale', stale: true });
+    expect(checkAnswer(t, 1, t.meta.version + 1, pick(t, 1))).toMatchObject({ code: 'stale', stale: true });
+    // A closed prompt at a stale version: the client is behind, not wrong.
+    expect(checkAnswer(t, 0, v - 1, { prompt: 'gone', option: 'red' })).toMatchObject({ code: 'stale' });
+  });
+});
+
+describe('an answer decided as data', () => {
+  it('carries the move row, the new state, its log lines and one version step; the table before is left as it was', () => {
+    const t = started();
+    const before = structuredClone({ meta: t.meta, state: t.state });
+    const c = move(t, 0, pick(t, 0));
+    expect(c.move).toEqual({ seat: 0, answer: pick(t, 0), by: 'player', at: new Date(T0).toISOString() });
+    expect(c.state!.step).toBe(t.state!.step + 1);
+    expect(c.meta.version).toBe(t.meta.version + 1);
+    expect(c.meta.gameVersion).toBe(c.meta.version);
+    expect(c.closed).toEqual([promptOf(t.state!, 0).id]);
+    expect(c.meta.clocks.map((x) => x.seat)).toEqual([1, 2]);
+    expect({ meta: t.meta, state: t.state }).toEqual(before);
+  });
+
+  it('the rules refusing an answer changes nothing and says why', () => {
+    const t = started();
+    expect(decideMove(t, 0, { prompt: promptOf(t.state!, 0).id, option: 'green' }, 'player')).toMatchObject({ code: 'illegal' });
+  });
+
+  it('a move made for an absent seat starts with the public room line, counts toward the stand-in, and tells the seat when it is not looking', () => {
+    let t = started();
+    const p = promptOf(t.state!, 1);
+    const c = move(t, 1, defaultAnswer(duel, t.state!, p), 'expired');
+    expect(c.lines[0]).toEqual({ at: t.state!.step, to: 'public', msg: { key: 'room.log.timedOut', params: { seat: 1 } } });
+    expect(c.seat).toEqual({ seat: 1, expiries: 1, standIn: false });
+    expect(c.notices).toContainEqual({ seat: 1, kind: 'expired', about: { message: p.message }, prompt: null });
+    // Looking at the table, the seat sees it happen: no notification.
+    t = { ...t, looking: new Set([1]) };
+    expect(move(t, 1, defaultAnswer(duel, t.state!, p), 'expired').notices.filter((n) => n.kind === 'expired')).toEqual([]);
+  });
+
+  it(`after ${LIMITS.expiriesToStandIn} expiries in a row the seat gets a stand-in, and its own answer hands it back`, () => {
+    const t = started({ seats: [seat(0), seat(1, { expiries: LIMITS.expiriesToStandIn - 1 }), seat(2)] });
+    expect(move(t, 1, defaultAnswer(duel, t.state!, promptOf(t.state!, 1)), 'expired').seat).toEqual({ seat: 1, expiries: LIMITS.expiriesToStandIn, standIn: true });
+    const back = { ...t, seats: [seat(0), seat(1, { expiries: 3, standIn: true }), seat(2)] };
+    expect(move(back, 1, pick(back, 1)).seat).toEqual({ seat: 1, expiries: 0, standIn: false });
+    // An ordinary answer writes no seat row.
+    expect(move(t, 0, pick(t, 0)).seat).toBeUndefined();
+  });
+});
+
+describe('clocks as data', () => {
+  it('a new prompt gets a clock with its reminders and one notification per seat that is not looking', () => {
+    const t = started({ looking: [2] });
+    const m = structuredClone(t.meta);
+    m.clocks = [];
+    const { notices } = syncClocks(t, t.state!, m);
+    expect(m.clocks.map((c) => [c.seat, c.deadlineAt, c.reminders])).toEqual([0, 1, 2].map((n) => [n, T0 + 24 * HOUR, reminderOffsets(24 * HOUR)]));
+    expect(notices.map((n) => [n.seat, n.kind])).toEqual([
+      [0, 'prompt'],
+      [1, 'prompt'],
+    ]);
+  });
+
+  it('a bot seat has no clock', () => {
+    const t = started({ seats: [seat(0), seat(1, { bot: true }), seat(2)] });
+    expect(t.meta.clocks.map((c) => c.seat)).toEqual([0, 2]);
+  });
+
+  it('pause keeps what is left of each clock and resume gives back exactly that time; extend adds to it', () => {
+    const t = started();
+    const m = structuredClone(t.meta);
+    freezeClocks(m, T0 + HOUR);
+    expect(m.clocks.every((c) => c.deadlineAt === null && c.remainingMs === 23 * HOUR)).toBe(true);
+    extendClocks(m, HOUR, 1);
+    thawClocks(m, T0 + 10 * HOUR);
+    expect(m.clocks.map((c) => c.deadlineAt)).toEqual([T0 + 33 * HOUR, T0 + 34 * HOUR, T0 + 33 * HOUR]);
+  });
+
+  it('a due reminder is struck from its clock when queued, so the same alarm delivered twice queues it once', () => {
+    const t = started();
+    const at = { ...t, now: T0 + 12 * HOUR };
+    const first = dueReminders(at)!;
+    expect(first.notices.map((n) => [n.seat, n.kind])).toEqual([
+      [0, 'reminder'],
+      [1, 'reminder'],
+      [2, 'reminder'],
+    ]);
+    expect(dueReminders({ ...at, meta: first.meta })).toBeNull();
+  });
+
+  it('the clock that ran out first is the one the alarm expires; none before its deadline, none while paused', () => {
+    const t = started();
+    const m = structuredClone(t.meta);
+    m.clocks[2]!.deadlineAt = T0 + HOUR;
+    expect(expiredClock(m, T0 + HOUR - 1)).toBeNull();
+    expect(expiredClock(m, T0 + 30 * HOUR)!.seat).toBe(2);
+    expect(expiredClock({ ...m, paused: true }, T0 + 30 * HOUR)).toBeNull();
+  });
+});
