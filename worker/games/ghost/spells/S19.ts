@@ -14,4 +14,10 @@ export const S19: SpellRule = {
     if (ctx.g.gk === null) draw(ctx, s);
     else gkLosesLatest(ctx, s);
   },
+  bot: {
+    keep: 1,
+    rank: 100,
+    // Strike a GK at once; without one easy plays it for its card, good holds it for when one comes.
+    use: (b) => (b.v.gk !== null || b.level === 'easy' ? {} : null),
+  },
 };

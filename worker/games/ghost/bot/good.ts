@@ -1,0 +1,161 @@
+/**
+ * The "good" bot (issue 25, the default level): plays its side from its seat's view. 太平道/天师道 host the imps
+ * of their colour (double points), back the exorcisms of seats that look like their side, vote against those
+ * of seats that look like the other, and challenge the voters that look against them; everyone but a heretic
+ * keeps a GK from rising; heretics vote against every exorcism but their own and let a GK rise (the 邪道(王)
+ * becomes it). Beliefs come from public acts only (`ally`).
+ */
+import type { Answer } from '../../../engine/types';
+import { RULES } from '../basics';
+import { colourOf, isArtifact } from '../ids';
+import { net, pickVotes } from './easy';
+import { ally, atRisk, cond, holder, wantsGK, weight, type BotSeat } from './seat';
+import { playSpells, spellKeep, URGENT } from './spells';
+
+export function good(b: BotSeat): Answer | null {
+  const p = b.p;
+  const optOf = (id: string) => p.options.find((o) => o.id === id);
+  switch (p.kind) {
+    case 'play':
+      return day(b);
+    case 'respond':
+      return playSpells(b) ?? b.a('pass');
+    case 'host':
+    case 'summon': {
+      const t = bestTarget(b, optOf('target')?.cards?.from ?? []);
+      return t ? b.a('target', { cards: [t] }) : b.a('pass');
+    }
+    case 'vote':
+      return vote(b);
+    case 'challenge':
+      return challenge(b, optOf('challenge')?.seats?.from ?? []);
+    case 'discard':
+      return b.a(p.options[0]!.id, { cards: worst(b, p.options[0]!.cards!.min) });
+    case 'escape':
+      return optOf('escape') ? b.a('escape') : b.a('continue');
+    default:
+      return b.a(p.options[0]!.id);
+  }
+}
+
+/** Points this seat's side scores if it exorcises `imp` (R26): double for its colour; a heretic's rate. */
+const worth = (b: BotSeat, imp: string): number => (b.colour === null ? (RULES.hereticPerImp[b.v.P] ?? 2) : b.cat.imp[imp]!.colour === b.colour ? 2 : 1);
+
+/** Does someone rise as GK this turn unless this imp (on `h`) goes? */
+const gkAt = (b: BotSeat, h: number | null) => atRisk(b, h) || (b.v.gk === null && b.v.turnState.seventh && !b.v.turnState.exorcised);
+
+/** Worth to this seat's side of an exorcism of `imp` by `host`, whoever gets the points. */
+function stake(b: BotSeat, imp: string, host: number): number {
+  const v = b.v;
+  const h = holder(b, imp);
+  const a = ally(b, host);
+  // The points: ours if the host is of our side, theirs (a loss) if not.
+  let s = (host === b.me ? worth(b, imp) : 0) + (host !== b.me ? (a - 0.5) * 2 * (b.cat.imp[imp]!.colour === b.colour ? 2 : 1.5) : 0);
+  if (v.gk !== null && h === v.gk && v.gk !== b.me) s += b.team === 'heretic' && v.players[v.gk]!.identity === 'heretic_king' ? -6 : v.players[v.gk]!.imps.length === 1 ? 6 : 3;
+  if (gkAt(b, h)) s += wantsGK(b, h!) ? -4 : 4;
+  // An imp off this seat: its effect gone, a step further from a GK.
+  if (h === b.me) s += 1 + 0.5 * v.players[b.me]!.imps.length;
+  else if (h !== null && h !== v.gk) s += (ally(b, h) - 0.5) * 1;
+  return s;
+}
+
+function bestTarget(b: BotSeat, from: string[]): string | null {
+  const v = b.v;
+  if (v.gk === b.me) {
+    // A summon: the cheapest imp this seat's votes alone can take.
+    const ok = from.filter((imp) => net(b, imp, pickVotes(b, imp, true, 99, 99)) >= cond(b, imp).n).sort((x, y) => cond(b, x).n - cond(b, y).n || (x < y ? -1 : 1));
+    return ok[0] ?? null;
+  }
+  let best: string | null = null;
+  let bestScore = 0.2;
+  for (const imp of [...from].sort()) {
+    const c = cond(b, imp);
+    const mine = net(b, imp, pickVotes(b, imp, true, 99, 99));
+    // Others back an imp of the host's look: count half a card of help per likely friend who can vote.
+    const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
+    const short = c.n - mine;
+    const chance = c.colour === 'any' ? (short <= 0 ? 0.95 : short <= friends * 0.7 ? 0.5 : 0.1) : short <= 0 ? 0.8 : short === 1 ? 0.45 * Math.min(1, friends) : short === 2 ? 0.15 : 0.02;
+    const score = chance * stake(b, imp, b.me) - 0.15 * Math.min(c.n, b.hand.length);
+    if (score > bestScore) {
+      best = imp;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
+function hostMayChallenge(b: BotSeat): boolean {
+  const vt = b.v.vote!;
+  if (vt.summon || cond(b, vt.imp).colour === 'any' || (vt.counts[vt.host] ?? 0) > RULES.hostMaxCardsForChallenge) return false;
+  const hp = b.v.players[vt.host]!;
+  return hp.clearMind || b.v.gk === vt.host || !hp.imps.some((i) => b.cat.imp[i.id]!.effect === 'NO_CHALLENGE');
+}
+
+function vote(b: BotSeat): Answer {
+  const v = b.v;
+  const vt = v.vote!;
+  const me = b.me;
+  const max = b.p.options.find((x) => x.id === 'vote')!.cards!.max;
+  const c = cond(b, vt.imp);
+  const pass = b.a('pass');
+  const cast = (cards: string[]) => (cards.length ? b.a('vote', { cards }) : pass);
+  if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
+  if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  const s = stake(b, vt.imp, vt.host);
+  // Weight already down for it, guessed: the host's own cards, and the friends' before this seat.
+  const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : k * (Number(t) === vt.host ? 1 : ally(b, Number(t)) * 2 - 1)), 0);
+  if (s > 0.6) return cast(pickVotes(b, vt.imp, true, Math.min(max, s > 3 ? 4 : 2), Math.max(1, c.n - down)));
+  if (s < -0.6 && c.colour !== 'any') {
+    // Against: enough to sink it, fewer if the host may challenge (a caught voter loses his cards and pays the host).
+    const risky = hostMayChallenge(b);
+    if (risky && s > -1.5 && b.rng.next() < 0.5) return pass;
+    return cast(pickVotes(b, vt.imp, false, Math.min(max, risky ? 2 : 3), Math.max(1, Math.ceil(down - c.n + 1))));
+  }
+  return pass;
+}
+
+function challenge(b: BotSeat, from: number[]): Answer {
+  const vt = b.v.vote!;
+  const c = cond(b, vt.imp);
+  const mine = net(b, vt.imp, vt.open[b.me] ?? []);
+  const others = Object.entries(vt.counts).reduce((n, [s, k]) => n + (Number(s) === b.me ? 0 : k * 2), 0);
+  if (mine + others < c.n && from.length) return b.a('challenge', { seats: [from[0]!] });
+  // The voter likeliest against: one who looks like a rival, or a seat with cards down when this one's own
+  // are short of the need (they are the only way it can pass, or the only way it can fail).
+  const foe = [...from].sort((x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y)[0];
+  if (foe === undefined) return b.a('reveal');
+  const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
+  if (ally(b, foe) < (insight ? 0.6 : 0.4)) return b.a('challenge', { seats: [foe] });
+  return b.a('reveal');
+}
+
+function day(b: BotSeat): Answer {
+  const me = b.v.players[b.me]!;
+  const opts = b.p.options;
+  const urgent = playSpells(b, URGENT);
+  if (urgent) return urgent;
+  const equip = opts.find((o) => o.id === 'equip');
+  if (equip && !me.artifact) return b.a('equip', { cards: [[...equip.cards!.from].sort()[0]!] });
+  const spell = playSpells(b);
+  if (spell) return spell;
+  const heretic = opts.find((o) => o.id === 'heretic');
+  if (heretic) {
+    // A heretic re-possesses a 2-imp seat when that may bring someone to 3 (the 邪道(王) then becomes the GK).
+    const twos = b.v.players.filter((q) => q.imps.length === 2).length;
+    const king = b.identity === 'heretic_king';
+    if (twos >= 2 && (king || b.rng.next() < 0.5)) return b.a('heretic', { seats: [heretic.seats!.from.find((t) => t !== b.me) ?? heretic.seats!.from[0]!] });
+  }
+  const buy = opts.find((o) => o.id === 'buy');
+  if (buy && b.hand.length < (me.handLimit ?? 99)) return b.a('buy');
+  return b.a('end');
+}
+
+/** The `n` cards least worth keeping: spare artifacts, then low-worth spells, cards off this side's colour last kept. */
+function worst(b: BotSeat, n: number): string[] {
+  const art = b.v.players[b.me]!.artifact;
+  const score = (c: string) => (isArtifact(c) ? (art ? 0 : 2.5) : 1.5 + spellKeep(b, c) + weight(b, c)) + (b.colour !== null && colourOf(c) === b.colour ? 0.7 : 0);
+  return [...b.hand].sort((x, y) => score(x) - score(y) || (x < y ? -1 : 1)).slice(0, n);
+}
+
