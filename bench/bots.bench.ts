@@ -1,17 +1,39 @@
 import { it } from 'vitest';
+import { performance } from 'node:perf_hooks';
 import ghost from '../worker/games/ghost/index';
+import { decide, type BotLevel } from '../worker/games/ghost/bot';
+import { teamOf } from '../worker/games/ghost/basics';
+import { seatView } from '../worker/games/ghost/view';
 import { apply, botAnswer, botRng, startGame } from '../worker/engine/runtime';
-import type { Answer, GameState, Prompt } from '../worker/engine/types';
+import type { GameState } from '../worker/engine/types';
 import type { G } from '../worker/games/ghost/state';
+import { median, record } from './report';
 
+/**
+ * Issue 25's tables for 驱鬼 (`npm run bench bots`): bot-only games per player count, all seats "good" (the
+ * red/blue balance, heretic and ghost-king rates), all seats "easy" (the first bot: the "before"), and the
+ * strength table: one team "good", the others "easy", identities dealt by the seed. Per-seat levels are the
+ * bench's own: it calls `decide` with each seat's level (a game has one level, its option `botLevel`).
+ * BOTS_BENCH_GAMES overrides the games per row (default 400), BOTS_BENCH_P the player counts (default 4,5,6,7,8).
+ */
 const N = Number(process.env.BOTS_BENCH_GAMES ?? 400);
+const TEAMS = ['red', 'blue', 'heretic', 'gk'] as const;
 
-function play(P: number, seed: string, choose: (s: GameState<G>, p: Prompt) => Answer | null) {
+interface Row {
+  games: number;
+  wins: Record<string, number>;
+  ms: number[];
+}
+
+/** One bot-only game; `level(seat)` says how each seat plays. Decision times go to `ms`. */
+function play(P: number, seed: string, level: (g: G, seat: number) => BotLevel, ms: number[]): GameState<G> {
   let s = startGame(ghost, { seats: P, seed }).state;
   for (let n = 0; !s.outcome; n++) {
     if (n > 20000) throw new Error('game too long');
     const p = s.prompts[0]!;
-    let a = choose(s, p);
+    const t0 = performance.now();
+    let a = decide(ghost.cat, seatView(ghost.cat, s, p.seat), p, botRng(s, p), level(s.g, p.seat));
+    ms.push(performance.now() - t0);
     let r = a ? apply(ghost, s, p.seat, a) : null;
     if (!r?.ok) {
       a = botAnswer(ghost, s, p, botRng(s, p, 'fallback'));
@@ -23,13 +45,45 @@ function play(P: number, seed: string, choose: (s: GameState<G>, p: Prompt) => A
   return s;
 }
 
-it('before', () => {
-  for (const P of [4, 5, 6, 7, 8]) {
-    const w: Record<string, number> = {};
-    for (let k = 0; k < N; k++) {
-      const s = play(P, `before${P}-${k}`, (s, p) => ghost.bot!(s, p, botRng(s, p)));
-      for (const t of (s.g.result as { winningTeams: string[] }).winningTeams) w[t] = (w[t] ?? 0) + 1;
-    }
-    console.log(`BEFORE ${P}p`, Object.entries(w).map(([k, v]) => `${k} ${((100 * v) / N).toFixed(1)}%`).join(' '));
+function row(P: number, name: string, level: (g: G, seat: number) => BotLevel): Row {
+  const r: Row = { games: 0, wins: {}, ms: [] };
+  for (let k = 0; k < N; k++) {
+    const s = play(P, `bots-${name}-${P}-${k}`, level, r.ms);
+    r.games++;
+    for (const t of (s.g.result as { winningTeams: string[] }).winningTeams) r.wins[t] = (r.wins[t] ?? 0) + 1;
   }
+  return r;
+}
+
+const pct = (r: Row, t: string) => (100 * (r.wins[t] ?? 0)) / r.games;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
+const shares = (r: Row) => TEAMS.map((t) => `${t} ${pct(r, t).toFixed(1)}%`).join(' · ');
+const teamsAt = (P: number) => (P % 2 || P === 8 ? ['red', 'blue', 'heretic'] : ['red', 'blue']);
+
+it('ghost bots: red/blue balance (good vs easy), strength of good against easy, decision times', () => {
+  const lines: string[] = [];
+  for (const P of (process.env.BOTS_BENCH_P ?? '4,5,6,7,8').split(',').map(Number)) {
+    const easy = row(P, 'easy', () => 'easy');
+    const good = row(P, 'good', () => 'good');
+    const gap = (r: Row) => Math.abs(pct(r, 'red') - pct(r, 'blue'));
+    lines.push(`${P}p all easy (before): ${shares(easy)} · |red−blue| ${gap(easy).toFixed(1)}`);
+    lines.push(`${P}p all good (after):  ${shares(good)} · |red−blue| ${gap(good).toFixed(1)}`);
+    const metrics = [
+      { name: 'red wins, all good', value: pct(good, 'red'), unit: '%', note: `easy ${pct(easy, 'red').toFixed(1)}%` },
+      { name: 'blue wins, all good', value: pct(good, 'blue'), unit: '%', note: `easy ${pct(easy, 'blue').toFixed(1)}%` },
+      { name: 'heretic wins, all good', value: pct(good, 'heretic'), unit: '%', note: `easy ${pct(easy, 'heretic').toFixed(1)}%` },
+      { name: 'GK wins, all good', value: pct(good, 'gk'), unit: '%', note: `easy ${pct(easy, 'gk').toFixed(1)}%` },
+      { name: 'decision median, good', value: median(good.ms), unit: 'ms' },
+      { name: 'decision p95, good', value: p95(good.ms), unit: 'ms', note: 'target ≤ 20 ms' },
+    ];
+    for (const team of teamsAt(P)) {
+      const mixed = row(P, `strength-${team}`, (g, s) => (teamOf(g.players[s]!.identity) === team ? 'good' : 'easy'));
+      const d = pct(mixed, team) - pct(easy, team);
+      lines.push(`${P}p ${team} good, rest easy: ${team} wins ${pct(mixed, team).toFixed(1)}% vs ${pct(easy, team).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} points; target +15 or ≥ 90%)`);
+      metrics.push({ name: `${team} wins, ${team} good vs easy`, value: pct(mixed, team), unit: '%', note: `all easy ${pct(easy, team).toFixed(1)}%` });
+    }
+    lines.push(`${P}p decision time, good: median ${median(good.ms).toFixed(3)} ms, p95 ${p95(good.ms).toFixed(3)} ms (${good.ms.length} decisions)`);
+    record(`ghost bots ${P} players`, metrics);
+  }
+  console.log(`\n驱鬼 bots over ${N} games per row\n${lines.join('\n')}`);
 });

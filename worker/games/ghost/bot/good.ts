@@ -38,26 +38,8 @@ export function good(b: BotSeat): Answer | null {
   }
 }
 
-/** Points this seat's side scores if it exorcises `imp` (R26): double for its colour; a heretic's rate. */
-const worth = (b: BotSeat, imp: string): number => (b.colour === null ? (RULES.hereticPerImp[b.v.P] ?? 2) : b.cat.imp[imp]!.colour === b.colour ? 2 : 1);
-
 /** Does someone rise as GK this turn unless this imp (on `h`) goes? */
 const gkAt = (b: BotSeat, h: number | null) => atRisk(b, h) || (b.v.gk === null && b.v.turnState.seventh && !b.v.turnState.exorcised);
-
-/** Worth to this seat's side of an exorcism of `imp` by `host`, whoever gets the points. */
-function stake(b: BotSeat, imp: string, host: number): number {
-  const v = b.v;
-  const h = holder(b, imp);
-  const a = ally(b, host);
-  // The points: ours if the host is of our side, theirs (a loss) if not.
-  let s = (host === b.me ? worth(b, imp) : 0) + (host !== b.me ? (a - 0.5) * 2 * (b.cat.imp[imp]!.colour === b.colour ? 2 : 1.5) : 0);
-  if (v.gk !== null && h === v.gk && v.gk !== b.me) s += b.team === 'heretic' && v.players[v.gk]!.identity === 'heretic_king' ? -6 : v.players[v.gk]!.imps.length === 1 ? 6 : 3;
-  if (gkAt(b, h)) s += wantsGK(b, h!) ? -4 : 4;
-  // An imp off this seat: its effect gone, a step further from a GK.
-  if (h === b.me) s += 1 + 0.5 * v.players[b.me]!.imps.length;
-  else if (h !== null && h !== v.gk) s += (ally(b, h) - 0.5) * 1;
-  return s;
-}
 
 function bestTarget(b: BotSeat, from: string[]): string | null {
   const v = b.v;
@@ -66,17 +48,20 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
     const ok = from.filter((imp) => net(b, imp, pickVotes(b, imp, true, 99, 99)) >= cond(b, imp).n).sort((x, y) => cond(b, x).n - cond(b, y).n || (x < y ? -1 : 1));
     return ok[0] ?? null;
   }
+  // Help to expect: the likely friends with cards who will vote (a card each, about).
+  const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
   let best: string | null = null;
-  let bestScore = 0.2;
+  let bestScore = -2;
   for (const imp of [...from].sort()) {
     const c = cond(b, imp);
-    const mine = net(b, imp, pickVotes(b, imp, true, 99, 99));
-    // Others back an imp of the host's look: count half a card of help per likely friend who can vote.
-    const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
-    const short = c.n - mine;
-    const chance = c.colour === 'any' ? (short <= 0 ? 0.95 : short <= friends * 0.7 ? 0.5 : 0.1) : short <= 0 ? 0.8 : short === 1 ? 0.45 * Math.min(1, friends) : short === 2 ? 0.15 : 0.02;
-    const score = chance * stake(b, imp, b.me) - 0.15 * Math.min(c.n, b.hand.length);
-    if (score > bestScore) {
+    const h = holder(b, imp);
+    let score = net(b, imp, pickVotes(b, imp, true, 99, 99)) + 0.6 * friends - c.n;
+    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 1.2;
+    if (h === v.gk) score += 3;
+    if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
+    if (h === b.me) score += 1 + 0.3 * v.players[b.me]!.imps.length;
+    if (score >= bestScore) {
+      if (score === bestScore && best !== null) continue;
       best = imp;
       bestScore = score;
     }
@@ -103,17 +88,21 @@ function vote(b: BotSeat): Answer {
   if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
   if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
-  const s = stake(b, vt.imp, vt.host);
-  // Weight already down for it, guessed: the host's own cards, and the friends' before this seat.
-  const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : k * (Number(t) === vt.host ? 1 : ally(b, Number(t)) * 2 - 1)), 0);
-  if (s > 0.6) return cast(pickVotes(b, vt.imp, true, Math.min(max, s > 3 ? 4 : 2), Math.max(1, c.n - down)));
-  if (s < -0.6 && c.colour !== 'any') {
-    // Against: enough to sink it, fewer if the host may challenge (a caught voter loses his cards and pays the host).
-    const risky = hostMayChallenge(b);
-    if (risky && s > -1.5 && b.rng.next() < 0.5) return pass;
-    return cast(pickVotes(b, vt.imp, false, Math.min(max, risky ? 2 : 3), Math.max(1, Math.ceil(down - c.n + 1))));
+  const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
+  const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
+  if (v.gk !== null && vt.holder === v.gk) return b.team === 'heretic' && v.players[v.gk]!.identity === 'heretic_king' ? sink(3) : support();
+  if (gkAt(b, vt.holder)) return wantsGK(b, vt.holder) ? sink(2) : support();
+  if (vt.holder === me) return support();
+  const a = ally(b, vt.host);
+  // Weight already down for it, guessed: the host's own cards, a friend's for it, a rival's against.
+  const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)), 0);
+  if (a >= 0.5) return support(Math.max(1, c.n - Math.floor(down)));
+  if (a < 0.3 && c.colour !== 'any') {
+    // Against: a card or two; fewer when the host may challenge (a caught voter loses his cards and pays the host).
+    if (hostMayChallenge(b) && b.rng.next() < 0.4) return pass;
+    return sink(hostMayChallenge(b) ? 1 : 2);
   }
-  return pass;
+  return b.rng.next() < 0.5 ? support(1) : pass;
 }
 
 function challenge(b: BotSeat, from: number[]): Answer {
@@ -127,7 +116,7 @@ function challenge(b: BotSeat, from: number[]): Answer {
   const foe = [...from].sort((x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y)[0];
   if (foe === undefined) return b.a('reveal');
   const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
-  if (ally(b, foe) < (insight ? 0.6 : 0.4)) return b.a('challenge', { seats: [foe] });
+  if (ally(b, foe) < (insight ? 0.6 : 0.22)) return b.a('challenge', { seats: [foe] });
   return b.a('reveal');
 }
 
@@ -148,7 +137,7 @@ function day(b: BotSeat): Answer {
     if (twos >= 2 && (king || b.rng.next() < 0.5)) return b.a('heretic', { seats: [heretic.seats!.from.find((t) => t !== b.me) ?? heretic.seats!.from[0]!] });
   }
   const buy = opts.find((o) => o.id === 'buy');
-  if (buy && b.hand.length < (me.handLimit ?? 99)) return b.a('buy');
+  if (buy && b.hand.length < (me.handLimit ?? 99) + 1) return b.a('buy');
   return b.a('end');
 }
 
