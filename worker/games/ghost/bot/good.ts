@@ -97,7 +97,9 @@ function vote(b: BotSeat): Answer {
   // Weight already down for it, guessed: the host's own cards, a friend's for it, a rival's against.
   const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)), 0);
   if (a >= 0.5) return support(Math.max(1, c.n - Math.floor(down)));
-  if (a < 0.3 && c.colour !== 'any') {
+  // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
+  const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
+  if (a < 0.3 && c.colour !== 'any' && (!mineColour || a === 0)) {
     // Against: a card or two; fewer when the host may challenge (a caught voter loses his cards and pays the host).
     if (hostMayChallenge(b) && b.rng.next() < 0.4) return pass;
     return sink(hostMayChallenge(b) ? 1 : 2);
