@@ -82,7 +82,7 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   return summon || bestScore >= -2 ? best : null;
 }
 
-function vote(b: BotSeat): Answer {
+export function vote(b: BotSeat): Answer {
   const v = b.v;
   const vt = v.vote!;
   const me = b.me;

@@ -1,14 +1,15 @@
 /**
  * The "good" bot (issue 25, the default level): plays its side from its seat's view. 太平道/天师道 host the imps
  * of their colour (double points), back the exorcisms of seats that look like their side, vote against those
- * of seats that look like the other, and challenge the voters that look against them; everyone but a heretic
- * keeps a GK from rising; heretics vote against every exorcism but their own and let a GK rise (the 邪道(王)
- * becomes it). Beliefs come from public acts only (`ally`).
+ * of seats that look like the other (never of an imp of their colour unless the host is a known rival, never
+ * where a failure would breed a GK, at 4 players only a known rival's), and challenge a voter known to be a
+ * rival; everyone but a heretic keeps a GK from rising; heretics host like the others and vote as the easy bot.
+ * Beliefs come from public acts only (`ally`).
  */
 import type { Answer } from '../../../engine/types';
 import { RULES } from '../basics';
 import { colourOf, isArtifact } from '../ids';
-import { net, pickVotes } from './easy';
+import { net, pickVotes, vote as easyVote } from './easy';
 import { ally, atRisk, cond, holder, wantsGK, weight, type BotSeat } from './seat';
 import { playSpells, spellKeep, URGENT } from './spells';
 
@@ -55,8 +56,8 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   for (const imp of [...from].sort()) {
     const c = cond(b, imp);
     const h = holder(b, imp);
-    let score = net(b, imp, pickVotes(b, imp, true, 99, 99)) + 0.6 * friends - c.n;
-    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 1.2;
+    let score = net(b, imp, pickVotes(b, imp, true, 99, 99)) + 0.3 * friends - c.n;
+    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 0.8;
     if (h === v.gk) score += 3;
     if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
     if (h === b.me) score += 1 + 0.3 * v.players[b.me]!.imps.length;
@@ -88,23 +89,28 @@ function vote(b: BotSeat): Answer {
   if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
   if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  // A heretic has no colour to back: he votes as the easy bot (against, now and then, while no GK stands).
+  if (b.team === 'heretic') return easyVote(b);
   const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
   const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
-  if (v.gk !== null && vt.holder === v.gk) return b.team === 'heretic' && v.players[v.gk]!.identity === 'heretic_king' ? sink(3) : support();
-  if (gkAt(b, vt.holder)) return wantsGK(b, vt.holder) ? sink(2) : support();
+  if (v.gk !== null && vt.holder === v.gk) return support();
+  if (gkAt(b, vt.holder)) return support();
   if (vt.holder === me) return support();
   const a = ally(b, vt.host);
   // Weight already down for it, guessed: the host's own cards, a friend's for it, a rival's against.
   const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)), 0);
-  if (a >= 0.5) return support(Math.max(1, c.n - Math.floor(down)));
+  if (a >= 0.4) return support(Math.max(1, c.n - Math.floor(down)));
   // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
   const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
-  if (a < 0.3 && c.colour !== 'any' && (!mineColour || a === 0)) {
-    // Against: a card or two; fewer when the host may challenge (a caught voter loses his cards and pays the host).
-    if (hostMayChallenge(b) && b.rng.next() < 0.4) return pass;
+  // Nor where a failure would breed a GK: an imp on a seat with 2 or more, or a table of 5 or more imps.
+  const breeds = v.players[vt.holder]!.imps.length >= 2 || v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= 5;
+  // At 4 players a failed exorcism breeds a GK too often (7 table imps are under 2 a seat): only a known rival's.
+  if (a < (v.P === 4 ? 0.01 : 0.35) && c.colour !== 'any' && (!mineColour || a === 0) && !breeds) {
+    // Against: a card or two; one when the host may challenge (a caught voter loses his cards and pays the host).
     return sink(hostMayChallenge(b) ? 1 : 2);
   }
-  return b.rng.next() < 0.5 ? support(1) : pass;
+  // Unsure: a card for it (an exorcism keeps the GK away, and its voters share the reward).
+  return support(1);
 }
 
 function challenge(b: BotSeat, from: number[]): Answer {
@@ -113,12 +119,13 @@ function challenge(b: BotSeat, from: number[]): Answer {
   const mine = net(b, vt.imp, vt.open[b.me] ?? []);
   const others = Object.entries(vt.counts).reduce((n, [s, k]) => n + (Number(s) === b.me ? 0 : k * 2), 0);
   if (mine + others < c.n && from.length) return b.a('challenge', { seats: [from[0]!] });
-  // The voter likeliest against: one who looks like a rival, or a seat with cards down when this one's own
-  // are short of the need (they are the only way it can pass, or the only way it can fail).
+  // A challenge that finds only cards for it ends the exorcism: challenge a seat this one knows (a look, a
+  // revealed card) to be a rival, or with 明察令 running the likeliest rival; else now and then, as the easy bot.
   const foe = [...from].sort((x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y)[0];
   if (foe === undefined) return b.a('reveal');
   const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
-  if (ally(b, foe) < (insight ? 0.6 : 0.22)) return b.a('challenge', { seats: [foe] });
+  if (ally(b, foe) === 0 || (insight && ally(b, foe) < 0.5)) return b.a('challenge', { seats: [foe] });
+  if (b.rng.next() < 0.2) return b.a('challenge', { seats: [b.rng.pick(from)] });
   return b.a('reveal');
 }
 

@@ -17,7 +17,7 @@ export const S19: SpellRule = {
   bot: {
     keep: 1,
     rank: 100,
-    // Strike a GK at once; without one easy plays it for its card, good holds it for when one comes.
-    use: (b) => (b.v.gk !== null || b.level === 'easy' ? {} : null),
+    // Strike a GK at once; without one it is a free card.
+    use: () => ({}),
   },
 };
