@@ -53,7 +53,7 @@ function redeal(game: GhostDef, s: GameState<G>, seat: number, rng: Rng): GameSt
 
 describe('the bot decides from its seat view alone', () => {
   /**
-   * Seeded bot games at both levels: at every decision, three random re-deals of what the deciding seat cannot
+   * Seeded bot games (good at every count, easy at 5 and 8 players too): at every decision, three random re-deals of what the deciding seat cannot
    * see leave its view exactly as it was (the re-deal is consistent) and its answer unchanged.
    */
   test('re-dealing other hands, unknown identities, face-down votes and both decks never changes a bot decision (every seat, 4 to 8 players)', () => {
@@ -62,7 +62,7 @@ describe('the bot decides from its seat view alone', () => {
     let changed = 0;
     const seats = new Set<string>();
     for (const P of [4, 5, 6, 7, 8])
-      for (const level of ['good', 'easy'] as const) {
+      for (const level of P % 3 === 2 ? (['good', 'easy'] as const) : (['good'] as const)) {
         let s = startGame(FIXTURE, { seats: P, seed: `redeal-${P}-${level}`, options: { botLevel: level } }).state;
         for (let n = 0; !s.outcome && n < 3000; n++) {
           const p = s.prompts[0]!;
