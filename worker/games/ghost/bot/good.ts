@@ -57,7 +57,7 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
     const c = cond(b, imp);
     const h = holder(b, imp);
     let score = net(b, imp, pickVotes(b, imp, true, 99, 99)) + 0.3 * friends - c.n;
-    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 0.8;
+    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 0.6;
     if (h === v.gk) score += 3;
     if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
     if (h === b.me) score += 1 + 0.3 * v.players[b.me]!.imps.length;
@@ -102,10 +102,11 @@ function vote(b: BotSeat): Answer {
   if (a >= 0.4) return support(Math.max(1, c.n - Math.floor(down)));
   // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
   const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
-  // Nor where a failure would breed a GK: an imp on a seat with 2 or more, or a table of 5 or more imps.
-  const breeds = v.players[vt.holder]!.imps.length >= 2 || v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= 5;
-  // At 4 players a failed exorcism breeds a GK too often (7 table imps are under 2 a seat): only a known rival's.
-  if (a < (v.P === 4 ? 0.01 : 0.35) && c.colour !== 'any' && (!mineColour || a === 0) && !breeds) {
+  // Nor where a failure would breed a GK: an imp on a seat with 2 or more, or a table of P−1 (at most 5) imps.
+  const breeds = v.players[vt.holder]!.imps.length >= 2 || v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= Math.min(5, v.P - 1);
+  // Only on evidence (the prior alone is often under a third); at 4 players a failed exorcism breeds a GK too
+  // often (7 table imps are under 2 a seat): only a known rival's.
+  if (a < (v.P === 4 ? 0.01 : 0.15) && c.colour !== 'any' && (!mineColour || a === 0) && !breeds) {
     // Against: a card or two; one when the host may challenge (a caught voter loses his cards and pays the host).
     return sink(hostMayChallenge(b) ? 1 : 2);
   }
