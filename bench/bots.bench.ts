@@ -1,43 +1,89 @@
 import { it } from 'vitest';
-import { apply, botAnswer, botRng, startGame, type GameDef } from '../worker/engine';
-import ghost from '../worker/games/ghost';
-import sanguosha from '../worker/games/sanguosha';
-import { quantile, record } from './report';
+import { performance } from 'node:perf_hooks';
+import ghost from '../worker/games/ghost/index';
+import { decide, type BotLevel } from '../worker/games/ghost/bot';
+import { teamOf } from '../worker/games/ghost/basics';
+import { seatView } from '../worker/games/ghost/view';
+import { apply, botAnswer, botRng, startGame } from '../worker/engine/runtime';
+import type { GameState } from '../worker/engine/types';
+import type { G } from '../worker/games/ghost/state';
+import { median, record } from './report';
 
 /**
- * Bots: the time a bot takes to decide (a bot on the table makes the other players wait that long, and the room
- * spends it as CPU), per decision over full bot games of both games at 5 and 8 players. `npm run bench bots`
- * runs this file alone.
- *
- * Here, next: how the bots play (win share per side and per general over many bot games) — one `it` per table,
- * each recording its own group.
+ * Issue 25's tables for 驱鬼 (`npm run bench bots`): bot-only games per player count, all seats "good" (the
+ * red/blue balance, heretic and ghost-king rates), all seats "easy" (the first bot: the "before"), and the
+ * strength table: one team "good", the others "easy", identities dealt by the seed. Per-seat levels are the
+ * bench's own: it calls `decide` with each seat's level (a game has one level, its option `botLevel`).
+ * BOTS_BENCH_GAMES overrides the games per row (default 400), BOTS_BENCH_P the player counts (default 4,5,6,7,8).
  */
-const GAMES = Number(process.env.BOT_GAMES ?? 10);
+const N = Number(process.env.BOTS_BENCH_GAMES ?? 400);
+const TEAMS = ['red', 'blue', 'heretic', 'gk'] as const;
 
-it('bots: decision time per answer over full bot games of 三国杀 and 驱鬼', () => {
-  const metrics = [];
-  for (const [name, def] of [['三国杀', sanguosha], ['驱鬼', ghost]] as [string, GameDef][])
-    for (const seats of [5, 8]) {
-      const options = def.parseOptions(undefined, seats) as never;
-      const ms: number[] = [];
-      for (let g = 0; g < GAMES; g++) {
-        let s = startGame(def, { seats, seed: `bots-bench-${seats}-${g}`, options }).state;
-        while (!s.outcome) {
-          if (ms.length > 1e6) throw new Error('a bot game did not end');
-          const p = s.prompts[0]!;
-          const t0 = performance.now();
-          const a = botAnswer(def, s, p, botRng(s, p));
-          ms.push(performance.now() - t0);
-          const r = apply(def, s, p.seat, a);
-          if (!r.ok) throw new Error(r.error.reason);
-          s = r.value.state;
-        }
-      }
-      metrics.push(
-        { name: `${name} ${seats} players: decision, median`, value: quantile(ms, 0.5), unit: 'ms', note: `${ms.length} decisions in ${GAMES} games` },
-        { name: `${name} ${seats} players: decision, p95`, value: quantile(ms, 0.95), unit: 'ms' },
-        { name: `${name} ${seats} players: decision, slowest`, value: Math.max(...ms), unit: 'ms' },
-      );
+interface Row {
+  games: number;
+  wins: Record<string, number>;
+  ms: number[];
+}
+
+/** One bot-only game; `level(seat)` says how each seat plays. Decision times go to `ms`. */
+function play(P: number, seed: string, level: (g: G, seat: number) => BotLevel, ms: number[]): GameState<G> {
+  let s = startGame(ghost, { seats: P, seed }).state;
+  for (let n = 0; !s.outcome; n++) {
+    if (n > 20000) throw new Error('game too long');
+    const p = s.prompts[0]!;
+    const t0 = performance.now();
+    let a = decide(ghost.cat, seatView(ghost.cat, s, p.seat), p, botRng(s, p), level(s.g, p.seat));
+    ms.push(performance.now() - t0);
+    let r = a ? apply(ghost, s, p.seat, a) : null;
+    if (!r?.ok) {
+      a = botAnswer(ghost, s, p, botRng(s, p, 'fallback'));
+      r = apply(ghost, s, p.seat, a);
     }
-  record('bots: decision time', metrics);
+    if (!r.ok) throw new Error(r.error.reason);
+    s = r.value.state;
+  }
+  return s;
+}
+
+function row(P: number, name: string, level: (g: G, seat: number) => BotLevel): Row {
+  const r: Row = { games: 0, wins: {}, ms: [] };
+  for (let k = 0; k < N; k++) {
+    const s = play(P, `bots-${name}-${P}-${k}`, level, r.ms);
+    r.games++;
+    for (const t of (s.g.result as { winningTeams: string[] }).winningTeams) r.wins[t] = (r.wins[t] ?? 0) + 1;
+  }
+  return r;
+}
+
+const pct = (r: Row, t: string) => (100 * (r.wins[t] ?? 0)) / r.games;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
+const shares = (r: Row) => TEAMS.map((t) => `${t} ${pct(r, t).toFixed(1)}%`).join(' · ');
+const teamsAt = (P: number) => (P % 2 || P === 8 ? ['red', 'blue', 'heretic'] : ['red', 'blue']);
+
+it('ghost bots: red/blue balance (good vs easy), strength of good against easy, decision times', () => {
+  const lines: string[] = [];
+  for (const P of (process.env.BOTS_BENCH_P ?? '4,5,6,7,8').split(',').map(Number)) {
+    const easy = row(P, 'easy', () => 'easy');
+    const good = row(P, 'good', () => 'good');
+    const gap = (r: Row) => Math.abs(pct(r, 'red') - pct(r, 'blue'));
+    lines.push(`${P}p all easy (before): ${shares(easy)} · |red−blue| ${gap(easy).toFixed(1)}`);
+    lines.push(`${P}p all good (after):  ${shares(good)} · |red−blue| ${gap(good).toFixed(1)}`);
+    const metrics = [
+      { name: 'red wins, all good', value: pct(good, 'red'), unit: '%', note: `easy ${pct(easy, 'red').toFixed(1)}%` },
+      { name: 'blue wins, all good', value: pct(good, 'blue'), unit: '%', note: `easy ${pct(easy, 'blue').toFixed(1)}%` },
+      { name: 'heretic wins, all good', value: pct(good, 'heretic'), unit: '%', note: `easy ${pct(easy, 'heretic').toFixed(1)}%` },
+      { name: 'GK wins, all good', value: pct(good, 'gk'), unit: '%', note: `easy ${pct(easy, 'gk').toFixed(1)}%` },
+      { name: 'decision median, good', value: median(good.ms), unit: 'ms' },
+      { name: 'decision p95, good', value: p95(good.ms), unit: 'ms', note: 'target ≤ 20 ms' },
+    ];
+    for (const team of teamsAt(P)) {
+      const mixed = row(P, `strength-${team}`, (g, s) => (teamOf(g.players[s]!.identity) === team ? 'good' : 'easy'));
+      const d = pct(mixed, team) - pct(easy, team);
+      lines.push(`${P}p ${team} good, rest easy: ${team} wins ${pct(mixed, team).toFixed(1)}% vs ${pct(easy, team).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} points; target +15 or ≥ 90%)`);
+      metrics.push({ name: `${team} wins, ${team} good vs easy`, value: pct(mixed, team), unit: '%', note: `all easy ${pct(easy, team).toFixed(1)}%` });
+    }
+    lines.push(`${P}p decision time, good: median ${median(good.ms).toFixed(3)} ms, p95 ${p95(good.ms).toFixed(3)} ms (${good.ms.length} decisions)`);
+    record(`ghost bots ${P} players`, metrics);
+  }
+  console.log(`\n驱鬼 bots over ${N} games per row\n${lines.join('\n')}`);
 });

@@ -19,7 +19,11 @@ function validOutcome(s: GameState<G>, log: LogEntry[]): void {
   expect(o.winners.length).toBeGreaterThan(0);
   const r = s.g.result as any;
   if (r.reason === 'gkDeck' || r.reason === 'gkCard') expect(o.winners).toContain(s.g.gk);
-  else expect(Math.max(...r.winningTeams.map((t: string) => r.teams[t]))).toBe(Math.max(...Object.entries(r.teams).filter(([t]) => r.reason !== 'hereticKing' || t !== 'heretic').map(([, v]) => v as number)));
+  else {
+    // The heretics cannot win when the 邪道(王) fell, or was the GK defeated (R26 v1.1: 共同失败).
+    const hereticsOut = r.reason === 'hereticKing' || (r.reason === 'gkDefeated' && s.g.gk !== null && s.g.players[s.g.gk]!.identity === 'heretic_king');
+    expect(Math.max(...r.winningTeams.map((t: string) => r.teams[t]))).toBe(Math.max(...Object.entries(r.teams).filter(([t]) => !hereticsOut || t !== 'heretic').map(([, v]) => v as number)));
+  }
 }
 
 describe('seeded random full games', () => {

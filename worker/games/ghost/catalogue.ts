@@ -5,7 +5,8 @@
  * catalogue files; `index.ts` assembles the real one, a test assembles its own (`makeGhost`).
  */
 import type { FrameDef, GameDef } from '../../engine/game';
-import type { Answer } from '../../engine/types';
+import type { Answer, Option } from '../../engine/types';
+import type { BotSeat } from './bot/seat';
 import type { ArtifactDef, EventDef, ImpDef, KingDef, SpellDef } from './cards';
 import { byId, typeOf } from './ids';
 import type { C, G } from './state';
@@ -38,6 +39,21 @@ export interface SpellRule {
   play(ctx: C, s: number, a: Answer, card: string): void;
   /** Frames the spell pushes (观星术's arranging), by their `t`. */
   frames?: Record<string, FrameDef<G>>;
+  /** How a bot holds and plays it (bot.ts); without one a bot never plays it and holds it like a plain card. */
+  bot?: SpellBot;
+}
+
+/**
+ * A spell's bot part, beside its rule (DESIGN §6b). It decides from the bot's seat (`BotSeat`: the seat's view,
+ * never the state) and must be pure: no state, no clock, randomness only from `b.rng`.
+ */
+export interface SpellBot {
+  /** Worth of keeping the card in hand, about 0–3 (a discard drops the least worth first; its vote weight is added). */
+  keep: number;
+  /** Playing order among the spells a bot may play now: higher first (default 0). */
+  rank?: number;
+  /** Play it now, through option `o` (`play:<card>`)? The picks (`seats`, `cards`; `{}` for none), or null to hold it. */
+  use?(b: BotSeat, o: Option): Partial<Answer> | null;
 }
 
 /** An event card resolves at once, with no player decisions (cards.md §4). */

@@ -1,6 +1,6 @@
 import type { Answer, GameState, Prompt } from '../../engine/types';
 import { IDENTITIES, RULES, type Identity } from './basics';
-import { ghostBot } from './bot';
+import { BOT_LEVELS, ghostBot, type BotLevel } from './bot';
 import { CARDS } from './cards';
 import { ghostDeckOf, makeCatalogue, type Cards, type GhostDef, type SpellRule } from './catalogue';
 import { EVENT_RULES } from './events';
@@ -42,7 +42,10 @@ export function makeGhost(o: GhostOptions = {}): GhostDef {
     parseOptions(raw, seats) {
       if (seats < 4 || seats > 8) return 'the ghost game is for 4 to 8 players';
       if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) return 'options must be an object';
-      return {};
+      // The level of the game's bots (filled seats, stand-ins), public like every option; "good" unless the host says.
+      const level = (raw as Record<string, unknown> | null | undefined)?.botLevel ?? 'good';
+      if (!BOT_LEVELS.includes(level as BotLevel)) return `botLevel must be one of ${BOT_LEVELS.map((l) => `"${l}"`).join(', ')}`;
+      return { botLevel: level as BotLevel };
     },
     setup(ctx) {
       const P = ctx.s.seats;

@@ -9,7 +9,13 @@ const imps = (list: ImpCard[]) => list.map((i) => ({ id: i.id, at: i.at }));
  * votes (counts only), the order of both decks, what a look/peek showed someone else. The engine never
  * puts the RNG into a view. After the game ends everything is public.
  */
-export function viewGhost(cat: Catalogue, s: GameState<G>, seat: number | null): Json {
+export const viewGhost = (cat: Catalogue, s: GameState<G>, seat: number | null): Json => seatView(cat, s, seat) as unknown as Json;
+
+/** A seat's view, typed: what the client draws and all a bot decides from (bot.ts). */
+export type SeatView = ReturnType<typeof seatView>;
+
+/** `viewGhost`'s value, typed (the one view path: the bot reads the same object the seat's client gets). */
+export function seatView(cat: Catalogue, s: GameState<G>, seat: number | null) {
   const g = s.g;
   const all = s.outcome !== null;
   const facts = readFacts(g);
@@ -89,5 +95,5 @@ export function viewGhost(cat: Catalogue, s: GameState<G>, seat: number | null):
     seen: seat === null ? [] : g.seen[seat]!.map((e) => ({ ...e, what: [...e.what] })),
     result: g.result,
   };
-  return view as unknown as Json;
+  return view;
 }

@@ -9,4 +9,5 @@ export const S02: SpellRule = {
     draw(ctx, s);
     gain(ctx.g, s, 1);
   },
+  bot: { keep: 0.5, rank: 79, use: () => ({}) },
 };

@@ -48,4 +48,5 @@ export const S05: SpellRule = {
     ctx.push({ t: 'stargaze', seat: s, cards: top });
   },
   frames: { stargaze },
+  bot: { keep: 0.3 },
 };

@@ -7,4 +7,6 @@ export const S06: SpellRule = {
   play(ctx, s) {
     ctx.g.players[s]!.warded = true;
   },
+  // Warded when the next imp would make a third.
+  bot: { keep: 1, use: (b) => (b.v.players[b.me]!.imps.length >= 2 ? {} : null) },
 };

@@ -12,4 +12,14 @@ export const S10: SpellRule = {
     ctx.g.players[s]!.hand.push(c);
     ctx.log('ghost.log.recalled', { seat: s, cards: [c] });
   },
+  bot: {
+    keep: 0.7,
+    rank: 66,
+    // Good: take back a 敕令符 (it votes 2) or a 斩鬼符 while a GK stands.
+    use(b, o) {
+      if (b.level !== 'good') return null;
+      const want = o.cards!.from.filter((c) => c.startsWith('S04') || (b.v.gk !== null && b.v.gk !== b.me && c.startsWith('S19'))).sort();
+      return want.length ? { cards: [want[0]!] } : null;
+    },
+  },
 };

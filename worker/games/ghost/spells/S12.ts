@@ -11,4 +11,5 @@ export const S12: SpellRule = {
     see(ctx.g, s, 'cards', target(a), shown);
     ctx.log('ghost.log.probed', { seat: s, target: target(a), cards: shown }, [s]);
   },
+  bot: { keep: 0.3 },
 };

@@ -7,4 +7,5 @@ export const S13: SpellRule = {
   play(ctx) {
     if (ctx.g.ts.insight === 0) ctx.g.ts.insight = 1;
   },
+  bot: { keep: 0.3 },
 };

@@ -10,4 +10,5 @@ export const S14: SpellRule = {
     gain(ctx.g, s, cards.length);
     if (cards.length) ctx.log('ghost.log.discarded', { seat: s, cards });
   },
+  bot: { keep: 0.2 },
 };

@@ -1,6 +1,7 @@
 import type { SpellRule } from '../catalogue';
 import { draw } from '../state';
 import { oneSeat, others, target } from './common';
+import { ally } from '../bot/seat';
 
 /** Choose another non-GK player: you draw 1, then they draw 1. */
 export const S15: SpellRule = {
@@ -9,5 +10,15 @@ export const S15: SpellRule = {
   play(ctx, s, a) {
     draw(ctx, s);
     draw(ctx, target(a));
+  },
+  bot: {
+    keep: 0.5,
+    rank: 70,
+    // Both draw: easy gives the other card to the first seat offered, good to the likeliest friend.
+    use(b, o) {
+      const from = o.seats!.from;
+      if (b.level === 'easy') return { seats: [from[0]!] };
+      return { seats: [[...from].sort((x, y) => ally(b, y) - ally(b, x) || x - y)[0]!] };
+    },
   },
 };

@@ -1,5 +1,6 @@
 import type { SpellRule } from '../catalogue';
 import { oneSeat, others, target } from './common';
+import { ally } from '../bot/seat';
 
 /** ⚡ after the haunting: another player cannot vote this turn. */
 export const S18: SpellRule = {
@@ -7,5 +8,17 @@ export const S18: SpellRule = {
   pick: (_cat, g, s) => oneSeat(others(g, s)),
   play(ctx, _s, a) {
     if (!ctx.g.ts.bound.includes(target(a))) ctx.g.ts.bound.push(target(a));
+  },
+  bot: {
+    keep: 0.6,
+    // Bind a GK with imps (he would vote against their exorcism); good: else the likeliest rival of a friendly host.
+    use(b, o) {
+      const gk = b.v.gk;
+      const from = o.seats!.from;
+      if (gk !== null && gk !== b.me && from.includes(gk) && b.v.players[gk]!.imps.length > 0) return { seats: [gk] };
+      if (b.level !== 'good' || gk !== null || ally(b, b.v.current) < 0.7) return null;
+      const foes = from.filter((t) => t !== b.v.current && b.v.players[t]!.handCount > 0 && ally(b, t) < 0.35);
+      return foes.length ? { seats: [foes.sort((x, y) => ally(b, x) - ally(b, y) || x - y)[0]!] } : null;
+    },
   },
 };

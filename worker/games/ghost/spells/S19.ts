@@ -14,4 +14,10 @@ export const S19: SpellRule = {
     if (ctx.g.gk === null) draw(ctx, s);
     else gkLosesLatest(ctx, s);
   },
+  bot: {
+    keep: 1,
+    rank: 100,
+    // Strike a GK at once; without one it is a free card.
+    use: () => ({}),
+  },
 };

@@ -1,0 +1,160 @@
+/**
+ * The "good" bot (issue 25, the default level): plays its side from its seat's view. 太平道/天师道 host the imps
+ * of their colour (double points), back the exorcisms of seats that look like their side, vote against those
+ * of seats that look like the other (never of an imp of their colour unless the host is a known rival, never
+ * where a failure would breed a GK, at 4 players only a known rival's), and challenge a voter known to be a
+ * rival; everyone but a heretic keeps a GK from rising; heretics host like the others and vote as the easy bot.
+ * Beliefs come from public acts only (`ally`).
+ */
+import type { Answer } from '../../../engine/types';
+import { RULES } from '../basics';
+import { colourOf, isArtifact } from '../ids';
+import { net, pickVotes, vote as easyVote } from './easy';
+import { ally, atRisk, cond, holder, wantsGK, weight, type BotSeat } from './seat';
+import { playSpells, spellKeep, URGENT } from './spells';
+
+export function good(b: BotSeat): Answer | null {
+  const p = b.p;
+  const optOf = (id: string) => p.options.find((o) => o.id === id);
+  switch (p.kind) {
+    case 'play':
+      return day(b);
+    case 'respond':
+      return playSpells(b) ?? b.a('pass');
+    case 'host':
+    case 'summon': {
+      const t = bestTarget(b, optOf('target')?.cards?.from ?? []);
+      return t ? b.a('target', { cards: [t] }) : b.a('pass');
+    }
+    case 'vote':
+      return vote(b);
+    case 'challenge':
+      return challenge(b, optOf('challenge')?.seats?.from ?? []);
+    case 'discard':
+      return b.a(p.options[0]!.id, { cards: worst(b, p.options[0]!.cards!.min) });
+    case 'escape':
+      return optOf('escape') ? b.a('escape') : b.a('continue');
+    default:
+      return b.a(p.options[0]!.id);
+  }
+}
+
+/** Does someone rise as GK this turn unless this imp (on `h`) goes? */
+const gkAt = (b: BotSeat, h: number | null) => atRisk(b, h) || (b.v.gk === null && b.v.turnState.seventh && !b.v.turnState.exorcised);
+
+function bestTarget(b: BotSeat, from: string[]): string | null {
+  const v = b.v;
+  if (v.gk === b.me) {
+    // A summon: the cheapest imp this seat's votes alone can take.
+    const ok = from.filter((imp) => net(b, imp, pickVotes(b, imp, true, 99, 99)) >= cond(b, imp).n).sort((x, y) => cond(b, x).n - cond(b, y).n || (x < y ? -1 : 1));
+    return ok[0] ?? null;
+  }
+  // Help to expect: the likely friends with cards who will vote (a card each, about).
+  const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
+  let best: string | null = null;
+  let bestScore = -2;
+  for (const imp of [...from].sort()) {
+    const c = cond(b, imp);
+    const h = holder(b, imp);
+    let score = net(b, imp, pickVotes(b, imp, true, 99, 99)) + 0.3 * friends - c.n;
+    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 0.6;
+    if (h === v.gk) score += 3;
+    if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
+    if (h === b.me) score += 1 + 0.3 * v.players[b.me]!.imps.length;
+    if (score >= bestScore) {
+      if (score === bestScore && best !== null) continue;
+      best = imp;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
+function hostMayChallenge(b: BotSeat): boolean {
+  const vt = b.v.vote!;
+  if (vt.summon || cond(b, vt.imp).colour === 'any' || (vt.counts[vt.host] ?? 0) > RULES.hostMaxCardsForChallenge) return false;
+  const hp = b.v.players[vt.host]!;
+  return hp.clearMind || b.v.gk === vt.host || !hp.imps.some((i) => b.cat.imp[i.id]!.effect === 'NO_CHALLENGE');
+}
+
+function vote(b: BotSeat): Answer {
+  const v = b.v;
+  const vt = v.vote!;
+  const me = b.me;
+  const max = b.p.options.find((x) => x.id === 'vote')!.cards!.max;
+  const c = cond(b, vt.imp);
+  const pass = b.a('pass');
+  const cast = (cards: string[]) => (cards.length ? b.a('vote', { cards }) : pass);
+  if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
+  if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  // A heretic has no colour to back: he votes as the easy bot (against, now and then, while no GK stands).
+  if (b.team === 'heretic') return easyVote(b);
+  const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
+  const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
+  if (v.gk !== null && vt.holder === v.gk) return support();
+  if (gkAt(b, vt.holder)) return support();
+  if (vt.holder === me) return support();
+  const a = ally(b, vt.host);
+  // Weight already down for it, guessed: the host's own cards, a friend's for it, a rival's against.
+  const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)), 0);
+  if (a >= 0.4) return support(Math.max(1, c.n - Math.floor(down)));
+  // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
+  const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
+  // Nor where a failure would breed a GK: an imp on a seat with 2 or more, or a table of P−1 (at most 5) imps.
+  const breeds = v.players[vt.holder]!.imps.length >= 2 || v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= Math.min(5, v.P - 1);
+  // Only on evidence (the prior alone is often under a third); at 4 players a failed exorcism breeds a GK too
+  // often (7 table imps are under 2 a seat): only a known rival's.
+  if (a < (v.P === 4 ? 0.01 : 0.15) && c.colour !== 'any' && (!mineColour || a === 0) && !breeds) {
+    // Against: a card or two; one when the host may challenge (a caught voter loses his cards and pays the host).
+    return sink(hostMayChallenge(b) ? 1 : 2);
+  }
+  // Unsure: a card for it (an exorcism keeps the GK away, and its voters share the reward).
+  return support(1);
+}
+
+function challenge(b: BotSeat, from: number[]): Answer {
+  const vt = b.v.vote!;
+  const c = cond(b, vt.imp);
+  const mine = net(b, vt.imp, vt.open[b.me] ?? []);
+  const others = Object.entries(vt.counts).reduce((n, [s, k]) => n + (Number(s) === b.me ? 0 : k * 2), 0);
+  if (mine + others < c.n && from.length) return b.a('challenge', { seats: [from[0]!] });
+  // A challenge that finds only cards for it ends the exorcism: challenge a seat this one knows (a look, a
+  // revealed card) to be a rival, or with 明察令 running the likeliest rival; else now and then, as the easy bot.
+  const foe = [...from].sort((x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y)[0];
+  if (foe === undefined) return b.a('reveal');
+  const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
+  if (ally(b, foe) === 0 || (insight && ally(b, foe) < 0.5)) return b.a('challenge', { seats: [foe] });
+  if (b.rng.next() < 0.2) return b.a('challenge', { seats: [b.rng.pick(from)] });
+  return b.a('reveal');
+}
+
+function day(b: BotSeat): Answer {
+  const me = b.v.players[b.me]!;
+  const opts = b.p.options;
+  const urgent = playSpells(b, URGENT);
+  if (urgent) return urgent;
+  const equip = opts.find((o) => o.id === 'equip');
+  if (equip && !me.artifact) return b.a('equip', { cards: [[...equip.cards!.from].sort()[0]!] });
+  const spell = playSpells(b);
+  if (spell) return spell;
+  const heretic = opts.find((o) => o.id === 'heretic');
+  if (heretic) {
+    // A heretic re-possesses a 2-imp seat when that may bring someone to 3 (the 邪道(王) then becomes the GK).
+    const twos = b.v.players.filter((q) => q.imps.length === 2).length;
+    const king = b.identity === 'heretic_king';
+    if (twos >= 2 && (king || b.rng.next() < 0.5)) return b.a('heretic', { seats: [heretic.seats!.from.find((t) => t !== b.me) ?? heretic.seats!.from[0]!] });
+  }
+  const buy = opts.find((o) => o.id === 'buy');
+  if (buy && b.hand.length < (me.handLimit ?? 99) + 1) return b.a('buy');
+  return b.a('end');
+}
+
+/** The `n` cards least worth keeping: spare artifacts, then low-worth spells, cards off this side's colour last kept. */
+function worst(b: BotSeat, n: number): string[] {
+  const art = b.v.players[b.me]!.artifact;
+  const score = (c: string) => (isArtifact(c) ? (art ? 0 : 2.5) : 1.5 + spellKeep(b, c) + weight(b, c)) + (b.colour !== null && colourOf(c) === b.colour ? 0.7 : 0);
+  return [...b.hand].sort((x, y) => score(x) - score(y) || (x < y ? -1 : 1)).slice(0, n);
+}
+
