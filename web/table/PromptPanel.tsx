@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Answer, Msg, Prompt, StateBody } from '../../worker/protocol';
+import type { ComponentChildren } from 'preact';
 import type { GameUI, Lang } from '../games/types';
 import { s } from '../i18n';
 import { ApiError } from '../lib/api';
@@ -16,6 +17,27 @@ interface Props {
   send: (a: Answer) => Promise<void>;
   /** The reader is out of the game (dead): they watch, and are promised no turns. */
   out?: boolean;
+  /** An answer already given and waiting to go out (the outbox): its note shows here and the options rest. */
+  held?: boolean;
+  note?: ComponentChildren;
+}
+
+/**
+ * The question's height, as `--dock` on the table page, while it is docked at the bottom: the hand (any
+ * `[data-hand]` of a game's table) stays in view right above it (styles.css), so the cards a question asks for
+ * and its confirm are on screen together however long the question or the table.
+ */
+function useDock(el: HTMLElement | null, asking: boolean) {
+  useEffect(() => {
+    const page = el?.closest<HTMLElement>('.table-page');
+    if (!el || !page || !asking || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => page.style.setProperty('--dock', `${el.offsetHeight}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      page.style.removeProperty('--dock');
+    };
+  }, [el, asking]);
 }
 
 /** Which of these cards and seats the game's table shows (a `data-card` / `data-seat` element in it). */
@@ -34,11 +56,14 @@ function onTable(cards: string[], seats: number[]): { cards: Set<string>; seats:
  * cancel. The same picks can be made on the game's table. The question is announced to screen readers when
  * it changes; server refusals are shown as the server words them.
  */
-export function PromptPanel({ st, picks, t, ui, lang, name, send, out }: Props) {
+export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, note }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ref = useRef<HTMLDivElement>(null);
   const key = st.prompts.map((p) => p.id).join(',');
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => setEl(ref.current), []);
+  useDock(el, st.prompts.length > 0);
   useEffect(() => setError(null), [key]);
   // Move focus to a new question only if the player was not typing somewhere else (chat); bring the question
   // into view on a new prompt and when the player comes back to the page.
@@ -80,9 +105,10 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out }: Props) 
       <div class="sr-only" aria-live="polite" aria-atomic="true">
         {st.prompts.length ? s('prompt.announce', { q: question }) : ''}
       </div>
+      {note}
       {!st.prompts.length && <Idle st={st} name={name} t={t} out={!!out} />}
       {st.prompts.map((p) => (
-        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy} go={go} cardLabel={cardLabel} name={name} paused={st.paused} shown={shown} />
+        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy || !!held} go={go} cardLabel={cardLabel} name={name} paused={st.paused} shown={shown} />
       ))}
       <ErrorNote error={error} />
     </section>
@@ -148,10 +174,12 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
   const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
   const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
   const targetsOpen = !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
+  // On a phone a long question folds to two lines (styles.css) so it never pushes the hand away; a tap unfolds it.
+  const [unfold, setUnfold] = useState(false);
   return (
-    <div class={`prompt kind-${p.kind}`}>
+    <div class={`prompt kind-${p.kind}`} data-prompt={p.id}>
       <div class="prompt-head">
-        <p class="prompt-q" tabIndex={-1}>
+        <p class={`prompt-q${unfold ? ' unfold' : ''}`} tabIndex={-1} onClick={() => setUnfold(!unfold)}>
           {t(p.message)}
         </p>
         <Countdown deadline={p.deadline} paused={paused} long />

@@ -125,6 +125,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   }, [promptKey]);
 
   const send = (a: Answer) => live.answer(a);
+  // The hand stays above the question only while it asks for cards: a challenge leaves the vote tally in view.
+  const asksCards = st.prompts.some((p) => p.options.some((o) => !!o.cards?.from.length));
+  // An answer given offline waits in the outbox: the question shows its note and takes no second answer.
+  const held = !!live.outbox.value && live.outbox.value.status !== 'notSent' && st.prompts.some((p) => p.id === live.outbox.value!.answer.prompt);
   const props: TableProps = {
     state: st,
     lang: l,
@@ -133,7 +137,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     picked: picks.picked,
     toggleCard: picks.toggleCard,
     toggleSeat: picks.toggleSeat,
-    pickable: st.prompts.length ? picks.pickable : { cards: [], seats: [] },
+    pickable: st.prompts.length && !held ? picks.pickable : { cards: [], seats: [] },
     option: picks.option,
     answer: send,
   };
@@ -160,7 +164,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   useEffect(() => prefetchTableParts(!!admin), []);
 
   return (
-    <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}`}>
+    <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}${asksCards ? ' asks-cards' : ''}`}>
       <header class="table-head">
         <div class="table-head-row">
           <Brand />
@@ -218,8 +222,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               </h2>
               <GameTable {...props} />
             </section>
-            <OutboxNote live={live} t={t} />
-            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
+            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} held={held} note={<OutboxNote live={live} t={t} />} />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
             {/* A game may put what must stay in view beside its table here (驱鬼's vote, on desktops). */}
