@@ -174,6 +174,9 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
   const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
   const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
   const targetsOpen = !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
+  // Other options that take the card just picked (铁索连环: use or recast; a view-as skill): a tap switches to one.
+  const one = picks.picked.cards.length === 1 ? picks.picked.cards[0]! : null;
+  const siblings = selected && one ? p.options.filter((o) => o.id !== selected.id && !!o.cards?.from.includes(one)).slice(0, 4) : [];
   // On a phone a long question folds to two lines (styles.css) so it never pushes the hand away; a tap unfolds it.
   const [unfold, setUnfold] = useState(false);
   return (
@@ -210,6 +213,16 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
             {selected.cards && <span>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</span>}
             {selected.seats && targetsOpen && <span>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</span>}
           </p>
+          {siblings.length > 0 && (
+            <div class="pick-row also" role="group" aria-label={s('prompt.also')}>
+              <span class="hint">{s('prompt.also')}</span>
+              {siblings.map((o) => (
+                <button key={o.id} type="button" class="btn option also-option" disabled={busy} onClick={() => picks.select(p, o, picks.picked.cards)}>
+                  {t(o.message)}
+                </button>
+              ))}
+            </div>
+          )}
           {offCards.length > 0 && (
             <div class="pick-row" role="group" aria-label={s('prompt.cardsHere')}>
               {offCards.map((c) => {

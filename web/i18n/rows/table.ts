@@ -28,6 +28,7 @@ export const ROWS: Record<string, [string, string, string]> = {
   'prompt.atLeast': ['至少 {min}', '至少 {min}', 'at least {min}'],
   'prompt.confirm': ['确定', '確定', 'Confirm'],
   'prompt.cancel': ['返回', '返回', 'Back'],
+  'prompt.also': ['这张牌也可以：', '這張牌也可以：', 'Or, with this card:'],
   'prompt.waitingFor': ['等待 {names}', '等待 {names}', 'Waiting for {names}'],
   'prompt.nothing': ['现在没有需要你决定的事。', '現在沒有需要你決定的事。', 'Nothing to decide right now.'],
   'prompt.openWindow': ['响应窗口开放中：等待想要响应的玩家。你无需操作。', '響應窗口開放中：等待想要響應的玩家。你無需操作。', 'A response window is open: waiting for anyone who wants to respond. Nothing is asked of you.'],
