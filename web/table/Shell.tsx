@@ -232,7 +232,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
         </div>
       </main>
       <CardSheet />
-      <PlayArrows log={st.log} />
+      <PlayArrows log={st.log} t={t} />
     </div>
   );
 }

@@ -218,7 +218,8 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
   const dist = v.me?.distance[seat];
   const cur = seat === v.current && !p.state.outcome;
   const equip = SLOTS.filter((k) => x.equip[k] !== null);
-  const cls = `seat-tile${x.alive ? '' : ' is-dead'}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
+  const dying = x.alive && x.hp <= 0;
+  const cls = `seat-tile${x.alive ? '' : ' is-dead'}${dying ? ' is-dying' : ''}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
   const name = p.name(seat);
   return (
     <li class={cls} data-seat={seat} style={style} onClick={canPick ? () => p.toggleSeat(seat) : undefined}>
@@ -275,6 +276,7 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
         {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
         <SeatTags st={p.state} seat={seat} forThem={forThem} />
+        {dying && <span class="tag dying">{s('seat.dying')}</span>}
         {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
         {x.turnedOver && <span class="tag">{t('sgs.ui.turnedOver')}</span>}
         {v.drunk && cur && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}

@@ -2,6 +2,7 @@
 // prettier-ignore
 export const ROWS: Record<string, [string, string, string]> = {
   'seat.n': ['{n} 号位', '{n} 號位', 'Seat {n}'],
+  'seat.dying': ['濒死', '瀕死', 'dying'],
   'seat.empty': ['空位', '空位', 'empty seat'],
   'seat.you': ['你', '你', 'you'],
   'seat.bot': ['机器人', '機器人', 'bot'],
@@ -34,6 +35,7 @@ export const ROWS: Record<string, [string, string, string]> = {
   'prompt.openWindow': ['响应窗口开放中：等待想要响应的玩家。你无需操作。', '響應窗口開放中：等待想要響應的玩家。你無需操作。', 'A response window is open: waiting for anyone who wants to respond. Nothing is asked of you.'],
   'prompt.closeTab': ['可以关掉这个页面——轮到你时我们会通知你。', '可以關掉這個頁面——輪到你時我們會通知你。', 'You can close this tab — we will let you know when it is your turn.'],
   'prompt.spectator': ['观战中。决策只对玩家显示。', '觀戰中。決策只對玩家顯示。', 'Watching. Decisions are shown only to the players.'],
+  'since.onTable': ['在牌桌上重播', '在牌桌上重播', 'Show on the table'],
   'since.title': ['你不在时发生了什么（{n}）', '你不在時發生了什麼（{n}）', 'Since you were last here ({n})'],
   'since.more': ['再显示 {n} 条', '再顯示 {n} 條', 'Show {n} more'],
   'handback.title': ['你离开期间代你进行的操作（{n}）', '你離開期間代你進行的操作（{n}）', 'Played for you while you were away ({n})'],
