@@ -58,6 +58,14 @@ async function outOfView(page: Page, sel: string): Promise<string[]> {
   }, sel);
 }
 
+/** Seat tiles round the desktop ring that overlap one another (issue 28, item 5). */
+async function overlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')].map((e) => ({ n: e.dataset.seat, r: e.getBoundingClientRect() }));
+    return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => (a.r.left < b.r.right - 2 && b.r.left < a.r.right - 2 && a.r.top < b.r.bottom - 2 && b.r.top < a.r.bottom - 2 ? [`seat ${a.n} × seat ${b.n}`] : [])));
+  });
+}
+
 /** The hand cards the open question asks for (any option's candidates), as selectors inside the hand. */
 const askedCards = (st: Json): string[] => {
   const ids = new Set<string>(st.prompts.flatMap((p: Json) => p.options.flatMap((o: Json) => o.cards?.from ?? [])));
@@ -99,6 +107,7 @@ describe('the action bar', () => {
             await page.waitForTimeout(150);
             const where = `${p.kind} #${step} ${size}`;
             for (const sel of [...askedCards(st), '.prompt-panel .prompt-q', '.prompt-panel .options .btn']) for (const o of await outOfView(page, sel)) problems.push(`${where}: ${o}`);
+            for (const o of await overlaps(page)) problems.push(`${where}: tiles overlap, ${o}`);
             if (process.env.ACTION_SHOTS) await page.screenshot({ path: `${process.env.ACTION_SHOTS}/${game}-${lang}-${size}-${step}-${p.kind}.png` });
             // Pick the first asked hand card: it and confirm/cancel are in view together.
             const first = askedCards(st)[0];

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
 import { loadLater } from '../../i18n/packs';
@@ -110,7 +111,27 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
   );
 }
 
+/**
+ * The desktop ring grows taller until no two seat tiles overlap (equipment, judgement cards or a revealed hand make a
+ * tile taller; the seats sit at percentages of the felt, so a taller felt spreads them apart). Phones list the seats.
+ */
+function useRingFits(ring: { current: HTMLDivElement | null }) {
+  useLayoutEffect(() => {
+    const el = ring.current;
+    if (!el || getComputedStyle(el).position !== 'relative') return;
+    el.style.height = '';
+    const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
+    const overlap = () => {
+      const r = tiles.map((t) => t.getBoundingClientRect());
+      return r.some((a, i) => r.slice(i + 1).some((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2));
+    };
+    for (let h = el.offsetHeight; overlap() && h < 1400; ) el.style.height = `${(h += 40)}px`;
+  });
+}
+
 export function Table(p: TableProps) {
+  const ring = useRef<HTMLDivElement>(null);
+  useRingFits(ring);
   const v = p.state.view as unknown as View | null;
   if (!v || !Array.isArray(v.players)) return null;
   const t = p.t;
@@ -157,7 +178,7 @@ export function Table(p: TableProps) {
     <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
       {p.state.outcome && <EndPanel v={v} p={p} />}
       {p.state.prompts.some((x) => x.kind === 'chooseGeneral') && <Offer p={p} />}
-      <div class="ring">
+      <div class="ring" ref={ring}>
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
           {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
         </ol>
@@ -276,6 +297,7 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
         {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
         <SeatTags st={p.state} seat={seat} forThem={forThem} />
+        {on && <span class="tag picked-as">{pickedAs(p, seat)}</span>}
         {dying && <span class="tag dying">{s('seat.dying')}</span>}
         {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
         {x.turnedOver && <span class="tag">{t('sgs.ui.turnedOver')}</span>}
@@ -309,6 +331,12 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
       {reason && <p class="why">{reason}</p>}
     </li>
   );
+}
+
+/** What a picked seat is picked as: 借刀杀人 takes the weapon holder first, then whom they must slash. */
+function pickedAs(p: TableProps, seat: number): string {
+  if (p.option?.message.key !== 'sgs.opt.useCollateral') return s('seat.picked');
+  return s(p.picked.seats.indexOf(seat) === 0 ? 'seat.pickHolder' : 'seat.pickVictim');
 }
 
 /** A skill's name and text to read; a skill without a written text shows its name alone. */

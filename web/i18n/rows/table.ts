@@ -2,6 +2,9 @@
 // prettier-ignore
 export const ROWS: Record<string, [string, string, string]> = {
   'seat.n': ['{n} 号位', '{n} 號位', 'Seat {n}'],
+  'seat.picked': ['✓ 已选', '✓ 已選', '✓ picked'],
+  'seat.pickHolder': ['✓ 持武器者', '✓ 持武器者', '✓ weapon holder'],
+  'seat.pickVictim': ['✓ 被杀目标', '✓ 被殺目標', '✓ to be slashed'],
   'seat.dying': ['濒死', '瀕死', 'dying'],
   'seat.empty': ['空位', '空位', 'empty seat'],
   'seat.you': ['你', '你', 'you'],
