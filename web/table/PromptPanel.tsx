@@ -40,13 +40,16 @@ function useDock(el: HTMLElement | null, asking: boolean) {
   }, [el, asking]);
 }
 
-/** Which of these cards and seats the game's table shows (a `data-card` / `data-seat` element in it). */
-function onTable(cards: string[], seats: number[]): { cards: Set<string>; seats: Set<number> } {
+type Shown = { cards: Set<string>; seats: Set<number>; options: Set<string> };
+
+/** Which of these cards, seats and options the game's table shows (a `data-card` / `data-seat` / `data-option` element in it). */
+function onTable(cards: string[], seats: number[], options: string[]): Shown {
   const area = document.querySelector('.game-area');
   const has = (sel: string) => !!area?.querySelector(sel);
   return {
     cards: new Set(cards.filter((c) => has(`[data-card="${CSS.escape(c)}"]`))),
     seats: new Set(seats.filter((x) => has(`[data-seat="${x}"]`))),
+    options: new Set(options.filter((o) => has(`[data-option="${CSS.escape(o)}"]`))),
   };
 }
 
@@ -80,8 +83,22 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
   // Candidates the table already shows are picked there; the panel lists only the others.
   const all = st.prompts.flatMap((p) => p.options.flatMap((o) => o.cards?.from ?? []));
   const allSeats = st.prompts.flatMap((p) => p.options.flatMap((o) => o.seats?.from ?? []));
-  const [shown, setShown] = useState<{ cards: Set<string>; seats: Set<number> }>({ cards: new Set(), seats: new Set() });
-  useLayoutEffect(() => setShown(onTable(all, allSeats)), [key, st.version]);
+  const allOptions = st.prompts.flatMap((p) => p.options.map((o) => o.id));
+  const [shown, setShown] = useState<Shown>({ cards: new Set(), seats: new Set(), options: new Set() });
+  useLayoutEffect(() => setShown(onTable(all, allSeats, allOptions)), [key, st.version]);
+  // A lazy part of the table (the generals on offer) may show its options a moment after the question: look again
+  // when the table's children change, and take the new answer only if it differs.
+  useEffect(() => {
+    const area = document.querySelector('.game-area');
+    if (!st.prompts.length || !area || typeof MutationObserver === 'undefined') return;
+    const same = (a: Set<unknown>, b: Set<unknown>) => a.size === b.size && [...a].every((x) => b.has(x));
+    const mo = new MutationObserver(() => {
+      const now = onTable(all, allSeats, allOptions);
+      setShown((was) => (same(was.cards, now.cards) && same(was.seats, now.seats) && same(was.options, now.options) ? was : now));
+    });
+    mo.observe(area, { childList: true, subtree: true });
+    return () => mo.disconnect();
+  }, [key]);
 
   const go = async (a: Answer) => {
     setBusy(true);
@@ -164,13 +181,14 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
   cardLabel: (id: string) => string;
   name: (n: number) => string;
   paused: boolean;
-  shown: { cards: Set<string>; seats: Set<number> };
+  shown: Shown;
 }) {
   const selected = picks.sel?.prompt === p.id ? picks.option : null;
   const ready = selected ? picks.answer() : null;
   // "use this card" options, one per hand card, are the cards themselves on the table: not repeated here.
   const cardOptions = p.options.filter((o) => !!o.cards && o.cards.from.length === 1 && shown.cards.has(o.cards.from[0]!));
-  const listed = cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options;
+  // Options the table shows as buttons of their own (a general on offer) are not repeated either.
+  const listed = (cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options).filter((o) => !shown.options.has(o.id));
   const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
   const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
   const targetsOpen = !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
@@ -188,7 +206,7 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
         <Countdown deadline={p.deadline} paused={paused} long />
       </div>
       {cardOptions.length > 1 && !selected && <p class="hint pick-hint">{s('prompt.tapCard')}</p>}
-      {!selected && (
+      {!selected && listed.length > 0 && (
         <div class="options" role="group" aria-label={s('prompt.options')}>
           {listed.map((o) => (
             <button

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
-import { loadLater } from '../../i18n/packs';
+import { later, loadLater } from '../../i18n/packs';
 import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
@@ -11,7 +11,7 @@ import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards
 import { lazy } from '../../lib/lazy';
 
 /** The generals on offer and the end of game: their own chunk, loaded only while choosing or once it is over. */
-const Offer = lazy(() => import('./Offer').then((m) => m.Offer), null);
+const Offer = lazy(() => later(import('./Offer')).then((m) => m.Offer), null);
 const EndPanel = lazy(() => import('./Offer').then((m) => m.EndPanel), null);
 
 export interface PlayerView {

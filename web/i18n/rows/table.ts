@@ -5,6 +5,8 @@ export const ROWS: Record<string, [string, string, string]> = {
   'seat.picked': ['✓ 已选', '✓ 已選', '✓ picked'],
   'seat.pickHolder': ['✓ 持武器者', '✓ 持武器者', '✓ weapon holder'],
   'seat.pickVictim': ['✓ 被杀目标', '✓ 被殺目標', '✓ to be slashed'],
+  'seat.lordHp': ['主公：{hp}+1', '主公：{hp}+1', 'lord: {hp} + 1'],
+  'seat.choose': ['选这位', '選這位', 'Choose'],
   'seat.dying': ['濒死', '瀕死', 'dying'],
   'seat.empty': ['空位', '空位', 'empty seat'],
   'seat.you': ['你', '你', 'you'],
