@@ -1,3 +1,4 @@
+import './events.css';
 import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LogLine, Msg } from '../../worker/protocol';

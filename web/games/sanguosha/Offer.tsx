@@ -38,10 +38,10 @@ export function Offer({ p }: { p: TableProps }) {
                     <span key={i} class={`pip full${lord && i === hp - 1 ? ' lord-pip' : ''}`} aria-hidden="true" />
                   ))}
                 </span>
-                {lord && <small>{s('seat.lordHp', { hp: g.hp })}</small>}
+                {lord && <small>{s('offer.lordHp', { hp: g.hp })}</small>}
               </span>
               <button type="button" class="btn option choose-general" data-option={`general:${id}`} aria-label={t(ask.options.find((o) => o.id === `general:${id}`)!.message)} disabled={p.state.paused} onClick={() => void p.answer({ prompt: ask.id, option: `general:${id}` }).catch(() => undefined)}>
-                {s('seat.choose')}
+                {s('offer.choose')}
               </button>
               <dl class="offer-skills">
                 {g.skills.map((k) => (

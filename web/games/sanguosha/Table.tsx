@@ -12,6 +12,8 @@ import { lazy } from '../../lib/lazy';
 
 /** The generals on offer and the end of game: their own chunk, loaded only while choosing or once it is over. */
 const Offer = lazy(() => later(import('./Offer')).then((m) => m.Offer), null);
+/** Identity marks (your own guesses about the other seats): their own chunk, with the later strings. */
+const Mark = lazy(() => later(import('../../table/Marks')).then((m) => m.MarkButton), null);
 const EndPanel = lazy(() => import('./Offer').then((m) => m.EndPanel), null);
 
 export interface PlayerView {
@@ -256,6 +258,7 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
           <span class="tile-name">{name}</span>
         )}
         {x.role && <span class={`tag role role-${x.role}`}>{t(`sgs.role.${x.role}`)}</span>}
+        {!x.role && you !== null && seat !== you && !p.state.outcome && <Mark id={p.state.id} game="sanguosha" seat={seat} name={name} />}
       </div>
       {x.general && (
         <div class="tile-general">
