@@ -243,10 +243,14 @@ export function maskedLink(url: string): string {
   return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
 }
 
-/** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */
+/**
+ * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours — but your
+ * own: you know your quiet hours, and your own header would only grow by a line about you in the third person.
+ */
 export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
   if (st.status !== 'playing' || st.paused) return [];
   return st.waiting.flatMap((n) => {
+    if (n === st.you) return [];
     const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
     return until ? [s('table.asleep', { name: name(n), until })] : [];
   });

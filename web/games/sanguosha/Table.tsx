@@ -187,10 +187,19 @@ export function Table(p: TableProps) {
         {you !== null && info}
         <div class="felt-center">
           {you === null && info}
-          {(v.table.length > 0 || v.grace.length > 0) && (
+          {v.table.length > 0 && (
             <div class="sgs-middle" aria-label={t('sgs.ui.table')} role="group">
-              {[...v.grace, ...v.table].map((id, _, all) => (
-                <Card key={id} id={id} p={p} size={all.length > 4 ? 'chip' : 'mid'} />
+              {v.table.map((id) => (
+                <Card key={id} id={id} p={p} size={v.table.length + v.grace.length > 4 ? 'chip' : 'mid'} />
+              ))}
+            </div>
+          )}
+          {/* 五谷丰登's offer apart from the card that was played: only these can be taken. */}
+          {v.grace.length > 0 && (
+            <div class="sgs-middle grace" aria-label={t('sgs.card.amazing_grace')} role="group">
+              <span class="zone-label">{t('sgs.card.amazing_grace')}</span>
+              {v.grace.map((id) => (
+                <Card key={id} id={id} p={p} size={v.grace.length > 4 ? 'chip' : 'mid'} />
               ))}
             </div>
           )}
