@@ -65,7 +65,9 @@ function anchor(at: number | null): { x: number; y: number } | null {
   const el = document.querySelector(at === null ? '.game-area :is(.felt-center, .gh-board)' : `.game-area [data-seat="${at}"]`);
   if (!el) return null;
   const r = el.getBoundingClientRect();
-  const x = Math.min(Math.max(r.left + r.width / 2, 90), innerWidth - 90);
+  // A bubble is at most 240px (62vw on a phone) wide, centred on x: keep all of it on screen.
+  const half = Math.min(124, innerWidth * 0.31) + 4;
+  const x = Math.min(Math.max(r.left + r.width / 2, half), innerWidth - half);
   return { x: x + scrollX, y: (at === null ? r.top + r.height / 2 : r.top + 6) + scrollY };
 }
 
