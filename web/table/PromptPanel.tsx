@@ -86,6 +86,13 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
   const allOptions = st.prompts.flatMap((p) => p.options.map((o) => o.id));
   const [shown, setShown] = useState<Shown>({ cards: new Set(), seats: new Set(), options: new Set() });
   useLayoutEffect(() => setShown(onTable(all, allSeats, allOptions)), [key, st.version]);
+  // The hand stays above the question (styles.css) only while the question asks for cards in it: a challenge
+  // leaves the vote tally in view, 五谷丰登 the cards on offer in the middle.
+  useLayoutEffect(() => {
+    const hand = document.querySelector('.game-area [data-hand]');
+    const asks = !!hand && all.some((c) => hand.querySelector(`[data-card="${CSS.escape(c)}"]`));
+    el?.closest('.table-page')?.classList.toggle('asks-cards', asks);
+  }, [el, key, st.version]);
   // A lazy part of the table (the generals on offer) may show its options a moment after the question: look again
   // when the table's children change, and take the new answer only if it differs.
   useEffect(() => {

@@ -125,8 +125,6 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   }, [promptKey]);
 
   const send = (a: Answer) => live.answer(a);
-  // The hand stays above the question only while it asks for cards: a challenge leaves the vote tally in view.
-  const asksCards = st.prompts.some((p) => p.options.some((o) => !!o.cards?.from.length));
   // An answer given offline waits in the outbox: the question shows its note and takes no second answer.
   const held = !!live.outbox.value && live.outbox.value.status !== 'notSent' && st.prompts.some((p) => p.id === live.outbox.value!.answer.prompt);
   const props: TableProps = {
@@ -164,7 +162,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   useEffect(() => prefetchTableParts(!!admin), []);
 
   return (
-    <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}${asksCards ? ' asks-cards' : ''}`}>
+    <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}`}>
       <header class="table-head">
         <div class="table-head-row">
           <Brand />

@@ -115,19 +115,34 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
 
 /**
  * The desktop ring grows taller until no two seat tiles overlap (equipment, judgement cards or a revealed hand make a
- * tile taller; the seats sit at percentages of the felt, so a taller felt spreads them apart). Phones list the seats.
+ * tile taller; the seats sit at percentages of the felt, so a taller felt spreads them apart) — first into what the
+ * first screen leaves free above your hand and the question, then with tighter tiles; never past the first screen,
+ * so every seat and the hand stay in view at once (a crowded table of tall tiles may still touch). Phones list the seats.
  */
 function useRingFits(ring: { current: HTMLDivElement | null }) {
   useLayoutEffect(() => {
     const el = ring.current;
     if (!el || getComputedStyle(el).position !== 'relative') return;
     el.style.height = '';
+    el.classList.remove('crowded');
     const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
     const overlap = () => {
       const r = tiles.map((t) => t.getBoundingClientRect());
       return r.some((a, i) => r.slice(i + 1).some((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2));
     };
-    for (let h = el.offsetHeight; overlap() && h < 1400; ) el.style.height = `${(h += 40)}px`;
+    if (!overlap()) return;
+    const page = el.closest<HTMLElement>('.table-page');
+    const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
+    const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce((n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0), 0);
+    const free = innerHeight - dock - below - el.getBoundingClientRect().top - 16;
+    const grow = (limit: number) => {
+      for (let h = el.offsetHeight; overlap() && h + 30 <= limit; ) el.style.height = `${(h += 30)}px`;
+    };
+    grow(free);
+    if (!overlap()) return;
+    el.style.height = '';
+    el.classList.add('crowded');
+    grow(free);
   });
 }
 
