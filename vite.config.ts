@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export const LATER: RegExp[] = [
   /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
   /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K)|ui\.(killer|result|seatScore|teamScore|winner|possess)$)/,
-  /^(home|admin|host|rules|missing|since|opt|handback|room\.log)\./,
+  /^(home|admin|host|rules|missing|since|opt|handback|room\.log|offer|mark)\./,
   /^game\.[a-z]+\.tagline$/,
   // A game's one-line summary and title: for "my games" and notifications, not the table.
   /^(ghost|sgs)\.(summary|title)$/,

@@ -7,7 +7,9 @@ import { seatView } from '../worker/games/ghost/view';
 import { apply, botAnswer, botRng, startGame } from '../worker/engine/runtime';
 import type { GameState } from '../worker/engine/types';
 import type { G } from '../worker/games/ghost/state';
-import { median, record } from './report';
+import { quantile, record } from './report';
+
+const median = (xs: number[]) => quantile(xs, 0.5);
 
 /**
  * Issue 25's tables for 驱鬼 (`npm run bench bots`): bot-only games per player count, all seats "good" (the

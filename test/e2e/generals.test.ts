@@ -123,6 +123,9 @@ describe('三国杀 generals in Chromium', () => {
       await panel.locator('.prompt-q').first().filter({ hasText: exactly(pl.t(step.prompt.message)) }).waitFor({ timeout: 15_000 });
       const label = pl.t(o.message);
       const same = step.prompt.options.filter((x) => pl.t(x.message) === label);
+      // An option the table shows as its own button (a general on offer, issue 28 item 9) is chosen there.
+      const own = pl.page.locator(`.game-area [data-option="${o.id}"]`);
+      if (await own.count()) return own.click();
       // An option that asks for picks ends in a ▸.
       await panel.locator('.options .btn.option').filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*▸?\\s*$`) }).nth(same.indexOf(o)).click();
       if (!o.cards && !o.seats) return;

@@ -165,7 +165,9 @@ describe('三国杀 in Chromium', () => {
             const labels = await pl.page.locator('.prompt-panel.asking .prompt').first().locator('.options .btn').allInnerTexts();
             const onTable = await pl.page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
             const single = sv.prompts[0]!.options.filter((o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!));
-            const listed = single.length > 1 ? sv.prompts[0]!.options.filter((o) => !single.includes(o)) : sv.prompts[0]!.options;
+            // Options the table shows as buttons of their own (a general on offer) are not repeated in the panel either.
+            const own = await pl.page.locator('.game-area [data-option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
+            const listed = (single.length > 1 ? sv.prompts[0]!.options.filter((o) => !single.includes(o)) : sv.prompts[0]!.options).filter((o) => !own.includes(o.id));
             expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(listed.map((o) => pl.t(o.message)));
             for (const o of single.length > 1 ? single : []) expect(await pl.page.locator(`.game-area button[data-card="${o.cards!.from[0]}"][aria-pressed]`).count()).toBeGreaterThan(0);
           } else {
@@ -203,6 +205,8 @@ describe('三国杀 in Chromium', () => {
       const panel = pl.page.locator('.prompt-panel.asking');
       const o = step.prompt.options.find((x) => x.id === step.answer.option)!;
       const optionButton = async () => {
+        const own = pl.page.locator(`.game-area [data-option="${o.id}"]`);
+        if (await own.count()) return own.click();
         const label = pl.t(o.message);
         const same = step.prompt.options.filter((x) => pl.t(x.message) === label);
         await panel.locator('.options .btn.option').filter({ hasText: exactly(label) }).nth(same.indexOf(o)).click();

@@ -21,6 +21,11 @@ describe('the table says who it waits on is asleep', () => {
     expect(asleepNotes(body([0, 1]), name)).toEqual([]);
   });
 
+  it('your own quiet hours are not announced in your own header', () => {
+    expect(asleepNotes(body([2], { you: 2 }), name)).toEqual([]);
+    expect(asleepNotes(body([2], { you: 0 }), name)).toHaveLength(1);
+  });
+
   it('a paused or finished game says nobody is asleep on it', () => {
     expect(asleepNotes(body([2], { paused: true }), name)).toEqual([]);
     expect(asleepNotes(body([2], { status: 'finished' }), name)).toEqual([]);

@@ -3,6 +3,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { langFrom, shellStrings } from '../../web/i18n';
 
+/** The shell's row files (web/i18n/rows/*.ts), read whole: key → [简体, 繁體, English]. */
+const rowFiles = Object.fromEntries(
+  await Promise.all(
+    Object.entries(import.meta.glob<{ ROWS: Record<string, string[]> }>('../../web/i18n/rows/*.ts')).map(async ([f, load]) => [f.split('/').pop()!, (await load()).ROWS] as const),
+  ),
+);
+
 /** Every `s('key')` the client code calls, found by reading the sources. */
 function usedKeys(dir: string, out = new Set<string>()): Set<string> {
   for (const f of readdirSync(dir)) {
@@ -15,11 +22,24 @@ function usedKeys(dir: string, out = new Set<string>()): Set<string> {
 }
 
 describe('the shell strings', () => {
-  it('简体, 繁體 and English have exactly the same keys, none empty', () => {
-    const keys = (l: keyof typeof shellStrings) => Object.keys(shellStrings[l]).sort();
-    expect(keys('zh-TW')).toEqual(keys('zh-CN'));
-    expect(keys('en')).toEqual(keys('zh-CN'));
-    for (const table of Object.values(shellStrings)) for (const v of Object.values(table)) expect(v.trim()).not.toBe('');
+  it('every row of every shell row file has 简体, 繁體 and English, none empty', () => {
+    for (const [file, rows] of Object.entries(rowFiles))
+      for (const [k, row] of Object.entries(rows)) {
+        expect(row, `${file} ${k}`).toHaveLength(3);
+        for (const v of row) expect(v.trim(), `${file} ${k}`).not.toBe('');
+      }
+  });
+
+  it('a key lives in one row file only (a second row would silently win)', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [file, rows] of Object.entries(rowFiles))
+      for (const k of Object.keys(rows)) {
+        if (seen.has(k)) twice.push(`${k}: ${seen.get(k)} and ${file}`);
+        seen.set(k, file);
+      }
+    expect(twice).toEqual([]);
+    expect(Object.keys(shellStrings.en).sort()).toEqual([...seen.keys()].sort());
   });
 
   it('every key the client code asks for exists', () => {

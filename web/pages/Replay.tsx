@@ -1,6 +1,6 @@
 import './replay.css';
 import '../table/log.css';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { GameDef } from '../../worker/engine';
 import type { GameUI, TableProps } from '../games/types';
 import { gameName, loadGameUI } from '../games';
@@ -141,6 +141,11 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
     answer: async () => undefined,
   };
   const GameTable = ui.Table;
+  const logRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [k, st.log.length]);
   const status = k === n && st.outcome ? t(st.outcome.reason) : ui.status?.(props);
 
   return (
@@ -198,14 +203,11 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
         <aside class="replay-side">
           <section class="card" aria-labelledby="replay-log-h">
             <h2 id="replay-log-h">{s('log.title')}</h2>
-            {/* Newest first: the line the last step wrote is the one to read. */}
-            <ol class="log replay-log" reversed tabIndex={0} aria-label={s('log.title')}>
-              {st.log
-                .slice()
-                .reverse()
-                .map((x) => (
-                  <li key={x.i}>{t(x.msg)}</li>
-                ))}
+            {/* Oldest first, as on the table, kept scrolled to the line the last step wrote. */}
+            <ol class="log replay-log" ref={logRef} tabIndex={0} aria-label={s('log.title')}>
+              {st.log.map((x) => (
+                <li key={x.i}>{t(x.msg)}</li>
+              ))}
             </ol>
           </section>
           <p>

@@ -1,3 +1,5 @@
+import './events.css';
+import { signal } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { LogLine, Msg } from '../../worker/protocol';
 
@@ -19,6 +21,56 @@ export function hurtSeat(m: Msg): number | null {
   return typeof s === 'number' ? s : null;
 }
 
+/** How an event reads on the table: a hurt (−n), a heal (+n), a cancelled effect (✕), a judgement, or a plain line. */
+export type EventKind = 'hurt' | 'heal' | 'cancel' | 'judge' | 'plain';
+
+/**
+ * Where a log line shows on the table and how: the seat it happened to (damage on its target, a heal, a
+ * judgement, a cancelled trick on the seat it spared, a vote on the voter) or the one who did it; `null` is the
+ * middle of the table (a reveal, a turn's start). The line names no seat at all: the middle too.
+ */
+export function eventOf(m: Msg): { at: number | null; kind: EventKind; n?: number } {
+  const p = m.params ?? {};
+  const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+  const k = m.key;
+  const n = num(p.n);
+  if (/damage|loseSpirit|loseHp/i.test(k)) return { at: num(p.target) ?? num(p.seat) ?? null, kind: 'hurt', ...(n !== undefined ? { n } : {}) };
+  if (/recover|heal/i.test(k)) return { at: num(p.seat) ?? num(p.target) ?? null, kind: 'heal', ...(n !== undefined ? { n } : {}) };
+  if (/wuxie$|noEffect|nullif|cancel/i.test(k)) return { at: num(p.target) ?? num(p.seat) ?? null, kind: 'cancel' };
+  if (/judge/i.test(k)) return { at: num(p.seat) ?? null, kind: 'judge' };
+  if (/reveal|exorcised|summoned|challengeFails|ghostWall|flip|turn$/i.test(k)) return { at: null, kind: 'plain' };
+  return { at: num(p.seat) ?? num(p.source) ?? num(p.by) ?? num(p.host) ?? num(p.voter) ?? num(p.target) ?? null, kind: 'plain' };
+}
+
+interface Bubble {
+  k: number;
+  text: string;
+  kind: EventKind;
+  n?: number;
+  x: number;
+  y: number;
+  /** How many bubbles are already over the same place: this one sits above them. */
+  stack: number;
+}
+
+/** Lines to play on the table in order ("since your last visit", or its ▶ button): set, then taken by `PlayArrows`. */
+export const replayLines = signal<readonly LogLine[] | null>(null);
+
+/** How long one event stays readable on the table, and the gap before the next one of a sequence appears. */
+const HOLD = 5000;
+const GAP = 900;
+
+/** The point over a seat's tile (or the middle of the table) where an event shows, in page coordinates. */
+function anchor(at: number | null): { x: number; y: number } | null {
+  const el = document.querySelector(at === null ? '.game-area :is(.felt-center, .gh-board)' : `.game-area [data-seat="${at}"]`);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  // A bubble is at most 240px (62vw on a phone) wide, centred on x: keep all of it on screen.
+  const half = Math.min(124, innerWidth * 0.31) + 4;
+  const x = Math.min(Math.max(r.left + r.width / 2, half), innerWidth - half);
+  return { x: x + scrollX, y: (at === null ? r.top + r.height / 2 : r.top + 6) + scrollY };
+}
+
 interface Arrow {
   k: number;
   x1: number;
@@ -35,55 +87,109 @@ const centre = (seat: number) => {
 };
 
 /**
- * Animations that explain what just happened: an arrow from the player to the target of each new line that
- * names both (a card played, a vote challenged), and a flash on a seat that took damage. Only lines that
- * arrive while the page is open animate; nothing moves for a reader who asked for reduced motion.
+ * What just happened, on the table itself (issue 28, item 8): each new log line shows as a bubble over the seat it
+ * happened to or the one who did it — the line's own words, with −n for damage, +n for a heal, ✕ for a cancelled
+ * effect — held long enough to read, one after another in the order they happened; an arrow runs from the player
+ * to the target of a line that names both, and a hurt seat flashes. `replayLines` plays earlier lines the same way
+ * ("since your last visit"). With reduced motion the bubbles come and go the same, without arrows or movement.
  */
-export function PlayArrows({ log }: { log: LogLine[] }) {
+export function PlayArrows({ log, t }: { log: LogLine[]; t: (m: Msg) => string }) {
   const last = useRef<number | null>(null);
   const [arrows, setArrows] = useState<Arrow[]>([]);
+  const [bubbles, setBubbles] = useState<Bubble[]>([]);
+  const queue = useRef<{ line: LogLine; arrows: boolean }[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastI = log.length ? log[log.length - 1]!.i : -1;
+  const still = () => !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+
+  const show = (l: LogLine, withArrows: boolean) => {
+    const ev = eventOf(l.msg);
+    const at = anchor(ev.at);
+    if (at)
+      setBubbles((bs) => {
+        const stack = bs.filter((b) => Math.abs(b.x - at.x) < 40 && Math.abs(b.y - at.y) < 40).length;
+        const b: Bubble = { k: l.i, text: t(l.msg), kind: ev.kind, ...(ev.n !== undefined ? { n: ev.n } : {}), ...at, stack };
+        setTimeout(() => setBubbles((x) => x.filter((y) => y !== b)), HOLD);
+        return [...bs.filter((x) => x.k !== l.i), b];
+      });
+    if (!withArrows || still()) return;
+    const hurt = hurtSeat(l.msg);
+    if (hurt !== null) {
+      const el = document.querySelector(`.game-area [data-seat="${hurt}"]`);
+      el?.classList.remove('flash');
+      void (el as HTMLElement | null)?.offsetWidth;
+      el?.classList.add('flash');
+    }
+    const pair = actorAndTargets(l.msg);
+    if (!pair) return;
+    const a = centre(pair.from);
+    const add: Arrow[] = [];
+    for (const to of pair.to) {
+      const b = centre(to);
+      if (a && b) add.push({ k: l.i * 16 + to, x1: a.x, y1: a.y, x2: b.x, y2: b.y });
+    }
+    if (!add.length) return;
+    setArrows((x) => [...x, ...add]);
+    setTimeout(() => setArrows((x) => x.filter((y) => !add.includes(y))), 1400);
+  };
+  /** One line of the queue now, the next after a gap: a sequence reads in order. */
+  const pump = () => {
+    if (timer.current) return;
+    const next = queue.current.shift();
+    if (!next) return;
+    show(next.line, next.arrows);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      pump();
+    }, GAP);
+  };
+  const enqueue = (lines: readonly LogLine[], arrows: boolean) => {
+    queue.current.push(...lines.map((line) => ({ line, arrows })));
+    // After the new state is drawn, so the tiles are where they now are.
+    requestAnimationFrame(pump);
+  };
+
   useEffect(() => {
     const before = last.current;
     last.current = lastI;
     if (before === null || lastI <= before) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const fresh = log.filter((l) => l.i > before).slice(-4);
-    // After the new state is drawn, so the tiles are where they now are.
-    requestAnimationFrame(() => {
-      const add: Arrow[] = [];
-      for (const l of fresh) {
-        const hurt = hurtSeat(l.msg);
-        if (hurt !== null) {
-          const el = document.querySelector(`.game-area [data-seat="${hurt}"]`);
-          el?.classList.remove('flash');
-          void (el as HTMLElement | null)?.offsetWidth;
-          el?.classList.add('flash');
-        }
-        const pair = actorAndTargets(l.msg);
-        if (!pair) continue;
-        const a = centre(pair.from);
-        for (const t of pair.to) {
-          const b = centre(t);
-          if (a && b) add.push({ k: l.i * 16 + t, x1: a.x, y1: a.y, x2: b.x, y2: b.y });
-        }
-      }
-      if (!add.length) return;
-      setArrows((x) => [...x, ...add]);
-      setTimeout(() => setArrows((x) => x.filter((y) => !add.includes(y))), 1400);
-    });
+    enqueue(log.filter((l) => l.i > before).slice(-8), true);
   }, [lastI]);
-  if (!arrows.length) return null;
+  const replay = replayLines.value;
+  useEffect(() => {
+    if (!replay?.length) return;
+    replayLines.value = null;
+    queue.current = [];
+    enqueue(replay.slice(-12), false);
+  }, [replay]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
   return (
-    <svg class="play-arrows" aria-hidden="true" width="100%" height="100%">
-      <defs>
-        <marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M0 0 L10 5 L0 10 z" fill="#b8412d" />
-        </marker>
-      </defs>
-      {arrows.map((a) => (
-        <line key={a.k} x1={a.x1} y1={a.y1} x2={a.x2} y2={a.y2} marker-end="url(#arrow-head)" />
-      ))}
-    </svg>
+    <>
+      {bubbles.length > 0 && (
+        <div class="table-events" aria-hidden="true">
+          {bubbles.map((b) => (
+            <p key={b.k} class={`table-event ev-${b.kind}`} style={`left:${b.x}px;top:${b.y}px;--stack:${b.stack}`}>
+              {b.kind === 'hurt' && <b class="ev-n">−{b.n ?? 1}</b>}
+              {b.kind === 'heal' && <b class="ev-n">+{b.n ?? 1}</b>}
+              {b.kind === 'cancel' && <b class="ev-n">✕</b>}
+              <span>{b.text}</span>
+            </p>
+          ))}
+        </div>
+      )}
+      {arrows.length > 0 && (
+        <svg class="play-arrows" aria-hidden="true" width="100%" height="100%">
+          <defs>
+            <marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+              <path d="M0 0 L10 5 L0 10 z" fill="#b8412d" />
+            </marker>
+          </defs>
+          {arrows.map((a) => (
+            <line key={a.k} x1={a.x1} y1={a.y1} x2={a.x2} y2={a.y2} marker-end="url(#arrow-head)" />
+          ))}
+        </svg>
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import type { GameUI, Lang } from '../games/types';
 import { lang, s } from '../i18n';
 import { ErrorNote } from '../ui';
 import { readCards, type CardText } from './CardInfo';
+import { replayLines } from './Arrows';
 
 type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 
@@ -117,6 +118,10 @@ export function hitsYou(m: Msg, you: number): boolean {
  */
 export function SinceLastVisit({ lines, t, you, onClose }: { lines: LogLine[]; t: T; you: number | null; onClose: () => void }) {
   const [all, setAll] = useState(false);
+  // What happened while you were away plays on the table once, in order, when you open it; ▶ plays it again.
+  useEffect(() => {
+    if (lines.length) replayLines.value = lines;
+  }, []);
   if (!lines.length) return null;
   const hits = you === null ? [] : lines.filter((l) => hitsYou(l.msg, you));
   const rest = lines.filter((l) => !hits.includes(l));
@@ -125,6 +130,9 @@ export function SinceLastVisit({ lines, t, you, onClose }: { lines: LogLine[]; t
     <section class="card since" aria-labelledby="since-h">
       <div class="since-head">
         <h2 id="since-h">{s('since.title', { n: lines.length })}</h2>
+        <button type="button" class="btn small ghost" onClick={() => (replayLines.value = [...lines])}>
+          ▶ {s('since.onTable')}
+        </button>
         <button type="button" class="icon-btn" aria-label={s('common.close')} onClick={onClose}>
           ×
         </button>

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Answer, Msg, Prompt, StateBody } from '../../worker/protocol';
+import type { ComponentChildren } from 'preact';
 import type { GameUI, Lang } from '../games/types';
 import { s } from '../i18n';
 import { ApiError } from '../lib/api';
@@ -16,15 +17,39 @@ interface Props {
   send: (a: Answer) => Promise<void>;
   /** The reader is out of the game (dead): they watch, and are promised no turns. */
   out?: boolean;
+  /** An answer already given and waiting to go out (the outbox): its note shows here and the options rest. */
+  held?: boolean;
+  note?: ComponentChildren;
 }
 
-/** Which of these cards and seats the game's table shows (a `data-card` / `data-seat` element in it). */
-function onTable(cards: string[], seats: number[]): { cards: Set<string>; seats: Set<number> } {
+/**
+ * The question's height, as `--dock` on the table page, while it is docked at the bottom: the hand (any
+ * `[data-hand]` of a game's table) stays in view right above it (styles.css), so the cards a question asks for
+ * and its confirm are on screen together however long the question or the table.
+ */
+function useDock(el: HTMLElement | null, asking: boolean) {
+  useEffect(() => {
+    const page = el?.closest<HTMLElement>('.table-page');
+    if (!el || !page || !asking || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => page.style.setProperty('--dock', `${el.offsetHeight}px`));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      page.style.removeProperty('--dock');
+    };
+  }, [el, asking]);
+}
+
+type Shown = { cards: Set<string>; seats: Set<number>; options: Set<string> };
+
+/** Which of these cards, seats and options the game's table shows (a `data-card` / `data-seat` / `data-option` element in it). */
+function onTable(cards: string[], seats: number[], options: string[]): Shown {
   const area = document.querySelector('.game-area');
   const has = (sel: string) => !!area?.querySelector(sel);
   return {
     cards: new Set(cards.filter((c) => has(`[data-card="${CSS.escape(c)}"]`))),
     seats: new Set(seats.filter((x) => has(`[data-seat="${x}"]`))),
+    options: new Set(options.filter((o) => has(`[data-option="${CSS.escape(o)}"]`))),
   };
 }
 
@@ -34,11 +59,14 @@ function onTable(cards: string[], seats: number[]): { cards: Set<string>; seats:
  * cancel. The same picks can be made on the game's table. The question is announced to screen readers when
  * it changes; server refusals are shown as the server words them.
  */
-export function PromptPanel({ st, picks, t, ui, lang, name, send, out }: Props) {
+export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, note }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ref = useRef<HTMLDivElement>(null);
   const key = st.prompts.map((p) => p.id).join(',');
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => setEl(ref.current), []);
+  useDock(el, st.prompts.length > 0);
   useEffect(() => setError(null), [key]);
   // Move focus to a new question only if the player was not typing somewhere else (chat); bring the question
   // into view on a new prompt and when the player comes back to the page.
@@ -55,8 +83,29 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out }: Props) 
   // Candidates the table already shows are picked there; the panel lists only the others.
   const all = st.prompts.flatMap((p) => p.options.flatMap((o) => o.cards?.from ?? []));
   const allSeats = st.prompts.flatMap((p) => p.options.flatMap((o) => o.seats?.from ?? []));
-  const [shown, setShown] = useState<{ cards: Set<string>; seats: Set<number> }>({ cards: new Set(), seats: new Set() });
-  useLayoutEffect(() => setShown(onTable(all, allSeats)), [key, st.version]);
+  const allOptions = st.prompts.flatMap((p) => p.options.map((o) => o.id));
+  const [shown, setShown] = useState<Shown>({ cards: new Set(), seats: new Set(), options: new Set() });
+  useLayoutEffect(() => setShown(onTable(all, allSeats, allOptions)), [key, st.version]);
+  // The hand stays above the question (styles.css) only while the question asks for cards in it: a challenge
+  // leaves the vote tally in view, 五谷丰登 the cards on offer in the middle.
+  useLayoutEffect(() => {
+    const hand = document.querySelector('.game-area [data-hand]');
+    const asks = !!hand && all.some((c) => hand.querySelector(`[data-card="${CSS.escape(c)}"]`));
+    el?.closest('.table-page')?.classList.toggle('asks-cards', asks);
+  }, [el, key, st.version]);
+  // A lazy part of the table (the generals on offer) may show its options a moment after the question: look again
+  // when the table's children change, and take the new answer only if it differs.
+  useEffect(() => {
+    const area = document.querySelector('.game-area');
+    if (!st.prompts.length || !area || typeof MutationObserver === 'undefined') return;
+    const same = (a: Set<unknown>, b: Set<unknown>) => a.size === b.size && [...a].every((x) => b.has(x));
+    const mo = new MutationObserver(() => {
+      const now = onTable(all, allSeats, allOptions);
+      setShown((was) => (same(was.cards, now.cards) && same(was.seats, now.seats) && same(was.options, now.options) ? was : now));
+    });
+    mo.observe(area, { childList: true, subtree: true });
+    return () => mo.disconnect();
+  }, [key]);
 
   const go = async (a: Answer) => {
     setBusy(true);
@@ -80,9 +129,10 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out }: Props) 
       <div class="sr-only" aria-live="polite" aria-atomic="true">
         {st.prompts.length ? s('prompt.announce', { q: question }) : ''}
       </div>
+      {note}
       {!st.prompts.length && <Idle st={st} name={name} t={t} out={!!out} />}
       {st.prompts.map((p) => (
-        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy} go={go} cardLabel={cardLabel} name={name} paused={st.paused} shown={shown} />
+        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy || !!held} go={go} cardLabel={cardLabel} name={name} paused={st.paused} shown={shown} />
       ))}
       <ErrorNote error={error} />
     </section>
@@ -138,26 +188,32 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
   cardLabel: (id: string) => string;
   name: (n: number) => string;
   paused: boolean;
-  shown: { cards: Set<string>; seats: Set<number> };
+  shown: Shown;
 }) {
   const selected = picks.sel?.prompt === p.id ? picks.option : null;
   const ready = selected ? picks.answer() : null;
   // "use this card" options, one per hand card, are the cards themselves on the table: not repeated here.
   const cardOptions = p.options.filter((o) => !!o.cards && o.cards.from.length === 1 && shown.cards.has(o.cards.from[0]!));
-  const listed = cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options;
+  // Options the table shows as buttons of their own (a general on offer) are not repeated either.
+  const listed = (cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options).filter((o) => !shown.options.has(o.id));
   const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
   const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
   const targetsOpen = !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
+  // Other options that take the card just picked (铁索连环: use or recast; a view-as skill): a tap switches to one.
+  const one = picks.picked.cards.length === 1 ? picks.picked.cards[0]! : null;
+  const siblings = selected && one ? p.options.filter((o) => o.id !== selected.id && !!o.cards?.from.includes(one)).slice(0, 4) : [];
+  // On a phone a long question folds to two lines (styles.css) so it never pushes the hand away; a tap unfolds it.
+  const [unfold, setUnfold] = useState(false);
   return (
-    <div class={`prompt kind-${p.kind}`}>
+    <div class={`prompt kind-${p.kind}`} data-prompt={p.id}>
       <div class="prompt-head">
-        <p class="prompt-q" tabIndex={-1}>
+        <p class={`prompt-q${unfold ? ' unfold' : ''}`} tabIndex={-1} onClick={() => setUnfold(!unfold)}>
           {t(p.message)}
         </p>
         <Countdown deadline={p.deadline} paused={paused} long />
       </div>
       {cardOptions.length > 1 && !selected && <p class="hint pick-hint">{s('prompt.tapCard')}</p>}
-      {!selected && (
+      {!selected && listed.length > 0 && (
         <div class="options" role="group" aria-label={s('prompt.options')}>
           {listed.map((o) => (
             <button
@@ -182,6 +238,16 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
             {selected.cards && <span>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</span>}
             {selected.seats && targetsOpen && <span>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</span>}
           </p>
+          {siblings.length > 0 && (
+            <div class="pick-row also" role="group" aria-label={s('prompt.also')}>
+              <span class="hint">{s('prompt.also')}</span>
+              {siblings.map((o) => (
+                <button key={o.id} type="button" class="btn option also-option" disabled={busy} onClick={() => picks.select(p, o, picks.picked.cards)}>
+                  {t(o.message)}
+                </button>
+              ))}
+            </div>
+          )}
           {offCards.length > 0 && (
             <div class="pick-row" role="group" aria-label={s('prompt.cardsHere')}>
               {offCards.map((c) => {

@@ -1,3 +1,4 @@
+import './settings.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Msg } from '../../worker/protocol';
 import { s } from '../i18n';
@@ -46,6 +47,12 @@ export function SettingsButton({ id, token, t }: { id: string; token: string; t:
       )}
     </div>
   );
+}
+
+/** The time zones the browser knows (the chosen one first if it is not among them). */
+function zoneList(current: string): string[] {
+  const all = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return all.includes(current) ? all : [current, ...all];
 }
 
 /** The form itself: loads GET /me, sends the whole form as one PUT /me. */
@@ -104,7 +111,7 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
 
   return (
     <form class="notify-body settings-body" onSubmit={save}>
-      <h3>{s('settings.title')}</h3>
+      <h2 class="settings-h">{s('settings.title')}</h2>
       {mine.offered.length > 0 && (
         <fieldset class="orders">
           <legend>{s('settings.orders')}</legend>
@@ -139,9 +146,16 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
               <span>{s('settings.to')}</span>
               <input type="time" name="quiet-end" value={end} onInput={(e) => setEnd((e.target as HTMLInputElement).value)} />
             </label>
-            <label class="field">
+            <label class="field zone">
               <span>{s('settings.zone')}</span>
-              <input type="text" name="quiet-zone" value={zone} onInput={(e) => setZone((e.target as HTMLInputElement).value)} />
+              {/* The browser's zone is picked already; any other from the list of the zones the browser knows. */}
+              <select name="quiet-zone" value={zone} onChange={(e) => setZone((e.target as HTMLSelectElement).value)}>
+                {zoneList(zone).map((z) => (
+                  <option key={z} value={z}>
+                    {z.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </select>
             </label>
           </div>
         )}
@@ -154,11 +168,14 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
         <span>{s('settings.mention')}</span>
         <input type="text" name="mention" value={mention} maxLength={64} placeholder="@name" onInput={(e) => setMention((e.target as HTMLInputElement).value)} />
       </label>
-      <button type="submit" class="btn small primary" disabled={busy}>
-        {s('settings.save')}
-      </button>
-      {saved && <p class="hint" role="status">{s('settings.saved')}</p>}
-      <ErrorNote error={error} />
+      {/* Kept at the bottom of the sheet while it scrolls: Save is always in reach. */}
+      <div class="save-bar">
+        <button type="submit" class="btn small primary" disabled={busy}>
+          {s('settings.save')}
+        </button>
+        {saved && <p class="hint" role="status">{s('settings.saved')}</p>}
+        <ErrorNote error={error} />
+      </div>
     </form>
   );
 }

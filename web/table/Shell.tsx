@@ -125,6 +125,8 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   }, [promptKey]);
 
   const send = (a: Answer) => live.answer(a);
+  // An answer given offline waits in the outbox: the question shows its note and takes no second answer.
+  const held = !!live.outbox.value && live.outbox.value.status !== 'notSent' && st.prompts.some((p) => p.id === live.outbox.value!.answer.prompt);
   const props: TableProps = {
     state: st,
     lang: l,
@@ -133,7 +135,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     picked: picks.picked,
     toggleCard: picks.toggleCard,
     toggleSeat: picks.toggleSeat,
-    pickable: st.prompts.length ? picks.pickable : { cards: [], seats: [] },
+    pickable: st.prompts.length && !held ? picks.pickable : { cards: [], seats: [] },
     option: picks.option,
     answer: send,
   };
@@ -218,8 +220,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               </h2>
               <GameTable {...props} />
             </section>
-            <OutboxNote live={live} t={t} />
-            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} />
+            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} held={held} note={<OutboxNote live={live} t={t} />} />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
             {/* A game may put what must stay in view beside its table here (驱鬼's vote, on desktops). */}
@@ -229,7 +230,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
         </div>
       </main>
       <CardSheet />
-      <PlayArrows log={st.log} />
+      <PlayArrows log={st.log} t={t} />
     </div>
   );
 }
@@ -240,10 +241,14 @@ export function maskedLink(url: string): string {
   return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
 }
 
-/** "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours. */
+/**
+ * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours — but your
+ * own: you know your quiet hours, and your own header would only grow by a line about you in the third person.
+ */
 export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
   if (st.status !== 'playing' || st.paused) return [];
   return st.waiting.flatMap((n) => {
+    if (n === st.you) return [];
     const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
     return until ? [s('table.asleep', { name: name(n), until })] : [];
   });

@@ -13,7 +13,8 @@ export interface Picks {
   prompt: Prompt | null;
   picked: { cards: string[]; seats: number[] };
   pickable: { cards: string[]; seats: number[] };
-  select: (p: Prompt, o: Option) => void;
+  /** Choose option `o` of `p`; `keep` are picked cards to carry over (another option on the same card). */
+  select: (p: Prompt, o: Option, keep?: string[]) => void;
   clear: () => void;
   toggleCard: (id: string) => void;
   toggleSeat: (seat: number) => void;
@@ -100,9 +101,10 @@ export function usePicks(prompts: Prompt[]): Picks {
 
   const pickable = useMemo(() => pickableFor(prompts, option, picked), [key, option, picked]);
 
-  const select = (p: Prompt, o: Option) => {
+  const select = (p: Prompt, o: Option, keep?: string[]) => {
     setSel({ prompt: p.id, option: o.id });
-    setPicked(forcedPicks(o));
+    const kept = keep?.filter((c) => o.cards?.from.includes(c)) ?? [];
+    setPicked(kept.length ? { cards: kept, seats: forcedPicks(o).seats } : forcedPicks(o));
   };
 
   const find = (test: (o: Option) => boolean) => firstOption(prompts, test);

@@ -98,7 +98,9 @@ try {
         }
         const any = page.locator('.game-area [data-card]').first();
         if (await any.count()) {
-          await any.click({ button: 'right' });
+          // Just under the header: lower down it may be under the hand kept above the question.
+          await any.evaluate((e) => scrollBy(0, e.getBoundingClientRect().top - 120));
+          await any.click({ button: 'right', position: { x: 4, y: 4 } });
           await page.waitForSelector('.card-sheet[open]');
           await shot(`${game}-card`);
           await page.keyboard.press('Escape');

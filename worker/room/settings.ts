@@ -26,6 +26,29 @@ export interface SeatSettings {
   awayFrom?: number | null;
   /** Log ranges [from, to) of the moves a stand-in made for the seat since `awayFrom`: its hand-back. */
   playedFor?: [number, number][];
+  /**
+   * Identity marks (标记身份, issue 28): what this seat suspects of other seats, seat → mark. The seat's own notes:
+   * like the rest of its settings they leave the room only in its own `GET`/`PUT /me`.
+   */
+  marks?: Record<string, IdentityMark>;
+}
+
+/** A suspicion one seat notes about another: 三国杀 lord-side / rebel / renegade; 驱鬼 red / blue / heretic. */
+export type IdentityMark = 'loyal' | 'rebel' | 'traitor' | 'red' | 'blue' | 'heretic';
+const MARKS: Record<string, readonly IdentityMark[]> = { ghost: ['red', 'blue', 'heretic'] };
+const SGS_MARKS: readonly IdentityMark[] = ['loyal', 'rebel', 'traitor'];
+
+/** A whole `marks` map (seat → mark; the body replaces the old map), or the reason it is refused. */
+function parseMarks(gameId: string, raw: unknown): Record<string, IdentityMark> | string {
+  const allowed = MARKS[gameId] ?? SGS_MARKS;
+  if (!isObj(raw)) return `marks must be an object {seat: ${allowed.join('|')}}`;
+  const out: Record<string, IdentityMark> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (!/^(?:[0-9]|[1-5][0-9]|6[0-3])$/.test(k)) return `marks: ${k.slice(0, 8)} is not a seat number`;
+    if (!allowed.includes(v as IdentityMark)) return `marks: a mark is one of ${allowed.join(', ')}`;
+    out[k] = v as IdentityMark;
+  }
+  return out;
 }
 
 export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
@@ -50,8 +73,8 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
  * @example patchSeatSettings(def, old, { quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } }, { now, channel })
  */
 export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown, o: { now: number; channelFormat: ChannelFormat | null }): SeatSettings | string {
-  if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?, handback?}';
-  for (const k of Object.keys(raw)) if (!['orders', 'quiet', 'awayUntil', 'mention', 'handback'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
+  if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?, marks?, handback?}';
+  for (const k of Object.keys(raw)) if (!['orders', 'quiet', 'awayUntil', 'mention', 'marks', 'handback'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
   // `handback: null` dismisses what was played while away (the room clears it, bots.ts); nothing else is a value.
   if ('handback' in raw && raw.handback !== null) return 'handback can only be null (dismiss it)';
   const next: SeatSettings = { ...old, orders: [...old.orders] };
@@ -75,6 +98,11 @@ export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown,
     const v = parseMention(o.channelFormat ?? 'json', raw.mention);
     if (v !== null && typeof v === 'object') return v.error;
     next.mention = v;
+  }
+  if ('marks' in raw) {
+    const v = parseMarks(def.id, raw.marks);
+    if (typeof v === 'string') return v;
+    next.marks = v;
   }
   return next;
 }
@@ -122,7 +150,13 @@ export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string 
   return { asleepUntil: asleep(x.quiet, now)?.local ?? null, away: isAway(x.awayUntil, now) };
 }
 
-/** A seat's own settings, for its own state body only. */
-export function mine(x: SeatSettings): { orders: SeatOrder[]; quiet: QuietHours | null; awayUntil: string | null; mention: string | null } {
-  return { orders: x.orders, quiet: x.quiet, awayUntil: x.awayUntil === null ? null : new Date(x.awayUntil).toISOString(), mention: x.mention };
+/** A seat's own settings, for its own `GET`/`PUT /me` only (its identity marks when it has any). */
+export function mine(x: SeatSettings): { orders: SeatOrder[]; quiet: QuietHours | null; awayUntil: string | null; mention: string | null; marks?: Record<string, IdentityMark> } {
+  return {
+    orders: x.orders,
+    quiet: x.quiet,
+    awayUntil: x.awayUntil === null ? null : new Date(x.awayUntil).toISOString(),
+    mention: x.mention,
+    ...(x.marks && Object.keys(x.marks).length ? { marks: x.marks } : {}),
+  };
 }

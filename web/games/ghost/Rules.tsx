@@ -57,7 +57,7 @@ export function GhostRules({ lang }: { lang: Lang }) {
         <table class="gh-rule-table" tabIndex={0} aria-label={sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}>
           <thead>
             <tr>
-              <th>{L === 'en' ? 'Players' : '人数'}</th>
+              <th>{L === 'en' ? 'Players' : L === 'zh-TW' ? '人數' : '人数'}</th>
               <th>{L === 'en' ? 'Identities' : L === 'zh-TW' ? '身份' : '身份'}</th>
               <th>{L === 'en' ? 'Ghost deck' : '鬼牌堆'}</th>
               <th>{L === 'en' ? 'Imps to end' : L === 'zh-TW' ? '驅散幾張結束' : '驱散几张结束'}</th>

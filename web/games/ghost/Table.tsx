@@ -10,6 +10,9 @@ import { cardLabel, cardName, cardText, dispelText, str } from './labels';
 import { lazy } from '../../lib/lazy';
 import { later } from '../../i18n/packs';
 
+/** Identity marks (your own guesses about the other seats): their own chunk, with the later strings. */
+const Mark = lazy(() => later(import('../../table/Marks')).then((m) => m.MarkButton), null);
+
 /** The result of a finished game: its own chunk, loaded once the game is over. */
 const EndScreen = lazy(() => later(import('./End')).then((m) => m.EndScreen), null);
 
@@ -200,6 +203,7 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
         <div class="gh-seat-head">{head}</div>
       )}
       <p class="gh-seat-tags">
+        {!known && !me && p.state.you !== null && !p.state.outcome && <Mark id={p.state.id} game="ghost" seat={s} name={p.name(s)} />}
         <SeatTags st={p.state} seat={s} forThem={forThem} />
       </p>
       <p class="gh-stats">

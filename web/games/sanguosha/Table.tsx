@@ -1,6 +1,7 @@
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
-import { loadLater } from '../../i18n/packs';
+import { later, loadLater } from '../../i18n/packs';
 import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
@@ -10,7 +11,9 @@ import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards
 import { lazy } from '../../lib/lazy';
 
 /** The generals on offer and the end of game: their own chunk, loaded only while choosing or once it is over. */
-const Offer = lazy(() => import('./Offer').then((m) => m.Offer), null);
+const Offer = lazy(() => later(import('./Offer')).then((m) => m.Offer), null);
+/** Identity marks (your own guesses about the other seats): their own chunk, with the later strings. */
+const Mark = lazy(() => later(import('../../table/Marks')).then((m) => m.MarkButton), null);
 const EndPanel = lazy(() => import('./Offer').then((m) => m.EndPanel), null);
 
 export interface PlayerView {
@@ -110,7 +113,42 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
   );
 }
 
+/**
+ * The desktop ring grows taller until no two seat tiles overlap (equipment, judgement cards or a revealed hand make a
+ * tile taller; the seats sit at percentages of the felt, so a taller felt spreads them apart) — first into what the
+ * first screen leaves free above your hand and the question, then with tighter tiles; never past the first screen,
+ * so every seat and the hand stay in view at once (a crowded table of tall tiles may still touch). Phones list the seats.
+ */
+function useRingFits(ring: { current: HTMLDivElement | null }) {
+  useLayoutEffect(() => {
+    const el = ring.current;
+    if (!el || getComputedStyle(el).position !== 'relative') return;
+    el.style.height = '';
+    el.classList.remove('crowded');
+    const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
+    const overlap = () => {
+      const r = tiles.map((t) => t.getBoundingClientRect());
+      return r.some((a, i) => r.slice(i + 1).some((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2));
+    };
+    if (!overlap()) return;
+    const page = el.closest<HTMLElement>('.table-page');
+    const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
+    const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce((n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0), 0);
+    const free = innerHeight - dock - below - el.getBoundingClientRect().top - 16;
+    const grow = (limit: number) => {
+      for (let h = el.offsetHeight; overlap() && h + 30 <= limit; ) el.style.height = `${(h += 30)}px`;
+    };
+    grow(free);
+    if (!overlap()) return;
+    el.style.height = '';
+    el.classList.add('crowded');
+    grow(free);
+  });
+}
+
 export function Table(p: TableProps) {
+  const ring = useRef<HTMLDivElement>(null);
+  useRingFits(ring);
   const v = p.state.view as unknown as View | null;
   if (!v || !Array.isArray(v.players)) return null;
   const t = p.t;
@@ -157,17 +195,26 @@ export function Table(p: TableProps) {
     <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
       {p.state.outcome && <EndPanel v={v} p={p} />}
       {p.state.prompts.some((x) => x.kind === 'chooseGeneral') && <Offer p={p} />}
-      <div class="ring">
+      <div class="ring" ref={ring}>
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
           {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
         </ol>
         {you !== null && info}
         <div class="felt-center">
           {you === null && info}
-          {(v.table.length > 0 || v.grace.length > 0) && (
+          {v.table.length > 0 && (
             <div class="sgs-middle" aria-label={t('sgs.ui.table')} role="group">
-              {[...v.grace, ...v.table].map((id, _, all) => (
-                <Card key={id} id={id} p={p} size={all.length > 4 ? 'chip' : 'mid'} />
+              {v.table.map((id) => (
+                <Card key={id} id={id} p={p} size={v.table.length + v.grace.length > 4 ? 'chip' : 'mid'} />
+              ))}
+            </div>
+          )}
+          {/* 五谷丰登's offer apart from the card that was played: only these can be taken. */}
+          {v.grace.length > 0 && (
+            <div class="sgs-middle grace" aria-label={t('sgs.card.amazing_grace')} role="group">
+              <span class="zone-label">{t('sgs.card.amazing_grace')}</span>
+              {v.grace.map((id) => (
+                <Card key={id} id={id} p={p} size={v.grace.length > 4 ? 'chip' : 'mid'} />
               ))}
             </div>
           )}
@@ -218,7 +265,8 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
   const dist = v.me?.distance[seat];
   const cur = seat === v.current && !p.state.outcome;
   const equip = SLOTS.filter((k) => x.equip[k] !== null);
-  const cls = `seat-tile${x.alive ? '' : ' is-dead'}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
+  const dying = x.alive && x.hp <= 0;
+  const cls = `seat-tile${x.alive ? '' : ' is-dead'}${dying ? ' is-dying' : ''}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
   const name = p.name(seat);
   return (
     <li class={cls} data-seat={seat} style={style} onClick={canPick ? () => p.toggleSeat(seat) : undefined}>
@@ -234,6 +282,7 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
           <span class="tile-name">{name}</span>
         )}
         {x.role && <span class={`tag role role-${x.role}`}>{t(`sgs.role.${x.role}`)}</span>}
+        {!x.role && you !== null && seat !== you && !p.state.outcome && <Mark id={p.state.id} game="sanguosha" seat={seat} name={name} />}
       </div>
       {x.general && (
         <div class="tile-general">
@@ -275,6 +324,8 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
         {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
         <SeatTags st={p.state} seat={seat} forThem={forThem} />
+        {on && <span class="tag picked-as">{pickedAs(p, seat)}</span>}
+        {dying && <span class="tag dying">{s('seat.dying')}</span>}
         {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
         {x.turnedOver && <span class="tag">{t('sgs.ui.turnedOver')}</span>}
         {v.drunk && cur && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}
@@ -307,6 +358,12 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
       {reason && <p class="why">{reason}</p>}
     </li>
   );
+}
+
+/** What a picked seat is picked as: 借刀杀人 takes the weapon holder first, then whom they must slash. */
+function pickedAs(p: TableProps, seat: number): string {
+  if (p.option?.message.key !== 'sgs.opt.useCollateral') return s('seat.picked');
+  return s(p.picked.seats.indexOf(seat) === 0 ? 'seat.pickHolder' : 'seat.pickVictim');
 }
 
 /** A skill's name and text to read; a skill without a written text shows its name alone. */
