@@ -1,4 +1,4 @@
-import { addViewPartKept, apply, createGame, type Answer, type GameDef, type GameState, type Json, type KeptPart, type Move, type ViewText } from '../../worker/engine';
+import { apply, createGame, type Answer, type GameDef, type GameState, type Json, type Move } from '../../worker/engine';
 
 /**
  * 暗手 Hidden hand — the long-match fixture of the benches and of the room's growth tests: 4 seats, 5 hidden cards
@@ -78,65 +78,7 @@ export const hidden: GameDef<HiddenData> = {
       moves: g.moves,
     };
   },
-  // As the real games build their views for the room (三国杀 and 驱鬼 view.ts): every viewer's view as the text of
-  // its parts, what they share built once, the texts of unchanged parts kept from the state viewed before.
-  viewTexts(s, seats) {
-    const g = s.g;
-    const over = !!s.outcome;
-    const kept = keptFor(s);
-    const own = g.hands.map((h, i) => handText(kept, i, h));
-    const counts = over ? own : g.hands.map((h) => countText(h.length));
-    const rest: ViewText = { keys: [], parts: [] };
-    addViewPartKept(rest, 'deck', g.deck.length, kept.parts);
-    // The pile grows a card an answer: its items are each card's text, made once per card.
-    rest.keys.push('discard');
-    rest.parts.push(g.discard.map(cardText));
-    addViewPartKept(rest, 'current', g.current, kept.parts);
-    addViewPartKept(rest, 'moves', g.moves, kept.parts);
-    const keys = ['hands', ...rest.keys];
-    return seats.map((seat) => {
-      let hands = counts;
-      if (!over && seat !== null && g.hands[seat]) {
-        hands = counts.slice();
-        hands[seat] = own[seat]!;
-      }
-      return { keys, parts: [hands, ...rest.parts] };
-    });
-  },
 };
-
-/** What the fixture's view texts were last built from, per match (keyed by its options object, as 三国杀's are). */
-interface Kept {
-  hands: ({ src: string[]; json: string } | undefined)[];
-  parts: Map<string, KeptPart>;
-}
-const KEPT = new WeakMap<object, Kept>();
-const keptFor = (s: GameState<HiddenData>): Kept => {
-  let k = KEPT.get(s.options);
-  if (!k) KEPT.set(s.options, (k = { hands: [], parts: new Map() }));
-  return k;
-};
-
-/** A hand's JSON as its own seat sees it: the text built before while the hand holds the same cards. */
-function handText(kept: Kept, i: number, h: string[]): string {
-  const was = kept.hands[i];
-  if (was && was.src.length === h.length && was.src.every((c, j) => c === h[j])) return was.json;
-  const json = JSON.stringify(h);
-  kept.hands[i] = { src: h.slice(), json };
-  return json;
-}
-
-/** A card's JSON, one string per card. */
-const CARDS = new Map<string, string>();
-function cardText(c: string): string {
-  let t = CARDS.get(c);
-  if (t === undefined) CARDS.set(c, (t = JSON.stringify(c)));
-  return t;
-}
-
-/** A hand's JSON as the others see it (`{"count":n}`), one string per count. */
-const COUNTS: string[] = [];
-const countText = (n: number): string => (COUNTS[n] ??= JSON.stringify({ count: n }));
 
 /** A whole match of `limit` answers with 4 seats, each seat playing the first card of its hand: the benches' input. */
 export function hiddenMoves(limit: number, seed: string): Move[] {

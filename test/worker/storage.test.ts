@@ -411,13 +411,8 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
     expect((await snapshotOf(name)).step).toBe(40);
   });
 
-  it('loads exactly the state and meta it held, replays from its move log to its snapshot, and plays on', async () => {
+  it('loads exactly the state and meta it held, keeps its move log whole, and plays on', async () => {
     await plant(id);
-    const replayed = async () => {
-      const m = await storedMeta<{ seed: string; seats: number; options: Record<string, never> }>(id);
-      const moves = await sql<{ seat: number; answer: string }>(id, 'SELECT seat, answer FROM moves ORDER BY n');
-      return JSON.stringify(replay(getGame('sanguosha')!, { seats: m.seats, seed: m.seed, options: m.options }, moves.map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }))));
-    };
     const loaded = await runInDurableObject(room(id), (inst: GameRoom) => ({ state: JSON.stringify(inst.store.game), meta: inst.store.m }));
     expect(loaded.state).toBe(held.state);
     expect(loaded.meta).toEqual(JSON.parse(held.meta));
@@ -428,7 +423,9 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
     const snap = await snapshotOf(id);
     expect(snap.step).toBe(tables.moves!.length);
     expect(snap.state).toBe(held.state);
-    expect(await replayed()).toBe(snap.state);
+    // The fixture's game was played under the rules before issue 23's four fixes (护驾 asks each helper as a 闪
+    // request since), so its log replays under those rules only: the room loads from the snapshot, never by replay.
+    expect((await sql(id, 'SELECT n FROM moves')).length).toBe(tables.moves!.length);
     expect(await logRows(id)).toEqual(tables.log!.map((x) => ({ i: x.i, at: x.at, aud: x.aud, msg: JSON.parse(x.msg as string) as unknown })));
     // It plays on: ten more answers, each stored as today's rooms store them; evicted, it holds what it held.
     const after = await runInDurableObject(room(id), (inst: GameRoom) => {
@@ -447,7 +444,7 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
     expect(after.logEnd).toBeGreaterThan(tables.log!.length);
     expect((await logRows(id)).map((x) => x.i)).toEqual([...Array(after.logEnd).keys()]);
     expect((await snapshotOf(id)).step).toBe(tables.moves!.length + 10);
-    expect(await replayed()).toBe(after.state);
+    expect((await sql(id, 'SELECT n FROM moves')).length).toBe(tables.moves!.length + 10);
   });
 });
 

@@ -130,20 +130,3 @@ export function GamePage({ id }: { id: string }) {
   return <TableShell id={id} live={live} st={st} ui={ui} title={title} token={token} notice={notice} />;
 }
 
-/**
- * A table rule as a chip in the reader's language, or null for one that is off (false, or the default deck):
- * only what changes the game is listed.
- */
-export function optionLabel(game: string, k: string, v: unknown, gameStrings?: Record<string, string>): string | null {
-  if (v === false || v === null || (k === 'deck' && v === 'full')) return null;
-  // The game's own label (`<game>.option.<k>[.<v>]`) first, then the shell's (`opt.<game>.<k>[.<v>]`, `opt.<k>`).
-  const own = (suffix: string) => Object.entries(gameStrings ?? {}).find(([key]) => key.endsWith(`.option.${suffix}`))?.[1];
-  const value = own(`${k}.${String(v)}`);
-  if (value) return (own(k) ? `${own(k)}: ` : '') + value;
-  if (own(k)) return typeof v === 'boolean' ? own(k)! : `${own(k)}: ${String(v)}`;
-  for (const key of [`opt.${game}.${k}.${String(v)}`, `opt.${game}.${k}`, `opt.${k}`]) {
-    const label = s(key);
-    if (label !== key) return typeof v === 'boolean' || key.endsWith(`.${String(v)}`) ? label : `${label}: ${String(v)}`;
-  }
-  return null;
-}

@@ -3,7 +3,6 @@ import { s } from '../i18n';
 import { IconLock } from '../icons';
 import { CopyButton } from '../ui';
 import { SeatQr, seatLink } from './SeatQr';
-import { maskedLink } from './Shell';
 
 /**
  * The reader's own seat link, masked on screen, with copy and QR. Its own chunk: on a table it sits in a closed
@@ -26,4 +25,10 @@ export function PersonalLink({ id, token }: { id: string; token: string }) {
       <SeatQr url={url} />
     </div>
   );
+}
+
+/** A seat link with the token masked on screen: it reads as the secret it is; the copy button copies it whole. */
+export function maskedLink(url: string): string {
+  const k = url.indexOf('#seat=');
+  return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
 }

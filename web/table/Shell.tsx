@@ -8,6 +8,7 @@ import { getGame, saveGame } from '../lib/store';
 import { Brand, Countdown, LangSwitch } from '../ui';
 import { IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
+import { AdminMenu } from './adminMenu';
 import { later, loadLater } from '../i18n/packs';
 import { NotifyButton, NotifyPanel } from './Notify';
 import { usePicks } from './picks';
@@ -19,7 +20,6 @@ import { usePicks } from './picks';
  * them all once the table has painted, so a tap opens them at once.
  */
 /** The host's controls, loaded only for the host. */
-export const AdminMenu = lazy(() => later(import('./Admin')).then((m) => m.AdminMenu), null);
 /** The side: log and chat tabs, host's menu, personal link (a drawer on phones, a column on desktops). */
 const Side = lazy(() => later(import('./Side')).then((m) => m.SidePanel), null);
 const SinceLastVisit = lazy(() => later(import('./Log')).then((m) => m.SinceLastVisit), null);
@@ -235,11 +235,6 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   );
 }
 
-/** A seat link with the token masked on screen: it reads as the secret it is; the copy button copies it whole. */
-export function maskedLink(url: string): string {
-  const k = url.indexOf('#seat=');
-  return k < 0 ? url : `${url.slice(0, k)}#seat=${'•'.repeat(8)}`;
-}
 
 /**
  * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours — but your

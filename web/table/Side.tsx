@@ -7,7 +7,7 @@ import { IconLock } from '../icons';
 import { LangSwitch } from '../ui';
 import { ChatView, LogView } from './Log';
 import { PersonalLink } from './PersonalLink';
-import { AdminMenu } from './Shell';
+import { AdminMenu } from './adminMenu';
 
 type T = (m: import('../../worker/protocol').Msg | string, p?: Record<string, unknown>) => string;
 

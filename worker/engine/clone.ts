@@ -1,12 +1,3 @@
-/**
- * The same items in the same order, compared by identity (`b` null: none yet). The view caches and the answer
- * draft ask it of small lists (seat numbers, a character's values) on every answer.
- */
-export function sameItems(a: readonly unknown[], b: readonly unknown[] | null): boolean {
-  if (!b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** A number as JSON carries it: non-finite → null, -0 → 0. */
 const num = (v: number): number | null => (Number.isFinite(v) ? v + 0 : null);

@@ -81,7 +81,7 @@ export interface GameOrders<G = any> {
   answer(state: GameState<G>, p: Prompt, orders: SeatOrder[]): Answer | null;
 }
 
-export interface CreateOptions {
+interface CreateOptions {
   seats: number;
   seed: string;
   options?: Record<string, Json>;
@@ -100,36 +100,8 @@ export interface GameDef<G = any> {
   /** Return the initial game data; push the first frames with `ctx.push` and write the first log lines. */
   setup(ctx: Ctx<G>): G;
   frames: Record<string, FrameDef<G>>;
-  /**
-   * Optional, for speed only: the copy of the game data an answer works on. It must share no object a rule may
-   * change with `g`, and equal `cloneJson(g)` (the default). A game that knows its data's shape copies flat
-   * lists with `slice` instead of the generic walk.
-   */
-  draft?(g: G): G;
-  /**
-   * Optional, for speed only: once an accepted answer's flow has finished, its game data `after` (the draft) and the
-   * data it started from, `before`. Returns data equal to `after` as JSON that may put back the parts of `before`
-   * the answer left equal (a character nobody touched, or all of it), so the new state shares them with the old
-   * one: the room's store and views then pass them over by identity instead of comparing them field by field.
-   */
-  settle?(before: G, after: G): G;
   /** The game data as `seat` may see it (null = spectator). After the game is over, show everything. */
   view(state: GameState<G>, seat: number | null): Json;
-  /**
-   * Optional, for speed only: the game data of several viewers of one state at once, serialised.
-   * `viewsJson(s, seats)[i]` must equal `JSON.stringify(view(s, seats[i]))` byte for byte; a game builds and
-   * serialises what every viewer shares once instead of once per viewer (the room sends every seat its view on
-   * every answer). Without it the engine calls `view` per seat.
-   */
-  viewsJson?(state: GameState<G>, seats: (number | null)[]): string[];
-  /**
-   * Optional, for speed only: the views of several viewers of one state as the JSON text of their parts
-   * (`ViewText`): `viewTexts(s, seats)[i].keys` are the keys of `view(s, seats[i])` in order, each part the JSON
-   * of that field (of each item, for a list), so `joinViewText` of it equals `JSON.stringify(view(s, seats[i]))`.
-   * The room compares a socket's last view with the new one part by part, by text, and sends the parts that
-   * changed: a game whose viewers share most parts builds them once for all.
-   */
-  viewTexts?(state: GameState<G>, seats: (number | null)[]): ViewText[];
   /** Seats everyone is told the table waits for; default: the seats of the open prompts. */
   waitingOn?(state: GameState<G>): number[];
   /** The answer taken when a prompt's deadline passes; default: `pass`, else the smallest legal answer. */
@@ -154,105 +126,3 @@ export interface GameDef<G = any> {
 }
 
 export type { Outcome };
-
-/** A view as the JSON text of its top-level fields (`GameDef.viewTexts`). */
-export interface ViewText {
-  keys: string[];
-  /** Per key: the field's JSON, or for a list its items' JSON (an item JSON leaves out written `null`, as JSON does). */
-  parts: (string | string[])[];
-}
-
-/** `"key":` per key name seen (a view's and a state body's keys are a fixed few). */
-const keyJson = new Map<string, string>();
-
-/** A property name as JSON writes it before its value: `"key":`, made once per name. */
-export function jsonKey(k: string): string {
-  let key = keyJson.get(k);
-  if (key === undefined) keyJson.set(k, (key = `${JSON.stringify(k)}:`));
-  return key;
-}
-
-/** The view's JSON from its parts: `JSON.stringify(view)` for the parts of `view`. */
-export function joinViewText(t: ViewText): string {
-  let out = '{';
-  for (let i = 0; i < t.keys.length; i++) {
-    const p = t.parts[i]!;
-    out += `${i ? ',' : ''}${jsonKey(t.keys[i]!)}${typeof p === 'string' ? p : `[${p.join(',')}]`}`;
-  }
-  return `${out}}`;
-}
-
-/**
- * Adds field `k` of value `v` to a view's parts as `JSON.stringify` of the whole view would write it: left out when
- * undefined (or a function), a list item by item.
- */
-export function addViewPart(t: ViewText, k: string, v: unknown): void {
-  if (Array.isArray(v)) {
-    const items: string[] = new Array(v.length);
-    for (let j = 0; j < v.length; j++) items[j] = (JSON.stringify(v[j]) as string | undefined) ?? 'null';
-    t.keys.push(k);
-    t.parts.push(items);
-    return;
-  }
-  const json = JSON.stringify(v) as string | undefined;
-  if (json === undefined) return;
-  t.keys.push(k);
-  t.parts.push(json);
-}
-
-/** What `addViewPartKept` built last for one slot: a copy of the value (a plain value, or a list's plain items) and its part. */
-export interface KeptPart {
-  list: boolean;
-  src: unknown[];
-  part: string | string[];
-}
-
-/** Is `v` a value whose JSON depends on its value alone (not an object)? */
-const flatValue = (v: unknown): boolean => v === null || (typeof v !== 'object' && typeof v !== 'function');
-
-/**
- * `addViewPart(t, k, v)`, reusing the part built last for the same slot of `kept` (one map per view builder, one
- * slot per field) when `v` is the same plain value, or a list of the same plain items: the strings, and a list's
- * array of item texts, are then the very ones built before, which the room compares by identity first. Anything
- * holding an object is built afresh and not kept. Never stale: the copy is compared item by item on every call.
- */
-export function addViewPartKept(t: ViewText, k: string, v: unknown, kept: Map<string, KeptPart>, slot: string = k): void {
-  const was = kept.get(slot);
-  if (Array.isArray(v)) {
-    let flat = true;
-    for (let j = 0; j < v.length && flat; j++) flat = flatValue(v[j]);
-    if (!flat) {
-      kept.delete(slot);
-      addViewPart(t, k, v);
-      return;
-    }
-    if (was && was.list && was.src.length === v.length) {
-      let j = 0;
-      while (j < v.length && was.src[j] === v[j]) j++;
-      if (j === v.length) {
-        t.keys.push(k);
-        t.parts.push(was.part);
-        return;
-      }
-    }
-    const n = t.parts.length;
-    addViewPart(t, k, v);
-    kept.set(slot, { list: true, src: v.slice(), part: t.parts[n]! });
-    return;
-  }
-  if (!flatValue(v)) {
-    kept.delete(slot);
-    addViewPart(t, k, v);
-    return;
-  }
-  if (was && !was.list && was.src[0] === v && was.src.length === 1) {
-    t.keys.push(k);
-    t.parts.push(was.part);
-    return;
-  }
-  const n = t.parts.length;
-  addViewPart(t, k, v);
-  // Left out (undefined): nothing to keep.
-  if (t.parts.length > n) kept.set(slot, { list: false, src: [v], part: t.parts[n]! });
-  else kept.delete(slot);
-}

@@ -14,6 +14,3 @@ export function getGame(id: string): GameDef | undefined {
   return games.get(id);
 }
 
-export function gameIds(): string[] {
-  return [...games.keys()];
-}

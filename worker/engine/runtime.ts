@@ -19,7 +19,7 @@ export class LoopGuardError extends Error {}
  * answer or not.
  */
 function draft<G>(def: GameDef<G>, s: GameState<G>): GameState<G> {
-  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: def.draft ? def.draft(s.g) : cloneJson(s.g), stack: s.stack.slice(), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
+  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: cloneJson(s.g), stack: s.stack.slice(), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
 }
 const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
 
@@ -274,7 +274,6 @@ export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, ans
   if (typeof reason === 'string') return fail('illegal', reason);
   s.step++;
   runFlow(def, s, ctx, at);
-  if (def.settle) s.g = def.settle(state.g, s.g);
   // What the answer left as it was is shared with the state before it (states never change once made).
   return { ok: true, value: { state: s, events } };
 }
@@ -413,16 +412,6 @@ export function promptsFor(s: GameState<any>, seat: number | null): Prompt[] {
   return seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt);
 }
 
-/**
- * The serialised game data of every viewer in `seats` (null: a spectator) of one state, in that order:
- * `viewsJson(def, s, seats)[i] === JSON.stringify(viewFor(def, s, seats[i]).view)`, byte for byte. A room that
- * sends every seat its view on each answer calls this once instead of `viewFor` + `JSON.stringify` per seat:
- * a game with `GameDef.viewsJson` builds the parts all viewers share once.
- */
-export function viewsJson<G>(def: GameDef<G>, s: GameState<G>, seats: readonly (number | null)[]): string[] {
-  if (def.viewsJson) return def.viewsJson(s, [...seats]);
-  return seats.map((seat) => JSON.stringify(def.view(s, seat)));
-}
 
 export interface Move {
   seat: number;
@@ -449,8 +438,3 @@ export function replayWithLog<G>(def: GameDef<G>, o: { seats: number; seed: stri
 }
 
 export type { Option };
-
-/** DESIGN §3: null while the game runs, then the winners, scores and reason. */
-export function outcome(s: GameState<any>): Outcome | null {
-  return s.outcome;
-}

@@ -17,7 +17,7 @@
 export type { Lang, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, DeliveryResult, WebhookFormat } from './types';
 export { validateTarget, privateAnswer, type TargetScope } from './validate';
 export { send } from './send';
-export { checkTarget, refusedTarget, UnansweredLookup, DOH_URL, type TargetVerdict } from './dns';
+export { checkTarget, refusedTarget, UnansweredLookup, DOH_URL } from './dns';
 export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, retryPlan } from './retry';
 export { notificationFor, formatDuration } from './texts';
 export { renderMsg, pickStrings } from './render';

@@ -16,8 +16,6 @@ import type { Answer } from '../engine';
 import type { Attachment, CreateParams, Failure, LogPart, MoveBy, Room } from './types';
 import { checkAnswer, decideMove, type Table } from './core';
 
-export { LIMITS, parseAnswerBody, parseDuration } from './limits';
-export { reminderOffsets } from './core';
 export type { CreateParams } from './types';
 
 /**

@@ -20,7 +20,7 @@ import {
 import type { Msg } from '../engine';
 export { retryPlan, pickStrings } from '../notify';
 export { validateTarget };
-export type { DeliveryResult, Lang, NotifyKind, NotifyMessage, NotifyTarget, VapidKeys };
+export type { DeliveryResult, NotifyKind, NotifyMessage, NotifyTarget, VapidKeys };
 
 export const SEND_TIMEOUT_MS = 5_000;
 

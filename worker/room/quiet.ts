@@ -10,7 +10,7 @@
  */
 import { instantOf, isTimeZone, localClock, wallAt, DAY, HOUR, MINUTE } from './zones';
 
-export { instantOf, isTimeZone, localClock, offsetAt } from './zones';
+export { instantOf, localClock, offsetAt } from './zones';
 
 /** Quiet hours of one seat: local wall times 'HH:MM' in an IANA zone. `end` ≤ `start` means "the next day". */
 export interface QuietHours {

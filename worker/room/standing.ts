@@ -154,6 +154,3 @@ export function humanDelayMs(clockMs: number, rand: number): number {
   const hi = Math.max(lo, clockMs / 4);
   return Math.round(lo + (hi - lo) * Math.min(Math.max(rand, 0), 0.999999));
 }
-
-/** Orders a seat can use in a game, for the settings panel: the game's list (empty when it offers none). */
-export const offeredOrders = (def: GameDef): OrderDef[] => def.orders?.offered ?? [];

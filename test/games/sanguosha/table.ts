@@ -213,7 +213,6 @@ export function expectConserved(g: G, d: SgsDef = def): void {
   expect(new Set(all).size).toBe(expected.length);
 }
 
-export { takeOut };
 
 /** The real game's bot (`GameDef.bot`), for tests that ask it directly. */
 export const bot = (s: S, p: Prompt, rng: Rng) => def.bot!(s, p, rng);

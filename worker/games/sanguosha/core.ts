@@ -77,7 +77,7 @@ export function skillIds(k: K, seat: number): string[] {
 }
 /** A skill by id from the game's catalogue. */
 export const skillById = (k: K, id: string): SgsSkill | undefined => sgs(k).skills[id];
-export const hasSkill = (k: K, seat: number, id: string) => skillIds(k, seat).includes(id);
+const hasSkill = (k: K, seat: number, id: string) => skillIds(k, seat).includes(id);
 /** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
 export const skillList = (k: K, seat: number): SgsSkill[] => {
   const skills = sgs(k).skills;

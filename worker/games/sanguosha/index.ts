@@ -12,7 +12,8 @@ import { seatsFrom, sgs, skillIds } from './core';
 import { view } from './view';
 import { FLOW_FRAMES } from './flow';
 import { dealStart } from './flow/select';
-import { ROWS, stringsOf } from './i18n';
+import { strings } from './i18n';
+import { stringsOf } from './i18n/rows';
 import type { Rows } from './i18n/rows';
 import { bot, defaultAnswer } from './bot';
 import { orders } from './orders';
@@ -140,7 +141,7 @@ export function makeSanguosha(parts: SanguoshaParts = {}): SgsDef {
     bot: (s, p, rng) => bot({ s, g: s.g, def }, p, rng),
     skillsOf: (s, seat) => skillIds({ g: s.g, def }, seat),
     triggerOrder: (s) => seatsFrom(s.g, s.g.current),
-    strings: stringsOf({ ...ROWS, ...parts.strings }),
+    strings: parts.strings ? mergeStrings(strings, stringsOf(parts.strings)) : strings,
     summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
     orders,
     deck,
@@ -157,3 +158,8 @@ export function makeSanguosha(parts: SanguoshaParts = {}): SgsDef {
 const sanguosha: SgsDef = makeSanguosha();
 
 export default sanguosha;
+
+/** The game's strings with a test's or a variant's own rows added, per language. */
+function mergeStrings<T extends Record<string, Record<string, string>>>(base: T, extra: T): T {
+  return Object.fromEntries(Object.entries(base).map(([l, v]) => [l, { ...v, ...extra[l] }])) as T;
+}

@@ -29,4 +29,3 @@ export const T = {
   cardsLost: 'cardsLost', // 失去牌后 {seat, cards, hand, equip, judge, handEmpty, to} — 连营, 枭姬
   cardsGained: 'cardsGained', // 获得牌后 {seat, cards}
 } as const;
-export type Timing = (typeof T)[keyof typeof T];

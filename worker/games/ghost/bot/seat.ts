@@ -75,7 +75,7 @@ export function known(b: BotSeat, t: number): Team | null {
 }
 
 /** The option that plays a spell of type `key` ('S06'), if the prompt offers one. */
-export const spellOption = (p: Prompt, key: string): Option | undefined => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
+const spellOption = (p: Prompt, key: string): Option | undefined => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
 
 /**
  * Will `s` make a GK at the end of this turn unless one of his own imps is exorcised (R8 v1.1)? Public: the

@@ -16,8 +16,6 @@ import { SELECT_FRAMES } from './select';
 import { PROMPT_FRAMES } from './prompts';
 
 export { winner } from './damage';
-export { pickable } from './tricks';
-export { playOptions, targetSpec, type TargetSpec } from './targets';
 
 /** The rules' own frames; the game adds its cards' and skills' (`makeSanguosha`). */
 export const FLOW_FRAMES: Record<string, FrameDef<G>> = {
