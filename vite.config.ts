@@ -37,7 +37,12 @@ export const LATER: RegExp[] = [
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }), smallPreload(), clientData(), preact()],
+  plugins: [
+    splitStrings({ root, langs: ['zh-CN', 'zh-TW', 'en'], fallback: 'en', prefKey: 'teahouse.lang', later: LATER }),
+    smallPreload(),
+    clientData(),
+    preact(),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -58,7 +63,10 @@ export default defineConfig({
             { name: 'core', tags: ['$initial'] },
             // What the table, the lobby and the replay all use (seat tags, card reading, message rendering, the
             // ring): one chunk rather than four small ones, each with its own gzip overhead.
-            { name: 'shared', test: /web[\\/]table[\\/](CardInfo|Seats|ring)\.tsx?$|web[\\/]lib[\\/]msg\.ts$|worker[\\/]protocol\.ts$/ },
+            {
+              name: 'shared',
+              test: /web[\\/]table[\\/](CardInfo|Seats|ring)\.tsx?$|web[\\/]lib[\\/]msg\.ts$|worker[\\/]protocol\.ts$/,
+            },
           ],
         },
       },

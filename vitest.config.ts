@@ -14,7 +14,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/engine/**/*.test.ts', 'test/games/**/*.test.ts', 'test/notify/**/*.test.ts', 'test/room-core/**/*.test.ts', 'test/web/**/*.test.ts'],
+          include: [
+            'test/engine/**/*.test.ts',
+            'test/games/**/*.test.ts',
+            'test/notify/**/*.test.ts',
+            'test/room-core/**/*.test.ts',
+            'test/web/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 120_000,
         },

@@ -114,7 +114,12 @@ export function bgioMatch(limit: number, players = 4): BgioMatch {
       const pid = state.ctx.currentPlayer as string;
       const card = state.G.hands[Number(pid)][0];
       sent = 0;
-      await master.onUpdate({ type: 'MAKE_MOVE', payload: { type: 'play', args: [card], playerID: pid } } as any, state._stateID, 'm', pid);
+      await master.onUpdate(
+        { type: 'MAKE_MOVE', payload: { type: 'play', args: [card], playerID: pid } } as any,
+        state._stateID,
+        'm',
+        pid,
+      );
       const after = db.fetch('m', { state: true }).state;
       if (after._stateID !== state._stateID + 1) throw new Error('boardgame.io rejected a move');
       return sent;

@@ -16,7 +16,10 @@ const GAMES = Number(process.env.BOT_GAMES ?? 10);
 
 it('bots: decision time per answer over full bot games of 三国杀 and 驱鬼', () => {
   const metrics = [];
-  for (const [name, def] of [['三国杀', sanguosha], ['驱鬼', ghost]] as [string, GameDef][])
+  for (const [name, def] of [
+    ['三国杀', sanguosha],
+    ['驱鬼', ghost],
+  ] as [string, GameDef][])
     for (const seats of [5, 8]) {
       const options = def.parseOptions(undefined, seats) as never;
       const ms: number[] = [];
@@ -34,7 +37,12 @@ it('bots: decision time per answer over full bot games of 三国杀 and 驱鬼',
         }
       }
       metrics.push(
-        { name: `${name} ${seats} players: decision, median`, value: quantile(ms, 0.5), unit: 'ms', note: `${ms.length} decisions in ${GAMES} games` },
+        {
+          name: `${name} ${seats} players: decision, median`,
+          value: quantile(ms, 0.5),
+          unit: 'ms',
+          note: `${ms.length} decisions in ${GAMES} games`,
+        },
         { name: `${name} ${seats} players: decision, p95`, value: quantile(ms, 0.95), unit: 'ms' },
         { name: `${name} ${seats} players: decision, slowest`, value: Math.max(...ms), unit: 'ms' },
       );

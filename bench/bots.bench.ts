@@ -72,8 +72,18 @@ it('ghost bots: red/blue balance (good vs easy), strength of good against easy, 
     lines.push(`${P}p all good (after):  ${shares(good)} · |red−blue| ${gap(good).toFixed(1)}`);
     const metrics = [
       { name: 'red wins, all good', value: pct(good, 'red'), unit: '%', note: `easy ${pct(easy, 'red').toFixed(1)}%` },
-      { name: 'blue wins, all good', value: pct(good, 'blue'), unit: '%', note: `easy ${pct(easy, 'blue').toFixed(1)}%` },
-      { name: 'heretic wins, all good', value: pct(good, 'heretic'), unit: '%', note: `easy ${pct(easy, 'heretic').toFixed(1)}%` },
+      {
+        name: 'blue wins, all good',
+        value: pct(good, 'blue'),
+        unit: '%',
+        note: `easy ${pct(easy, 'blue').toFixed(1)}%`,
+      },
+      {
+        name: 'heretic wins, all good',
+        value: pct(good, 'heretic'),
+        unit: '%',
+        note: `easy ${pct(easy, 'heretic').toFixed(1)}%`,
+      },
       { name: 'GK wins, all good', value: pct(good, 'gk'), unit: '%', note: `easy ${pct(easy, 'gk').toFixed(1)}%` },
       { name: 'decision median, good', value: median(good.ms), unit: 'ms' },
       { name: 'decision p95, good', value: p95(good.ms), unit: 'ms', note: 'target ≤ 20 ms' },
@@ -81,10 +91,19 @@ it('ghost bots: red/blue balance (good vs easy), strength of good against easy, 
     for (const team of teamsAt(P)) {
       const mixed = row(P, `strength-${team}`, (g, s) => (teamOf(g.players[s]!.identity) === team ? 'good' : 'easy'));
       const d = pct(mixed, team) - pct(easy, team);
-      lines.push(`${P}p ${team} good, rest easy: ${team} wins ${pct(mixed, team).toFixed(1)}% vs ${pct(easy, team).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} points; target +15 or ≥ 90%)`);
-      metrics.push({ name: `${team} wins, ${team} good vs easy`, value: pct(mixed, team), unit: '%', note: `all easy ${pct(easy, team).toFixed(1)}%` });
+      lines.push(
+        `${P}p ${team} good, rest easy: ${team} wins ${pct(mixed, team).toFixed(1)}% vs ${pct(easy, team).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} points; target +15 or ≥ 90%)`,
+      );
+      metrics.push({
+        name: `${team} wins, ${team} good vs easy`,
+        value: pct(mixed, team),
+        unit: '%',
+        note: `all easy ${pct(easy, team).toFixed(1)}%`,
+      });
     }
-    lines.push(`${P}p decision time, good: median ${median(good.ms).toFixed(3)} ms, p95 ${p95(good.ms).toFixed(3)} ms (${good.ms.length} decisions)`);
+    lines.push(
+      `${P}p decision time, good: median ${median(good.ms).toFixed(3)} ms, p95 ${p95(good.ms).toFixed(3)} ms (${good.ms.length} decisions)`,
+    );
     record(`ghost bots ${P} players`, metrics);
   }
   console.log(`\n驱鬼 bots over ${N} games per row\n${lines.join('\n')}`);

@@ -28,8 +28,18 @@ export const PHONE_ON_4G: Profile = {
   network: { latency: 150, downloadThroughput: (1600 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
 };
 /** The phone's CPU and screen on this machine's loopback (the socket's own time is the server's and the page's). */
-export const PHONE: Profile = { name: 'phone (390×844, 4× CPU)', viewport: { width: 390, height: 844 }, mobile: true, cpu: 4 };
-export const DESKTOP: Profile = { name: 'desktop (1280×800, no throttling)', viewport: { width: 1280, height: 800 }, mobile: false, cpu: 1 };
+export const PHONE: Profile = {
+  name: 'phone (390×844, 4× CPU)',
+  viewport: { width: 390, height: 844 },
+  mobile: true,
+  cpu: 4,
+};
+export const DESKTOP: Profile = {
+  name: 'desktop (1280×800, no throttling)',
+  viewport: { width: 1280, height: 800 },
+  mobile: false,
+  cpu: 1,
+};
 
 /** `npm start`'s server (wrangler dev, the e2e config) on a free port; on this shared machine it sometimes fails to start: once more then. */
 export async function devServer(): Promise<DevServer> {
@@ -41,8 +51,17 @@ export async function devServer(): Promise<DevServer> {
 }
 
 /** A fresh context (empty cache and storage) at `profile`, its init scripts added, and a page with the profile's throttling. */
-export async function profiledPage(browser: Browser, profile: Profile, init: (() => void)[] = []): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: profile.viewport, isMobile: profile.mobile, hasTouch: profile.mobile, locale: 'zh-CN' });
+export async function profiledPage(
+  browser: Browser,
+  profile: Profile,
+  init: (() => void)[] = [],
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({
+    viewport: profile.viewport,
+    isMobile: profile.mobile,
+    hasTouch: profile.mobile,
+    locale: 'zh-CN',
+  });
   for (const f of init) await ctx.addInitScript(f);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
@@ -79,7 +98,8 @@ export async function sgsTable(dev: DevServer, seats: number, seed: string): Pro
     tokens[j.seat] = j.token;
   }
   const started = await apiPost(dev.url, `/api/games/${g.id}/start`, { seed }, g.adminToken);
-  const options = ((await (await fetch(`${dev.url}/api/games/${g.id}`)).json()) as { options: Record<string, Json> }).options;
+  const options = ((await (await fetch(`${dev.url}/api/games/${g.id}`)).json()) as { options: Record<string, Json> })
+    .options;
   const { moves } = botMoves(sanguosha, { seats, seed, options });
   const t: Table = {
     id: g.id,
@@ -87,7 +107,13 @@ export async function sgsTable(dev: DevServer, seats: number, seed: string): Pro
     tokens,
     moves,
     played: 0,
-    version: started.version ?? ((await (await fetch(`${dev.url}/api/games/${g.id}/state`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json()) as { version: number }).version,
+    version:
+      started.version ??
+      (
+        (await (
+          await fetch(`${dev.url}/api/games/${g.id}/state`, { headers: { authorization: `Bearer ${tokens[0]}` } })
+        ).json()) as { version: number }
+      ).version,
     link: (seat) => `${dev.url}/g/${g.id}#seat=${tokens[seat]}`,
     async next() {
       const mv = t.moves[t.played];

@@ -16,11 +16,25 @@ it('client bundle: gzip bytes of the JS and CSS each page loads, per language', 
     const rows = sizes.filter((x) => x.page === page);
     const worst = rows.reduce((a, b) => (b.total > a.total ? b : a));
     return [
-      { name: `${page} page JS+CSS (gzip, worst language)`, value: worst.total, unit: 'bytes', note: rows.map((r) => `${r.lang} ${r.total}`).join(' · ') },
+      {
+        name: `${page} page JS+CSS (gzip, worst language)`,
+        value: worst.total,
+        unit: 'bytes',
+        note: rows.map((r) => `${r.lang} ${r.total}`).join(' · '),
+      },
       { name: `${page} page JS (gzip)`, value: worst.js, unit: 'bytes', note: worst.lang },
       { name: `${page} page CSS (gzip)`, value: worst.css, unit: 'bytes', note: worst.lang },
       // What the table fetches once it has painted (later strings, side, settings, bell panel), not in the total.
-      ...(worst.after ? [{ name: `${page} page, fetched after the first paint (gzip)`, value: worst.after, unit: 'bytes', note: worst.lang }] : []),
+      ...(worst.after
+        ? [
+            {
+              name: `${page} page, fetched after the first paint (gzip)`,
+              value: worst.after,
+              unit: 'bytes',
+              note: worst.lang,
+            },
+          ]
+        : []),
     ];
   });
   record('client bundle', metrics);

@@ -13,12 +13,16 @@ const SECONDS = Number(process.env.SECONDS ?? 3);
 
 it('engine: full random 8-player games per second of 三国杀 and 驱鬼', () => {
   const metrics = [];
-  for (const [name, def] of [['三国杀', sanguosha], ['驱鬼', ghost]] as [string, GameDef][]) {
+  for (const [name, def] of [
+    ['三国杀', sanguosha],
+    ['驱鬼', ghost],
+  ] as [string, GameDef][]) {
     const options = def.parseOptions(undefined, 8) as never;
     let games = 0;
     let answers = 0;
     const t0 = performance.now();
-    while (performance.now() - t0 < SECONDS * 1000) answers += playOut(def, { seats: 8, seed: `engine-bench-${games++}`, options }, 'random').steps;
+    while (performance.now() - t0 < SECONDS * 1000)
+      answers += playOut(def, { seats: 8, seed: `engine-bench-${games++}`, options }, 'random').steps;
     const secs = (performance.now() - t0) / 1000;
     metrics.push(
       { name: `${name}: games per second`, value: games / secs, unit: 'games/s' },

@@ -47,12 +47,22 @@ it('table ready on a phone (slow 4G, 4× CPU): cold and warm load of a 5-player 
       const { ctx, page } = await profiledPage(browser, PHONE_ON_4G, [watchReady]);
       await ctx.addInitScript(seatsScript);
       const ready = async () => {
-        await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 60_000, polling: 200 });
+        await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, {
+          timeout: 60_000,
+          polling: 200,
+        });
         return page.evaluate(() => (window as unknown as { __ready: number }).__ready);
       };
       await page.goto(table.link(seat));
       cold.push(await ready());
-      bytes.push(await page.evaluate(() => [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce((n, e) => n + (e as PerformanceResourceTiming).transferSize, 0)));
+      bytes.push(
+        await page.evaluate(() =>
+          [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce(
+            (n, e) => n + (e as PerformanceResourceTiming).transferSize,
+            0,
+          ),
+        ),
+      );
       await page.goto(`${dev.url}/g/${table.id}`);
       warm.push(await ready());
       await ctx.close();

@@ -13,7 +13,8 @@ export interface Metric {
 }
 
 /** The q-quantile of measurements (nearest rank): `quantile(xs, 0.5)` the median, `quantile(xs, 0.95)` the p95. */
-export const quantile = (xs: number[], q: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+export const quantile = (xs: number[], q: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 export const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
@@ -27,7 +28,12 @@ export function metric(name: string, xs: number[], unit: string, note = ''): Met
  * How busy the machine was (its 1-minute load average beside its cores): the shared development machines run
  * other work at the same time, and times measured under a load above the core count are mostly that load.
  */
-export const machineLoad = (): Metric => ({ name: 'machine load while measured (1-minute average)', value: loadavg()[0]!, unit: 'runnable', note: `${cpus().length} cores` });
+export const machineLoad = (): Metric => ({
+  name: 'machine load while measured (1-minute average)',
+  value: loadavg()[0]!,
+  unit: 'runnable',
+  note: `${cpus().length} cores`,
+});
 
 const file = new URL('./results/latest.json', import.meta.url);
 
@@ -43,7 +49,9 @@ export function record(group: string, metrics: Metric[]): void {
   all[group] = Object.fromEntries(metrics.map((m) => [m.name, { ...m, at }]));
   writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
   console.log(`\n${group}`);
-  console.table(metrics.map((m) => ({ metric: m.name, value: Number(m.value.toPrecision(4)), unit: m.unit, note: m.note ?? '' })));
+  console.table(
+    metrics.map((m) => ({ metric: m.name, value: Number(m.value.toPrecision(4)), unit: m.unit, note: m.note ?? '' })),
+  );
 }
 
 declare module 'vitest' {

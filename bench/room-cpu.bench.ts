@@ -23,7 +23,13 @@ const UNRECORDED = 5;
 registerGame(hidden);
 
 /** µs per answer of one replay of `moves` through a fresh room. */
-async function replay(game: string, seats: number, seed: string, options: Record<string, unknown>, moves: { seat: number; answer: never }[]): Promise<number[]> {
+async function replay(
+  game: string,
+  seats: number,
+  seed: string,
+  options: Record<string, unknown>,
+  moves: { seat: number; answer: never }[],
+): Promise<number[]> {
   const r = await benchRoom({ game, seats, options, seed });
   const us: number[] = [];
   for (const mv of moves) us.push(await r.answer(mv.seat, mv.answer));
@@ -37,7 +43,10 @@ const tenth = (xs: number[], last: boolean) => {
 };
 
 it('room CPU per answer on replayed 8-player bot games of 三国杀 and 驱鬼, first tenth beside last', async () => {
-  for (const [game, def] of [['sanguosha', sanguosha], ['ghost', ghost]] as [string, GameDef][]) {
+  for (const [game, def] of [
+    ['sanguosha', sanguosha],
+    ['ghost', ghost],
+  ] as [string, GameDef][]) {
     const seats = 8;
     const seed = `bench-${game}-${seats}`;
     const options = def.parseOptions(undefined, seats) as Record<string, unknown>;
@@ -65,10 +74,10 @@ it('room CPU per answer beside boardgame.io on the hidden-hand fixture (one rati
     const b = bgioMatch(500, 4);
     const t0 = performance.now();
     let n = 0;
-    while (!b.over()) (await b.move(), n++);
+    while (!b.over()) await b.move(), n++;
     return ((performance.now() - t0) * 1000) / n;
   };
-  for (let k = 0; k < UNRECORDED; k++) (await replay('hidden', 4, 'bench-hidden', { limit: 500 }, moves), await bgio());
+  for (let k = 0; k < UNRECORDED; k++) await replay('hidden', 4, 'bench-hidden', { limit: 500 }, moves), await bgio();
   const room: number[] = [];
   const bg: number[] = [];
   for (let k = 0; k < REPS; k++) {
@@ -76,7 +85,12 @@ it('room CPU per answer beside boardgame.io on the hidden-hand fixture (one rati
     bg.push(await bgio());
   }
   record('room CPU beside boardgame.io 0.50 (hidden-hand fixture, 4 seats, 500 answers)', [
-    m('room ÷ boardgame.io', room.map((x, i) => x / bg[i]!), '×', 'for information; boardgame.io keeps its state in memory and writes nothing'),
+    m(
+      'room ÷ boardgame.io',
+      room.map((x, i) => x / bg[i]!),
+      '×',
+      'for information; boardgame.io keeps its state in memory and writes nothing',
+    ),
     m('room µs per answer', room, 'µs'),
     m('boardgame.io µs per move', bg, 'µs', 'Master.onUpdate → reducer → InMemory → 4 filtered views serialised'),
   ]);

@@ -46,7 +46,12 @@ function watchVersions(): void {
       ch.port2.postMessage(0);
     });
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-version'] });
+  new MutationObserver(check).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-version'],
+  });
 }
 
 /** The page clock minus this process's, from the round trip with the least time on the way. */
@@ -70,7 +75,11 @@ async function measure(profile: Profile) {
     for (let seat = 0; seat < PAGES; seat++) {
       const { page } = await profiledPage(browser, profile, [watchVersions]);
       await page.goto(table.link(seat));
-      await page.waitForFunction((v) => Number(document.querySelector('.table-page')?.getAttribute('data-version')) >= v, table.version, { timeout: 60_000 });
+      await page.waitForFunction(
+        (v) => Number(document.querySelector('.table-page')?.getAttribute('data-version')) >= v,
+        table.version,
+        { timeout: 60_000 },
+      );
       pages.push(page);
     }
     await new Promise((r) => setTimeout(r, 2000));
@@ -89,11 +98,20 @@ async function measure(profile: Profile) {
       const seen = await Promise.all(
         others.map(async ({ p, i }) => {
           try {
-            await p.waitForFunction((v) => (window as unknown as { __seen: Record<number, { paint?: number }> }).__seen[v]?.paint !== undefined, v, { timeout: 10_000, polling: 50 });
+            await p.waitForFunction(
+              (v) =>
+                (window as unknown as { __seen: Record<number, { paint?: number }> }).__seen[v]?.paint !== undefined,
+              v,
+              { timeout: 10_000, polling: 50 },
+            );
           } catch {
             return null;
           }
-          const s = await p.evaluate((v) => (window as unknown as { __seen: Record<number, { msg: number; dom: number; paint: number }> }).__seen[v]!, v);
+          const s = await p.evaluate(
+            (v) =>
+              (window as unknown as { __seen: Record<number, { msg: number; dom: number; paint: number }> }).__seen[v]!,
+            v,
+          );
           const at = (x: number) => x - offsets[i]! - t0;
           return { msg: at(s.msg), dom: at(s.dom), paint: at(s.paint) };
         }),
@@ -123,7 +141,12 @@ it('answer → every other seat’s screen, 5-player 三国杀, three pages, pho
     const q = (xs: number[], p: number) => quantile(xs, p);
     const target = profile === PHONE ? 'target ≤ ' : '';
     record(`answer → other seats' screens, ${profile.name}, 5-player 三国杀 through wrangler dev`, [
-      { name: 'screen painted, median', value: q(r.paint, 0.5), unit: 'ms', note: `${target ? `${target}50 ms; ` : ''}${r.paint.length} screens over ${r.answers} answers` },
+      {
+        name: 'screen painted, median',
+        value: q(r.paint, 0.5),
+        unit: 'ms',
+        note: `${target ? `${target}50 ms; ` : ''}${r.paint.length} screens over ${r.answers} answers`,
+      },
       { name: 'screen painted, p95', value: q(r.paint, 0.95), unit: 'ms', note: target ? `${target}150 ms` : '' },
       { name: 'DOM updated, median', value: q(r.dom, 0.5), unit: 'ms' },
       { name: 'DOM updated, p95', value: q(r.dom, 0.95), unit: 'ms' },

@@ -48,12 +48,16 @@ function record(inst: GameRoom, c: Counter): void {
         : own(t, k),
   });
   const storage = new Proxy(real.storage, { get: (t, k) => (k === 'sql' ? sql : own(t, k)) });
-  (inst as unknown as { state: DurableObjectState }).state = new Proxy(real, { get: (t, k) => (k === 'storage' ? storage : own(t, k)) });
+  (inst as unknown as { state: DurableObjectState }).state = new Proxy(real, {
+    get: (t, k) => (k === 'storage' ? storage : own(t, k)),
+  });
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
-it('storage: rows and bytes per answer and per finished 8-player 三国杀 game, through the API inside workerd', async ({ task }) => {
+it('storage: rows and bytes per answer and per finished 8-player 三国杀 game, through the API inside workerd', async ({
+  task,
+}) => {
   const { id, admin } = await createGame({ game: 'sanguosha', seats: SEATS, deadline: { hours: 7 * 24 } });
   const tokens: string[] = [];
   for (let i = 0; i < SEATS; i++) {
@@ -82,15 +86,27 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
     now += 1000;
     counter.cursors = [];
     const b0 = counter.bytes;
-    const r = await api(`/games/${id}/answers?log=${logEnd}`, { body: { version, answer: mv.answer }, token: tokens[mv.seat] });
-    if (r.status !== 200) throw new Error(`answer ${per.length} refused: ${JSON.stringify(r.body).slice(0, 300)}; open: ${JSON.stringify((await api(`/games/${id}/state`, { token: tokens[mv.seat] })).body.prompts?.map((p: { id: string }) => p.id))}`);
+    const r = await api(`/games/${id}/answers?log=${logEnd}`, {
+      body: { version, answer: mv.answer },
+      token: tokens[mv.seat],
+    });
+    if (r.status !== 200)
+      throw new Error(
+        `answer ${per.length} refused: ${JSON.stringify(r.body).slice(0, 300)}; open: ${JSON.stringify((await api(`/games/${id}/state`, { token: tokens[mv.seat] })).body.prompts?.map((p: { id: string }) => p.id))}`,
+      );
     ({ version, logEnd } = r.body);
     per.push({ rows: counter.cursors.reduce((n, c) => n + c.rowsWritten, 0), bytes: counter.bytes - b0 });
   }
   const end = await runInDurableObject(room(id), (_i: GameRoom, state) => {
     const sql = state.storage.sql;
-    const tables = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").toArray();
-    const rows = Object.fromEntries(tables.map((t) => [t.name, sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM "${t.name}"`).one().n]));
+    const tables = sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+      )
+      .toArray();
+    const rows = Object.fromEntries(
+      tables.map((t) => [t.name, sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM "${t.name}"`).one().n]),
+    );
     return { size: sql.databaseSize, rows };
   });
   const status = (await api(`/games/${id}`)).body.status;
@@ -105,14 +121,39 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
   const bytesFirst = mean(first.map((x) => x.bytes));
   const bytesLast = mean(last.map((x) => x.bytes));
   const metrics: Metric[] = [
-    { name: 'rows written per answer (mean)', value: mean(per.map((x) => x.rows)), unit: 'rows', note: `target ≤ 5; max ${Math.max(...per.map((x) => x.rows))}; ${n} answers` },
+    {
+      name: 'rows written per answer (mean)',
+      value: mean(per.map((x) => x.rows)),
+      unit: 'rows',
+      note: `target ≤ 5; max ${Math.max(...per.map((x) => x.rows))}; ${n} answers`,
+    },
     { name: 'rows written per answer, first tenth', value: rowsFirst, unit: 'rows' },
     { name: 'rows written per answer, last tenth', value: rowsLast, unit: 'rows' },
     { name: 'rows: last tenth ÷ first tenth', value: rowsLast / rowsFirst, unit: '×', note: 'flat: target ≤ 1.2' },
     { name: 'bytes bound to writes per answer (mean)', value: mean(per.map((x) => x.bytes)), unit: 'bytes' },
-    { name: 'bytes: last tenth ÷ first tenth', value: bytesLast / bytesFirst, unit: '×', note: `flat: target ≤ 1.2; first ${bytesFirst.toFixed(0)}, last ${bytesLast.toFixed(0)}` },
-    { name: 'stored per finished game (database size)', value: end.size, unit: 'bytes', note: `target ≤ 1 MB; ${size0} before the start` },
-    { name: 'rows stored per finished game', value: Object.values(end.rows).reduce((a, b) => a + b, 0), unit: 'rows', note: Object.entries(end.rows).map(([k, v]) => `${k} ${v}`).join(', ') },
+    {
+      name: 'bytes: last tenth ÷ first tenth',
+      value: bytesLast / bytesFirst,
+      unit: '×',
+      note: `flat: target ≤ 1.2; first ${bytesFirst.toFixed(0)}, last ${bytesLast.toFixed(0)}`,
+    },
+    {
+      name: 'stored per finished game (database size)',
+      value: end.size,
+      unit: 'bytes',
+      note: `target ≤ 1 MB; ${size0} before the start`,
+    },
+    {
+      name: 'rows stored per finished game',
+      value: Object.values(end.rows).reduce((a, b) => a + b, 0),
+      unit: 'rows',
+      note: Object.entries(end.rows)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', '),
+    },
   ];
-  task.meta.bench = { group: `storage: 8-player 三国杀, one bot game through the API inside workerd (${n} answers)`, metrics };
+  task.meta.bench = {
+    group: `storage: 8-player 三国杀, one bot game through the API inside workerd (${n} answers)`,
+    metrics,
+  };
 }, 600_000);

@@ -29,11 +29,26 @@ export default defineConfig({
       {
         // The Node benches run the real GameRoom on a fake Durable Object state (bench/harness): `cloudflare:workers`
         // resolves to the harness's stand-in here and nowhere else.
-        resolve: { alias: { 'cloudflare:workers': fileURLToPath(new URL('./harness/cloudflare-workers.ts', import.meta.url)) } },
-        test: { name: 'bench', root, include: ['bench/**/*.bench.ts'], exclude: ['bench/**/*.workerd.bench.ts'], environment: 'node', testTimeout: 3_600_000, hookTimeout: 300_000, fileParallelism: false },
+        resolve: {
+          alias: { 'cloudflare:workers': fileURLToPath(new URL('./harness/cloudflare-workers.ts', import.meta.url)) },
+        },
+        test: {
+          name: 'bench',
+          root,
+          include: ['bench/**/*.bench.ts'],
+          exclude: ['bench/**/*.workerd.bench.ts'],
+          environment: 'node',
+          testTimeout: 3_600_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
       },
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: fileURLToPath(new URL('../test/wrangler.test.toml', import.meta.url)) } })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: fileURLToPath(new URL('../test/wrangler.test.toml', import.meta.url)) },
+          }),
+        ],
         test: { name: 'bench-workerd', root, include: ['bench/**/*.workerd.bench.ts'], testTimeout: 3_600_000 },
       },
     ],

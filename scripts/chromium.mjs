@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 /** Where a system Chromium usually is. */
-export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+export const SYSTEM_CHROMIUMS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /**
  * @param {{ env?: Record<string, string | undefined>; system?: string[] }} [o]
@@ -20,7 +25,10 @@ export const SYSTEM_CHROMIUMS = ['/usr/bin/chromium', '/usr/bin/chromium-browser
 export async function findChromium(o = {}) {
   const env = o.env ?? process.env;
   if (env.CHROMIUM_PATH) {
-    if (!existsSync(env.CHROMIUM_PATH)) throw new Error(`CHROMIUM_PATH is ${env.CHROMIUM_PATH}, which does not exist. Unset it to use the system Chromium or the packaged one.`);
+    if (!existsSync(env.CHROMIUM_PATH))
+      throw new Error(
+        `CHROMIUM_PATH is ${env.CHROMIUM_PATH}, which does not exist. Unset it to use the system Chromium or the packaged one.`,
+      );
     return { executablePath: env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' };
   }
   const system = (o.system ?? SYSTEM_CHROMIUMS).find((p) => existsSync(p));
@@ -29,7 +37,9 @@ export async function findChromium(o = {}) {
   try {
     chromium = (await import('@sparticuz/chromium')).default;
   } catch (e) {
-    throw new Error(`No Chromium found: CHROMIUM_PATH is not set, none of ${SYSTEM_CHROMIUMS.join(', ')} exists, and the packaged one (@sparticuz/chromium, a dev dependency: run npm install) did not load: ${e}`);
+    throw new Error(
+      `No Chromium found: CHROMIUM_PATH is not set, none of ${SYSTEM_CHROMIUMS.join(', ')} exists, and the packaged one (@sparticuz/chromium, a dev dependency: run npm install) did not load: ${e}`,
+    );
   }
   const executablePath = await chromium.executablePath();
   // The package unpacks its NSS libraries only on AWS Lambda; elsewhere a machine without a system Chromium

@@ -10,7 +10,8 @@ import sanguosha from '../worker/games/sanguosha';
 import ghost from '../worker/games/ghost';
 import { botMoves } from '../test/helpers/play';
 
-const botGame = (def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] => botMoves(def, { seats, seed, options }).moves;
+const botGame = (def: GameDef, seats: number, seed: string, options: Record<string, any>): Move[] =>
+  botMoves(def, { seats, seed, options }).moves;
 
 export interface Game {
   name: string;
@@ -46,7 +47,12 @@ export function views(def: GameDef, s: GameState, plain = false): number {
   if (fast && !plain) {
     const json: string[] = fast(def, s, seats);
     // charCodeAt flattens a string built by concatenation, as sending it would.
-    seats.forEach((seat, i) => (n += json[i]!.charCodeAt(json[i]!.length >> 1) + JSON.stringify((engine as Record<string, any>)['promptsFor'](s, seat)).length));
+    seats.forEach(
+      (seat, i) =>
+        (n +=
+          json[i]!.charCodeAt(json[i]!.length >> 1) +
+          JSON.stringify((engine as Record<string, any>)['promptsFor'](s, seat)).length),
+    );
     return n;
   }
   for (const seat of seats) {
@@ -90,7 +96,8 @@ export function run(list: Game[], reps = 3, plain = false): Record<string, { app
 }
 
 /** The first state of a replayed game. */
-export const start = (g: Game): GameState => createGame(g.def, { seats: g.seats, seed: `bench-${g.name}-${g.seats}`, options: g.options });
+export const start = (g: Game): GameState =>
+  createGame(g.def, { seats: g.seats, seed: `bench-${g.name}-${g.seats}`, options: g.options });
 /** One replayed answer. */
 export function step(g: Game, s: GameState, mv: Move): GameState {
   const r = apply(g.def, s, mv.seat, mv.answer);

@@ -31,7 +31,8 @@ const env = { ...process.env, X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVA
 const url = `http://localhost:${port}`;
 console.log(`\n  茶馆 Teahouse is starting — open ${url}${trace ? ' (local tracing on)' : ''}\n`);
 // Private notification targets only with TEAHOUSE_LOCAL_TARGETS=1 (devargs.mjs says why).
-if (process.env.TEAHOUSE_LOCAL_TARGETS === '1') console.log('  notification targets may point at private addresses (TEAHOUSE_LOCAL_TARGETS=1)\n');
+if (process.env.TEAHOUSE_LOCAL_TARGETS === '1')
+  console.log('  notification targets may point at private addresses (TEAHOUSE_LOCAL_TARGETS=1)\n');
 const dev = spawn('npx', devArgs(process.env, process.argv.slice(2)), { stdio: 'inherit', env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => dev.kill(sig));
 dev.on('exit', (code) => process.exit(code ?? 0));

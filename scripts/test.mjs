@@ -25,8 +25,16 @@ run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('npx', ['vite', 'build', '--logLevel', 'warn']);
 mkdirSync('test-results', { recursive: true });
 run('npx', [
-  'vitest', 'run',
-  '--project', 'unit', '--project', 'worker', '--project', 'e2e',
-  '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json',
+  'vitest',
+  'run',
+  '--project',
+  'unit',
+  '--project',
+  'worker',
+  '--project',
+  'e2e',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
   ...process.argv.slice(2),
 ]);

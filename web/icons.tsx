@@ -2,7 +2,18 @@
  * Small line icons (24×24, currentColor) instead of emoji, which render differently — or not at all — across
  * systems. Decorative: each use sits next to text or inside a button with an accessible name.
  */
-const P = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', class: 'ico' } as const;
+const P = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  'stroke-width': 2,
+  'stroke-linecap': 'round',
+  'stroke-linejoin': 'round',
+  'aria-hidden': 'true',
+  class: 'ico',
+} as const;
 
 export const IconBell = ({ off }: { off?: boolean }) => (
   <svg {...P}>

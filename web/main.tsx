@@ -17,7 +17,9 @@ import './lib/title';
 const Home = lazy(() => later(import('./pages/Home')).then((m) => m.Home));
 const GamePage = lazy(() => import('./pages/Game').then((m) => m.GamePage));
 const RulesPage = lazy(() => later(import('./pages/Rules')).then((m) => m.RulesPage));
-const ReplayPage = lazy(() => later(Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)])).then(([m]) => m.ReplayPage));
+const ReplayPage = lazy(() =>
+  later(Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)])).then(([m]) => m.ReplayPage),
+);
 
 function App() {
   document.documentElement.lang = lang.value;

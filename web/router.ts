@@ -28,7 +28,12 @@ document.addEventListener('click', (e) => {
   navigate(a.pathname + a.search + a.hash);
 });
 
-export type Route = { page: 'home' } | { page: 'game'; id: string } | { page: 'replay'; id: string } | { page: 'rules'; game: string } | { page: 'missing' };
+export type Route =
+  | { page: 'home' }
+  | { page: 'game'; id: string }
+  | { page: 'replay'; id: string }
+  | { page: 'rules'; game: string }
+  | { page: 'missing' };
 
 export function match(p: string): Route {
   if (p === '/' || p === '/index.html') return { page: 'home' };

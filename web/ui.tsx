@@ -43,7 +43,15 @@ export function localTime(iso: string, at = Date.now()): string {
  * Time left until a deadline, ticking. `long` also says when, in local time ("until 21:30 your time · 5 h 10
  * min"), for a reader in another time zone than the rest of the table.
  */
-export function Countdown({ deadline, paused, long }: { deadline: string | null | undefined; paused?: boolean; long?: boolean }) {
+export function Countdown({
+  deadline,
+  paused,
+  long,
+}: {
+  deadline: string | null | undefined;
+  paused?: boolean;
+  long?: boolean;
+}) {
   if (!deadline) return null;
   if (paused)
     return (
@@ -55,7 +63,11 @@ export function Countdown({ deadline, paused, long }: { deadline: string | null 
   const urgent = left < 5 * 60 * 1000;
   const at = localTime(deadline, now.value);
   return (
-    <time class={`countdown${urgent ? ' urgent' : ''}`} dateTime={deadline} title={s('time.until', { at, left: formatLeft(left) })}>
+    <time
+      class={`countdown${urgent ? ' urgent' : ''}`}
+      dateTime={deadline}
+      title={s('time.until', { at, left: formatLeft(left) })}
+    >
       <IconHourglass /> <span class="sr-only">{s('table.timeLeft')} </span>
       {long ? s('time.until', { at, left: formatLeft(left) }) : formatLeft(left)}
     </time>
@@ -93,7 +105,13 @@ export function LinkBox({ url, label, hint }: { url: string; label: string; hint
     <div class="linkbox">
       <div class="linkbox-label">{label}</div>
       <div class="linkbox-row">
-        <input class="linkbox-url" readOnly value={url} aria-label={label} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <input
+          class="linkbox-url"
+          readOnly
+          value={url}
+          aria-label={label}
+          onFocus={(e) => (e.target as HTMLInputElement).select()}
+        />
         <CopyButton text={url} />
         {share && (
           <button type="button" class="btn small ghost" onClick={() => navigator.share({ url }).catch(() => {})}>

@@ -9,7 +9,8 @@
 export const LOG_VALUE_CHARS = 300;
 
 // C0 and C1 controls, DEL, line and paragraph separators, zero-width and bidi formatting characters, BOM.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
 /**
  * One value as it may appear in a log line: strings escaped (`\n`, `\u001b`, `\[`), everything else as JSON.
@@ -18,10 +19,12 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028
 export function logValue(v: unknown): string {
   let s = typeof v === 'string' ? v : v instanceof Error ? String(v) : (JSON.stringify(v) ?? String(v));
   if (s.length > LOG_VALUE_CHARS) s = `${s.slice(0, LOG_VALUE_CHARS)}…(${s.length} chars)`;
-  return s.replace(/[\\[\]]/g, (c) => `\\${c}`).replace(UNSAFE, (c) => {
-    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-    return named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
+  return s
+    .replace(/[\\[\]]/g, (c) => `\\${c}`)
+    .replace(UNSAFE, (c) => {
+      const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+      return named[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
 }
 
 /** `key=[value]` pairs, escaped, undefined values left out. */

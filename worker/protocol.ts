@@ -108,14 +108,27 @@ export type ClientMessage =
  * https://developers.cloudflare.com/workers/configuration/compatibility-flags/), and with the deflate context
  * kept from one message to the next a body that is mostly the last one measured 114 bytes.
  */
-export type ServerMessage = ({ type: 'state' } & StateBody) | { type: 'error'; error: ApiError['error'] } | { type: 'ok' };
+export type ServerMessage =
+  | ({ type: 'state' } & StateBody)
+  | { type: 'error'; error: ApiError['error'] }
+  | { type: 'ok' };
 
 /**
  * The message-parameter convention every renderer shares (the client's and the notifications'): a number in
  * a param named `seat`, `target`, `source`, `from`, `to`, `by`, `host`, `voter`, `lord` or ending in `Seat` is a seat;
  * `seats` / `targets` hold seats; a `{key, params}` value is a nested message.
  */
-export const SEAT_PARAMS: ReadonlySet<string> = new Set(['seat', 'target', 'source', 'from', 'to', 'by', 'host', 'voter', 'lord']);
+export const SEAT_PARAMS: ReadonlySet<string> = new Set([
+  'seat',
+  'target',
+  'source',
+  'from',
+  'to',
+  'by',
+  'host',
+  'voter',
+  'lord',
+]);
 export const SEATS_PARAMS: ReadonlySet<string> = new Set(['seats', 'targets']);
 export const isSeatParam = (name: string): boolean => SEAT_PARAMS.has(name) || name.endsWith('Seat');
 export const isMsg = (v: unknown): v is Msg =>

@@ -10,7 +10,10 @@ class FakeSql {
   readonly db = new DatabaseSync(':memory:');
   /** Prepared statements by query text (the runtime caches them too). */
   private readonly prepared = new Map<string, StatementSync>();
-  exec<T = Record<string, unknown>>(query: string, ...bindings: unknown[]): { toArray(): T[]; one(): T; [Symbol.iterator](): Iterator<T> } {
+  exec<T = Record<string, unknown>>(
+    query: string,
+    ...bindings: unknown[]
+  ): { toArray(): T[]; one(): T; [Symbol.iterator](): Iterator<T> } {
     let rows: T[] = [];
     const t = query.trim();
     // Several statements without bindings (the schema): run once with `db.exec`, not cached.
@@ -71,7 +74,12 @@ export function fakeState(): FakeState {
   // Savepoint statements prepared once per depth (the runtime's transactionSync is native; parsing the text
   // at every answer would be the harness's cost, not the room's).
   const points: { begin: StatementSync; release: StatementSync; rollback: StatementSync }[] = [];
-  const point = (d: number) => (points[d] ??= { begin: sql.db.prepare(`SAVEPOINT t${d}`), release: sql.db.prepare(`RELEASE t${d}`), rollback: sql.db.prepare(`ROLLBACK TO t${d}`) });
+  const point = (d: number) =>
+    (points[d] ??= {
+      begin: sql.db.prepare(`SAVEPOINT t${d}`),
+      release: sql.db.prepare(`RELEASE t${d}`),
+      rollback: sql.db.prepare(`ROLLBACK TO t${d}`),
+    });
   const out: FakeState = {
     sql,
     sockets,
@@ -127,5 +135,6 @@ export function installGlobals(): void {
     ) {}
   };
   const subtle = crypto.subtle as unknown as Record<string, unknown>;
-  subtle.timingSafeEqual ??= (a: ArrayBufferView, b: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  subtle.timingSafeEqual ??= (a: ArrayBufferView, b: ArrayBufferView) =>
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

@@ -21,17 +21,31 @@ export interface BenchRoom {
 }
 
 /** A room reply's body (the room may hand it over already serialised, as the routes send it). */
-const bodyOf = (r: { body: unknown; json?: string }) => (r.json !== undefined ? JSON.parse(r.json) : r.body) as { version: number; logEnd: number };
+const bodyOf = (r: { body: unknown; json?: string }) =>
+  (r.json !== undefined ? JSON.parse(r.json) : r.body) as { version: number; logEnd: number };
 
-export async function benchRoom(o: { game: string; seats: number; options: Record<string, unknown>; seed: string }): Promise<BenchRoom> {
+export async function benchRoom(o: {
+  game: string;
+  seats: number;
+  options: Record<string, unknown>;
+  seed: string;
+}): Promise<BenchRoom> {
   installGlobals();
   const fs = fakeState();
   const room = new GameRoom(fs.state, { TEST_HOOKS: '1', TOKEN_SECRET: 'bench-only-token-secret' } as unknown as Env);
   let t = Date.parse('2026-12-01T00:00:00Z');
   room.now = () => t;
-  const created = (await room.create({ id: 'benchgame2345678', game: o.game, seats: o.seats, options: o.options as never, deadlineMinutes: 24 * 60, origin: 'http://bench' })) as { body: { adminToken: string } };
+  const created = (await room.create({
+    id: 'benchgame2345678',
+    game: o.game,
+    seats: o.seats,
+    options: o.options as never,
+    deadlineMinutes: 24 * 60,
+    origin: 'http://bench',
+  })) as { body: { adminToken: string } };
   const tokens: string[] = [];
-  for (let i = 0; i < o.seats; i++) tokens.push(((await room.join({ name: `p${i}` })) as { body: { token: string } }).body.token);
+  for (let i = 0; i < o.seats; i++)
+    tokens.push(((await room.join({ name: `p${i}` })) as { body: { token: string } }).body.token);
   const started = await room.start(created.body.adminToken, { seed: o.seed });
   if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
   const sockets: FakeSocket[] = [];
@@ -39,7 +53,10 @@ export async function benchRoom(o: { game: string; seats: number; options: Recor
     const ws = new FakeSocket();
     ws.serializeAttachment({ sid: `s${i}`, seat: null, ready: false, visible: true });
     (fs.state as unknown as { acceptWebSocket(w: unknown): void }).acceptWebSocket(ws);
-    await room.webSocketMessage(ws as unknown as WebSocket, JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: tokens[i], log: 0 }));
+    await room.webSocketMessage(
+      ws as unknown as WebSocket,
+      JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: tokens[i], log: 0 }),
+    );
     sockets.push(ws);
   }
   const body = bodyOf(await room.getState(tokens[0]!, null, 0));

@@ -25,7 +25,12 @@ async function call(path: string, body?: unknown, token?: string): Promise<{ ok:
 }
 
 /** A table of `game` with me in seat 0 and bots in the others, started on `seed`. */
-async function botTable(game: string, seats: number, seed: string, options?: Json): Promise<{ id: string; token: string }> {
+async function botTable(
+  game: string,
+  seats: number,
+  seed: string,
+  options?: Json,
+): Promise<{ id: string; token: string }> {
   const g = (await call('/api/games', { game, seats, deadline: { hours: 12 }, ...(options ? { options } : {}) })).j;
   const me = (await call(`/api/games/${g.id}/seats`, { name: 'Me' })).j;
   const started = await call(`/api/games/${g.id}/start`, { fillWithBots: true, seed }, g.adminToken);
@@ -52,8 +57,16 @@ async function outOfView(page: Page, sel: string): Promise<string[]> {
     return [...document.querySelectorAll(s)].flatMap((e) => {
       const r = e.getBoundingClientRect();
       const bottom = bar && !e.closest('.prompt-panel') ? bar.top : innerHeight;
-      const ok = r.top >= (e.closest('.prompt-panel') ? 0 : top - 1) && r.left >= -1 && r.bottom <= bottom + 1 && r.right <= innerWidth + 1;
-      return ok ? [] : [`${s} ${(e as HTMLElement).dataset.card ?? e.textContent?.trim().slice(0, 20)} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.bottom)} (view ${Math.round(top)}..${Math.round(bottom)})`];
+      const ok =
+        r.top >= (e.closest('.prompt-panel') ? 0 : top - 1) &&
+        r.left >= -1 &&
+        r.bottom <= bottom + 1 &&
+        r.right <= innerWidth + 1;
+      return ok
+        ? []
+        : [
+            `${s} ${(e as HTMLElement).dataset.card ?? e.textContent?.trim().slice(0, 20)} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.bottom)} (view ${Math.round(top)}..${Math.round(bottom)})`,
+          ];
     });
   }, sel);
 }
@@ -61,8 +74,19 @@ async function outOfView(page: Page, sel: string): Promise<string[]> {
 /** Seat tiles round the desktop ring that overlap one another (issue 28, item 5). */
 async function overlaps(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const boxes = [...document.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')].map((e) => ({ n: e.dataset.seat, r: e.getBoundingClientRect() }));
-    return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => (a.r.left < b.r.right - 2 && b.r.left < a.r.right - 2 && a.r.top < b.r.bottom - 2 && b.r.top < a.r.bottom - 2 ? [`seat ${a.n} × seat ${b.n}`] : [])));
+    const boxes = [...document.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')].map((e) => ({
+      n: e.dataset.seat,
+      r: e.getBoundingClientRect(),
+    }));
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .flatMap((b) =>
+          a.r.left < b.r.right - 2 && b.r.left < a.r.right - 2 && a.r.top < b.r.bottom - 2 && b.r.top < a.r.bottom - 2
+            ? [`seat ${a.n} × seat ${b.n}`]
+            : [],
+        ),
+    );
   });
 }
 
@@ -84,7 +108,9 @@ const CASES: [string, Lang, string, number, Json?][] = [
 
 describe('the action bar', () => {
   for (const [game, lang, seed, seats, options] of CASES)
-    it(`${game} (${seats} seats, ${lang}): the asked hand cards and the answer buttons are in view together at 390×844 and 1280×800`, { timeout: 240_000 }, async () => {
+    it(`${game} (${seats} seats, ${lang}): the asked hand cards and the answer buttons are in view together at 390×844 and 1280×800`, {
+      timeout: 240_000,
+    }, async () => {
       const t = await botTable(game, seats, seed, options);
       const pages: [string, Page][] = [];
       for (const [size, viewport] of Object.entries(SIZES)) {
@@ -103,21 +129,35 @@ describe('the action bar', () => {
           const p = st.prompts[0];
           kinds.add(p.kind);
           for (const [size, page] of pages) {
-            await page.waitForFunction((ids) => document.querySelector('.prompt-panel.asking') && ids.every((i: string) => document.querySelector(`.prompt[data-prompt="${i}"]`)), st.prompts.map((x: Json) => x.id), { timeout: 15_000 });
+            await page.waitForFunction(
+              (ids) =>
+                document.querySelector('.prompt-panel.asking') &&
+                ids.every((i: string) => document.querySelector(`.prompt[data-prompt="${i}"]`)),
+              st.prompts.map((x: Json) => x.id),
+              { timeout: 15_000 },
+            );
             await page.waitForTimeout(150);
             const where = `${p.kind} #${step} ${size}`;
-            for (const sel of [...askedCards(st), '.prompt-panel .prompt-q', '.prompt-panel .options .btn']) for (const o of await outOfView(page, sel)) problems.push(`${where}: ${o}`);
+            for (const sel of [...askedCards(st), '.prompt-panel .prompt-q', '.prompt-panel .options .btn'])
+              for (const o of await outOfView(page, sel)) problems.push(`${where}: ${o}`);
             // Up to six seats the ring holds every tile apart on the first screen; a fuller table of tall tiles may touch.
             if (seats <= 6) for (const o of await overlaps(page)) problems.push(`${where}: tiles overlap, ${o}`);
-            if (process.env.ACTION_SHOTS) await page.screenshot({ path: `${process.env.ACTION_SHOTS}/${game}-${lang}-${size}-${step}-${p.kind}.png` });
+            if (process.env.ACTION_SHOTS)
+              await page.screenshot({
+                path: `${process.env.ACTION_SHOTS}/${game}-${lang}-${size}-${step}-${p.kind}.png`,
+              });
             // Pick the first asked hand card: it and confirm/cancel are in view together.
             const first = askedCards(st)[0];
             if (first && (await page.locator(`${first}[aria-pressed]`).count())) {
               await page.locator(first).click();
               await page.waitForSelector('.prompt-panel .confirm-row .btn');
               await page.waitForTimeout(150);
-              for (const sel of [first, '.prompt-panel .confirm-row .btn']) for (const o of await outOfView(page, sel)) problems.push(`${where} picked: ${o}`);
-              if (process.env.ACTION_SHOTS) await page.screenshot({ path: `${process.env.ACTION_SHOTS}/${game}-${lang}-${size}-${step}-${p.kind}-picked.png` });
+              for (const sel of [first, '.prompt-panel .confirm-row .btn'])
+                for (const o of await outOfView(page, sel)) problems.push(`${where} picked: ${o}`);
+              if (process.env.ACTION_SHOTS)
+                await page.screenshot({
+                  path: `${process.env.ACTION_SHOTS}/${game}-${lang}-${size}-${step}-${p.kind}-picked.png`,
+                });
               await page.locator('.prompt-panel .confirm-row .btn.back').click();
             }
           }
@@ -125,14 +165,32 @@ describe('the action bar', () => {
           const ids: string[] = p.options.map((o: Json) => o.id);
           const safe = ['pass', 'end', 'continue', 'reveal'].find((x) => ids.includes(x));
           const o = p.options.find((x: Json) => x.id !== safe) ?? p.options[0];
-          const first = { option: o.id, ...(o.cards ? { cards: o.cards.from.slice(0, Math.max(1, o.cards.min)) } : {}), ...(o.seats ? { seats: o.seats.from.slice(0, Math.max(1, o.seats.min)) } : {}) };
+          const first = {
+            option: o.id,
+            ...(o.cards ? { cards: o.cards.from.slice(0, Math.max(1, o.cards.min)) } : {}),
+            ...(o.seats ? { seats: o.seats.from.slice(0, Math.max(1, o.seats.min)) } : {}),
+          };
           const tries = step % 2 === 0 || !safe ? [first, ...(safe ? [{ option: safe }] : [])] : [{ option: safe }];
           let sent = false;
-          for (const a of tries) if ((sent = (await call(`/api/games/${t.id}/answers`, { version: st.version, answer: { prompt: p.id, ...a } }, t.token)).ok)) break;
+          for (const a of tries)
+            if (
+              (sent = (
+                await call(
+                  `/api/games/${t.id}/answers`,
+                  { version: st.version, answer: { prompt: p.id, ...a } },
+                  t.token,
+                )
+              ).ok)
+            )
+              break;
           if (!sent) {
             // A discard or a choice that takes exactly its cards: the minimum of the first option's cards, or its first option plain.
             const a = o.cards ? { option: o.id, cards: o.cards.from.slice(0, o.cards.min) } : { option: ids[0] };
-            const r = await call(`/api/games/${t.id}/answers`, { version: st.version, answer: { prompt: p.id, ...a } }, t.token);
+            const r = await call(
+              `/api/games/${t.id}/answers`,
+              { version: st.version, answer: { prompt: p.id, ...a } },
+              t.token,
+            );
             if (!r.ok) throw new Error(`no answer to ${p.kind} went in: ${JSON.stringify(r.j)}`);
           }
         }

@@ -20,7 +20,12 @@ async function get(path: string, token: string): Promise<any> {
 }
 
 /** A started four-seat 三国杀 table whose host lets a stand-in play for away seats. */
-const table = () => startedGame(env.dev.url, { game: 'sanguosha', seats: 4, beforeStart: (g) => call(`/api/games/${g.id}/admin/settings`, { awayStandIn: true }, g.adminToken) });
+const table = () =>
+  startedGame(env.dev.url, {
+    game: 'sanguosha',
+    seats: 4,
+    beforeStart: (g) => call(`/api/games/${g.id}/admin/settings`, { awayStandIn: true }, g.adminToken),
+  });
 
 /** The other seats answer their open prompts (the first option, its fewest cards and seats) until seat 1 was played for. */
 async function othersPlayUntilStandIn(id: string, tokens: string[]): Promise<void> {
@@ -51,7 +56,11 @@ describe('away mode from the table in Chromium', () => {
     it(`set away from the settings panel, then on return see what was played for you, in ${c.lang}`, async () => {
       const { id, tokens } = await table();
       const shell = shellStrings[c.lang];
-      const ctx = await env.browser.newContext({ locale: c.lang, timezoneId: c.zone, viewport: { width: 390, height: 844 } });
+      const ctx = await env.browser.newContext({
+        locale: c.lang,
+        timezoneId: c.zone,
+        viewport: { width: 390, height: 844 },
+      });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('pageerror', e.message));
       await page.goto(`${env.dev.url}/g/${id}#seat=${tokens[1]}`);
@@ -77,7 +86,9 @@ describe('away mode from the table in Chromium', () => {
       const n = mine.handback.total;
       expect(mine.handback.lines.length).toBe(n);
       expect(n).toBeGreaterThan(0);
-      await expect(handback.getByRole('heading').textContent()).resolves.toBe(shell['handback.title']!.replace('{n}', String(n)));
+      await expect(handback.getByRole('heading').textContent()).resolves.toBe(
+        shell['handback.title']!.replace('{n}', String(n)),
+      );
       const line = shell['room.log.botPlayed']!.split('{seat}')[0]!.trim();
       await expect(handback.textContent()).resolves.toContain(line);
 

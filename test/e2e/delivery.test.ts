@@ -61,7 +61,11 @@ async function endpoint(mode: (hit: Hit) => Mode = () => ({ status: 201 })) {
 }
 
 /** Wait until `cond` holds (polling); fail with `what` after `timeoutMs`. */
-async function until<T>(what: string, cond: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  cond: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await cond();
@@ -74,14 +78,18 @@ async function until<T>(what: string, cond: () => T | undefined | null | false |
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 const json = (h: ReceivedRequest) => JSON.parse(text(h.body)) as Record<string, any>;
 /** RFC 2047 `=?UTF-8?B?…?=` as ntfy decodes it; plain ASCII passes. */
-const decodeWord = (v: string | null) => (v ?? '').replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/g, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+const decodeWord = (v: string | null) =>
+  (v ?? '').replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/g, (_, b64: string) =>
+    Buffer.from(b64, 'base64').toString('utf8'),
+  );
 
 // ---------------------------------------------------------------- the API
 
 let dev: DevServer;
 let vapid: Awaited<ReturnType<typeof makeVapid>>;
 
-const call = (path: string, body: unknown, token?: string): Promise<Record<string, any>> => apiPost(dev.url, path, body, token);
+const call = (path: string, body: unknown, token?: string): Promise<Record<string, any>> =>
+  apiPost(dev.url, path, body, token);
 
 async function stateOf(id: string, token: string): Promise<StateBody> {
   const r = await fetch(`${dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } });
@@ -90,7 +98,10 @@ async function stateOf(id: string, token: string): Promise<StateBody> {
 }
 
 /** A duel table whose seats each register `target(seat)` (none when it gives null), then started. */
-async function table(seats: number, target: (seat: number) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null) {
+async function table(
+  seats: number,
+  target: (seat: number) => Promise<Record<string, unknown> | null> | Record<string, unknown> | null,
+) {
   return startedGame(dev.url, {
     game: 'duel',
     seats,
@@ -112,7 +123,10 @@ async function openPrompt(id: string, tokens: string[]) {
 }
 
 /** The simplest legal answer: pass, or a first option that needs no cards or seats (a colour). */
-const simple = (p: Prompt) => ({ prompt: p.id, option: (p.options.find((o) => o.id === 'pass') ?? p.options.find((o) => !o.cards && !o.seats) ?? p.options[0]!).id });
+const simple = (p: Prompt) => ({
+  prompt: p.id,
+  option: (p.options.find((o) => o.id === 'pass') ?? p.options.find((o) => !o.cards && !o.seats) ?? p.options[0]!).id,
+});
 
 /**
  * Answer the table's first open prompt; returns the answered prompt, the version the answer produced and the
@@ -130,7 +144,9 @@ const promptUrl = (id: string, p: Prompt) => `${dev.url}/g/${id}?prompt=${encode
 
 beforeAll(async () => {
   vapid = await makeVapid();
-  dev = await startDev({ vars: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: vapid.subject } });
+  dev = await startDev({
+    vars: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: vapid.subject },
+  });
 });
 
 afterAll(async () => {
@@ -139,7 +155,9 @@ afterAll(async () => {
 
 // Each test has its own game and its own endpoint, so they run side by side (the retry test waits out a backoff).
 describe.concurrent('notification delivery from the room under wrangler dev', () => {
-  it('a push for a new prompt decrypts at the subscriber to the prompt in its language and carries a valid VAPID JWT for the endpoint origin', async ({ expect }) => {
+  it('a push for a new prompt decrypts at the subscriber to the prompt in its language and carries a valid VAPID JWT for the endpoint origin', async ({
+    expect,
+  }) => {
     const push = await endpoint(() => ({ status: 201 }));
     try {
       const subs: Subscriber[] = [];
@@ -150,7 +168,10 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
       });
       const { states } = await openPrompt(t.id, t.tokens);
       for (const seat of [0, 1]) {
-        const [hit] = await until(`the push for seat ${seat}`, () => push.at(`/push/sub-${seat}`).length > 0 && push.at(`/push/sub-${seat}`));
+        const [hit] = await until(
+          `the push for seat ${seat}`,
+          () => push.at(`/push/sub-${seat}`).length > 0 && push.at(`/push/sub-${seat}`),
+        );
         const p = states[seat]!.prompts[0]!;
         // Decryption with the subscriber's private key and auth secret, and the RFC 8292 checks (aud = origin, exp ≤ 24 h).
         const opened = await openPush(hit!, subs[seat]!, hit!.at, vapid.publicKey);
@@ -179,22 +200,36 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
       // The next prompt (seat 0's turn, after both colours) is pushed too.
       await answerNext(t.id, t.tokens);
       await answerNext(t.id, t.tokens);
-      const turn = await until('seat 0 to be asked to play', async () => (await stateOf(t.id, t.tokens[0]!)).prompts.find((p) => p.kind === 'play'));
+      const turn = await until('seat 0 to be asked to play', async () =>
+        (await stateOf(t.id, t.tokens[0]!)).prompts.find((p) => p.kind === 'play'),
+      );
       const hit = await until('the push for the turn', () => push.at('/push/sub-0').find((h) => h !== toSeat0));
-      expect((await openPush(hit, subs[0]!, hit.at, vapid.publicKey)).payload).toMatchObject({ kind: 'prompt', promptId: turn.id, body: expect.stringContaining('Your turn') });
+      expect((await openPush(hit, subs[0]!, hit.at, vapid.publicKey)).payload).toMatchObject({
+        kind: 'prompt',
+        promptId: turn.id,
+        body: expect.stringContaining('Your turn'),
+      });
     } finally {
       await push.close();
     }
   });
 
-  it('a push endpoint answering 410 Gone loses its subscription: the seat\'s later prompts are not pushed there', async ({ expect }) => {
+  it("a push endpoint answering 410 Gone loses its subscription: the seat's later prompts are not pushed there", async ({
+    expect,
+  }) => {
     const push = await endpoint(() => ({ status: 410 }));
     const witness = await endpoint(() => ({ status: 204 }));
     try {
       // Seat 1 holds the push subscription and a webhook that shows when the seat's later prompts went out.
       const sub = await makeSubscriber(`${push.origin}/push/gone`);
-      const t = await table(2, (seat) => (seat === 1 ? { kind: 'push', lang: 'en', subscription: sub.subscription } : null));
-      await call(`/api/games/${t.id}/notify`, { kind: 'webhook', format: 'json', lang: 'en', url: `${witness.origin}/seat1` }, t.tokens[1]);
+      const t = await table(2, (seat) =>
+        seat === 1 ? { kind: 'push', lang: 'en', subscription: sub.subscription } : null,
+      );
+      await call(
+        `/api/games/${t.id}/notify`,
+        { kind: 'webhook', format: 'json', lang: 'en', url: `${witness.origin}/seat1` },
+        t.tokens[1],
+      );
       const colourPrompt = (await stateOf(t.id, t.tokens[1]!)).prompts[0]!.id;
       await until('the push that is answered 410', () => push.hits.length > 0);
       // Play until seat 1 has been asked twice more. Alarms run one at a time, so once the second of those
@@ -205,7 +240,9 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
         const { seat, prompt } = await openPrompt(t.id, t.tokens);
         if (seat !== 1 || !prompt || prompt.id === colourPrompt || later.includes(prompt.id)) continue;
         later.push(prompt.id);
-        await until("the witness to get seat 1's prompt", () => witness.hits.some((h) => json(h).promptId === prompt.id));
+        await until("the witness to get seat 1's prompt", () =>
+          witness.hits.some((h) => json(h).promptId === prompt.id),
+        );
       }
       expect(later).toHaveLength(2);
       expect(push.hits).toHaveLength(1);
@@ -217,27 +254,44 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
   it('a push endpoint answering 429 with Retry-After is tried again no sooner than it asked', async ({ expect }) => {
     // 40 s: longer than the room's first backoff (30 s), so honouring the header is what makes the gap.
     const hits: Hit[] = [];
-    const push = await endpoint((hit) => (hits.push(hit) === 1 ? { status: 429, headers: { 'retry-after': '40' } } : { status: 201 }));
+    const push = await endpoint((hit) =>
+      hits.push(hit) === 1 ? { status: 429, headers: { 'retry-after': '40' } } : { status: 201 },
+    );
     try {
       const sub = await makeSubscriber(`${push.origin}/push/busy`);
-      const t = await table(2, (seat) => (seat === 0 ? { kind: 'push', lang: 'en', subscription: sub.subscription } : null));
+      const t = await table(2, (seat) =>
+        seat === 0 ? { kind: 'push', lang: 'en', subscription: sub.subscription } : null,
+      );
       const p = (await stateOf(t.id, t.tokens[0]!)).prompts[0]!;
       const [first, second] = await until('the push to be tried again', () => hits.length >= 2 && hits, 100_000);
       expect(first!.answered).toBe(true);
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(39_000);
-      expect((await openPush(second!, sub, second!.at, vapid.publicKey)).payload).toMatchObject({ promptId: p.id, kind: 'prompt' });
+      expect((await openPush(second!, sub, second!.at, vapid.publicKey)).payload).toMatchObject({
+        promptId: p.id,
+        kind: 'prompt',
+      });
     } finally {
       await push.close();
     }
   });
 
-  it('a json webhook is delivered to a local server with the game, seat, question and a link to the prompt', async ({ expect }) => {
+  it('a json webhook is delivered to a local server with the game, seat, question and a link to the prompt', async ({
+    expect,
+  }) => {
     const hook = await endpoint(() => ({ status: 204 }));
     try {
-      const t = await table(2, (seat) => ({ kind: 'webhook', format: 'json', lang: 'en', url: `${hook.origin}/hook/${seat}` }));
+      const t = await table(2, (seat) => ({
+        kind: 'webhook',
+        format: 'json',
+        lang: 'en',
+        url: `${hook.origin}/hook/${seat}`,
+      }));
       const { states } = await openPrompt(t.id, t.tokens);
       for (const seat of [0, 1]) {
-        const [hit] = await until(`the webhook for seat ${seat}`, () => hook.at(`/hook/${seat}`).length > 0 && hook.at(`/hook/${seat}`));
+        const [hit] = await until(
+          `the webhook for seat ${seat}`,
+          () => hook.at(`/hook/${seat}`).length > 0 && hook.at(`/hook/${seat}`),
+        );
         const p = states[seat]!.prompts[0]!;
         expect(hit!.method).toBe('POST');
         expect(hit!.headers.get('content-type')).toMatch(/^application\/json/);
@@ -266,12 +320,17 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
     const hook = await endpoint(() => ({ status: 200 }));
     try {
       const t = await table(2, (seat) =>
-        seat === 0 ? { kind: 'webhook', format: 'ntfy', lang: 'zh-CN', url: `${hook.origin}/ntfy/teahouse-p0` } : { kind: 'webhook', format: 'discord', lang: 'en', url: `${hook.origin}/api/webhooks/1/abc` },
+        seat === 0
+          ? { kind: 'webhook', format: 'ntfy', lang: 'zh-CN', url: `${hook.origin}/ntfy/teahouse-p0` }
+          : { kind: 'webhook', format: 'discord', lang: 'en', url: `${hook.origin}/api/webhooks/1/abc` },
       );
       const { states } = await openPrompt(t.id, t.tokens);
 
       // ntfy: the text is the body, the rest in headers (https://docs.ntfy.sh/publish/); a Chinese title as an encoded word.
-      const [ntfy] = await until('the ntfy request', () => hook.at('/ntfy/teahouse-p0').length > 0 && hook.at('/ntfy/teahouse-p0'));
+      const [ntfy] = await until(
+        'the ntfy request',
+        () => hook.at('/ntfy/teahouse-p0').length > 0 && hook.at('/ntfy/teahouse-p0'),
+      );
       const p0 = states[0]!.prompts[0]!;
       expect(ntfy!.method).toBe('POST');
       expect(ntfy!.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -283,7 +342,10 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
       expect(ntfy!.headers.get('priority')).toBe('high');
 
       // Discord: an embed linking the prompt, the deadline as a <t:…:R> stamp, and no mentions parsed.
-      const [discord] = await until('the Discord request', () => hook.at('/api/webhooks/1/abc').length > 0 && hook.at('/api/webhooks/1/abc'));
+      const [discord] = await until(
+        'the Discord request',
+        () => hook.at('/api/webhooks/1/abc').length > 0 && hook.at('/api/webhooks/1/abc'),
+      );
       const p1 = states[1]!.prompts[0]!;
       expect(discord!.headers.get('content-type')).toMatch(/^application\/json/);
       const body = json(discord!);
@@ -303,10 +365,17 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
     }
   });
 
-  it('while a webhook hangs, answers are accepted and the game advances before the room gives up on that request', async ({ expect }) => {
+  it('while a webhook hangs, answers are accepted and the game advances before the room gives up on that request', async ({
+    expect,
+  }) => {
     const hook = await endpoint(() => 'hold');
     try {
-      const t = await table(2, (seat) => ({ kind: 'webhook', format: 'json', lang: 'en', url: `${hook.origin}/hang/${seat}` }));
+      const t = await table(2, (seat) => ({
+        kind: 'webhook',
+        format: 'json',
+        lang: 'en',
+        url: `${hook.origin}/hang/${seat}`,
+      }));
       const first = await until('the first notification to reach the hanging endpoint', () => hook.hits[0]);
       const before = (await openPrompt(t.id, t.tokens)).version;
       const latencies: number[] = [];
@@ -332,17 +401,35 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
       expect(after.version).toBeGreaterThan(version);
       // Sends that queued behind the hang go out: the prompt open now is notified.
       const { prompt } = await openPrompt(t.id, t.tokens);
-      await until('the notification of the prompt open now', () => hook.hits.some((h) => json(h).promptId === prompt!.id), 60_000);
+      await until(
+        'the notification of the prompt open now',
+        () => hook.hits.some((h) => json(h).promptId === prompt!.id),
+        60_000,
+      );
     } finally {
       await hook.close();
     }
   });
 
-  it('the table channel posts the start and the end to a local receiver in each format, with the title and mentions and no hand card', async ({ expect }) => {
+  it('the table channel posts the start and the end to a local receiver in each format, with the title and mentions and no hand card', async ({
+    expect,
+  }) => {
     const hook = await endpoint(() => ({ status: 200 }));
     try {
-      const paths: Record<string, string> = { discord: '/api/webhooks/9/chan', slack: '/services/T0/B0/chan', telegram: '/bot1:abc/sendMessage?chat_id=-100123', ntfy: '/ntfy/table', json: '/chan/json' };
-      const mention: Record<string, string> = { discord: '123456789012345678', slack: 'U0ABCDEF1', telegram: '@zhang_san', ntfy: 'zhang', json: 'zhang' };
+      const paths: Record<string, string> = {
+        discord: '/api/webhooks/9/chan',
+        slack: '/services/T0/B0/chan',
+        telegram: '/bot1:abc/sendMessage?chat_id=-100123',
+        ntfy: '/ntfy/table',
+        json: '/chan/json',
+      };
+      const mention: Record<string, string> = {
+        discord: '123456789012345678',
+        slack: 'U0ABCDEF1',
+        telegram: '@zhang_san',
+        ntfy: 'zhang',
+        json: 'zhang',
+      };
       const games = await Promise.all(
         Object.keys(paths).map(async (format) => {
           const g = await startedGame(dev.url, {
@@ -350,15 +437,24 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
             seats: 2,
             deadline: { hours: 24 },
             beforeStart: async ({ id, adminToken, tokens }) => {
-              await call(`/api/games/${id}/admin/settings`, { title: 'Friday night', channel: { url: `${hook.origin}${paths[format]}`, format, lang: 'en' } }, adminToken);
-              const put = await fetch(`${dev.url}/api/games/${id}/me`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` }, body: JSON.stringify({ mention: mention[format] }) });
+              await call(
+                `/api/games/${id}/admin/settings`,
+                { title: 'Friday night', channel: { url: `${hook.origin}${paths[format]}`, format, lang: 'en' } },
+                adminToken,
+              );
+              const put = await fetch(`${dev.url}/api/games/${id}/me`, {
+                method: 'PUT',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
+                body: JSON.stringify({ mention: mention[format] }),
+              });
               expect(put.status).toBe(200);
             },
           });
           return { format, id: g.id, admin: g.adminToken, tokens: g.tokens };
         }),
       );
-      const at = (format: string) => hook.hits.filter((h) => `${new URL(h.url).pathname}` === new URL(`${hook.origin}${paths[format]}`).pathname);
+      const at = (format: string) =>
+        hook.hits.filter((h) => `${new URL(h.url).pathname}` === new URL(`${hook.origin}${paths[format]}`).pathname);
       const all = (h: ReceivedRequest) => `${text(h.body)}\n${decodeWord(h.headers.get('title'))}`;
       for (const g of games) {
         const [start] = await until(`the ${g.format} start post`, () => at(g.format).length > 0 && at(g.format));
@@ -367,18 +463,30 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
         expect(body).toContain('duel');
         expect(body).toContain('p0');
         // ntfy shows no mentions; the others name seat 0 by the one it set.
-        if (g.format !== 'ntfy') expect(body).toContain(g.format === 'discord' ? '<@123456789012345678>' : g.format === 'slack' ? '<@U0ABCDEF1>' : g.format === 'telegram' ? '@zhang_san' : '"mention":"zhang"');
+        if (g.format !== 'ntfy')
+          expect(body).toContain(
+            g.format === 'discord'
+              ? '<@123456789012345678>'
+              : g.format === 'slack'
+                ? '<@U0ABCDEF1>'
+                : g.format === 'telegram'
+                  ? '@zhang_san'
+                  : '"mention":"zhang"',
+          );
         if (g.format === 'json') expect(start!.headers.get('x-teahouse-event')).toBe('table.start');
         if (g.format === 'telegram') expect(JSON.parse(text(start!.body)).chat_id).toBe(-100123);
       }
       // The hands before the end, from each seat's own view: none of them is in any post.
-      const hands = (await Promise.all(games.flatMap((g) => g.tokens.map((tk) => stateOf(g.id, tk))))).flatMap((st) => ((st.view as { hands: (string[] | object)[] }).hands[st.you!] as string[]));
+      const hands = (await Promise.all(games.flatMap((g) => g.tokens.map((tk) => stateOf(g.id, tk))))).flatMap(
+        (st) => (st.view as { hands: (string[] | object)[] }).hands[st.you!] as string[],
+      );
       expect(hands.length).toBeGreaterThan(0);
       for (const g of games) await call(`/api/games/${g.id}/admin/end`, {}, g.admin);
       for (const g of games) {
         const [, end] = await until(`the ${g.format} end post`, () => at(g.format).length > 1 && at(g.format));
         expect(all(end!)).toMatch(/over|winner/i);
-        if (g.format === 'json') expect(json(end!)).toMatchObject({ type: 'teahouse.table', event: 'end', gameId: g.id, game: 'duel' });
+        if (g.format === 'json')
+          expect(json(end!)).toMatchObject({ type: 'teahouse.table', event: 'end', gameId: g.id, game: 'duel' });
         for (const h of at(g.format)) for (const c of hands) expect(all(h)).not.toMatch(new RegExp(`\\b${c}\\b`));
       }
     } finally {
@@ -386,10 +494,17 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
     }
   });
 
-  it('with a webhook answering 500, every move completes and the game ends; the open prompt is retried after the backoff, answered prompts are not', async ({ expect }) => {
+  it('with a webhook answering 500, every move completes and the game ends; the open prompt is retried after the backoff, answered prompts are not', async ({
+    expect,
+  }) => {
     const hook = await endpoint(() => ({ status: 500 }));
     try {
-      const t = await table(2, (seat) => ({ kind: 'webhook', format: 'json', lang: 'en', url: `${hook.origin}/fail/${seat}` }));
+      const t = await table(2, (seat) => ({
+        kind: 'webhook',
+        format: 'json',
+        lang: 'en',
+        url: `${hook.origin}/fail/${seat}`,
+      }));
       const attemptsOf = (promptId: string) => hook.hits.filter((h) => json(h).promptId === promptId);
       // Answer each prompt once its first (failing) notification has arrived: every prompt is notified despite the failures.
       const answered: string[] = [];
@@ -400,10 +515,17 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
         answered.push(r.prompt.id);
       }
       const { prompt: open } = await openPrompt(t.id, t.tokens);
-      const [firstTry] = await until('the first attempt for the open prompt', () => attemptsOf(open!.id).length > 0 && attemptsOf(open!.id));
+      const [firstTry] = await until(
+        'the first attempt for the open prompt',
+        () => attemptsOf(open!.id).length > 0 && attemptsOf(open!.id),
+      );
       expect(firstTry!.answered).toBe(true);
       // The room's policy for a 5xx: retry after an exponential backoff starting at 30 s (worker/notify/retry.ts).
-      const [, secondTry] = await until('the retry for the open prompt', () => attemptsOf(open!.id).length >= 2 && attemptsOf(open!.id), 90_000);
+      const [, secondTry] = await until(
+        'the retry for the open prompt',
+        () => attemptsOf(open!.id).length >= 2 && attemptsOf(open!.id),
+        90_000,
+      );
       expect(secondTry!.at - firstTry!.at).toBeGreaterThanOrEqual(29_000);
       expect(json(secondTry!)).toEqual(json(firstTry!));
       // Prompts answered before their retry fell due were never sent again.
@@ -417,7 +539,11 @@ describe.concurrent('notification delivery from the room under wrangler dev', ()
       }
       expect((await stateOf(t.id, t.tokens[0]!)).status).toBe('finished');
       // The failing target was not disabled by transient failures within this time: the end is still sent to it.
-      await until('the end-of-game notification to reach the failing endpoint', () => hook.hits.some((h) => json(h).kind === 'ended'), 60_000);
+      await until(
+        'the end-of-game notification to reach the failing endpoint',
+        () => hook.hits.some((h) => json(h).kind === 'ended'),
+        60_000,
+      );
     } finally {
       await hook.close();
     }

@@ -1,8 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { SPECS, answerTaken, caughtUp, createTable, exactly, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
+import {
+  SPECS,
+  answerTaken,
+  caughtUp,
+  createTable,
+  exactly,
+  screenshot,
+  seatPlayers,
+  shown,
+  startWithSeed,
+  stateOf,
+  useDevAndBrowser,
+  type Player,
+} from './helpers';
 import sanguosha from '../../worker/games/sanguosha';
-import { apply, botAnswer, botRng, startGame, viewFor, type Answer, type GameState, type Json, type OpenPrompt } from '../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  startGame,
+  viewFor,
+  type Answer,
+  type GameState,
+  type Json,
+  type OpenPrompt,
+} from '../../worker/engine';
 import type { G } from '../../worker/games/sanguosha/types';
 import sanguoshaUI from '../../web/games/sanguosha';
 
@@ -57,7 +80,13 @@ function planFrom(seed: string, options: Record<string, Json>): Plan | null {
         if (v) {
           va = p.seat;
           answer = { prompt: p.id, option: `general:${v}` };
-        } else answer = { prompt: p.id, option: p.options.find((o) => o.id !== 'general:sunquan' && !VIEW_AS.includes(o.id.slice(8)))?.id ?? p.options[0]!.id };
+        } else
+          answer = {
+            prompt: p.id,
+            option:
+              p.options.find((o) => o.id !== 'general:sunquan' && !VIEW_AS.includes(o.id.slice(8)))?.id ??
+              p.options[0]!.id,
+          };
       }
     } else if (p.seat === zh && !usedZh && p.kind === 'play' && has('skill:zhiheng')) {
       const o = p.options.find((x) => x.id === 'skill:zhiheng')!;
@@ -66,7 +95,12 @@ function planFrom(seed: string, options: Record<string, Json>): Plan | null {
       usedZh = true;
     } else if (p.seat === va && !usedVa && p.kind !== 'play' && p.options.some((o) => o.id.startsWith('as:'))) {
       const o = p.options.find((x) => x.id.startsWith('as:'))!;
-      answer = { prompt: p.id, option: o.id, cards: o.cards!.from.slice(0, o.cards!.min), ...(o.seats ? { seats: o.seats.from.slice(0, o.seats.min) } : {}) };
+      answer = {
+        prompt: p.id,
+        option: o.id,
+        cards: o.cards!.from.slice(0, o.cards!.min),
+        ...(o.seats ? { seats: o.seats.from.slice(0, o.seats.min) } : {}),
+      };
       mark = 'viewAs';
       usedVa = true;
     } else answer = botAnswer(sanguosha, s, p, botRng(s, p));
@@ -86,7 +120,10 @@ function findPlan(options: Record<string, Json>): Plan {
     const p = planFrom(`gen-e2e-${i}`, options);
     if (p && (!best || p.steps.length < best.steps.length)) best = p;
   }
-  if (!best) throw new Error('no seed among the first 200 gives 孙权 and a view-as general who both use their skill: widen the search');
+  if (!best)
+    throw new Error(
+      'no seed among the first 200 gives 孙权 and a view-as general who both use their skill: widen the search',
+    );
   return best;
 }
 
@@ -99,7 +136,11 @@ async function answerByApi(page: Page, version: number, answer: Answer): Promise
     async ({ version, answer }) => {
       const id = location.pathname.split('/')[2]!;
       const all = JSON.parse(localStorage.getItem('teahouse.games') ?? '{}') as Record<string, { token?: string }>;
-      const r = await fetch(`/api/games/${id}/answers`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${all[id]?.token}` }, body: JSON.stringify({ version, answer }) });
+      const r = await fetch(`/api/games/${id}/answers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${all[id]?.token}` },
+        body: JSON.stringify({ version, answer }),
+      });
       return r.status;
     },
     { version, answer },
@@ -112,7 +153,9 @@ describe('三国杀 generals in Chromium', () => {
     const { pages, host, options } = await createTable(env, 'sanguosha', SPECS);
     expect(options.noGenerals).toBe(false);
     const plan = findPlan(options);
-    console.info(`generals e2e: seed ${plan.seed}, ${plan.steps.length} answers; 制衡 by seat ${plan.zhiheng}, view-as by seat ${plan.viewAs}`);
+    console.info(
+      `generals e2e: seed ${plan.seed}, ${plan.steps.length} answers; 制衡 by seat ${plan.zhiheng}, view-as by seat ${plan.viewAs}`,
+    );
     const players = await seatPlayers(SPECS, pages, sanguoshaUI);
     await startWithSeed(host, plan.seed, '.sgs');
 
@@ -120,14 +163,22 @@ describe('三国杀 generals in Chromium', () => {
     const clickAnswer = async (pl: Player, step: Step) => {
       const panel = pl.page.locator('.prompt-panel.asking');
       const o = step.prompt.options.find((x) => x.id === step.answer.option)!;
-      await panel.locator('.prompt-q').first().filter({ hasText: exactly(pl.t(step.prompt.message)) }).waitFor({ timeout: 15_000 });
+      await panel
+        .locator('.prompt-q')
+        .first()
+        .filter({ hasText: exactly(pl.t(step.prompt.message)) })
+        .waitFor({ timeout: 15_000 });
       const label = pl.t(o.message);
       const same = step.prompt.options.filter((x) => pl.t(x.message) === label);
       // An option the table shows as its own button (a general on offer, issue 28 item 9) is chosen there.
       const own = pl.page.locator(`.game-area [data-option="${o.id}"]`);
       if (await own.count()) return own.click();
       // An option that asks for picks ends in a ▸.
-      await panel.locator('.options .btn.option').filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*▸?\\s*$`) }).nth(same.indexOf(o)).click();
+      await panel
+        .locator('.options .btn.option')
+        .filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*▸?\\s*$`) })
+        .nth(same.indexOf(o))
+        .click();
       if (!o.cards && !o.seats) return;
       for (const c of step.answer.cards ?? []) {
         const el = pl.page.locator(`.game-area .hand [data-card="${c}"]`);
@@ -140,7 +191,9 @@ describe('三国杀 generals in Chromium', () => {
       expect(await panel.locator('.picks-what').innerText()).toContain(label);
       // A view-as answer is said plainly once its card is picked: "把红桃K当杀使用（武圣）".
       if ((o.message.key === 'sgs.opt.useAs' || o.message.key === 'sgs.opt.playAs') && step.answer.cards?.length === 1)
-        expect(await panel.locator('.picks-plain').innerText()).toBe(pl.t({ key: `${o.message.key}.picked`, params: { ...o.message.params, card: step.answer.cards[0]! } }));
+        expect(await panel.locator('.picks-plain').innerText()).toBe(
+          pl.t({ key: `${o.message.key}.picked`, params: { ...o.message.params, card: step.answer.cards[0]! } }),
+        );
       await panel.locator('.picks .confirm').click();
     };
 
@@ -154,8 +207,15 @@ describe('三国杀 generals in Chromium', () => {
         // The selection screen lists every offered general with its skills, and the question bar one button each.
         const offered = step.prompt.options.map((o) => o.id.slice(8));
         await pl.page.locator('.general').first().waitFor({ timeout: 15_000 });
-        for (const id of offered) await expect(pl.page.locator('.general').filter({ hasText: pl.t({ key: `sgs.general.${id}` }) }).count()).resolves.toBeGreaterThan(0);
-        if (!shotSelection || pl.seat === 1) await shot(pl, `1-select-${step.prompt.message.key.endsWith('Lord') ? 'lord' : 'other'}`);
+        for (const id of offered)
+          await expect(
+            pl.page
+              .locator('.general')
+              .filter({ hasText: pl.t({ key: `sgs.general.${id}` }) })
+              .count(),
+          ).resolves.toBeGreaterThan(0);
+        if (!shotSelection || pl.seat === 1)
+          await shot(pl, `1-select-${step.prompt.message.key.endsWith('Lord') ? 'lord' : 'other'}`);
         shotSelection = true;
         await clickAnswer(pl, step);
       } else if (step.mark === 'zhiheng' || step.mark === 'viewAs') {
@@ -170,7 +230,10 @@ describe('三国杀 generals in Chromium', () => {
           await caughtUp(x.page, await shown(pl.page));
           for (let seat = 0; seat < SEATS; seat++) {
             const gen = step.after.g.players[seat]!.general!;
-            await seatLi(x, seat).locator('.tile-general').filter({ hasText: x.t({ key: `sgs.general.${gen}` }) }).waitFor({ timeout: 15_000 });
+            await seatLi(x, seat)
+              .locator('.tile-general')
+              .filter({ hasText: x.t({ key: `sgs.general.${gen}` }) })
+              .waitFor({ timeout: 15_000 });
           }
           await shot(x, '2-revealed');
         }

@@ -1,8 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { SPECS, answerTaken, caughtUp, createTable, exactly, expectEngineView, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
+import {
+  SPECS,
+  answerTaken,
+  caughtUp,
+  createTable,
+  exactly,
+  expectEngineView,
+  screenshot,
+  seatPlayers,
+  shown,
+  startWithSeed,
+  stateOf,
+  useDevAndBrowser,
+  type Player,
+} from './helpers';
 import ghost from '../../worker/games/ghost';
-import { apply, startGame, viewFor, type Answer, type GameState, type Json, type LogEntry, type OpenPrompt, type Prompt } from '../../worker/engine';
+import {
+  apply,
+  startGame,
+  viewFor,
+  type Answer,
+  type GameState,
+  type Json,
+  type LogEntry,
+  type OpenPrompt,
+  type Prompt,
+} from '../../worker/engine';
 import { colourOf } from '../../worker/games/ghost/ids';
 import { condition, type G } from '../../worker/games/ghost/state';
 import { strings as ghostStrings } from '../../worker/games/ghost/i18n';
@@ -68,10 +92,23 @@ function planFrom(seed: string, options: Record<string, Json>): GhostPlan | null
     let a: Answer = { prompt: p.id, option: 'pass' };
     if (p.kind === 'host') {
       if (ex) return null;
-      const against = (imp: string) => afterHost(p.seat).find((v) => g.players[v]!.hand.some((c) => colourOf(c) !== condition(ghost.cat, g, imp).colour));
-      const imp = opt('target')!.cards!.from.find((i) => condition(ghost.cat, g, i).colour !== 'any' && hand.some((c) => colourOf(c) === condition(ghost.cat, g, i).colour) && against(i) !== undefined);
+      const against = (imp: string) =>
+        afterHost(p.seat).find((v) =>
+          g.players[v]!.hand.some((c) => colourOf(c) !== condition(ghost.cat, g, imp).colour),
+        );
+      const imp = opt('target')!.cards!.from.find(
+        (i) =>
+          condition(ghost.cat, g, i).colour !== 'any' &&
+          hand.some((c) => colourOf(c) === condition(ghost.cat, g, i).colour) &&
+          against(i) !== undefined,
+      );
       if (imp) {
-        ex = { host: p.seat, imp, holder: g.players.findIndex((q) => q.imps.some((i) => i.id === imp)), caught: against(imp)! };
+        ex = {
+          host: p.seat,
+          imp,
+          holder: g.players.findIndex((q) => q.imps.some((i) => i.id === imp)),
+          caught: against(imp)!,
+        };
         a = { prompt: p.id, option: 'target', cards: [imp] };
       }
     } else if (p.kind === 'vote') {
@@ -82,7 +119,9 @@ function planFrom(seed: string, options: Record<string, Json>): GhostPlan | null
       if (p.seat === ex!.caught) a = { prompt: p.id, option: 'vote', cards: [neg[0]!] };
       else if (pos.length) a = { prompt: p.id, option: 'vote', cards: pos.slice(0, o.cards!.max) };
     } else if (p.kind === 'challenge') {
-      a = opt('challenge')?.seats?.from.includes(ex!.caught) ? { prompt: p.id, option: 'challenge', seats: [ex!.caught] } : { prompt: p.id, option: 'reveal' };
+      a = opt('challenge')?.seats?.from.includes(ex!.caught)
+        ? { prompt: p.id, option: 'challenge', seats: [ex!.caught] }
+        : { prompt: p.id, option: 'reveal' };
     } else if (p.kind === 'discard') {
       const o = p.options[0]!;
       a = { prompt: p.id, option: o.id, cards: o.cards!.from.slice(0, o.cards!.min) };
@@ -98,7 +137,8 @@ function planFrom(seed: string, options: Record<string, Json>): GhostPlan | null
     const keys = log.map((l) => l.msg.key);
     if (keys.includes('ghost.log.reveal')) {
       // The reveal must follow a caught challenge and succeed (so the host also looks at the holder's identity).
-      if (!keys.includes('ghost.log.caught') || !keys.includes('ghost.log.exorcised') || ex!.holder === ex!.host) return null;
+      if (!keys.includes('ghost.log.caught') || !keys.includes('ghost.log.exorcised') || ex!.holder === ex!.host)
+        return null;
       return { seed, steps, start, ...ex! };
     }
   }
@@ -111,9 +151,17 @@ function findPlan(options: Record<string, Json>): GhostPlan {
   for (let i = 0; i < 40; i++) {
     const p = planFrom(`ghost-e2e-${i}`, options);
     // Four voters: the vote panel then shows every kind of row (own cards, face-down counts, the challenged).
-    if (p && p.steps.filter((x) => x.prompt.kind === 'vote' && x.answer.option === 'vote').length === SEATS && (!best || p.steps.length < best.steps.length)) best = p;
+    if (
+      p &&
+      p.steps.filter((x) => x.prompt.kind === 'vote' && x.answer.option === 'vote').length === SEATS &&
+      (!best || p.steps.length < best.steps.length)
+    )
+      best = p;
   }
-  if (!best) throw new Error('no seed among the first 40 leads to a caught challenge and a successful reveal: the ghost rules changed, widen the search');
+  if (!best)
+    throw new Error(
+      'no seed among the first 40 leads to a caught challenge and a successful reveal: the ghost rules changed, widen the search',
+    );
   return best;
 }
 
@@ -131,7 +179,9 @@ describe('驱鬼 in Chromium', () => {
 
     // The seed: the room's own options, the pure engine, the same answers the clicks will give.
     const plan = findPlan(options);
-    console.info(`ghost e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; host seat ${plan.host} exorcises ${plan.imp} on seat ${plan.holder}, seat ${plan.caught} is caught`);
+    console.info(
+      `ghost e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; host seat ${plan.host} exorcises ${plan.imp} on seat ${plan.holder}, seat ${plan.caught} is caught`,
+    );
 
     const players: Player[] = await seatPlayers(specs, pages, ghostUI);
     const nameOf = (s: number) => specs[s]!.name;
@@ -150,8 +200,12 @@ describe('驱鬼 in Chromium', () => {
             await q.filter({ hasText: exactly(pl.t(mine[0]!.message)) }).waitFor({ timeout: 10_000 });
             // Every option is a button, except "use this card" ones, which are the cards on the table themselves.
             const labels = await pl.page.locator('.prompt-panel.asking .options .btn').allInnerTexts();
-            const onTable = await pl.page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
-            const single = mine[0]!.options.filter((o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!));
+            const onTable = await pl.page
+              .locator('.game-area [data-card]')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+            const single = mine[0]!.options.filter(
+              (o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!),
+            );
             const listed = single.length > 1 ? mine[0]!.options.filter((o) => !single.includes(o)) : mine[0]!.options;
             expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(listed.map((o) => pl.t(o.message)));
           } else {
@@ -186,9 +240,13 @@ describe('驱鬼 in Chromium', () => {
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
       // What is picked shows on the table: lifted cards and imps, marked seats.
-      const cards = await p.locator('.game-area [data-card][aria-pressed="true"]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-card')))]);
+      const cards = await p
+        .locator('.game-area [data-card][aria-pressed="true"]')
+        .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-card')))]);
       expect(cards.sort()).toEqual([...(step.answer.cards ?? [])].sort());
-      const seats = await p.locator('.gh-seats [data-seat].on').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
+      const seats = await p
+        .locator('.gh-seats [data-seat].on')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
       expect(seats.sort()).toEqual([...(step.answer.seats ?? [])].sort());
       await before?.();
       await panel.locator('.picks .confirm').click();
@@ -217,7 +275,9 @@ describe('驱鬼 in Chromium', () => {
         // Earlier votes lie face down: everyone but the voter sees only how many cards, the voter his own cards.
         for (const other of players) {
           for (const v of voted) {
-            const row = other.page.locator('.gh-vote .gh-voters li', { has: other.page.locator('.gh-voter', { hasText: exactly(nameOf(v)) }) });
+            const row = other.page.locator('.gh-vote .gh-voters li', {
+              has: other.page.locator('.gh-voter', { hasText: exactly(nameOf(v)) }),
+            });
             if (other.seat === v) await expect(row.locator('.gh-mini').count()).resolves.toBe(counts.get(v));
             else {
               await expect(row.locator('.gh-mini').count()).resolves.toBe(0);
@@ -226,11 +286,13 @@ describe('驱鬼 in Chromium', () => {
           }
           if (other.seat !== step.seat) expect(await other.page.locator('.status-line').innerText()).toContain(pl.name);
         }
-        if (voted.length === 1) await Promise.all(players.filter((x) => x.seat !== step.seat).map((x) => shot(x, '2-facedown')));
+        if (voted.length === 1)
+          await Promise.all(players.filter((x) => x.seat !== step.seat).map((x) => shot(x, '2-facedown')));
       }
 
       await click(step, async () => {
-        if (step.prompt.kind === 'vote' && step.answer.option === 'vote' && voted.length === 1) await shot(pl, '2-voting');
+        if (step.prompt.kind === 'vote' && step.answer.option === 'vote' && voted.length === 1)
+          await shot(pl, '2-voting');
         if (step.prompt.kind === 'challenge' && step.answer.option === 'challenge') await shot(pl, '3-challenging');
       });
       await answerTaken(pl, version, step.prompt.kind);
@@ -246,7 +308,8 @@ describe('驱鬼 in Chromium', () => {
         // Everyone sees which imp on whom is being exorcised, with its condition.
         for (const x of players) {
           const h = await x.page.locator('.gh-vote h3').innerText();
-          for (const part of [nameOf(plan.host), nameOf(plan.holder), cardName(plan.imp, x.lang)]) expect(h).toContain(part);
+          for (const part of [nameOf(plan.host), nameOf(plan.holder), cardName(plan.imp, x.lang)])
+            expect(h).toContain(part);
         }
       }
       if (step.prompt.kind === 'challenge' && step.answer.option === 'challenge') {
@@ -262,10 +325,15 @@ describe('驱鬼 in Chromium', () => {
           expect(await minis.count()).toBe(cards.length);
           const shownCards = (await minis.allInnerTexts()).join(' | ');
           for (const c of cards) expect(shownCards).toContain(cardLabel(c, x.lang));
-          for (const k of cards.keys()) expect(await minis.nth(k).evaluate((e) => getComputedStyle(e).textDecorationLine)).toContain('line-through');
+          for (const k of cards.keys())
+            expect(await minis.nth(k).evaluate((e) => getComputedStyle(e).textDecorationLine)).toContain(
+              'line-through',
+            );
           expect(await row.innerText()).toContain(ghostStrings[x.lang]!['ghost.ui.thrownOut']);
           const log = await x.page.locator('ol.log li').allTextContents();
-          const lines = step.log.filter((l) => l.msg.key === 'ghost.log.challenge' || l.msg.key === 'ghost.log.caught').map((l) => x.t(l.msg));
+          const lines = step.log
+            .filter((l) => l.msg.key === 'ghost.log.challenge' || l.msg.key === 'ghost.log.caught')
+            .map((l) => x.t(l.msg));
           expect(lines).toHaveLength(2);
           for (const c of cards) expect(lines[0]).toContain(cardLabel(c, x.lang));
           for (const line of lines) expect(log).toContain(line);
@@ -286,7 +354,8 @@ describe('驱鬼 in Chromium', () => {
       expect(text).toContain(String(r.blue));
       expect(await panel.locator('.gh-pool .gh-mini').count()).toBe(r.pool.length);
       const log = await x.page.locator('ol.log li').allTextContents();
-      for (const key of ['ghost.log.reveal', 'ghost.log.exorcised']) expect(log).toContain(x.t(endLog.find((l) => l.msg.key === key)!.msg));
+      for (const key of ['ghost.log.reveal', 'ghost.log.exorcised'])
+        expect(log).toContain(x.t(endLog.find((l) => l.msg.key === key)!.msg));
       // Only the host looked at the holder's identity.
       expect(await x.page.locator('.gh-known').count()).toBe(x.seat === plan.host ? 1 : 0);
       await shot(x, '4-revealed');

@@ -24,7 +24,7 @@ async function open(locale: string): Promise<{ page: Page; strings: () => string
 }
 
 describe('languages in Chromium', () => {
-  it('the home page fetches only its visitor\'s strings; switching to English fetches the English ones', async () => {
+  it("the home page fetches only its visitor's strings; switching to English fetches the English ones", async () => {
     const { page, strings } = await open('zh-TW');
     await page.goto(`${env.dev.url}/`);
     await page.waitForFunction((t) => document.title === t, shellStrings['zh-TW']['home.title']!);
@@ -36,8 +36,12 @@ describe('languages in Chromium', () => {
     await page.context().close();
   });
 
-  it('a 三国杀 table fetches the game\'s strings in the visitor\'s language only, and the new language\'s on switching', async () => {
-    const r = await fetch(`${env.dev.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'sanguosha', seats: 4 }) });
+  it("a 三国杀 table fetches the game's strings in the visitor's language only, and the new language's on switching", async () => {
+    const r = await fetch(`${env.dev.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'sanguosha', seats: 4 }),
+    });
     const { id } = (await r.json()) as { id: string };
     const { page, strings } = await open('zh-CN');
     await page.goto(`${env.dev.url}/g/${id}`);

@@ -48,7 +48,8 @@ async function tableAtVote(players: number, seed: string): Promise<{ id: string;
     let a: Json;
     if (p.kind === 'host' && ids.includes('target')) a = { option: 'target', cards: [p.options[0].cards.from[0]] };
     else if (p.kind === 'vote') a = { option: 'vote', cards: p.options[0].cards.from.slice(0, 2) };
-    else if (p.kind === 'discard') a = { option: 'discard', cards: p.options[0].cards.from.slice(0, p.options[0].cards.min) };
+    else if (p.kind === 'discard')
+      a = { option: 'discard', cards: p.options[0].cards.from.slice(0, p.options[0].cards.min) };
     else a = { option: ['end', 'pass', 'reveal', 'continue'].find((x) => ids.includes(x)) ?? ids[0] };
     await api(`/api/games/${g.id}/answers`, { version: st.version, answer: { prompt: p.id, ...a } }, who.token);
   }
@@ -65,7 +66,9 @@ async function allInView(page: Page, sel: string): Promise<{ sel: string; outsid
       // Under the docked question bar counts as out of view too.
       const bar = document.querySelector('.prompt-panel.asking')?.getBoundingClientRect();
       const bottom = bar && !e.closest('.prompt-panel') ? bar.top : innerHeight;
-      return r.top >= 0 && r.left >= 0 && r.bottom <= bottom + 1 && r.right <= innerWidth ? [] : [`${e.className} ${Math.round(r.top)}..${Math.round(r.bottom)} (limit ${Math.round(bottom)})`];
+      return r.top >= 0 && r.left >= 0 && r.bottom <= bottom + 1 && r.right <= innerWidth
+        ? []
+        : [`${e.className} ${Math.round(r.top)}..${Math.round(r.bottom)} (limit ${Math.round(bottom)})`];
     });
   }, sel);
   return { sel, outside };
@@ -74,7 +77,11 @@ async function allInView(page: Page, sel: string): Promise<{ sel: string; outsid
 /** [players, language, seed]: a three-line question (5 players); four lines and a three-line card name; two imps. */
 const CASES: [number, string, string][] = process.env.LAYOUT_SWEEP
   ? Array.from({ length: 24 }, (_, i) => [Number(process.env.LAYOUT_SWEEP), i % 2 ? 'en' : 'zh-CN', `layout-${i}`])
-  : [[5, 'zh-CN', 'layout-6'], [8, 'en', 'layout-11'], [8, 'en', 'layout-15']];
+  : [
+      [5, 'zh-CN', 'layout-6'],
+      [8, 'en', 'layout-11'],
+      [8, 'en', 'layout-15'],
+    ];
 
 describe('驱鬼 on a desktop', () => {
   for (const [players, lang, seed] of CASES)
@@ -86,21 +93,42 @@ describe('驱鬼 on a desktop', () => {
       try {
         await page.goto(`${env.dev.url}/g/${t.id}#seat=${t.token}`);
         await page.waitForSelector('.gh-vote .gh-voters li');
-        await page.locator('.prompt-panel button.option', { hasText: lang === 'en' ? 'Vote' : '投票' }).first().click();
+        await page
+          .locator('.prompt-panel button.option', { hasText: lang === 'en' ? 'Vote' : '投票' })
+          .first()
+          .click();
         await page.waitForSelector('.gh-card.pickable');
         expect(await page.evaluate(() => scrollY)).toBe(0);
-        if (process.env.LAYOUT_SHOTS) await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/vote-${players}-${Date.now()}.png` });
+        if (process.env.LAYOUT_SHOTS)
+          await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/vote-${players}-${Date.now()}.png` });
         for (const sel of ['.gh-vote', '.gh-vote .gh-voters li', '.gh-card.pickable', '.confirm-row .btn'])
           expect(await allInView(page, sel)).toEqual({ sel, outside: [] });
         // Every seat round the shorter oval shows all it holds: no box scrolls, no hand card's text runs out of it.
         const clipped = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-seat, .gh-hand .gh-card')].flatMap((e) => (e.scrollHeight > e.clientHeight + 1 ? [`${e.className} ${e.dataset.seat ?? e.dataset.card ?? ''}: ${e.scrollHeight} > ${e.clientHeight}`] : [])),
+          [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-seat, .gh-hand .gh-card')].flatMap((e) =>
+            e.scrollHeight > e.clientHeight + 1
+              ? [`${e.className} ${e.dataset.seat ?? e.dataset.card ?? ''}: ${e.scrollHeight} > ${e.clientHeight}`]
+              : [],
+          ),
         );
         expect(clipped).toEqual([]);
         // Nor does any seat lie over the board in the middle (the decks, the king card) or over another seat.
         const overlaps = await page.evaluate(() => {
-          const boxes = [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-board, .gh-felt .gh-seat')].map((e) => ({ name: e.dataset.seat ?? 'board', r: e.getBoundingClientRect() }));
-          return boxes.flatMap((a, i) => boxes.slice(i + 1).flatMap((b) => (a.r.left < b.r.right - 1 && b.r.left < a.r.right - 1 && a.r.top < b.r.bottom - 1 && b.r.top < a.r.bottom - 1 ? [`${a.name} × ${b.name}`] : [])));
+          const boxes = [...document.querySelectorAll<HTMLElement>('.gh-felt .gh-board, .gh-felt .gh-seat')].map(
+            (e) => ({ name: e.dataset.seat ?? 'board', r: e.getBoundingClientRect() }),
+          );
+          return boxes.flatMap((a, i) =>
+            boxes
+              .slice(i + 1)
+              .flatMap((b) =>
+                a.r.left < b.r.right - 1 &&
+                b.r.left < a.r.right - 1 &&
+                a.r.top < b.r.bottom - 1 &&
+                b.r.top < a.r.bottom - 1
+                  ? [`${a.name} × ${b.name}`]
+                  : [],
+              ),
+          );
         });
         expect(overlaps).toEqual([]);
         // And a pick works from there: the first card picked, the confirm button is enabled.

@@ -42,8 +42,15 @@ async function recording(browser: Browser, lang: string, viewport: { width: numb
 const texts = (p: Page) => p.evaluate(() => (window as unknown as { __texts: string[] }).__texts);
 
 describe('identity marks', () => {
-  it('a mark is stored with the seat, shows on its other device, and no other seat\'s view or socket carries it', { timeout: 120_000 }, async () => {
-    const g = await call('/api/games', { game: 'sanguosha', seats: 5, deadline: { hours: 12 }, options: { noGenerals: true } });
+  it("a mark is stored with the seat, shows on its other device, and no other seat's view or socket carries it", {
+    timeout: 120_000,
+  }, async () => {
+    const g = await call('/api/games', {
+      game: 'sanguosha',
+      seats: 5,
+      deadline: { hours: 12 },
+      options: { noGenerals: true },
+    });
     const a = await call(`/api/games/${g.id}/seats`, { name: 'A' });
     const b = await call(`/api/games/${g.id}/seats`, { name: 'B' });
     await call(`/api/games/${g.id}/start`, { fillWithBots: true, seed: 'marks-1' }, g.adminToken);
@@ -58,7 +65,9 @@ describe('identity marks', () => {
       await btn.waitFor({ timeout: 15_000 });
       const seat = await btn.evaluate((e) => Number(e.closest<HTMLElement>('[data-seat]')!.dataset.seat));
       await btn.click();
-      await expect.poll(async () => (await call(`/api/games/${g.id}/me`, undefined, a.token)).settings.marks, { timeout: 10_000 }).toEqual({ [seat]: 'loyal' });
+      await expect
+        .poll(async () => (await call(`/api/games/${g.id}/me`, undefined, a.token)).settings.marks, { timeout: 10_000 })
+        .toEqual({ [seat]: 'loyal' });
       await expect.poll(() => btn.innerText()).toBe('主忠');
 
       // Another device of seat A (a desktop, English) shows it.
@@ -74,15 +83,27 @@ describe('identity marks', () => {
         const p = sa.prompts[0];
         const ids: string[] = p.options.map((o: Json) => o.id);
         const pass = ['end', 'pass'].find((x) => ids.includes(x));
-        if (pass) await call(`/api/games/${g.id}/answers`, { version: sa.version, answer: { prompt: p.id, option: pass } }, a.token);
+        if (pass)
+          await call(
+            `/api/games/${g.id}/answers`,
+            { version: sa.version, answer: { prompt: p.id, option: pass } },
+            a.token,
+          );
         await expect.poll(async () => (await texts(pb)).length, { timeout: 10_000 }).toBeGreaterThan(before);
       }
-      for (const [who, p] of [['B', pb], ['A', pa]] as const) {
+      for (const [who, p] of [
+        ['B', pb],
+        ['A', pa],
+      ] as const) {
         const all = await texts(p);
         expect(all.length, `${who} got socket messages`).toBeGreaterThan(0);
-        expect(all.filter((x) => x.includes('"marks"') || x.includes('"loyal"')), `${who}'s socket`).toEqual([]);
+        expect(
+          all.filter((x) => x.includes('"marks"') || x.includes('"loyal"')),
+          `${who}'s socket`,
+        ).toEqual([]);
       }
-      for (const token of [b.token, undefined]) expect(JSON.stringify(await call(`/api/games/${g.id}/state`, undefined, token))).not.toMatch(/"marks"|"loyal"/);
+      for (const token of [b.token, undefined])
+        expect(JSON.stringify(await call(`/api/games/${g.id}/state`, undefined, token))).not.toMatch(/"marks"|"loyal"/);
       expect((await call(`/api/games/${g.id}/me`, undefined, b.token)).settings.marks).toBeUndefined();
       // A mark that is not one of the game's is refused, and changes nothing.
       await expect(call(`/api/games/${g.id}/me`, { marks: { [seat]: 'red' } }, a.token, 'PUT')).rejects.toThrow(/400/);

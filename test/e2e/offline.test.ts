@@ -11,9 +11,10 @@ import { OUT, startedGame, useDevAndBrowser } from './helpers';
  */
 const env = useDevAndBrowser();
 
-
 async function stateOf(id: string, token: string): Promise<StateBody> {
-  const r = await fetch(`${env.dev.url}/api/games/${id}/state?log=0`, { headers: { authorization: `Bearer ${token}` } });
+  const r = await fetch(`${env.dev.url}/api/games/${id}/state?log=0`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return r.json() as Promise<StateBody>;
 }
 
@@ -21,7 +22,10 @@ async function stateOf(id: string, token: string): Promise<StateBody> {
 const duel = (minutes: number) => startedGame(env.dev.url, { game: 'duel', seats: 2, deadline: { minutes } });
 
 /** Seat 0's page, opened by its personal link, with every answer request the page makes counted by outcome. */
-async function seatPage(id: string, token: string): Promise<{ ctx: BrowserContext; page: Page; answers: { ok: number; failed: number } }> {
+async function seatPage(
+  id: string,
+  token: string,
+): Promise<{ ctx: BrowserContext; page: Page; answers: { ok: number; failed: number } }> {
   const ctx = await env.browser.newContext({ locale: 'en', viewport: { width: 390, height: 844 } });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('pageerror', e.message));
@@ -65,7 +69,11 @@ describe('answers made offline in Chromium', () => {
     expect((await stateOf(id, tokens[0]!)).version).toBe(before.version);
 
     await ctx.setOffline(false);
-    await until('the answer to reach the room', async () => (await stateOf(id, tokens[0]!)).prompts.length === 0, 20_000);
+    await until(
+      'the answer to reach the room',
+      async () => (await stateOf(id, tokens[0]!)).prompts.length === 0,
+      20_000,
+    );
     await page.waitForSelector('.outbox', { state: 'detached', timeout: 10_000 });
     // Give any second attempt (socket reopening, polls) time to show itself.
     await new Promise((r) => setTimeout(r, 5000));
@@ -86,7 +94,11 @@ describe('answers made offline in Chromium', () => {
     await page.locator('.prompt-panel.asking .options .btn').first().click();
     await page.waitForSelector('.outbox.queued');
     // The room's deadline passes and its default answers for seat 0.
-    await until('the deadline to take the prompt', async () => (await stateOf(id, tokens[0]!)).prompts.every((p) => p.id !== before.prompts[0]!.id), deadline - Date.now() + 30_000);
+    await until(
+      'the deadline to take the prompt',
+      async () => (await stateOf(id, tokens[0]!)).prompts.every((p) => p.id !== before.prompts[0]!.id),
+      deadline - Date.now() + 30_000,
+    );
 
     await ctx.setOffline(false);
     await page.waitForSelector('.outbox.not-sent', { timeout: 20_000 });

@@ -16,7 +16,9 @@ async function page(locale = 'en', viewport = { width: 1200, height: 900 }): Pro
 }
 
 /** What a page's table says about the game, from its own state request (the page's own token). */
-async function stateOf(p: Page): Promise<{ version: number; you: number | null; prompts: { kind: string }[]; status: string }> {
+async function stateOf(
+  p: Page,
+): Promise<{ version: number; you: number | null; prompts: { kind: string }[]; status: string }> {
   return p.evaluate(async () => {
     const id = location.pathname.split('/')[2]!;
     const all = JSON.parse(localStorage.getItem('teahouse.games') ?? '{}') as Record<string, { token?: string }>;
@@ -37,8 +39,12 @@ describe('platform in Chromium', () => {
     await host.getByRole('textbox', { name: /Your name/ }).fill('Host');
     await host.getByRole('button', { name: 'Create the table' }).click();
     await host.waitForURL(/\/g\//);
-    await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('input.linkbox-url')].some((e) => !e.value.includes('#seat=')));
-    const links = await host.locator('input.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    await host.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLInputElement>('input.linkbox-url')].some((e) => !e.value.includes('#seat=')),
+    );
+    const links = await host
+      .locator('input.linkbox-url')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
     const invite = links.find((u) => !u.includes('#seat='))!;
     expect(invite).toMatch(/\/g\/[a-z0-9]{10,}$/);
 
@@ -64,7 +70,8 @@ describe('platform in Chromium', () => {
     const players = [host, ann, bo];
     for (let i = 0; i < players.length; i++) {
       await players[i]!.locator('.prompt-panel.asking .options .btn').first().click();
-      for (const q of players) await q.waitForSelector(`.seat-list >> nth=0 >> li:nth-child(${i + 1}):not(.waiting)`, { timeout: 15_000 });
+      for (const q of players)
+        await q.waitForSelector(`.seat-list >> nth=0 >> li:nth-child(${i + 1}):not(.waiting)`, { timeout: 15_000 });
     }
     // After the picks, seat 0 (the host) has the turn: the others see whom the table waits for.
     await host.waitForSelector('.btn.option:has-text("Attack")', { timeout: 15_000 });

@@ -24,7 +24,12 @@ async function call(path: string, body?: unknown, token?: string): Promise<Json>
 /** A table where seat 0 is in its play phase with a recast option; its id, token and the chain's card id. */
 async function chainInHand(): Promise<{ id: string; token: string; card: string }> {
   for (let k = 0; k < 40; k++) {
-    const g = await call('/api/games', { game: 'sanguosha', seats: 5, deadline: { hours: 12 }, options: { noGenerals: true } });
+    const g = await call('/api/games', {
+      game: 'sanguosha',
+      seats: 5,
+      deadline: { hours: 12 },
+      options: { noGenerals: true },
+    });
     const me = await call(`/api/games/${g.id}/seats`, { name: 'Me' });
     await call(`/api/games/${g.id}/start`, { fillWithBots: true, seed: `recast-${k}` }, g.adminToken);
     for (let step = 0; step < 60; step++) {
@@ -39,7 +44,12 @@ async function chainInHand(): Promise<{ id: string; token: string; card: string 
       if (recast) return { id: g.id, token: me.token, card: recast.cards.from[0] };
       const ids: string[] = p.options.map((o: Json) => o.id);
       const pass = ['end', 'pass', 'continue'].find((x) => ids.includes(x));
-      const o = pass ? { option: pass } : { option: ids[0], ...(p.options[0].cards ? { cards: p.options[0].cards.from.slice(0, p.options[0].cards.min) } : {}) };
+      const o = pass
+        ? { option: pass }
+        : {
+            option: ids[0],
+            ...(p.options[0].cards ? { cards: p.options[0].cards.from.slice(0, p.options[0].cards.min) } : {}),
+          };
       await call(`/api/games/${g.id}/answers`, { version: st.version, answer: { prompt: p.id, ...o } }, me.token);
       if (step > 20) break;
     }
@@ -48,8 +58,13 @@ async function chainInHand(): Promise<{ id: string; token: string; card: string 
 }
 
 describe('铁索连环 on the table', () => {
-  for (const [lang, size] of [['zh-CN', { width: 390, height: 844 }], ['en', { width: 1280, height: 800 }]] as const)
-    it(`tapping the chain then "recast" recasts it: the card leaves the hand and the log says so (${lang}, ${size.width}×${size.height})`, { timeout: 180_000 }, async () => {
+  for (const [lang, size] of [
+    ['zh-CN', { width: 390, height: 844 }],
+    ['en', { width: 1280, height: 800 }],
+  ] as const)
+    it(`tapping the chain then "recast" recasts it: the card leaves the hand and the log says so (${lang}, ${size.width}×${size.height})`, {
+      timeout: 180_000,
+    }, async () => {
       const t = await chainInHand();
       const ctx = await env.browser.newContext({ viewport: size, locale: lang });
       await ctx.addInitScript((l) => localStorage.setItem('teahouse.lang', l), lang);
@@ -62,7 +77,15 @@ describe('铁索连环 on the table', () => {
         await expect.poll(() => recast.count()).toBe(1);
         await recast.click();
         await page.locator('.prompt-panel .confirm-row .btn.primary').click();
-        await expect.poll(async () => (await call(`/api/games/${t.id}/state`, undefined, t.token)).log.some((l: Json) => l.msg.key === 'sgs.log.recast' && l.msg.params.seat === 0), { timeout: 10_000 }).toBe(true);
+        await expect
+          .poll(
+            async () =>
+              (await call(`/api/games/${t.id}/state`, undefined, t.token)).log.some(
+                (l: Json) => l.msg.key === 'sgs.log.recast' && l.msg.params.seat === 0,
+              ),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
         await expect.poll(() => card.count()).toBe(0);
       } finally {
         await ctx.close();

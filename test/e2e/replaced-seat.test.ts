@@ -37,7 +37,10 @@ describe('issue 9 point 1: a replaced player cannot keep playing over an old soc
       const prompt = first.prompts[0].id as string;
       expect(first.seats[1].online).toBe(true);
 
-      const replaced = await call(dev, `/games/${id}/admin/replace-seat`, { body: { seat: 1, by: 'invite' }, token: admin });
+      const replaced = await call(dev, `/games/${id}/admin/replace-seat`, {
+        body: { seat: 1, by: 'invite' },
+        token: admin,
+      });
       expect(replaced.status).toBe(200);
       const fresh = replaced.body.token as string;
       await ws.waitFor((t) => JSON.parse(t).type === 'error');

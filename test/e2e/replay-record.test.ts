@@ -12,7 +12,11 @@ import { useDevAndBrowser } from './helpers';
 const env = useDevAndBrowser();
 
 const post = async (path: string, body: unknown, token?: string) => {
-  const r = await fetch(`${env.dev.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const r = await fetch(`${env.dev.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
   return r.json() as Promise<any>;
 };
@@ -29,11 +33,17 @@ describe('the replay of a game the room finished', () => {
       if (Date.now() > end) throw new Error(`the bots did not finish: ${JSON.stringify(summary).slice(0, 300)}`);
       const early = (await fetch(`${env.dev.url}/api/games/${g.id}/record`)).status;
       // The bots may finish between the two requests: a record then exists only because the game is over now.
-      if (early === 200) expect(((await (await fetch(`${env.dev.url}/api/games/${g.id}`)).json()) as { status: string }).status).toBe('finished');
+      if (early === 200)
+        expect(((await (await fetch(`${env.dev.url}/api/games/${g.id}`)).json()) as { status: string }).status).toBe(
+          'finished',
+        );
       else expect(early).toBe(404);
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const rec = (await (await fetch(`${env.dev.url}/api/games/${g.id}/record`)).json()) as { moves: unknown[]; names: string[] };
+    const rec = (await (await fetch(`${env.dev.url}/api/games/${g.id}/record`)).json()) as {
+      moves: unknown[];
+      names: string[];
+    };
     expect(rec.moves.length).toBeGreaterThan(10);
 
     const ctx = await env.browser.newContext({ locale: 'en', viewport: { width: 390, height: 844 } });
@@ -42,13 +52,18 @@ describe('the replay of a game the room finished', () => {
     await page.goto(`${env.dev.url}/g/${g.id}/replay`);
     const en = replayStrings.en;
     await page.locator('.replay-step').waitFor();
-    expect(await page.locator('.replay-step').innerText()).toBe(en['replay.step']!.replace('{k}', '0').replace('{n}', String(rec.moves.length)));
+    expect(await page.locator('.replay-step').innerText()).toBe(
+      en['replay.step']!.replace('{k}', '0').replace('{n}', String(rec.moves.length)),
+    );
     // The setup's lines are there from the first step.
     expect(await page.locator('.replay-log li').count()).toBeGreaterThan(0);
     await page.keyboard.press('End');
     await page.waitForSelector(`text=${en['replay.end']!}`);
     // The page's engine reached the room's outcome: the reason it shows is the one the room reports.
-    const table = (await (await fetch(`${env.dev.url}/api/games/${g.id}/state`)).json()) as { outcome: { reason: Msg }; seats: { name: string }[] };
+    const table = (await (await fetch(`${env.dev.url}/api/games/${g.id}/state`)).json()) as {
+      outcome: { reason: Msg };
+      seats: { name: string }[];
+    };
     const t = makeT('en', { strings: ghostStrings as never }, (n) => table.seats[n]!.name);
     expect(await page.locator('.replay-status').innerText()).toBe(t(table.outcome.reason));
     await ctx.close();

@@ -26,11 +26,16 @@ describe('the replay page in Chromium', () => {
     const { record, states } = botRecord(5, 'e2e-replay-1');
     const n = record.moves.length;
     const en = replayStrings.en;
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       const ctx = await env.browser.newContext({ locale: 'en', viewport });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('pageerror', e.message));
-      await page.route('**/api/games/*/record', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(record) }));
+      await page.route('**/api/games/*/record', (r) =>
+        r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(record) }),
+      );
       await page.goto(`${env.dev.url}/g/replay0000test/replay`);
       const step = page.locator('.replay-step');
       await step.waitFor();
@@ -41,8 +46,11 @@ describe('the replay page in Chromium', () => {
       await page.locator('.replay-seat select').selectOption('3');
       await page.waitForFunction(() => location.search === '?move=3&seat=3');
       // Seat 3's own hand at that moment, and nobody else's, is on the table.
-      const mine = (viewFor(ghost as GameDef, states[3] as never, 3).view as { players: { hand: string[] | null }[] }).players[3]!.hand!;
-      const drawn = await page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+      const mine = (viewFor(ghost as GameDef, states[3] as never, 3).view as { players: { hand: string[] | null }[] })
+        .players[3]!.hand!;
+      const drawn = await page
+        .locator('.game-area [data-card]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
       for (const c of mine) expect(drawn).toContain(c);
       expect(mine.length).toBeGreaterThan(0);
       const area = await page.locator('.game-area').innerText();
@@ -62,7 +70,9 @@ describe('the replay page in Chromium', () => {
     const page = await ctx.newPage();
     await page.goto(`${env.dev.url}/g/nosuchgame00/replay`);
     await page.waitForSelector(`text=${replayStrings['zh-CN']['replay.notYet']!}`);
-    expect(await page.getByRole('link', { name: replayStrings['zh-CN']['replay.toTable']! }).getAttribute('href')).toBe('/g/nosuchgame00');
+    expect(await page.getByRole('link', { name: replayStrings['zh-CN']['replay.toTable']! }).getAttribute('href')).toBe(
+      '/g/nosuchgame00',
+    );
     await ctx.close();
   });
 });

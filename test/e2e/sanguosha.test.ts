@@ -1,8 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { SPECS, answerTaken, caughtUp, createTable, expectEngineView, exactly, screenshot, seatPlayers, shown, startWithSeed, stateOf, useDevAndBrowser, type Player } from './helpers';
+import {
+  SPECS,
+  answerTaken,
+  caughtUp,
+  createTable,
+  expectEngineView,
+  exactly,
+  screenshot,
+  seatPlayers,
+  shown,
+  startWithSeed,
+  stateOf,
+  useDevAndBrowser,
+  type Player,
+} from './helpers';
 import sanguosha from '../../worker/games/sanguosha';
-import { apply, startGame, viewFor, type Answer, type GameState, type Json, type LogEntry, type OpenPrompt, type Prompt } from '../../worker/engine';
+import {
+  apply,
+  startGame,
+  viewFor,
+  type Answer,
+  type GameState,
+  type Json,
+  type LogEntry,
+  type OpenPrompt,
+  type Prompt,
+} from '../../worker/engine';
 import type { G } from '../../worker/games/sanguosha/types';
 import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
 import { cardLabel } from '../../web/games/sanguosha/cards';
@@ -82,17 +106,30 @@ function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
         for (const o of trick ? [] : p.options) {
           const id = Number(o.id.slice(4));
           if (!o.id.startsWith('use:') || !TRICKS.includes(sanguosha.card[id]!.key)) continue;
-          const nullifier = [1, 2, 3].map((k) => (p.seat + k) % SEATS).find((x) => g.players[x]!.alive && holds(x, 'nullification'));
+          const nullifier = [1, 2, 3]
+            .map((k) => (p.seat + k) % SEATS)
+            .find((x) => g.players[x]!.alive && holds(x, 'nullification'));
           if (nullifier === undefined) continue;
           const target = !o.seats ? p.seat : o.seats.from.includes(nullifier) ? nullifier : o.seats.from[0]!;
           trick = { user: p.seat, target, card: id, nullifier };
-          return { a: { prompt: p.id, option: o.id, cards: [String(id)], ...(o.seats ? { seats: [target] } : {}) }, mark: 'trick' };
+          return {
+            a: { prompt: p.id, option: o.id, cards: [String(id)], ...(o.seats ? { seats: [target] } : {}) },
+            mark: 'trick',
+          };
         }
         return { a: { prompt: p.id, option: 'pass' } };
       }
-      if (p.kind === 'respond' && p.message.key === 'sgs.ask.jinkSlash' && slash && !jinked && p.seat === slash.target && opt('play'))
+      if (
+        p.kind === 'respond' &&
+        p.message.key === 'sgs.ask.jinkSlash' &&
+        slash &&
+        !jinked &&
+        p.seat === slash.target &&
+        opt('play')
+      )
         return { a: { prompt: p.id, option: 'play', cards: [opt('play')!.cards!.from[0]!] }, mark: 'jink' };
-      if (p.kind === 'nullify' && trick && !nullified && p.seat === trick.nullifier && opt('use')) return { a: { prompt: p.id, option: 'use', cards: [opt('use')!.cards!.from[0]!] }, mark: 'wuxie' };
+      if (p.kind === 'nullify' && trick && !nullified && p.seat === trick.nullifier && opt('use'))
+        return { a: { prompt: p.id, option: 'use', cards: [opt('use')!.cards!.from[0]!] }, mark: 'wuxie' };
       if (opt('pass')) return { a: { prompt: p.id, option: 'pass' } };
       const o = p.options[0]!;
       const a: Answer = { prompt: p.id, option: o.id };
@@ -108,7 +145,14 @@ function planFrom(seed: string, options: Record<string, Json>): SgsPlan | null {
     if (!r.ok) throw new Error(`seed ${seed}: the plan's answer was refused: ${r.error.reason}`);
     s = r.value.state;
     log.push(...r.value.events);
-    steps.push({ seat: pick.p.seat, prompt: pick.p, answer: pick.a, after: s, log: [...log], ...(pick.mark ? { mark: pick.mark } : {}) });
+    steps.push({
+      seat: pick.p.seat,
+      prompt: pick.p,
+      answer: pick.a,
+      after: s,
+      log: [...log],
+      ...(pick.mark ? { mark: pick.mark } : {}),
+    });
     if (pick.mark === 'jink') jinked = true;
     if (pick.mark === 'wuxie') nullified = true;
     const turns = log.filter((l) => l.msg.key === 'sgs.log.turn').length;
@@ -126,7 +170,10 @@ function findPlan(options: Record<string, Json>): SgsPlan {
     // Two different people attack, and the 无懈可击 comes from someone other than the trick's user.
     if (p && p.slash.src !== p.trick.user && (!best || p.steps.length < best.steps.length)) best = p;
   }
-  if (!best) throw new Error('no seed among the first 60 leads to a 杀 answered by 闪 and a 无懈可击: the rules changed, widen the search');
+  if (!best)
+    throw new Error(
+      'no seed among the first 60 leads to a 杀 answered by 闪 and a 无懈可击: the rules changed, widen the search',
+    );
   return best;
 }
 
@@ -145,7 +192,9 @@ describe('三国杀 in Chromium', () => {
     // The seed: the room's own options, the pure engine, the same answers the clicks will give.
     expect(options.autoPass).toBe(true);
     const plan = findPlan(options);
-    console.info(`sanguosha e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; 杀 ${plan.slash.src}→${plan.slash.target}, trick ${plan.trick.user}→${plan.trick.target} cancelled by ${plan.trick.nullifier}`);
+    console.info(
+      `sanguosha e2e: seed ${plan.seed}, ${plan.steps.length} answers by click; 杀 ${plan.slash.src}→${plan.slash.target}, trick ${plan.trick.user}→${plan.trick.target} cancelled by ${plan.trick.nullifier}`,
+    );
 
     const players: Player[] = await seatPlayers(specs, pages, sanguoshaUI);
     const nameOf = (s: number) => specs[s]!.name;
@@ -160,16 +209,35 @@ describe('三国杀 in Chromium', () => {
           await caughtUp(pl.page, v);
           const sv = viewFor(sanguosha, s, pl.seat);
           if (sv.prompts.length) {
-            await pl.page.locator('.prompt-panel.asking .prompt-q').first().filter({ hasText: exactly(pl.t(sv.prompts[0]!.message)) }).waitFor({ timeout: 10_000 });
+            await pl.page
+              .locator('.prompt-panel.asking .prompt-q')
+              .first()
+              .filter({ hasText: exactly(pl.t(sv.prompts[0]!.message)) })
+              .waitFor({ timeout: 10_000 });
             // Every option is a button, except "use this card" ones, which are the hand cards themselves.
-            const labels = await pl.page.locator('.prompt-panel.asking .prompt').first().locator('.options .btn').allInnerTexts();
-            const onTable = await pl.page.locator('.game-area [data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
-            const single = sv.prompts[0]!.options.filter((o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!));
+            const labels = await pl.page
+              .locator('.prompt-panel.asking .prompt')
+              .first()
+              .locator('.options .btn')
+              .allInnerTexts();
+            const onTable = await pl.page
+              .locator('.game-area [data-card]')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+            const single = sv.prompts[0]!.options.filter(
+              (o) => o.cards?.from.length === 1 && onTable.includes(o.cards.from[0]!),
+            );
             // Options the table shows as buttons of their own (a general on offer) are not repeated in the panel either.
-            const own = await pl.page.locator('.game-area [data-option]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
-            const listed = (single.length > 1 ? sv.prompts[0]!.options.filter((o) => !single.includes(o)) : sv.prompts[0]!.options).filter((o) => !own.includes(o.id));
+            const own = await pl.page
+              .locator('.game-area [data-option]')
+              .evaluateAll((els) => els.map((e) => e.getAttribute('data-option')));
+            const listed = (
+              single.length > 1 ? sv.prompts[0]!.options.filter((o) => !single.includes(o)) : sv.prompts[0]!.options
+            ).filter((o) => !own.includes(o.id));
             expect(labels.map((x) => x.replace(/[▸▾]/g, '').trim())).toEqual(listed.map((o) => pl.t(o.message)));
-            for (const o of single.length > 1 ? single : []) expect(await pl.page.locator(`.game-area button[data-card="${o.cards!.from[0]}"][aria-pressed]`).count()).toBeGreaterThan(0);
+            for (const o of single.length > 1 ? single : [])
+              expect(
+                await pl.page.locator(`.game-area button[data-card="${o.cards!.from[0]}"][aria-pressed]`).count(),
+              ).toBeGreaterThan(0);
           } else {
             await pl.page.locator('.prompt-panel:not(.asking)').waitFor({ timeout: 10_000 });
             // Listed as waited for without a question: an open 无懈可击 window, said as such (S7); else whom it waits for.
@@ -181,7 +249,8 @@ describe('三国杀 in Chromium', () => {
           // reader's own seat when nothing is asked of him (a687c07: he is not the one awaited).
           const marked = sv.waiting.filter((w) => w !== pl.seat || sv.prompts.length > 0);
           expect(await pl.page.locator('.game-area [data-seat] .tag.wait').count()).toBe(marked.length);
-          for (let x = 0; x < SEATS; x++) expect(await seatLi(pl, x).locator('.tag.wait').count()).toBe(marked.includes(x) ? 1 : 0);
+          for (let x = 0; x < SEATS; x++)
+            expect(await seatLi(pl, x).locator('.tag.wait').count()).toBe(marked.includes(x) ? 1 : 0);
         }),
       );
     };
@@ -190,7 +259,9 @@ describe('三国杀 in Chromium', () => {
     const seatLi = (pl: Player, seat: number): Locator => pl.page.locator(`.game-area [data-seat="${seat}"]`);
     let stateBefore = plan.start;
     const handCard = (pl: Player, id: string): Locator => {
-      const hand = (viewFor(sanguosha, stateBefore, pl.seat).view as { players: { hand?: number[] }[] }).players[pl.seat]!.hand!;
+      const hand = (viewFor(sanguosha, stateBefore, pl.seat).view as { players: { hand?: number[] }[] }).players[
+        pl.seat
+      ]!.hand!;
       expect(hand).toContain(Number(id));
       return pl.page.locator(`.game-area .hand [data-card="${id}"]`);
     };
@@ -209,7 +280,11 @@ describe('三国杀 in Chromium', () => {
         if (await own.count()) return own.click();
         const label = pl.t(o.message);
         const same = step.prompt.options.filter((x) => pl.t(x.message) === label);
-        await panel.locator('.options .btn.option').filter({ hasText: exactly(label) }).nth(same.indexOf(o)).click();
+        await panel
+          .locator('.options .btn.option')
+          .filter({ hasText: exactly(label) })
+          .nth(same.indexOf(o))
+          .click();
       };
       if (!o.cards && !o.seats) {
         await before?.();
@@ -217,7 +292,8 @@ describe('三国杀 in Chromium', () => {
         return;
       }
       const first = step.answer.cards?.[0];
-      if (first === undefined || step.prompt.options.find((x) => x.cards?.from.includes(first)) !== o) await optionButton();
+      if (first === undefined || step.prompt.options.find((x) => x.cards?.from.includes(first)) !== o)
+        await optionButton();
       for (const c of step.answer.cards ?? []) {
         const el = handCard(pl, c);
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
@@ -227,9 +303,15 @@ describe('三国杀 in Chromium', () => {
         if ((await el.getAttribute('aria-pressed')) !== 'true') await el.click();
       }
       // What is picked shows on the table (lifted cards, marked seats, or the panel's own chips for cards the table does not show).
-      const cards = await pl.page.locator('.game-area [data-card][aria-pressed="true"], .picks .pick[aria-pressed="true"]').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-card') ?? e.textContent))]);
-      expect(cards.sort()).toEqual((step.answer.cards ?? []).map((c) => (/^\d+$/.test(c) ? c : cardLabel(c, pl.lang))).sort());
-      const seats = await pl.page.locator('.game-area [data-seat].on').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
+      const cards = await pl.page
+        .locator('.game-area [data-card][aria-pressed="true"], .picks .pick[aria-pressed="true"]')
+        .evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-card') ?? e.textContent))]);
+      expect(cards.sort()).toEqual(
+        (step.answer.cards ?? []).map((c) => (/^\d+$/.test(c) ? c : cardLabel(c, pl.lang))).sort(),
+      );
+      const seats = await pl.page
+        .locator('.game-area [data-seat].on')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seat'))));
       expect(seats.sort()).toEqual([...(step.answer.seats ?? [])].sort());
       expect(await panel.locator('.picks-what').innerText()).toContain(pl.t(o.message));
       await before?.();
@@ -252,7 +334,8 @@ describe('三国杀 in Chromium', () => {
         if (step.mark === 'slash') {
           // Aiming the 杀: the seats it cannot target say why, beside the seat.
           const from = step.prompt.options.find((x) => x.id === step.answer.option)!.seats!.from;
-          for (let s = 0; s < SEATS; s++) expect(await seatLi(pl, s).locator('.why').count()).toBe(from.includes(s) ? 0 : 1);
+          for (let s = 0; s < SEATS; s++)
+            expect(await seatLi(pl, s).locator('.why').count()).toBe(from.includes(s) ? 0 : 1);
           expect(await seatLi(pl, step.seat).locator('.why').innerText()).toBe(sgsStrings[pl.lang]!['sgs.ui.self']);
           await shot(pl, '1-slash-aimed');
         }
@@ -263,31 +346,47 @@ describe('三国杀 in Chromium', () => {
       version = await shown(pl.page);
       await checkAll(step.after, version);
 
-      const linesOf = (key: string, x: Player) => step.log.filter((l) => l.msg.key === key && l.to === 'public').map((l) => x.t(l.msg));
+      const linesOf = (key: string, x: Player) =>
+        step.log.filter((l) => l.msg.key === key && l.to === 'public').map((l) => x.t(l.msg));
       if (step.mark === 'slash') {
         // The 杀 lies on the table for all; its target alone is asked "… uses 杀 on you — play 闪?".
         for (const x of players) {
           expect(await x.page.locator(`.sgs-middle [data-card="${plan.slash.card}"]`).count()).toBe(1);
           expect(await logOf(x)).toContain(linesOf('sgs.log.use', x).at(-1));
-          expect(await x.page.locator('.prompt-panel.asking .kind-respond').count()).toBe(x.seat === plan.slash.target ? 1 : 0);
+          expect(await x.page.locator('.prompt-panel.asking .kind-respond').count()).toBe(
+            x.seat === plan.slash.target ? 1 : 0,
+          );
         }
-        await Promise.all(players.filter((x) => x.seat === plan.slash.target || x.seat === (plan.slash.target + 1) % SEATS).map((x) => shot(x, '2-jink-asked')));
+        await Promise.all(
+          players
+            .filter((x) => x.seat === plan.slash.target || x.seat === (plan.slash.target + 1) % SEATS)
+            .map((x) => shot(x, '2-jink-asked')),
+        );
       }
       if (step.mark === 'jink') {
         // Everyone reads that the target used his 闪 (a 闪 against a 杀 is 使用), and his HP is untouched everywhere.
         const hp = step.after.g.players[plan.slash.target]!;
         for (const x of players) {
           expect(await logOf(x)).toContain(linesOf('sgs.log.respondUse', x).at(-1));
-          expect(await seatLi(x, plan.slash.target).locator('.sgs-hp').getAttribute('aria-label')).toBe(x.t({ key: 'sgs.ui.hp', params: { hp: hp.hp, max: hp.maxHp } }));
+          expect(await seatLi(x, plan.slash.target).locator('.sgs-hp').getAttribute('aria-label')).toBe(
+            x.t({ key: 'sgs.ui.hp', params: { hp: hp.hp, max: hp.maxHp } }),
+          );
           expect(hp.hp).toBe(hp.maxHp);
         }
         await shot(players[plan.slash.src]!, '2-jink-played');
       }
       if (step.mark === 'trick') {
         // The 无懈可击 holder is asked; nobody learns who holds one: every page shows the whole table waiting.
-        for (const x of players) expect(await x.page.locator('.prompt-panel.asking .kind-nullify').count()).toBe(step.after.prompts.some((p) => p.seat === x.seat) ? 1 : 0);
+        for (const x of players)
+          expect(await x.page.locator('.prompt-panel.asking .kind-nullify').count()).toBe(
+            step.after.prompts.some((p) => p.seat === x.seat) ? 1 : 0,
+          );
         expect(step.after.prompts.some((p) => p.seat === plan.trick.nullifier)).toBe(true);
-        await Promise.all(players.filter((x) => x.seat === plan.trick.nullifier || x.seat === plan.trick.user).map((x) => shot(x, '4-wuxie-window')));
+        await Promise.all(
+          players
+            .filter((x) => x.seat === plan.trick.nullifier || x.seat === plan.trick.user)
+            .map((x) => shot(x, '4-wuxie-window')),
+        );
       }
       if (step.mark === 'wuxie') {
         for (const x of players) expect(await logOf(x)).toContain(linesOf('sgs.log.wuxie', x).at(-1));

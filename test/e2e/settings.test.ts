@@ -12,7 +12,6 @@ import { startedGame, useDevAndBrowser } from './helpers';
  */
 const env = useDevAndBrowser();
 
-
 /** A started four-seat 三国杀 table; the tokens in seat order. */
 const table = () => startedGame(env.dev.url, { game: 'sanguosha', seats: 4 });
 
@@ -32,7 +31,11 @@ describe('seat settings from the table in Chromium', () => {
     it(`a standing order and quiet hours set from the table in ${c.lang} come back from GET /me`, async () => {
       const { id, tokens } = await table();
       const shell = shellStrings[c.lang];
-      const ctx = await env.browser.newContext({ locale: c.lang, timezoneId: c.zone, viewport: { width: 390, height: 844 } });
+      const ctx = await env.browser.newContext({
+        locale: c.lang,
+        timezoneId: c.zone,
+        viewport: { width: 390, height: 844 },
+      });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('pageerror', e.message));
       await page.goto(`${env.dev.url}/g/${id}#seat=${tokens[1]}`);
@@ -54,7 +57,12 @@ describe('seat settings from the table in Chromium', () => {
       expect(me.settings.orders).toEqual([{ id: c.order }]);
       expect(me.settings.quiet).toEqual({ start: '23:00', end: '08:00', zone: c.zone });
       // Nobody else's settings moved.
-      expect((await mine(id, tokens[0]!)).settings).toEqual({ orders: [], quiet: null, awayUntil: null, mention: null });
+      expect((await mine(id, tokens[0]!)).settings).toEqual({
+        orders: [],
+        quiet: null,
+        awayUntil: null,
+        mention: null,
+      });
 
       // After a reload the panel shows what the room stored.
       await page.reload();

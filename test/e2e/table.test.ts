@@ -20,7 +20,11 @@ const SIZES = { phone: PHONE, desktop: DESKTOP };
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function post<T = Record<string, string>>(path: string, body: unknown, token?: string): Promise<T> {
-  const r = await fetch(env.dev.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const r = await fetch(env.dev.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const j = await r.json();
   if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
   return j as T;
@@ -30,14 +34,29 @@ async function post<T = Record<string, string>>(path: string, body: unknown, tok
  * A started table: me in seat 0 (the first prompt is mine on these seeds), bots in the others. 三国杀 is played
  * without generals here unless asked, so the hand is dealt at once (general selection has its own checks).
  */
-async function table(game: string, seats: number, seed: string, generals = false): Promise<{ id: string; token: string; adminToken: string }> {
-  const g = await post('/api/games', { game, seats, deadline: { hours: 12 }, ...(game === 'sanguosha' && !generals ? { options: { noGenerals: true } } : {}) });
+async function table(
+  game: string,
+  seats: number,
+  seed: string,
+  generals = false,
+): Promise<{ id: string; token: string; adminToken: string }> {
+  const g = await post('/api/games', {
+    game,
+    seats,
+    deadline: { hours: 12 },
+    ...(game === 'sanguosha' && !generals ? { options: { noGenerals: true } } : {}),
+  });
   const me = await post(`/api/games/${g.id}/seats`, { name: '张三' });
   await post(`/api/games/${g.id}/start`, { fillWithBots: true, seed }, g.adminToken);
   return { id: g.id!, token: me.token!, adminToken: g.adminToken! };
 }
 
-async function open(browser: Browser, lang: Lang, viewport: { width: number; height: number }, path: string): Promise<Page> {
+async function open(
+  browser: Browser,
+  lang: Lang,
+  viewport: { width: number; height: number },
+  path: string,
+): Promise<Page> {
   const ctx = await browser.newContext({ locale: lang, viewport });
   await ctx.addInitScript((l) => localStorage.setItem('teahouse.lang', l), lang);
   const page = await ctx.newPage();
@@ -56,27 +75,56 @@ async function openPicks(page: Page): Promise<void> {
 
 /** Is the element wholly inside the viewport? */
 const inView = (page: Page, sel: string) =>
-  page.locator(sel).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-  });
+  page
+    .locator(sel)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    });
 
 async function axe(page: Page, what: string): Promise<void> {
   await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`);
+    const r = await (
+      window as unknown as {
+        axe: {
+          run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    );
   });
   expect(violations, what).toEqual([]);
 }
 
 /** Answer my open prompt the plain way (pass where it may, else the first cards it needs), as another device would. */
 async function answerPlainly(id: string, token: string): Promise<boolean> {
-  const st = (await (await fetch(`${env.dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } })).json()) as { version: number; prompts: { id: string; options: { id: string; cards?: { from: string[]; min: number }; seats?: { from: number[]; min: number } }[] }[] };
+  const st = (await (
+    await fetch(`${env.dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    version: number;
+    prompts: {
+      id: string;
+      options: { id: string; cards?: { from: string[]; min: number }; seats?: { from: number[]; min: number } }[];
+    }[];
+  };
   const p = st.prompts[0];
   if (!p) return false;
-  const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.seats || x.seats.min === 0) ?? p.options[0]!;
-  const answer = { prompt: p.id, option: o.id, ...(o.cards ? { cards: o.cards.from.slice(0, o.cards.min) } : {}), ...(o.seats ? { seats: o.seats.from.slice(0, o.seats.min) } : {}) };
+  const o =
+    p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.seats || x.seats.min === 0) ?? p.options[0]!;
+  const answer = {
+    prompt: p.id,
+    option: o.id,
+    ...(o.cards ? { cards: o.cards.from.slice(0, o.cards.min) } : {}),
+    ...(o.seats ? { seats: o.seats.from.slice(0, o.seats.min) } : {}),
+  };
   await post(`/api/games/${id}/answers`, { version: st.version, answer }, token);
   return true;
 }
@@ -127,7 +175,13 @@ describe('the table on a phone and a desktop (issue 12)', () => {
         const seats = [...document.querySelectorAll('.game-area [data-seat]')].map((el) => el.getBoundingClientRect());
         const hand = document.querySelector('.game-area .hand')!.getBoundingClientRect();
         const bar = document.querySelector('.prompt-panel')!.getBoundingClientRect();
-        return { seats: seats.map((r) => ({ top: r.top, bottom: r.bottom })), hand: { top: hand.top, bottom: hand.bottom }, barTop: bar.top, h: innerHeight, scrollY };
+        return {
+          seats: seats.map((r) => ({ top: r.top, bottom: r.bottom })),
+          hand: { top: hand.top, bottom: hand.bottom },
+          barTop: bar.top,
+          h: innerHeight,
+          scrollY,
+        };
       });
       expect(box.scrollY).toBe(0);
       expect(box.seats).toHaveLength(10);
@@ -172,48 +226,58 @@ describe('the table on a phone and a desktop (issue 12)', () => {
     });
 
   for (const lang of ['zh-CN', 'zh-TW', 'en'] as const)
-  it(`axe-core finds no violations on home, lobby, each table (waiting, picks open, finished) and the rules (${lang})`, async () => {
-    const lobby = await post('/api/games', { game: 'sanguosha', seats: 5, options: { deck: 'standard', botsForAbsent: true }, deadline: { minutes: 15 } });
-    const la = await post(`/api/games/${lobby.id}/seats`, { name: '张三' });
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      const page = await open(env.browser, lang, viewport, `/g/${lobby.id}#seat=${la.token}&admin=${lobby.adminToken}`);
-      await page.waitForSelector('.lobby-grid');
-      await axe(page, `lobby ${size} ${lang}`);
-      await page.goto(`${env.dev.url}/`);
-      await page.waitForSelector('.game-item');
-      await axe(page, `home ${size}`);
-      // 三国杀 general selection: the offer, its skills to read.
-      const sel = await table('sanguosha', 5, 'shots-1', true);
-      await page.goto(`${env.dev.url}/g/${sel.id}#seat=${sel.token}`);
-      await page.waitForSelector('.prompt-panel.asking.kind-chooseGeneral, .prompt-panel.asking .kind-chooseGeneral');
-      await axe(page, `sanguosha general selection, ${size}`);
-      for (const game of ['sanguosha', 'ghost']) {
-        const t = await table(game, 5, 'shots-1');
-        await page.goto(`${env.dev.url}/g/${t.id}#seat=${t.token}&admin=${t.adminToken}`);
-        await page.waitForSelector('.prompt-panel.asking');
-        // The side (log, chat, host's menu) comes in its own chunk just after the first paint: check it too.
-        await page.waitForSelector('#tab-log', { state: 'attached' });
-        await axe(page, `${game} table, your turn, ${size}`);
-        await openPicks(page);
-        await axe(page, `${game} table, picks open, ${size}`);
-        // Waiting: the seat handed to a bot, read as a spectator while the bots play; then the finished table.
-        await post(`/api/games/${t.id}/admin/replace-seat`, { seat: 0, by: 'bot' }, t.adminToken);
-        const ctx = await env.browser.newContext({ locale: lang, viewport });
-        await ctx.addInitScript((l) => localStorage.setItem('teahouse.lang', l), lang);
-        const watcher = await ctx.newPage();
-        await watcher.goto(`${env.dev.url}/g/${t.id}`);
-        await watcher.waitForSelector('.game-area');
-        await axe(watcher, `${game} table, watching, ${size}`);
-        await watcher.waitForSelector('.idle.outcome', { timeout: 90_000 });
-        await axe(watcher, `${game} table, finished, ${size}`);
-        await ctx.close();
-        await page.goto(`${env.dev.url}/rules/${game}`);
-        await page.waitForSelector('.rules h1');
-        await axe(page, `${game} rules ${size}`);
+    it(`axe-core finds no violations on home, lobby, each table (waiting, picks open, finished) and the rules (${lang})`, async () => {
+      const lobby = await post('/api/games', {
+        game: 'sanguosha',
+        seats: 5,
+        options: { deck: 'standard', botsForAbsent: true },
+        deadline: { minutes: 15 },
+      });
+      const la = await post(`/api/games/${lobby.id}/seats`, { name: '张三' });
+      for (const [size, viewport] of Object.entries(SIZES)) {
+        const page = await open(
+          env.browser,
+          lang,
+          viewport,
+          `/g/${lobby.id}#seat=${la.token}&admin=${lobby.adminToken}`,
+        );
+        await page.waitForSelector('.lobby-grid');
+        await axe(page, `lobby ${size} ${lang}`);
+        await page.goto(`${env.dev.url}/`);
+        await page.waitForSelector('.game-item');
+        await axe(page, `home ${size}`);
+        // 三国杀 general selection: the offer, its skills to read.
+        const sel = await table('sanguosha', 5, 'shots-1', true);
+        await page.goto(`${env.dev.url}/g/${sel.id}#seat=${sel.token}`);
+        await page.waitForSelector('.prompt-panel.asking.kind-chooseGeneral, .prompt-panel.asking .kind-chooseGeneral');
+        await axe(page, `sanguosha general selection, ${size}`);
+        for (const game of ['sanguosha', 'ghost']) {
+          const t = await table(game, 5, 'shots-1');
+          await page.goto(`${env.dev.url}/g/${t.id}#seat=${t.token}&admin=${t.adminToken}`);
+          await page.waitForSelector('.prompt-panel.asking');
+          // The side (log, chat, host's menu) comes in its own chunk just after the first paint: check it too.
+          await page.waitForSelector('#tab-log', { state: 'attached' });
+          await axe(page, `${game} table, your turn, ${size}`);
+          await openPicks(page);
+          await axe(page, `${game} table, picks open, ${size}`);
+          // Waiting: the seat handed to a bot, read as a spectator while the bots play; then the finished table.
+          await post(`/api/games/${t.id}/admin/replace-seat`, { seat: 0, by: 'bot' }, t.adminToken);
+          const ctx = await env.browser.newContext({ locale: lang, viewport });
+          await ctx.addInitScript((l) => localStorage.setItem('teahouse.lang', l), lang);
+          const watcher = await ctx.newPage();
+          await watcher.goto(`${env.dev.url}/g/${t.id}`);
+          await watcher.waitForSelector('.game-area');
+          await axe(watcher, `${game} table, watching, ${size}`);
+          await watcher.waitForSelector('.idle.outcome', { timeout: 90_000 });
+          await axe(watcher, `${game} table, finished, ${size}`);
+          await ctx.close();
+          await page.goto(`${env.dev.url}/rules/${game}`);
+          await page.waitForSelector('.rules h1');
+          await axe(page, `${game} rules ${size}`);
+        }
+        await page.context().close();
       }
-      await page.context().close();
-    }
-  });
+    });
 
   // The room writes `room.log.timedOut` when it takes a default at a deadline (contracts §5).
   it('a move taken by the deadline shows as such, in the log and on the seat', { timeout: 240_000 }, async () => {
@@ -225,7 +289,9 @@ describe('the table on a phone and a desktop (issue 12)', () => {
     await page.waitForSelector('.prompt-panel.asking');
     await page.locator('.prompt-panel .btn.option').first().click();
     // Bo never answers: after two minutes the room takes his default and says so.
-    await page.waitForFunction(() => [...document.querySelectorAll('ol.log li.made-for')].length > 0, undefined, { timeout: 200_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('ol.log li.made-for')].length > 0, undefined, {
+      timeout: 200_000,
+    });
     expect((await page.locator('ol.log li.made-for').first().textContent()) ?? '').toContain('Bo');
     expect(await page.locator('.game-area [data-seat="1"] .tag.warn').count()).toBe(1);
   });

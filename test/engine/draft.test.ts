@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, candidates, cloneJson, createGame, rngOf, seedRng, type GameDef, type GameState } from '../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  candidates,
+  cloneJson,
+  createGame,
+  rngOf,
+  seedRng,
+  type GameDef,
+  type GameState,
+} from '../../worker/engine';
 import ghost from '../../worker/games/ghost';
 import sanguosha from '../../worker/games/sanguosha';
 import { duel } from '../fixtures/duel';
@@ -12,7 +23,12 @@ import { deepFreeze } from '../helpers/freeze';
  */
 
 /** Play `answers` answers; before each accepted one, try up to 5 shape-valid candidates the rules may refuse. */
-function playFrozen(def: GameDef, seats: number, seed: string, answers: number): { rejected: number; accepted: number } {
+function playFrozen(
+  def: GameDef,
+  seats: number,
+  seed: string,
+  answers: number,
+): { rejected: number; accepted: number } {
   let s: GameState = createGame(def, { seats, seed, options: def.parseOptions(undefined, seats) as never });
   const pick = rngOf(seedRng(`frozen|${seed}`));
   let rejected = 0;
@@ -78,35 +94,44 @@ describe('engine: frames are copied only when the answer reaches them', () => {
   it('a frame the answer never hands to a rule stays the very object of the input state, unchanged; every other one is a copy', async () => {
     const fc = (await import('fast-check')).default;
     fc.assert(
-      fc.property(fc.constantFrom<[GameDef, string]>([sanguosha as GameDef, 'sgs'], [ghost as GameDef, 'ghost']), fc.integer({ min: 4, max: 8 }), fc.string({ minLength: 1, maxLength: 6 }), ([def, name], seats, seed) => {
-        let s: GameState = createGame(def, { seats, seed: `frames-${name}-${seed}`, options: def.parseOptions(undefined, seats) as never });
-        let shared = 0;
-        let copied = 0;
-        for (let k = 0; k < 400 && !s.outcome; k++) {
-          deepFreeze(s);
-          const json = s.stack.map((f) => JSON.stringify(f));
-          const p = s.prompts[0]!;
-          const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
-          if (!r.ok) throw new Error(r.error.reason);
-          const n = r.value.state;
-          for (const f of n.stack) {
-            const i = s.stack.indexOf(f);
-            if (i >= 0) {
-              // Shared: still frozen, and as it was.
-              expect(JSON.stringify(f)).toBe(json[i]);
-              shared++;
-            } else {
-              expect(Object.isFrozen(f)).toBe(false);
-              copied++;
+      fc.property(
+        fc.constantFrom<[GameDef, string]>([sanguosha as GameDef, 'sgs'], [ghost as GameDef, 'ghost']),
+        fc.integer({ min: 4, max: 8 }),
+        fc.string({ minLength: 1, maxLength: 6 }),
+        ([def, name], seats, seed) => {
+          let s: GameState = createGame(def, {
+            seats,
+            seed: `frames-${name}-${seed}`,
+            options: def.parseOptions(undefined, seats) as never,
+          });
+          let shared = 0;
+          let copied = 0;
+          for (let k = 0; k < 400 && !s.outcome; k++) {
+            deepFreeze(s);
+            const json = s.stack.map((f) => JSON.stringify(f));
+            const p = s.prompts[0]!;
+            const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
+            if (!r.ok) throw new Error(r.error.reason);
+            const n = r.value.state;
+            for (const f of n.stack) {
+              const i = s.stack.indexOf(f);
+              if (i >= 0) {
+                // Shared: still frozen, and as it was.
+                expect(JSON.stringify(f)).toBe(json[i]);
+                shared++;
+              } else {
+                expect(Object.isFrozen(f)).toBe(false);
+                copied++;
+              }
             }
+            // The input's frames all still read as they did.
+            expect(s.stack.map((f) => JSON.stringify(f))).toEqual(json);
+            s = n;
           }
-          // The input's frames all still read as they did.
-          expect(s.stack.map((f) => JSON.stringify(f))).toEqual(json);
-          s = n;
-        }
-        expect(shared).toBeGreaterThan(0);
-        expect(copied).toBeGreaterThan(0);
-      }),
+          expect(shared).toBeGreaterThan(0);
+          expect(copied).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 6 },
     );
   });
@@ -116,10 +141,15 @@ describe('engine: what the draft shares (a revealed 三国杀 selection) no rule
   it('whole seeded games of 三国杀 and 驱鬼 at 4–8 seats play to the end on deeply frozen input states, refused answers included', async () => {
     const fc = (await import('fast-check')).default;
     fc.assert(
-      fc.property(fc.constantFrom<[GameDef, string]>([sanguosha as GameDef, 'sgs'], [ghost as GameDef, 'ghost']), fc.integer({ min: 4, max: 8 }), fc.string({ minLength: 1, maxLength: 6 }), ([def, name], seats, seed) => {
-        const { accepted } = playFrozen(def, seats, `frozen-whole-${name}-${seed}`, 100_000);
-        expect(accepted).toBeGreaterThan(20);
-      }),
+      fc.property(
+        fc.constantFrom<[GameDef, string]>([sanguosha as GameDef, 'sgs'], [ghost as GameDef, 'ghost']),
+        fc.integer({ min: 4, max: 8 }),
+        fc.string({ minLength: 1, maxLength: 6 }),
+        ([def, name], seats, seed) => {
+          const { accepted } = playFrozen(def, seats, `frozen-whole-${name}-${seed}`, 100_000);
+          expect(accepted).toBeGreaterThan(20);
+        },
+      ),
       { numRuns: 4 },
     );
   });
@@ -127,11 +157,25 @@ describe('engine: what the draft shares (a revealed 三国杀 selection) no rule
 
 describe('cloneJson: the draft copy equals a JSON round trip', () => {
   it('cloneJson gives exactly what JSON.parse(JSON.stringify(x)) gives, on odd values and on real game states', () => {
-    const odd = { a: [1, undefined, NaN, Infinity, -0, null, 'x', { b: undefined, c: [[]] }], d: undefined, e: { f: -Infinity }, g: true, '2': 'int key', h: '' };
+    const odd = {
+      a: [1, undefined, NaN, Infinity, -0, null, 'x', { b: undefined, c: [[]] }],
+      d: undefined,
+      e: { f: -Infinity },
+      g: true,
+      '2': 'int key',
+      h: '',
+    };
     expect(JSON.stringify(cloneJson(odd))).toBe(JSON.stringify(JSON.parse(JSON.stringify(odd))));
     expect(cloneJson(odd)).toEqual(JSON.parse(JSON.stringify(odd)));
-    for (const [def, seats] of [[sanguosha, 8], [ghost, 5]] as [GameDef, number][]) {
-      let s: GameState = createGame(def, { seats, seed: `clone-${def.id}`, options: def.parseOptions(undefined, seats) as never });
+    for (const [def, seats] of [
+      [sanguosha, 8],
+      [ghost, 5],
+    ] as [GameDef, number][]) {
+      let s: GameState = createGame(def, {
+        seats,
+        seed: `clone-${def.id}`,
+        options: def.parseOptions(undefined, seats) as never,
+      });
       for (let k = 0; k < 150 && !s.outcome; k++) {
         const c = cloneJson(s);
         expect(JSON.stringify(c)).toBe(JSON.stringify(s));

@@ -125,13 +125,23 @@ describe('engine: prompts', () => {
 
   it('the first answer in a multi-seat window closes the others and opens a counter-window', () => {
     // seat 0 attacks seat 1 with a 3; seat 1 blocks with a 5; seats 0 and 2 both hold a 1 (c0, c8).
-    let s = position([['c2', 'c8'], ['c4', 'c16'], ['c0', 'c5']]);
+    let s = position([
+      ['c2', 'c8'],
+      ['c4', 'c16'],
+      ['c0', 'c5'],
+    ]);
     s = answer(s, 0, 'attack', { cards: ['c2'], seats: [1] });
     s = answer(s, 1, 'block', { cards: ['c4'] });
-    expect(s.prompts.map((p) => [p.seat, p.kind]).sort()).toEqual([[0, 'window'], [2, 'window']]);
+    expect(s.prompts.map((p) => [p.seat, p.kind]).sort()).toEqual([
+      [0, 'window'],
+      [2, 'window'],
+    ]);
     s = answer(s, 2, 'cancel', { cards: ['c0'] });
     // seat 0's prompt is closed; the counter-window asks everyone but seat 2 who holds a 1: seats 0 and 1
-    expect(s.prompts.map((p) => [p.seat, p.kind]).sort()).toEqual([[0, 'window'], [1, 'window']]);
+    expect(s.prompts.map((p) => [p.seat, p.kind]).sort()).toEqual([
+      [0, 'window'],
+      [1, 'window'],
+    ]);
     s = answer(s, 1, 'cancel', { cards: ['c16'] });
     // the counter restores the block; the next window asks seat 0 (the only holder besides seat 1)
     expect(s.prompts.map((p) => p.seat)).toEqual([0]);
@@ -192,11 +202,18 @@ describe('engine: answer validation', () => {
     const o = wide.prompts[0]!.options.find((x) => x.id === 'attack')!;
     o.cards = { from: ['c2', 'c3', 'c9'], min: 1, max: 3 };
     o.seats = { from: [1, 2, 3], min: 1, max: 3 };
-    for (const cards of [['c2', 'c3', 'c2'], ['c3', 'c2', 'c2'], ['c2', 'c2', 'c3']]) {
+    for (const cards of [
+      ['c2', 'c3', 'c2'],
+      ['c3', 'c2', 'c2'],
+      ['c2', 'c2', 'c3'],
+    ]) {
       const bad = apply(duel, wide, 0, { prompt: pp.id, option: 'attack', cards, seats: [1] });
       expect(bad.ok || bad.error.reason, cards.join()).toBe('the same card is picked twice');
     }
-    for (const seats of [[1, 2, 1], [2, 1, 1]]) {
+    for (const seats of [
+      [1, 2, 1],
+      [2, 1, 1],
+    ]) {
       const bad = apply(duel, wide, 0, { prompt: pp.id, option: 'attack', cards: ['c2'], seats });
       expect(bad.ok || bad.error.reason, seats.join()).toBe('the same seat is picked twice');
     }
@@ -259,7 +276,12 @@ describe('engine: triggers', () => {
         ...duel.skills,
         shield: {
           id: 'shield',
-          effects: [{ ...duel.skills!.shield!.effects[0]!, ask: (_c, _seat, ev) => ({ key: 'duel.shieldAsk', params: { source: ev.source as number } }) }],
+          effects: [
+            {
+              ...duel.skills!.shield!.effects[0]!,
+              ask: (_c, _seat, ev) => ({ key: 'duel.shieldAsk', params: { source: ev.source as number } }),
+            },
+          ],
         },
       },
     };
@@ -293,7 +315,9 @@ describe('engine: views', () => {
           const v = JSON.parse(full) as { view: unknown; prompts: unknown; log: { msg: { key: string } }[] };
           const json = JSON.stringify([v.view, v.prompts]);
           expect(v.log.filter((l) => l.msg.key === 'duel.youDrew').length).toBe(
-            seat === null ? 0 : log.filter((e) => e.msg.key === 'duel.youDrew' && e.to !== 'public' && e.to.includes(seat)).length,
+            seat === null
+              ? 0
+              : log.filter((e) => e.msg.key === 'duel.youDrew' && e.to !== 'public' && e.to.includes(seat)).length,
           );
           for (let other = 0; other < s.seats; other++) {
             if (other === seat) continue;
@@ -429,7 +453,8 @@ describe('engine: prompt ids (issue 9)', () => {
       frames: {
         ask: {
           run(ctx) {
-            for (let seat = 0; seat < 6; seat++) ctx.ask({ seat, kind: 'x', message: { key: 'x' }, options: [{ id: 'ok', message: { key: 'x' } }] });
+            for (let seat = 0; seat < 6; seat++)
+              ctx.ask({ seat, kind: 'x', message: { key: 'x' }, options: [{ id: 'ok', message: { key: 'x' } }] });
             return 'wait';
           },
           answer() {},

@@ -9,13 +9,21 @@ import sanguosha from '../../worker/games/sanguosha';
 import { duel } from '../fixtures/duel';
 
 describe('listenersOn', () => {
-  for (const [name, skills] of [['三国杀', sanguosha.skills!], ['the duel fixture', duel.skills!]] as [string, Record<string, Skill<any>>][])
+  for (const [name, skills] of [
+    ['三国杀', sanguosha.skills!],
+    ['the duel fixture', duel.skills!],
+  ] as [string, Record<string, Skill<any>>][])
     it(`lists exactly the skills of ${name} with effects on each timing, with effectsOn's indices in order`, () => {
       const timings = new Set(Object.values(skills).flatMap((s) => s.effects.map((e) => e.on)));
       expect(timings.size).toBeGreaterThan(0);
       for (const timing of [...timings, 'nobody-listens-here']) {
-        const want = Object.entries(skills).flatMap(([sid, s]) => (effectsOn(s, timing).length ? [[sid, [...effectsOn(s, timing)]]] : []));
-        expect([...listenersOn(skills, timing)].map(([sid, ks]) => [sid, [...ks]]), timing).toEqual(want);
+        const want = Object.entries(skills).flatMap(([sid, s]) =>
+          effectsOn(s, timing).length ? [[sid, [...effectsOn(s, timing)]]] : [],
+        );
+        expect(
+          [...listenersOn(skills, timing)].map(([sid, ks]) => [sid, [...ks]]),
+          timing,
+        ).toEqual(want);
       }
     });
 });

@@ -36,7 +36,9 @@ describe('the rules are pure', () => {
     const found: string[] = [];
     for (const f of files) {
       // Comments may name what is forbidden; code may not.
-      const code = readFileSync(f, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+      const code = readFileSync(f, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:])\/\/.*$/gm, '$1');
       for (const [re, what] of FORBIDDEN) if (re.test(code)) found.push(`${f}: ${what}`);
     }
     expect(found).toEqual([]);

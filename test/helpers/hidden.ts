@@ -1,4 +1,12 @@
-import { apply, createGame, type Answer, type GameDef, type GameState, type Json, type Move } from '../../worker/engine';
+import {
+  apply,
+  createGame,
+  type Answer,
+  type GameDef,
+  type GameState,
+  type Json,
+  type Move,
+} from '../../worker/engine';
 
 /**
  * 暗手 Hidden hand — the long-match fixture of the benches and of the room's growth tests: 4 seats, 5 hidden cards
@@ -25,7 +33,8 @@ export const hidden: GameDef<HiddenData> = {
   maxSeats: 6,
   parseOptions(raw) {
     const limit = (raw as { limit?: unknown } | null | undefined)?.limit ?? 500;
-    if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 1_000_000) return 'limit is a number of answers';
+    if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > 1_000_000)
+      return 'limit is a number of answers';
     return { limit: limit as number };
   },
   setup(ctx) {
@@ -47,7 +56,9 @@ export const hidden: GameDef<HiddenData> = {
           seat: g.current,
           kind: 'play',
           message: { key: 'hidden.askPlay' },
-          options: [{ id: 'play', message: { key: 'hidden.play' }, cards: { from: [...g.hands[g.current]!], min: 1, max: 1 } }],
+          options: [
+            { id: 'play', message: { key: 'hidden.play' }, cards: { from: [...g.hands[g.current]!], min: 1, max: 1 } },
+          ],
         });
         return 'wait';
       },

@@ -1,4 +1,20 @@
-import { apply, botAnswer, botRng, candidates, defaultAnswer, rngOf, seedRng, startGame, viewFor, type Answer, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  candidates,
+  defaultAnswer,
+  rngOf,
+  seedRng,
+  startGame,
+  viewFor,
+  type Answer,
+  type GameDef,
+  type GameState,
+  type Json,
+  type LogEntry,
+  type Move,
+} from '../../worker/engine';
 
 /**
  * Drivers for seeded random full games: after every step the caller's `check` sees the state. Answers are
@@ -60,15 +76,26 @@ export function playOut<G>(
 }
 
 /** The views of every seat and of a spectator (with `log` filtered for each), as JSON text. */
-export function allViews<G>(def: GameDef<G>, s: GameState<G>, log: LogEntry[] = []): { seat: number | null; json: string }[] {
-  return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({ seat, json: JSON.stringify(viewFor(def, s, seat, { log })) }));
+export function allViews<G>(
+  def: GameDef<G>,
+  s: GameState<G>,
+  log: LogEntry[] = [],
+): { seat: number | null; json: string }[] {
+  return [null, ...Array.from({ length: s.seats }, (_, i) => i)].map((seat) => ({
+    seat,
+    json: JSON.stringify(viewFor(def, s, seat, { log })),
+  }));
 }
 
 /**
  * A game played by the game's own bots, always the first open prompt, as the move list a room or a bench replays
  * (and every state on the way): the same moves for the same seed every time. `limit`: stop after that many.
  */
-export function botMoves<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, limit = 30_000): { moves: Move[]; states: GameState<G>[] } {
+export function botMoves<G>(
+  def: GameDef<G>,
+  o: { seats: number; seed: string; options?: Record<string, Json> },
+  limit = 30_000,
+): { moves: Move[]; states: GameState<G>[] } {
   let s = startGame(def, o).state;
   const states = [s];
   const moves: Move[] = [];

@@ -12,8 +12,7 @@ const RFC = {
   uaPrivate: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
   salt: 'DGv6ra1nlYgDCS1FRnbzlw',
   auth: 'BTBZMqHH6r4Tts7J_aSIgg',
-  body:
-    'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
+  body: 'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
 };
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -22,7 +21,13 @@ const bytes = (s: string) => new TextEncoder().encode(s) as Bytes;
 async function rfcSender(): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> {
   const pub = fromB64url(RFC.asPublic);
   const jwk = { kty: 'EC', crv: 'P-256', x: toB64url(pub.subarray(1, 33)), y: toB64url(pub.subarray(33)) };
-  const privateKey = await crypto.subtle.importKey('jwk', { ...jwk, d: RFC.asPrivate }, { name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
+  const privateKey = await crypto.subtle.importKey(
+    'jwk',
+    { ...jwk, d: RFC.asPrivate },
+    { name: 'ECDH', namedCurve: 'P-256' },
+    false,
+    ['deriveBits'],
+  );
   const publicKey = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, true, []);
   return { privateKey, publicKey };
 }
@@ -76,12 +81,17 @@ describe('RFC 8291 aes128gcm', () => {
 
   it('a plaintext over the one-message limit is refused rather than sent too large', async () => {
     const sub = await makeSubscriber('https://push.example.net/big');
-    await expect(encryptAes128gcm(new Uint8Array(MAX_PLAINTEXT_BYTES + 1) as Bytes, { p256dh: sub.publicKey, auth: sub.auth })).rejects.toThrow(/maximum/);
+    await expect(
+      encryptAes128gcm(new Uint8Array(MAX_PLAINTEXT_BYTES + 1) as Bytes, { p256dh: sub.publicKey, auth: sub.auth }),
+    ).rejects.toThrow(/maximum/);
   });
 
   it('the test receiver also decrypts what @block65/webcrypto-web-push encrypts (interoperability)', async () => {
     const sub = await makeSubscriber('https://push.example.net/lib');
-    const body = await encryptNotification({ endpoint: sub.subscription.endpoint, expirationTime: null, keys: sub.subscription.keys }, bytes('你好 hello'));
+    const body = await encryptNotification(
+      { endpoint: sub.subscription.endpoint, expirationTime: null, keys: sub.subscription.keys },
+      bytes('你好 hello'),
+    );
     expect(text(await decryptAes128gcm(body, sub))).toBe('你好 hello');
   });
 });

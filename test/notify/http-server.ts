@@ -22,10 +22,17 @@ export async function receive(req: IncomingMessage): Promise<ReceivedRequest> {
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return { url: `http://${req.headers.host}${req.url}`, method: req.method ?? '', headers, body: new Uint8Array(Buffer.concat(chunks)) as Bytes };
+  return {
+    url: `http://${req.headers.host}${req.url}`,
+    method: req.method ?? '',
+    headers,
+    body: new Uint8Array(Buffer.concat(chunks)) as Bytes,
+  };
 }
 
-export async function startServer(reply: (req: ReceivedRequest) => Reply = () => ({ status: 201 })): Promise<TestServer> {
+export async function startServer(
+  reply: (req: ReceivedRequest) => Reply = () => ({ status: 201 }),
+): Promise<TestServer> {
   const received: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
     const rec = await receive(req);

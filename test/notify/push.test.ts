@@ -92,7 +92,11 @@ describe('Web Push through send', () => {
     const sub = await makeSubscriber('https://push.example.net/t');
     const rec = recordingFetch();
     await send(pushTarget(sub), msg(), { vapid, fetch: rec.fetch, now: NOW });
-    await send(pushTarget(sub), msg({ kind: 'ended', deadline: undefined, promptId: undefined }), { vapid, fetch: rec.fetch, now: NOW });
+    await send(pushTarget(sub), msg({ kind: 'ended', deadline: undefined, promptId: undefined }), {
+      vapid,
+      fetch: rec.fetch,
+      now: NOW,
+    });
     const [prompt, ended] = rec.requests.map((r) => r.headers);
     expect(prompt!.get('ttl')).toBe(String(3 * 3600));
     expect(prompt!.get('urgency')).toBe('high');
@@ -107,7 +111,11 @@ describe('Web Push through send', () => {
     const sub = await makeSubscriber('https://push.example.net/note');
     const rec = recordingFetch();
     await send(pushTarget(sub), msg(), { vapid, fetch: rec.fetch, now: NOW });
-    await send(pushTarget(sub), msg({ kind: 'disabled', title: '通知已停用 — 驱鬼', body: '…', promptId: undefined, deadline: undefined }), { vapid, fetch: rec.fetch, now: NOW });
+    await send(
+      pushTarget(sub),
+      msg({ kind: 'disabled', title: '通知已停用 — 驱鬼', body: '…', promptId: undefined, deadline: undefined }),
+      { vapid, fetch: rec.fetch, now: NOW },
+    );
     const [turn, note] = await Promise.all(rec.requests.map((r) => openPush(r, sub, NOW)));
     expect((turn!.payload as { tag: string }).tag).toBe('teahouse:g7Yx2kQp9Lm:2');
     expect((note!.payload as { tag: string }).tag).not.toBe('teahouse:g7Yx2kQp9Lm:2');
@@ -169,7 +177,14 @@ describe('push service answers', () => {
     const sub = await makeSubscriber('https://push.example.net/bad');
     const bad = new Uint8Array(65).fill(7);
     bad[0] = 4;
-    const target: NotifyTarget = { kind: 'push', subscription: { ...sub.subscription, keys: { ...sub.subscription.keys, p256dh: Buffer.from(bad).toString('base64url') } }, lang: 'en' };
+    const target: NotifyTarget = {
+      kind: 'push',
+      subscription: {
+        ...sub.subscription,
+        keys: { ...sub.subscription.keys, p256dh: Buffer.from(bad).toString('base64url') },
+      },
+      lang: 'en',
+    };
     const rec = recordingFetch();
     const r = await send(target, msg(), { vapid: await makeVapid(), fetch: rec.fetch, now: NOW });
     expect(r).toMatchObject({ ok: false, drop: true });
@@ -182,7 +197,11 @@ describe('push service answers', () => {
     const r = await send(pushTarget(sub), msg(), { fetch: rec.fetch, now: NOW });
     expect(r).toMatchObject({ ok: false, drop: false });
     expect(rec.requests).toHaveLength(0);
-    const broken = await send(pushTarget(sub), msg(), { vapid: { publicKey: 'xx', privateKey: 'yy', subject: 'mailto:a@b.c' }, fetch: rec.fetch, now: NOW });
+    const broken = await send(pushTarget(sub), msg(), {
+      vapid: { publicKey: 'xx', privateKey: 'yy', subject: 'mailto:a@b.c' },
+      fetch: rec.fetch,
+      now: NOW,
+    });
     expect(broken).toMatchObject({ ok: false, drop: false });
   });
 });

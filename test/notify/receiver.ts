@@ -20,14 +20,17 @@ export function fromB64url(s: string): Bytes {
 
 export function toB64url(bytes: Uint8Array | ArrayBuffer): string {
   const u = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  return btoa(Array.from(u, (b) => String.fromCharCode(b)).join('')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(Array.from(u, (b) => String.fromCharCode(b)).join(''))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 const enc = (s: string): Bytes => new TextEncoder().encode(s) as Bytes;
 const cat = (...parts: Uint8Array[]): Bytes => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0)) as Bytes;
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) out.set(p, at), (at += p.length);
   return out;
 };
 
@@ -50,22 +53,44 @@ export interface Subscriber {
 }
 
 export async function makeSubscriber(endpoint: string): Promise<Subscriber> {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+    'deriveBits',
+  ])) as CryptoKeyPair;
   const publicKey = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer) as Bytes;
   const auth = crypto.getRandomValues(new Uint8Array(16)) as Bytes;
-  return { subscription: { endpoint, keys: { p256dh: toB64url(publicKey), auth: toB64url(auth) } }, privateKey: pair.privateKey, publicKey, auth };
+  return {
+    subscription: { endpoint, keys: { p256dh: toB64url(publicKey), auth: toB64url(auth) } },
+    privateKey: pair.privateKey,
+    publicKey,
+    auth,
+  };
 }
 
 /** A subscriber from known keys (the RFC 8291 example): private scalar and public point in base64url. */
-export async function subscriberFromKeys(endpoint: string, privateD: string, publicPoint: string, auth: string): Promise<Subscriber> {
+export async function subscriberFromKeys(
+  endpoint: string,
+  privateD: string,
+  publicPoint: string,
+  auth: string,
+): Promise<Subscriber> {
   const pub = fromB64url(publicPoint);
   const jwk = { kty: 'EC', crv: 'P-256', d: privateD, x: toB64url(pub.subarray(1, 33)), y: toB64url(pub.subarray(33)) };
-  const privateKey = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits']);
-  return { subscription: { endpoint, keys: { p256dh: publicPoint, auth } }, privateKey, publicKey: pub, auth: fromB64url(auth) };
+  const privateKey = await crypto.subtle.importKey('jwk', jwk, { name: 'ECDH', namedCurve: 'P-256' }, false, [
+    'deriveBits',
+  ]);
+  return {
+    subscription: { endpoint, keys: { p256dh: publicPoint, auth } },
+    privateKey,
+    publicKey: pub,
+    auth: fromB64url(auth),
+  };
 }
 
 /** Decrypt an `aes128gcm` body (one record). Throws when the body is malformed or was not for this key. */
-export async function decryptAes128gcm(body: Uint8Array, sub: Pick<Subscriber, 'privateKey' | 'publicKey' | 'auth'>): Promise<Bytes> {
+export async function decryptAes128gcm(
+  body: Uint8Array,
+  sub: Pick<Subscriber, 'privateKey' | 'publicKey' | 'auth'>,
+): Promise<Bytes> {
   if (body.length < 21) throw new Error('body shorter than the aes128gcm header');
   const salt = body.slice(0, 16);
   const rs = new DataView(body.buffer, body.byteOffset + 16, 4).getUint32(0);
@@ -99,7 +124,12 @@ export interface VapidClaims {
  * `k`, audience = the endpoint's origin, expiry in the future and at most 24 h away, a contact subject.
  * `now` in milliseconds. Returns the claims and the key; throws with the reason otherwise.
  */
-export async function verifyVapid(authorization: string | null, endpoint: string, now: number, expectedKey?: string): Promise<{ claims: VapidClaims; key: string }> {
+export async function verifyVapid(
+  authorization: string | null,
+  endpoint: string,
+  now: number,
+  expectedKey?: string,
+): Promise<{ claims: VapidClaims; key: string }> {
   const m = /^vapid t=([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+), ?k=([A-Za-z0-9_-]+)$/.exec(authorization ?? '');
   if (!m) throw new Error(`Authorization is not "vapid t=<jwt>, k=<key>": ${authorization}`);
   const [jwt, k] = [m[1]!, m[2]!];
@@ -112,14 +142,16 @@ export async function verifyVapid(authorization: string | null, endpoint: string
   const key = await crypto.subtle.importKey('raw', pub, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
   const sig = fromB64url(s);
   if (sig.length !== 64) throw new Error('signature is not 64 bytes (r‖s)');
-  if (!(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, sig, enc(`${h}.${p}`)))) throw new Error('bad ES256 signature');
+  if (!(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, sig, enc(`${h}.${p}`))))
+    throw new Error('bad ES256 signature');
   const claims = JSON.parse(new TextDecoder().decode(fromB64url(p))) as VapidClaims;
   const origin = new URL(endpoint).origin;
   if (claims.aud !== origin) throw new Error(`aud is ${claims.aud}, expected ${origin}`);
   const nowSec = now / 1000;
   if (typeof claims.exp !== 'number' || claims.exp <= nowSec) throw new Error('exp is missing or past');
   if (claims.exp > nowSec + 24 * 3600) throw new Error('exp is more than 24 hours away');
-  if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) throw new Error(`sub is not a contact URL: ${claims.sub}`);
+  if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub))
+    throw new Error(`sub is not a contact URL: ${claims.sub}`);
   return { claims, key: k };
 }
 
@@ -139,9 +171,15 @@ export interface OpenedPush {
 }
 
 /** Everything a push service and a browser check, in one call. */
-export async function openPush(req: ReceivedRequest, sub: Subscriber, now: number, expectedKey?: string): Promise<OpenedPush> {
+export async function openPush(
+  req: ReceivedRequest,
+  sub: Subscriber,
+  now: number,
+  expectedKey?: string,
+): Promise<OpenedPush> {
   if (req.method !== 'POST') throw new Error(`method ${req.method}`);
-  if (req.headers.get('content-encoding') !== 'aes128gcm') throw new Error(`Content-Encoding is ${req.headers.get('content-encoding')}`);
+  if (req.headers.get('content-encoding') !== 'aes128gcm')
+    throw new Error(`Content-Encoding is ${req.headers.get('content-encoding')}`);
   const ttl = Number(req.headers.get('ttl'));
   if (!Number.isInteger(ttl) || ttl < 0) throw new Error('TTL header missing or invalid (RFC 8030 §5.2)');
   const { claims } = await verifyVapid(req.headers.get('authorization'), sub.subscription.endpoint, now, expectedKey);
@@ -150,11 +188,18 @@ export async function openPush(req: ReceivedRequest, sub: Subscriber, now: numbe
 }
 
 /** A fetch stub: records every request (body read fully) and answers with `respond` (default 201). */
-export function recordingFetch(respond: (req: ReceivedRequest) => Response | Promise<Response> = () => new Response(null, { status: 201 })) {
+export function recordingFetch(
+  respond: (req: ReceivedRequest) => Response | Promise<Response> = () => new Response(null, { status: 201 }),
+) {
   const requests: ReceivedRequest[] = [];
   const stub = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const r = new Request(input, init);
-    const rec: ReceivedRequest = { url: r.url, method: r.method, headers: r.headers, body: new Uint8Array(await r.arrayBuffer()) as Bytes };
+    const rec: ReceivedRequest = {
+      url: r.url,
+      method: r.method,
+      headers: r.headers,
+      body: new Uint8Array(await r.arrayBuffer()) as Bytes,
+    };
     requests.push(rec);
     return respond(rec);
   };
@@ -162,8 +207,13 @@ export function recordingFetch(respond: (req: ReceivedRequest) => Response | Pro
 }
 
 /** Fresh VAPID keys in the raw base64url form the app reads from its secrets. */
-export async function makeVapid(subject = 'mailto:test@teahouse.invalid'): Promise<{ publicKey: string; privateKey: string; subject: string }> {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+export async function makeVapid(
+  subject = 'mailto:test@teahouse.invalid',
+): Promise<{ publicKey: string; privateKey: string; subject: string }> {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
   const jwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
   const pub = await crypto.subtle.exportKey('raw', pair.publicKey);
   return { publicKey: toB64url(pub as ArrayBuffer), privateKey: jwk.d!, subject };

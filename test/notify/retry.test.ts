@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, CLIENT_ERROR_ATTEMPTS, MAX_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, retryPlan } from '../../worker/notify';
+import {
+  backoffMs,
+  CLIENT_ERROR_ATTEMPTS,
+  MAX_ATTEMPTS,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  retryPlan,
+} from '../../worker/notify';
 
 describe('backoff', () => {
   it('doubles from 30 seconds after each failed attempt', () => {
@@ -40,17 +47,28 @@ describe('retryPlan', () => {
 
   it('a 5xx or timeout is retried with backoff until the last attempt, then the target is disabled', () => {
     expect(retryPlan({ ok: false, drop: false, status: 502 }, 1)).toEqual({ do: 'retry', inMs: 30_000 });
-    expect(retryPlan({ ok: false, drop: false, error: 'timeout after 5000 ms' }, 3)).toEqual({ do: 'retry', inMs: 120_000 });
+    expect(retryPlan({ ok: false, drop: false, error: 'timeout after 5000 ms' }, 3)).toEqual({
+      do: 'retry',
+      inMs: 120_000,
+    });
     expect(retryPlan({ ok: false, drop: false, status: 500 }, MAX_ATTEMPTS)).toMatchObject({ do: 'disable' });
   });
 
   it('Retry-After longer than the backoff is honoured; shorter is not allowed to hammer', () => {
-    expect(retryPlan({ ok: false, drop: false, status: 429, retryAfterMs: 600_000 }, 1)).toEqual({ do: 'retry', inMs: 600_000 });
-    expect(retryPlan({ ok: false, drop: false, status: 429, retryAfterMs: 1_000 }, 2)).toEqual({ do: 'retry', inMs: 60_000 });
+    expect(retryPlan({ ok: false, drop: false, status: 429, retryAfterMs: 600_000 }, 1)).toEqual({
+      do: 'retry',
+      inMs: 600_000,
+    });
+    expect(retryPlan({ ok: false, drop: false, status: 429, retryAfterMs: 1_000 }, 2)).toEqual({
+      do: 'retry',
+      inMs: 60_000,
+    });
   });
 
   it('a 4xx refusal other than 408/429 disables the target after a few attempts, not after an hour', () => {
-    expect(retryPlan({ ok: false, drop: false, status: 403 }, CLIENT_ERROR_ATTEMPTS - 1)).toMatchObject({ do: 'retry' });
+    expect(retryPlan({ ok: false, drop: false, status: 403 }, CLIENT_ERROR_ATTEMPTS - 1)).toMatchObject({
+      do: 'retry',
+    });
     expect(retryPlan({ ok: false, drop: false, status: 403 }, CLIENT_ERROR_ATTEMPTS)).toMatchObject({ do: 'disable' });
     expect(retryPlan({ ok: false, drop: false, status: 429 }, CLIENT_ERROR_ATTEMPTS)).toMatchObject({ do: 'retry' });
     expect(retryPlan({ ok: false, drop: false, status: 408 }, CLIENT_ERROR_ATTEMPTS)).toMatchObject({ do: 'retry' });

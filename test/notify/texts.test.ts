@@ -6,9 +6,17 @@ const inH = (h: number) => new Date(NOW + h * 3600_000).toISOString();
 
 describe('notificationFor', () => {
   it('a prompt names the turn and the game in the title and the question in the body', () => {
-    expect(notificationFor('prompt', { lang: 'zh-CN', gameTitle: '驱鬼', question: '饿死鬼的驱鬼投票' })).toEqual({ title: '轮到你了 — 驱鬼', body: '饿死鬼的驱鬼投票' });
-    expect(notificationFor('prompt', { lang: 'zh-TW', gameTitle: '驅鬼', question: '餓死鬼的驅鬼投票' })).toEqual({ title: '輪到你了 — 驅鬼', body: '餓死鬼的驅鬼投票' });
-    expect(notificationFor('prompt', { lang: 'en', gameTitle: 'Exorcism', question: 'Vote on the Hungry Ghost' })).toEqual({ title: 'Your turn — Exorcism', body: 'Vote on the Hungry Ghost' });
+    expect(notificationFor('prompt', { lang: 'zh-CN', gameTitle: '驱鬼', question: '饿死鬼的驱鬼投票' })).toEqual({
+      title: '轮到你了 — 驱鬼',
+      body: '饿死鬼的驱鬼投票',
+    });
+    expect(notificationFor('prompt', { lang: 'zh-TW', gameTitle: '驅鬼', question: '餓死鬼的驅鬼投票' })).toEqual({
+      title: '輪到你了 — 驅鬼',
+      body: '餓死鬼的驅鬼投票',
+    });
+    expect(
+      notificationFor('prompt', { lang: 'en', gameTitle: 'Exorcism', question: 'Vote on the Hungry Ghost' }),
+    ).toEqual({ title: 'Your turn — Exorcism', body: 'Vote on the Hungry Ghost' });
   });
 
   it('with a deadline and the time now, the body says how long is left', () => {
@@ -19,20 +27,38 @@ describe('notificationFor', () => {
   });
 
   it('a reminder puts the time left in the title', () => {
-    expect(notificationFor('reminder', { lang: 'zh-CN', gameTitle: '驱鬼', question: '投票', deadline: inH(1), now: NOW }).title).toBe('还剩 1 小时 — 驱鬼');
-    expect(notificationFor('reminder', { lang: 'en', gameTitle: 'Exorcism', question: 'Vote', deadline: inH(49), now: NOW }).title).toBe('2 d 1 h left — Exorcism');
+    expect(
+      notificationFor('reminder', { lang: 'zh-CN', gameTitle: '驱鬼', question: '投票', deadline: inH(1), now: NOW })
+        .title,
+    ).toBe('还剩 1 小时 — 驱鬼');
+    expect(
+      notificationFor('reminder', { lang: 'en', gameTitle: 'Exorcism', question: 'Vote', deadline: inH(49), now: NOW })
+        .title,
+    ).toBe('2 d 1 h left — Exorcism');
   });
 
   it('without a clock no time is claimed, and a past deadline is not shown as time left', () => {
     expect(notificationFor('prompt', { lang: 'en', gameTitle: 'X', question: 'Q', deadline: inH(1) }).body).toBe('Q');
-    expect(notificationFor('reminder', { lang: 'en', gameTitle: 'X', question: 'Q', deadline: inH(-1), now: NOW })).toEqual({ title: 'Reminder: your turn — X', body: 'Q' });
+    expect(
+      notificationFor('reminder', { lang: 'en', gameTitle: 'X', question: 'Q', deadline: inH(-1), now: NOW }),
+    ).toEqual({ title: 'Reminder: your turn — X', body: 'Q' });
   });
 
   it('expiry, end of game and a disabled channel have their own texts in every language', () => {
-    expect(notificationFor('expired', { lang: 'zh-CN', gameTitle: '驱鬼', question: '投票' })).toEqual({ title: '已超时 — 驱鬼', body: '时间到，已替你作答：投票' });
-    expect(notificationFor('expired', { lang: 'en', gameTitle: 'Exorcism' }).body).toBe('Time ran out; an answer was given for you');
-    expect(notificationFor('ended', { lang: 'zh-TW', gameTitle: '驅鬼' })).toEqual({ title: '對局結束 — 驅鬼', body: '對局結束，來看看結果吧。' });
-    expect(notificationFor('ended', { lang: 'en', gameTitle: 'Sanguosha', question: 'The Lord wins' }).body).toBe('The Lord wins');
+    expect(notificationFor('expired', { lang: 'zh-CN', gameTitle: '驱鬼', question: '投票' })).toEqual({
+      title: '已超时 — 驱鬼',
+      body: '时间到，已替你作答：投票',
+    });
+    expect(notificationFor('expired', { lang: 'en', gameTitle: 'Exorcism' }).body).toBe(
+      'Time ran out; an answer was given for you',
+    );
+    expect(notificationFor('ended', { lang: 'zh-TW', gameTitle: '驅鬼' })).toEqual({
+      title: '對局結束 — 驅鬼',
+      body: '對局結束，來看看結果吧。',
+    });
+    expect(notificationFor('ended', { lang: 'en', gameTitle: 'Sanguosha', question: 'The Lord wins' }).body).toBe(
+      'The Lord wins',
+    );
     for (const lang of ['zh-CN', 'zh-TW', 'en'] as const) {
       const d = notificationFor('disabled', { lang, gameTitle: 'G' });
       expect(d.title.endsWith(' — G')).toBe(true);
@@ -62,7 +88,9 @@ describe('renderMsg follows the shared param convention', () => {
   };
 
   it('named seat params become player names', () => {
-    expect(renderMsg(strings, { key: 'ghost.vote', params: { ghost: '饿死鬼', by: 2 } }, nameOf)).toBe('饿死鬼的驱鬼投票 · 王五发起');
+    expect(renderMsg(strings, { key: 'ghost.vote', params: { ghost: '饿死鬼', by: 2 } }, nameOf)).toBe(
+      '饿死鬼的驱鬼投票 · 王五发起',
+    );
   });
 
   it('seat lists become names joined for the language', () => {
@@ -74,8 +102,14 @@ describe('renderMsg follows the shared param convention', () => {
   it('card ids use the game label when given, else show the id', () => {
     const m = { key: 'sgs.respond', params: { source: 1, card: '37', need: '闪' } };
     expect(renderMsg(strings, m, nameOf)).toBe('李四对你使用了37，是否打出闪？');
-    expect(renderMsg(strings, m, nameOf, { cardLabel: (id) => (id === '37' ? '杀 ♠7' : id) })).toBe('李四对你使用了杀 ♠7，是否打出闪？');
-    expect(renderMsg(strings, { key: 'sgs.discard', params: { cards: ['1', '2'] } }, nameOf, { cardLabel: (id) => `[${id}]` })).toBe('弃置[1]、[2]');
+    expect(renderMsg(strings, m, nameOf, { cardLabel: (id) => (id === '37' ? '杀 ♠7' : id) })).toBe(
+      '李四对你使用了杀 ♠7，是否打出闪？',
+    );
+    expect(
+      renderMsg(strings, { key: 'sgs.discard', params: { cards: ['1', '2'] } }, nameOf, {
+        cardLabel: (id) => `[${id}]`,
+      }),
+    ).toBe('弃置[1]、[2]');
   });
 
   it('a nested message is rendered recursively, and a param ending in Seat is a seat', () => {
@@ -84,7 +118,9 @@ describe('renderMsg follows the shared param convention', () => {
   });
 
   it('other params are shown as is; a number in a non-seat param stays a number', () => {
-    expect(renderMsg(strings, { key: 'ghost.vote', params: { ghost: 3, by: 0 } }, nameOf)).toBe('3的驱鬼投票 · 张三发起');
+    expect(renderMsg(strings, { key: 'ghost.vote', params: { ghost: 3, by: 0 } }, nameOf)).toBe(
+      '3的驱鬼投票 · 张三发起',
+    );
   });
 
   it('an unknown key shows the key, a missing param keeps its placeholder', () => {
@@ -94,7 +130,9 @@ describe('renderMsg follows the shared param convention', () => {
 
   it('a game formatParam hook wins over the convention', () => {
     const m = { key: 'ghost.vote', params: { ghost: 'e_gui', by: 2 } };
-    expect(renderMsg(strings, m, nameOf, { formatParam: (n, v) => (n === 'ghost' && v === 'e_gui' ? '饿死鬼' : undefined) })).toBe('饿死鬼的驱鬼投票 · 王五发起');
+    expect(
+      renderMsg(strings, m, nameOf, { formatParam: (n, v) => (n === 'ghost' && v === 'e_gui' ? '饿死鬼' : undefined) }),
+    ).toBe('饿死鬼的驱鬼投票 · 王五发起');
   });
 
   it('pickStrings fills gaps of a language from its nearest neighbour', () => {

@@ -8,35 +8,58 @@ const b64 = (n: number, first = 4) => {
   return Buffer.from(b).toString('base64url');
 };
 const keys = { p256dh: b64(65), auth: b64(16, 1) };
-const push = (endpoint: string, k: Record<string, unknown> = keys, extra: Record<string, unknown> = {}) => ({ kind: 'push', subscription: { endpoint, keys: k }, lang: 'en', ...extra });
+const push = (endpoint: string, k: Record<string, unknown> = keys, extra: Record<string, unknown> = {}) => ({
+  kind: 'push',
+  subscription: { endpoint, keys: k },
+  lang: 'en',
+  ...extra,
+});
 
 describe('validateTarget accepts', () => {
   it('a browser subscription (PushSubscription.toJSON) and keeps only the known fields', async () => {
     const sub = await makeSubscriber('https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH');
-    const t = validateTarget({ kind: 'push', subscription: { ...sub.subscription, expirationTime: null, extra: 'x' }, lang: 'zh-CN', junk: 1 });
+    const t = validateTarget({
+      kind: 'push',
+      subscription: { ...sub.subscription, expirationTime: null, extra: 'x' },
+      lang: 'zh-CN',
+      junk: 1,
+    });
     expect(t).toEqual({ kind: 'push', subscription: sub.subscription, lang: 'zh-CN' });
   });
 
   it('an http endpoint on localhost or 127.0.0.1 (test receivers) only where private targets are allowed', () => {
     expect(validateTarget(push('http://127.0.0.1:9911/push/1'), 'private')).toMatchObject({ kind: 'push' });
     expect(validateTarget(push('http://localhost:9911/push/1'), 'private')).toMatchObject({ kind: 'push' });
-    expect(validateTarget({ kind: 'webhook', url: 'http://192.168.1.20:8123/hook' }, 'private')).toMatchObject({ kind: 'webhook' });
+    expect(validateTarget({ kind: 'webhook', url: 'http://192.168.1.20:8123/hook' }, 'private')).toMatchObject({
+      kind: 'webhook',
+    });
     expect(typeof validateTarget(push('http://127.0.0.1:9911/push/1'))).toBe('string');
   });
 
   it('a public IP literal over https', () => {
     expect(validateTarget({ kind: 'webhook', url: 'https://93.184.215.14/hook' })).toMatchObject({ kind: 'webhook' });
-    expect(validateTarget({ kind: 'webhook', url: 'https://[2606:4700:4700::1111]/hook' })).toMatchObject({ kind: 'webhook' });
+    expect(validateTarget({ kind: 'webhook', url: 'https://[2606:4700:4700::1111]/hook' })).toMatchObject({
+      kind: 'webhook',
+    });
   });
 
   it('a webhook in each format, defaulting to json', () => {
-    expect(validateTarget({ kind: 'webhook', url: 'https://ntfy.sh/my-topic', format: 'ntfy', lang: 'zh-TW' })).toEqual({ kind: 'webhook', url: 'https://ntfy.sh/my-topic', format: 'ntfy', lang: 'zh-TW' });
-    expect(validateTarget({ kind: 'webhook', url: 'https://discord.com/api/webhooks/1/a', format: 'discord' })).toMatchObject({ format: 'discord', lang: 'zh-CN' });
-    expect(validateTarget({ kind: 'webhook', url: 'https://home.example:8123/hook' })).toMatchObject({ format: 'json' });
+    expect(validateTarget({ kind: 'webhook', url: 'https://ntfy.sh/my-topic', format: 'ntfy', lang: 'zh-TW' })).toEqual(
+      { kind: 'webhook', url: 'https://ntfy.sh/my-topic', format: 'ntfy', lang: 'zh-TW' },
+    );
+    expect(
+      validateTarget({ kind: 'webhook', url: 'https://discord.com/api/webhooks/1/a', format: 'discord' }),
+    ).toMatchObject({ format: 'discord', lang: 'zh-CN' });
+    expect(validateTarget({ kind: 'webhook', url: 'https://home.example:8123/hook' })).toMatchObject({
+      format: 'json',
+    });
   });
 
   it('browser language tags, mapped to ours', () => {
-    expect(validateTarget({ url: 'https://x.example/h', lang: 'zh-Hant-TW' })).toMatchObject({ kind: 'webhook', lang: 'zh-TW' });
+    expect(validateTarget({ url: 'https://x.example/h', lang: 'zh-Hant-TW' })).toMatchObject({
+      kind: 'webhook',
+      lang: 'zh-TW',
+    });
     expect(validateTarget({ url: 'https://x.example/h', lang: 'zh-Hans' })).toMatchObject({ lang: 'zh-CN' });
     expect(validateTarget({ url: 'https://x.example/h', lang: 'en-GB' })).toMatchObject({ lang: 'en' });
   });
@@ -44,7 +67,9 @@ describe('validateTarget accepts', () => {
   it('keys in padded or plain base64, normalised to base64url', () => {
     const std = Buffer.from(new Uint8Array(16).fill(251)).toString('base64');
     const t = validateTarget(push('https://push.example/1', { p256dh: keys.p256dh + '=', auth: std }));
-    expect(t).toMatchObject({ subscription: { keys: { auth: Buffer.from(new Uint8Array(16).fill(251)).toString('base64url') } } });
+    expect(t).toMatchObject({
+      subscription: { keys: { auth: Buffer.from(new Uint8Array(16).fill(251)).toString('base64url') } },
+    });
   });
 });
 
@@ -63,7 +88,8 @@ describe('validateTarget rejects with a reason', () => {
 
   it('an unknown kind', () => expect(reason({ kind: 'sms', to: '+1' })).toMatch(/kind/));
 
-  it('a plain http push endpoint on a public host', () => expect(reason(push('http://push.example.net/1'))).toMatch(/https/));
+  it('a plain http push endpoint on a public host', () =>
+    expect(reason(push('http://push.example.net/1'))).toMatch(/https/));
 
   it('a push endpoint that is not a URL, too long, or of another scheme', () => {
     expect(reason(push('not a url'))).toMatch(/valid URL/);
@@ -83,7 +109,9 @@ describe('validateTarget rejects with a reason', () => {
     expect(reason(push('https://p.example/1', { p256dh: 'not*base64', auth: keys.auth }))).toMatch(/base64url/);
     expect(reason(push('https://p.example/1', { p256dh: b64(33, 2), auth: keys.auth }))).toMatch(/65 bytes, got 33/);
     expect(reason(push('https://p.example/1', { p256dh: b64(65, 3), auth: keys.auth }))).toMatch(/uncompressed/);
-    expect(reason(push('https://p.example/1', { p256dh: keys.p256dh, auth: b64(12, 1) }))).toMatch(/auth must be 16 bytes/);
+    expect(reason(push('https://p.example/1', { p256dh: keys.p256dh, auth: b64(12, 1) }))).toMatch(
+      /auth must be 16 bytes/,
+    );
     expect(reason(push('https://p.example/1', { p256dh: 'A'.repeat(500), auth: keys.auth }))).toMatch(/too long/);
   });
 
@@ -147,9 +175,17 @@ describe('validateTarget rejects with a reason', () => {
   });
 
   it('public neighbours of the private ranges are still accepted', () => {
-    for (const url of ['https://172.32.0.1/x', 'https://172.15.255.255/x', 'https://100.128.0.1/x', 'https://169.255.0.1/x', 'https://11.0.0.1/x', 'https://192.169.0.1/x'])
+    for (const url of [
+      'https://172.32.0.1/x',
+      'https://172.15.255.255/x',
+      'https://100.128.0.1/x',
+      'https://169.255.0.1/x',
+      'https://11.0.0.1/x',
+      'https://192.169.0.1/x',
+    ])
       expect(validateTarget({ kind: 'webhook', url }), url).toMatchObject({ kind: 'webhook' });
   });
 
-  it('a language we do not speak', () => expect(reason({ kind: 'webhook', url: 'https://x.example/h', lang: 'fr' })).toMatch(/lang/));
+  it('a language we do not speak', () =>
+    expect(reason({ kind: 'webhook', url: 'https://x.example/h', lang: 'fr' })).toMatch(/lang/));
 });

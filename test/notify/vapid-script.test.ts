@@ -6,14 +6,19 @@ import { send } from '../../worker/notify';
 import { makeSubscriber, openPush, recordingFetch } from './receiver';
 
 type Script = {
-  ensureDevVapid(dir: string): { path: string; action: 'created' | 'appended' | 'kept' | 'incomplete'; publicKey?: string };
+  ensureDevVapid(dir: string): {
+    path: string;
+    action: 'created' | 'appended' | 'kept' | 'incomplete';
+    publicKey?: string;
+  };
   DEV_SUBJECT: string;
 };
 // A runtime path keeps tsc from looking for types of the plain-JS script.
 const scriptUrl = new URL('../../scripts/vapid.mjs', import.meta.url).href;
 const load = () => import(/* @vite-ignore */ scriptUrl) as Promise<Script>;
 
-const vars = (text: string) => Object.fromEntries([...text.matchAll(/^(\w+)="?([^"\n]*)"?$/gm)].map((m) => [m[1], m[2]]));
+const vars = (text: string) =>
+  Object.fromEntries([...text.matchAll(/^(\w+)="?([^"\n]*)"?$/gm)].map((m) => [m[1], m[2]]));
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -40,8 +45,16 @@ describe('scripts/vapid.mjs', () => {
     const rec = recordingFetch();
     const vapid = { publicKey: v.VAPID_PUBLIC_KEY!, privateKey: v.VAPID_PRIVATE_KEY!, subject: v.VAPID_SUBJECT! };
     const now = Date.now();
-    expect(await send({ kind: 'push', subscription: sub.subscription, lang: 'en' }, { gameId: 'g', game: 'ghost', seat: 0, kind: 'prompt', title: 't', body: 'b', url: 'https://x/g' }, { vapid, fetch: rec.fetch, now })).toEqual({ ok: true });
-    await expect(openPush(rec.requests[0]!, sub, now, v.VAPID_PUBLIC_KEY)).resolves.toMatchObject({ payload: { title: 't' } });
+    expect(
+      await send(
+        { kind: 'push', subscription: sub.subscription, lang: 'en' },
+        { gameId: 'g', game: 'ghost', seat: 0, kind: 'prompt', title: 't', body: 'b', url: 'https://x/g' },
+        { vapid, fetch: rec.fetch, now },
+      ),
+    ).toEqual({ ok: true });
+    await expect(openPush(rec.requests[0]!, sub, now, v.VAPID_PUBLIC_KEY)).resolves.toMatchObject({
+      payload: { title: 't' },
+    });
   });
 
   it('leaves an existing .dev.vars with VAPID keys untouched', async () => {
@@ -64,7 +77,12 @@ describe('scripts/vapid.mjs', () => {
     expect(ensureDevVapid(dir).action).toBe('appended');
     const text = readFileSync(path, 'utf8');
     expect(text.startsWith('ADMIN_SECRET="abc"\n')).toBe(true);
-    expect(Object.keys(vars(text)).sort()).toEqual(['ADMIN_SECRET', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_SUBJECT']);
+    expect(Object.keys(vars(text)).sort()).toEqual([
+      'ADMIN_SECRET',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_SUBJECT',
+    ]);
   });
 
   it('never replaces half a key pair (stored subscriptions depend on it)', async () => {

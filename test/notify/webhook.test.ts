@@ -15,7 +15,12 @@ const msg: NotifyMessage = {
   deadline: '2026-11-29T15:00:00.000Z',
 };
 
-const hook = (url: string, format: WebhookFormat, lang: NotifyTarget['lang'] = 'zh-CN'): NotifyTarget => ({ kind: 'webhook', url, format, lang });
+const hook = (url: string, format: WebhookFormat, lang: NotifyTarget['lang'] = 'zh-CN'): NotifyTarget => ({
+  kind: 'webhook',
+  url,
+  format,
+  lang,
+});
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 const rfc2047 = (h: string | null) => {
   const m = /^=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=$/.exec(h ?? '');
@@ -71,7 +76,11 @@ describe('webhook formats delivered to a local HTTP server', () => {
 
   it('ntfy: an ASCII title is sent as is', async () => {
     const s = await serve(() => ({ status: 200 }));
-    await send(hook(`${s.origin}/t`, 'ntfy', 'en'), { ...msg, title: 'Your turn — Exorcism'.replace('—', '-') }, { now: 0 });
+    await send(
+      hook(`${s.origin}/t`, 'ntfy', 'en'),
+      { ...msg, title: 'Your turn — Exorcism'.replace('—', '-') },
+      { now: 0 },
+    );
     expect(s.received[0]!.headers.get('title')).toBe('Your turn - Exorcism');
   });
 
@@ -88,7 +97,9 @@ describe('webhook formats delivered to a local HTTP server', () => {
       timestamp: '2026-11-29T15:00:00.000Z',
       footer: { text: 'Teahouse 茶馆 · Deadline' },
     });
-    expect(body.embeds[0].description).toBe(`饿死鬼的驱鬼投票 · @everyone\n⏰ <t:${Date.parse(msg.deadline!) / 1000}:R>`);
+    expect(body.embeds[0].description).toBe(
+      `饿死鬼的驱鬼投票 · @everyone\n⏰ <t:${Date.parse(msg.deadline!) / 1000}:R>`,
+    );
   });
 });
 
@@ -118,18 +129,35 @@ describe('webhook failures never hold the caller', () => {
 
   it('500 from a webhook is a failure to retry', async () => {
     const s = await serve(() => ({ status: 500 }));
-    expect(await send(hook(`${s.origin}/err`, 'json'), msg, { now: 0 })).toMatchObject({ ok: false, drop: false, status: 500 });
+    expect(await send(hook(`${s.origin}/err`, 'json'), msg, { now: 0 })).toMatchObject({
+      ok: false,
+      drop: false,
+      status: 500,
+    });
   });
 
   it('404 and 410 from a webhook drop it', async () => {
     const s = await serve((req) => ({ status: req.url.endsWith('/404') ? 404 : 410 }));
-    expect(await send(hook(`${s.origin}/404`, 'ntfy'), msg, { now: 0 })).toMatchObject({ ok: false, drop: true, status: 404 });
-    expect(await send(hook(`${s.origin}/410`, 'discord'), msg, { now: 0 })).toMatchObject({ ok: false, drop: true, status: 410 });
+    expect(await send(hook(`${s.origin}/404`, 'ntfy'), msg, { now: 0 })).toMatchObject({
+      ok: false,
+      drop: true,
+      status: 404,
+    });
+    expect(await send(hook(`${s.origin}/410`, 'discord'), msg, { now: 0 })).toMatchObject({
+      ok: false,
+      drop: true,
+      status: 410,
+    });
   });
 
-  it("429 from Discord with fractional Retry-After seconds asks to wait that long (rounded up)", async () => {
-    const rec = recordingFetch(() => new Response('{"retry_after":1.5}', { status: 429, headers: { 'Retry-After': '1.5' } }));
-    const r = await send(hook('https://discord.example/api/webhooks/1/x', 'discord'), msg, { fetch: rec.fetch, now: 0 });
+  it('429 from Discord with fractional Retry-After seconds asks to wait that long (rounded up)', async () => {
+    const rec = recordingFetch(
+      () => new Response('{"retry_after":1.5}', { status: 429, headers: { 'Retry-After': '1.5' } }),
+    );
+    const r = await send(hook('https://discord.example/api/webhooks/1/x', 'discord'), msg, {
+      fetch: rec.fetch,
+      now: 0,
+    });
     expect(r).toMatchObject({ ok: false, drop: false, status: 429, retryAfterMs: 1500 });
   });
 

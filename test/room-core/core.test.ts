@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAnswer, startGame, type GameState } from '../../worker/engine';
-import { checkAnswer, decideMove, dueReminders, expiredClock, extendClocks, freezeClocks, reminderOffsets, syncClocks, thawClocks, type Change, type SeatFacts, type Table } from '../../worker/room/core';
+import {
+  checkAnswer,
+  decideMove,
+  dueReminders,
+  expiredClock,
+  extendClocks,
+  freezeClocks,
+  reminderOffsets,
+  syncClocks,
+  thawClocks,
+  type Change,
+  type SeatFacts,
+  type Table,
+} from '../../worker/room/core';
 import { LIMITS } from '../../worker/room/limits';
 import { NO_SEAT_SETTINGS } from '../../worker/room/settings';
 import type { Meta } from '../../worker/room/types';
@@ -11,7 +24,14 @@ import { duel } from '../fixtures/duel';
 const T0 = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
 
-const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({ seat: n, bot: false, standIn: false, expiries: 0, settings: NO_SEAT_SETTINGS, ...o });
+const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({
+  seat: n,
+  bot: false,
+  standIn: false,
+  expiries: 0,
+  settings: NO_SEAT_SETTINGS,
+  ...o,
+});
 
 /** A three-seat duel just started: every seat is asked its colour at once, each prompt with its clock. */
 function started(o: { seats?: SeatFacts[]; looking?: number[]; deadlineMinutes?: number } = {}): Table {
@@ -32,7 +52,14 @@ function started(o: { seats?: SeatFacts[]; looking?: number[]; deadlineMinutes?:
     gameVersion: 2,
     clocks: [],
   };
-  const t: Table = { def: duel, meta, state, seats: o.seats ?? [seat(0), seat(1), seat(2)], looking: new Set(o.looking ?? []), now: T0 };
+  const t: Table = {
+    def: duel,
+    meta,
+    state,
+    seats: o.seats ?? [seat(0), seat(1), seat(2)],
+    looking: new Set(o.looking ?? []),
+    now: T0,
+  };
   syncClocks(t, state, meta);
   return t;
 }
@@ -42,11 +69,18 @@ const pick = (t: Table, n: number, colour = 'red') => ({ prompt: promptOf(t.stat
 
 /** The table after a change was carried out (what the adapters do: hold the new meta, state and seat row). */
 function after(t: Table, c: Change, now = t.now): Table {
-  const seats = c.seat ? t.seats.map((x) => (x.seat === c.seat!.seat ? { ...x, expiries: c.seat!.expiries, standIn: c.seat!.standIn } : x)) : t.seats;
+  const seats = c.seat
+    ? t.seats.map((x) => (x.seat === c.seat!.seat ? { ...x, expiries: c.seat!.expiries, standIn: c.seat!.standIn } : x))
+    : t.seats;
   return { ...t, meta: c.meta, state: c.state ?? t.state, seats, now };
 }
 
-function move(t: Table, n: number, answer: { prompt: string; option: string }, by: Parameters<typeof decideMove>[3] = 'player'): Change {
+function move(
+  t: Table,
+  n: number,
+  answer: { prompt: string; option: string },
+  by: Parameters<typeof decideMove>[3] = 'player',
+): Change {
   const c = decideMove(t, n, answer, by);
   if (!('meta' in c)) throw new Error(`refused: ${c.code} ${c.message}`);
   return c;
@@ -60,7 +94,10 @@ describe('the fixed order of an answer, before apply', () => {
       ['finished', false, 'the game is over'],
       ['playing', true, 'the game is paused'],
     ] as const)
-      expect(checkAnswer({ ...t, meta: { ...t.meta, status, paused } }, 0, t.meta.version, pick(t, 0))).toEqual({ code: 'conflict', message });
+      expect(checkAnswer({ ...t, meta: { ...t.meta, status, paused } }, 0, t.meta.version, pick(t, 0))).toEqual({
+        code: 'conflict',
+        message,
+      });
   });
 
   it("another seat's open prompt is refused exactly like a prompt that does not exist", () => {
@@ -101,24 +138,36 @@ describe('an answer decided as data', () => {
 
   it('the rules refusing an answer changes nothing and says why', () => {
     const t = started();
-    expect(decideMove(t, 0, { prompt: promptOf(t.state!, 0).id, option: 'green' }, 'player')).toMatchObject({ code: 'illegal' });
+    expect(decideMove(t, 0, { prompt: promptOf(t.state!, 0).id, option: 'green' }, 'player')).toMatchObject({
+      code: 'illegal',
+    });
   });
 
   it('a move made for an absent seat starts with the public room line, counts toward the stand-in, and tells the seat when it is not looking', () => {
     let t = started();
     const p = promptOf(t.state!, 1);
     const c = move(t, 1, defaultAnswer(duel, t.state!, p), 'expired');
-    expect(c.lines[0]).toEqual({ at: t.state!.step, to: 'public', msg: { key: 'room.log.timedOut', params: { seat: 1 } } });
+    expect(c.lines[0]).toEqual({
+      at: t.state!.step,
+      to: 'public',
+      msg: { key: 'room.log.timedOut', params: { seat: 1 } },
+    });
     expect(c.seat).toEqual({ seat: 1, expiries: 1, standIn: false });
     expect(c.notices).toContainEqual({ seat: 1, kind: 'expired', about: { message: p.message }, prompt: null });
     // Looking at the table, the seat sees it happen: no notification.
     t = { ...t, looking: new Set([1]) };
-    expect(move(t, 1, defaultAnswer(duel, t.state!, p), 'expired').notices.filter((n) => n.kind === 'expired')).toEqual([]);
+    expect(move(t, 1, defaultAnswer(duel, t.state!, p), 'expired').notices.filter((n) => n.kind === 'expired')).toEqual(
+      [],
+    );
   });
 
   it(`after ${LIMITS.expiriesToStandIn} expiries in a row the seat gets a stand-in, and its own answer hands it back`, () => {
     const t = started({ seats: [seat(0), seat(1, { expiries: LIMITS.expiriesToStandIn - 1 }), seat(2)] });
-    expect(move(t, 1, defaultAnswer(duel, t.state!, promptOf(t.state!, 1)), 'expired').seat).toEqual({ seat: 1, expiries: LIMITS.expiriesToStandIn, standIn: true });
+    expect(move(t, 1, defaultAnswer(duel, t.state!, promptOf(t.state!, 1)), 'expired').seat).toEqual({
+      seat: 1,
+      expiries: LIMITS.expiriesToStandIn,
+      standIn: true,
+    });
     const back = { ...t, seats: [seat(0), seat(1, { expiries: 3, standIn: true }), seat(2)] };
     expect(move(back, 1, pick(back, 1)).seat).toEqual({ seat: 1, expiries: 0, standIn: false });
     // An ordinary answer writes no seat row.
@@ -132,7 +181,9 @@ describe('clocks as data', () => {
     const m = structuredClone(t.meta);
     m.clocks = [];
     const { notices } = syncClocks(t, t.state!, m);
-    expect(m.clocks.map((c) => [c.seat, c.deadlineAt, c.reminders])).toEqual([0, 1, 2].map((n) => [n, T0 + 24 * HOUR, reminderOffsets(24 * HOUR)]));
+    expect(m.clocks.map((c) => [c.seat, c.deadlineAt, c.reminders])).toEqual(
+      [0, 1, 2].map((n) => [n, T0 + 24 * HOUR, reminderOffsets(24 * HOUR)]),
+    );
     expect(notices.map((n) => [n.seat, n.kind])).toEqual([
       [0, 'prompt'],
       [1, 'prompt'],

@@ -9,7 +9,13 @@ const body = (waiting: number[], o: Partial<StateBody> = {}): StateBody =>
     status: 'playing',
     paused: false,
     waiting,
-    seats: [0, 1, 2].map((seat) => ({ seat, name: `p${seat}`, taken: true, bot: false, ...(seat === 2 ? { asleepUntil: '08:00' } : {}) })),
+    seats: [0, 1, 2].map((seat) => ({
+      seat,
+      name: `p${seat}`,
+      taken: true,
+      bot: false,
+      ...(seat === 2 ? { asleepUntil: '08:00' } : {}),
+    })),
     ...o,
   }) as unknown as StateBody;
 const name = (n: number) => ['张三', '李四', '王五'][n]!;
@@ -17,7 +23,9 @@ const name = (n: number) => ['张三', '李四', '王五'][n]!;
 describe('the table says who it waits on is asleep', () => {
   it('a waited-on seat in its quiet hours shows "asleep until 08:00 their time"; seats not waited on or awake say nothing', () => {
     lang.value = 'en';
-    expect(asleepNotes(body([2]), name)).toEqual([shellStrings.en['table.asleep']!.replace('{name}', '王五').replace('{until}', '08:00')]);
+    expect(asleepNotes(body([2]), name)).toEqual([
+      shellStrings.en['table.asleep']!.replace('{name}', '王五').replace('{until}', '08:00'),
+    ]);
     expect(asleepNotes(body([0, 1]), name)).toEqual([]);
   });
 

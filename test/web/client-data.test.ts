@@ -7,7 +7,8 @@ import { DECK } from '../../worker/games/sanguosha/deck';
 import { HELPER } from '../../web/tools/preload';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
 
 describe('catalogue fields the client never reads are dropped from its build', () => {
   const src = readFileSync(join(root, 'worker/games/ghost/cards.ts'), 'utf8');
@@ -32,12 +33,19 @@ describe('catalogue fields the client never reads are dropped from its build', (
   });
 
   it('a deck not in the packed shape (a gap in the ids, an unknown package) ships as written', () => {
-    expect(packDeck([[1, 'standard', 'slash', 'spade', 7], [3, 'standard', 'slash', 'spade', 8]])).toBeNull();
+    expect(
+      packDeck([
+        [1, 'standard', 'slash', 'spade', 7],
+        [3, 'standard', 'slash', 'spade', 8],
+      ]),
+    ).toBeNull();
     expect(packDeck([[1, 'promo', 'slash', 'spade', 7]])).toBeNull();
   });
 
-  it('no client code reads a card\'s `zh` (it would be undefined in the build)', () => {
-    const readers = files(join(root, 'web')).filter((f) => /\.tsx?$/.test(f) && !f.includes('/tools/') && /\.zh\b/.test(readFileSync(f, 'utf8')));
+  it("no client code reads a card's `zh` (it would be undefined in the build)", () => {
+    const readers = files(join(root, 'web')).filter(
+      (f) => /\.tsx?$/.test(f) && !f.includes('/tools/') && /\.zh\b/.test(readFileSync(f, 'utf8')),
+    );
     expect(readers).toEqual([]);
   });
 });
@@ -48,22 +56,35 @@ function fakeDom() {
   const document = {
     head: { appendChild: (l: (typeof head)[number]) => void head.push(l) },
     createElement: () => {
-      const l = { rel: '', href: '', crossOrigin: '', remove() { (l as { removed?: boolean }).removed = true; head.splice(head.indexOf(l as never), 1); } };
+      const l = {
+        rel: '',
+        href: '',
+        crossOrigin: '',
+        remove() {
+          (l as { removed?: boolean }).removed = true;
+          head.splice(head.indexOf(l as never), 1);
+        },
+      };
       return l;
     },
     querySelector: (sel: string) => head.find((l) => sel === `link[href="${l.href}"]`) ?? null,
   };
-  const mod = new Function('document', `${HELPER.replace('export function', 'function')}; return __vitePreload;`)(document) as (load: () => Promise<string>, deps?: string[]) => Promise<string>;
+  const mod = new Function('document', `${HELPER.replace('export function', 'function')}; return __vitePreload;`)(
+    document,
+  ) as (load: () => Promise<string>, deps?: string[]) => Promise<string>;
   return { head, preload: mod };
 }
 
 describe('the preload helper of lazy chunks', () => {
-  it("runs a chunk only once its CSS is in, preloads its imports without waiting, and fetches each file once", async () => {
+  it('runs a chunk only once its CSS is in, preloads its imports without waiting, and fetches each file once', async () => {
     const { head, preload } = fakeDom();
     let ran = 0;
     const p = preload(async () => `ran ${++ran}`, ['assets/a.css', 'assets/b.js']);
     await Promise.resolve();
-    expect(head.map((l) => [l.rel, l.href])).toEqual([['stylesheet', '/assets/a.css'], ['modulepreload', '/assets/b.js']]);
+    expect(head.map((l) => [l.rel, l.href])).toEqual([
+      ['stylesheet', '/assets/a.css'],
+      ['modulepreload', '/assets/b.js'],
+    ]);
     expect(ran).toBe(0);
     head[0]!.onload!();
     expect(await p).toBe('ran 1');

@@ -47,7 +47,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the live client keeps one log from slices', () => {
   it('deltas are appended in order; a repeated delta adds nothing', () => {
-    server(() => 0, () => 0);
+    server(
+      () => 0,
+      () => 0,
+    );
     const live = new Live('g', 't');
     live.accept(body(1, 0, 3));
     live.accept(body(2, 3, 5));
@@ -57,7 +60,10 @@ describe('the live client keeps one log from slices', () => {
   });
 
   it('a delta beyond what it holds (a missed change) makes it fetch /state?log=<its end> once, which closes the gap', async () => {
-    const asked = server(() => 9, () => 4);
+    const asked = server(
+      () => 9,
+      () => 4,
+    );
     const live = new Live('g', 't');
     live.accept(body(1, 0, 3));
     live.accept(body(3, 7, 8));
@@ -69,7 +75,10 @@ describe('the live client keeps one log from slices', () => {
   });
 
   it('an older body (a late poll) does not undo newer state, but its lines still count', () => {
-    server(() => 0, () => 0);
+    server(
+      () => 0,
+      () => 0,
+    );
     const live = new Live('g', 't');
     live.accept(body(5, 2, 6, { deadline: 'new' }));
     live.accept(body(4, 0, 4, { deadline: 'old' }));
@@ -79,7 +88,10 @@ describe('the live client keeps one log from slices', () => {
   });
 
   it('"show earlier" fetches the lines before the tail it holds', async () => {
-    const asked = server(() => 400, () => 1);
+    const asked = server(
+      () => 400,
+      () => 1,
+    );
     const live = new Live('g', 't');
     live.accept(body(1, 250, 400));
     await live.loadEarlier();
@@ -89,7 +101,10 @@ describe('the live client keeps one log from slices', () => {
   });
 
   it('a page opened after a long absence fetches the lines since the last one seen, even older than the tail', async () => {
-    const asked = server(() => 400, () => 1);
+    const asked = server(
+      () => 400,
+      () => 1,
+    );
     const live = new Live('g', 't', 101);
     live.accept(body(1, 250, 400));
     await settle();
@@ -99,7 +114,10 @@ describe('the live client keeps one log from slices', () => {
   });
 
   it('answers and polls say where its log ends, so replies carry only new lines', async () => {
-    const asked = server(() => 7, () => 2);
+    const asked = server(
+      () => 7,
+      () => 2,
+    );
     const live = new Live('g', 't');
     live.accept(body(1, 0, 5));
     await live.answer({ prompt: 'p', option: 'o' });
@@ -132,7 +150,11 @@ function browser() {
   }
   const storage = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
   };
   const reload = vi.fn();
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -148,7 +170,10 @@ function browser() {
 
 describe('the live socket', () => {
   it('says hello with the protocol version and where its log ends, then takes every state message whole', async () => {
-    server(() => 5, () => 1);
+    server(
+      () => 5,
+      () => 1,
+    );
     const { sockets } = browser();
     const live = new Live('g', 't');
     live.start();
@@ -165,7 +190,10 @@ describe('the live socket', () => {
   });
 
   it('a socket closed for another protocol version reloads the page, at most once a minute (a server older than the page would loop)', async () => {
-    server(() => 0, () => 1);
+    server(
+      () => 0,
+      () => 1,
+    );
     const { sockets, reload } = browser();
     for (let k = 0; k < 2; k++) {
       const live = new Live('g', 't');

@@ -5,7 +5,12 @@ import { linesSince, mergeLog, unionByIndex, type LogBook, type LogSlice } from 
 
 const line = (i: number): LogLine => ({ i, at: i, msg: { key: 'x', params: { i } } });
 const lines = (...is: number[]) => is.map(line);
-const slice = (from: number, end: number, is: number[], outcome: LogSlice['outcome'] = null): LogSlice => ({ log: lines(...is), logFrom: from, logEnd: end, outcome });
+const slice = (from: number, end: number, is: number[], outcome: LogSlice['outcome'] = null): LogSlice => ({
+  log: lines(...is),
+  logFrom: from,
+  logEnd: end,
+  outcome,
+});
 const over = { winners: [0], reason: { key: 'done' } } as unknown as LogSlice['outcome'];
 
 describe('merging log slices by engine index', () => {

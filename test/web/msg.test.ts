@@ -36,15 +36,28 @@ describe('the message renderer (common.md param convention)', () => {
 
   it('seats/targets lists become names joined for the language', () => {
     expect(t({ key: 'g.vote', params: { voter: 1, seats: [0, 2] } })).toBe('Bo votes for Ann, Cy');
-    expect(makeT('zh-CN', { strings: { ...ui.strings, 'zh-CN': { 'g.vote': '{voter}投{seats}' } } }, nameOf)({ key: 'g.vote', params: { voter: 1, seats: [0, 2] } })).toBe('Bo投Ann、Cy');
+    expect(
+      makeT(
+        'zh-CN',
+        { strings: { ...ui.strings, 'zh-CN': { 'g.vote': '{voter}投{seats}' } } },
+        nameOf,
+      )({ key: 'g.vote', params: { voter: 1, seats: [0, 2] } }),
+    ).toBe('Bo投Ann、Cy');
   });
 
   it('cards go through the game’s card label in the current language', () => {
-    expect(makeT('zh-CN', ui, nameOf)({ key: 'g.hit', params: { source: 0, target: 1, card: 'x' } })).toBe('Ann用牌x打Bo');
+    expect(makeT('zh-CN', ui, nameOf)({ key: 'g.hit', params: { source: 0, target: 1, card: 'x' } })).toBe(
+      'Ann用牌x打Bo',
+    );
   });
 
   it('a nested message renders recursively', () => {
-    expect(t({ key: 'g.why', params: { who: 'Ann', reason: { key: 'g.hit', params: { source: 1, target: 0, card: 'k' } } } })).toBe('Ann because Bo hits Ann with card k');
+    expect(
+      t({
+        key: 'g.why',
+        params: { who: 'Ann', reason: { key: 'g.hit', params: { source: 1, target: 0, card: 'k' } } },
+      }),
+    ).toBe('Ann because Bo hits Ann with card k');
   });
 
   it('a skill id shows the game’s name for it; a plain number is shown as is (n is not a seat)', () => {
@@ -53,8 +66,12 @@ describe('the message renderer (common.md param convention)', () => {
   });
 
   it('a key missing in the current language falls back to English, then to the shell’s strings', () => {
-    expect(makeT('zh-TW', ui, nameOf)({ key: 'g.hit', params: { source: 0, target: 1, card: 'q' } })).toBe('Ann hits Bo with 牌q');
-    const key = Object.keys(shellStrings.en).find((k) => shellStrings['zh-CN'][k] && !/\{/.test(shellStrings['zh-CN'][k]!))!;
+    expect(makeT('zh-TW', ui, nameOf)({ key: 'g.hit', params: { source: 0, target: 1, card: 'q' } })).toBe(
+      'Ann hits Bo with 牌q',
+    );
+    const key = Object.keys(shellStrings.en).find(
+      (k) => shellStrings['zh-CN'][k] && !/\{/.test(shellStrings['zh-CN'][k]!),
+    )!;
     expect(makeT('zh-CN', ui, nameOf)(key)).toBe(shellStrings['zh-CN'][key]);
   });
 

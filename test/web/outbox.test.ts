@@ -4,14 +4,41 @@ import { Live } from '../../web/lib/live';
 import { decide, type Queued } from '../../web/lib/outbox';
 import { getGame, saveGame } from '../../web/lib/store';
 
-const prompt = (id: string, seat = 0): Prompt => ({ id, seat, kind: 'play', message: { key: 'q' }, options: [{ id: 'pass', message: { key: 'common.pass' } }] });
-const line = (i: number, key = 'x', params?: Record<string, Json>): LogLine => ({ i, at: i, msg: params ? { key, params } : { key } });
+const prompt = (id: string, seat = 0): Prompt => ({
+  id,
+  seat,
+  kind: 'play',
+  message: { key: 'q' },
+  options: [{ id: 'pass', message: { key: 'common.pass' } }],
+});
+const line = (i: number, key = 'x', params?: Record<string, Json>): LogLine => ({
+  i,
+  at: i,
+  msg: params ? { key, params } : { key },
+});
 
 function body(version: number, prompts: Prompt[], log: LogLine[] = []): StateBody {
   const end = log.length ? log[log.length - 1]!.i + 1 : 0;
   return {
-    id: 'g', game: 'duel', status: 'playing', paused: false, seats: [], options: {}, deadlineMinutes: 10, createdAt: '',
-    version, outcome: null, you: 0, view: null, prompts, waiting: [0], deadline: null, log, logFrom: 0, logEnd: end, chat: [],
+    id: 'g',
+    game: 'duel',
+    status: 'playing',
+    paused: false,
+    seats: [],
+    options: {},
+    deadlineMinutes: 10,
+    createdAt: '',
+    version,
+    outcome: null,
+    you: 0,
+    view: null,
+    prompts,
+    waiting: [0],
+    deadline: null,
+    log,
+    logFrom: 0,
+    logEnd: end,
+    chat: [],
   };
 }
 
@@ -32,7 +59,14 @@ function room(current: () => StateBody, reply: () => Response | 'network') {
 
 const online = (on: boolean) => vi.stubGlobal('navigator', { onLine: on });
 const settle = () => new Promise((r) => setTimeout(r, 0));
-const q = (over: Partial<Queued> = {}): Queued => ({ answer: { prompt: 'p1', option: 'pass' }, label: null, version: 3, logEnd: 2, uncertain: false, ...over });
+const q = (over: Partial<Queued> = {}): Queued => ({
+  answer: { prompt: 'p1', option: 'pass' },
+  label: null,
+  version: 3,
+  logEnd: 2,
+  uncertain: false,
+  ...over,
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,7 +80,9 @@ describe('a queued answer counts only while its prompt is open', () => {
   it('a prompt closed by a room move for this seat after the answer was made was taken by the deadline', () => {
     const log = [line(1, 'room.log.timedOut', { seat: 0 }), line(2, 'room.log.timedOut', { seat: 1 })];
     expect(decide(q(), { prompts: [], log, you: 0 })).toBe('gone');
-    expect(decide(q(), { prompts: [], log: [...log, line(3, 'room.log.timedOut', { seat: 0 })], you: 0 })).toBe('timedOut');
+    expect(decide(q(), { prompts: [], log: [...log, line(3, 'room.log.timedOut', { seat: 0 })], you: 0 })).toBe(
+      'timedOut',
+    );
     expect(decide(q(), { prompts: [], log: [line(3, 'room.log.botPlayed', { seat: 0 })], you: 0 })).toBe('timedOut');
   });
   it('a prompt gone after a request that may have arrived is unconfirmed, not "not sent"', () => {
@@ -57,10 +93,13 @@ describe('a queued answer counts only while its prompt is open', () => {
 describe('nothing the player answers offline is lost', () => {
   it('an answer made offline is not requested, and goes out exactly once when the connection is back', async () => {
     let cur = body(3, [prompt('p1')]);
-    const posts = room(() => cur, () => {
-      cur = body(4, []);
-      return new Response(JSON.stringify(cur), { status: 200 });
-    });
+    const posts = room(
+      () => cur,
+      () => {
+        cur = body(4, []);
+        return new Response(JSON.stringify(cur), { status: 200 });
+      },
+    );
     const live = new Live('g', 't');
     live.accept(cur);
     online(false);
@@ -79,7 +118,10 @@ describe('nothing the player answers offline is lost', () => {
 
   it('an answer whose prompt the deadline took while offline is reported as not sent, and never requested', async () => {
     const cur = body(3, [prompt('p1')], [line(0), line(1)]);
-    const posts = room(() => cur, () => new Response('{}', { status: 200 }));
+    const posts = room(
+      () => cur,
+      () => new Response('{}', { status: 200 }),
+    );
     const live = new Live('g', 't');
     live.accept(cur);
     online(false);
@@ -96,8 +138,16 @@ describe('nothing the player answers offline is lost', () => {
 
   it('a request that fails on the way is queued as uncertain and resent once; a 409 then says the table moved on', async () => {
     const cur = body(3, [prompt('p1')]);
-    let replies: (Response | 'network')[] = ['network', new Response(JSON.stringify({ error: { code: 'stale', message: 'moved' }, state: body(5, [prompt('p1')]) }), { status: 409 })];
-    const posts = room(() => cur, () => replies.shift()!);
+    let replies: (Response | 'network')[] = [
+      'network',
+      new Response(JSON.stringify({ error: { code: 'stale', message: 'moved' }, state: body(5, [prompt('p1')]) }), {
+        status: 409,
+      }),
+    ];
+    const posts = room(
+      () => cur,
+      () => replies.shift()!,
+    );
     const live = new Live('g', 't');
     live.accept(cur);
     online(true);
@@ -110,9 +160,13 @@ describe('nothing the player answers offline is lost', () => {
     replies = [];
   });
 
-  it('a queued answer the room refuses is reported with the room\'s words', async () => {
+  it("a queued answer the room refuses is reported with the room's words", async () => {
     const cur = body(3, [prompt('p1')]);
-    room(() => cur, () => new Response(JSON.stringify({ error: { code: 'illegal', message: 'you cannot pass now' } }), { status: 400 }));
+    room(
+      () => cur,
+      () =>
+        new Response(JSON.stringify({ error: { code: 'illegal', message: 'you cannot pass now' } }), { status: 400 }),
+    );
     const live = new Live('g', 't');
     live.accept(cur);
     online(false);
@@ -125,7 +179,10 @@ describe('nothing the player answers offline is lost', () => {
 
   it('an answer given online that the room refuses is an error for the prompt panel, not a queued one', async () => {
     const cur = body(3, [prompt('p1')]);
-    room(() => cur, () => new Response(JSON.stringify({ error: { code: 'illegal', message: 'no' } }), { status: 400 }));
+    room(
+      () => cur,
+      () => new Response(JSON.stringify({ error: { code: 'illegal', message: 'no' } }), { status: 400 }),
+    );
     const live = new Live('g', 't');
     live.accept(cur);
     online(true);
@@ -135,10 +192,13 @@ describe('nothing the player answers offline is lost', () => {
 
   it('an answer queued offline survives closing the page: the page opened again sends it once, when online', async () => {
     let cur = body(3, [prompt('p1')]);
-    const posts = room(() => cur, () => {
-      cur = body(4, []);
-      return new Response(JSON.stringify(cur), { status: 200 });
-    });
+    const posts = room(
+      () => cur,
+      () => {
+        cur = body(4, []);
+        return new Response(JSON.stringify(cur), { status: 200 });
+      },
+    );
     const first = new Live('g', 't');
     first.accept(cur);
     online(false);
@@ -157,7 +217,10 @@ describe('nothing the player answers offline is lost', () => {
 
   it('of two pages of the same game holding a waiting answer, only one sends it', async () => {
     const cur = body(3, [prompt('p1')]);
-    const posts = room(() => cur, () => new Response(JSON.stringify(body(4, [])), { status: 200 }));
+    const posts = room(
+      () => cur,
+      () => new Response(JSON.stringify(body(4, [])), { status: 200 }),
+    );
     const a = new Live('g', 't');
     a.accept(cur);
     online(false);
@@ -170,7 +233,7 @@ describe('nothing the player answers offline is lost', () => {
     expect([a.outbox.value, b.outbox.value]).toEqual([null, null]);
   });
 
-  it('a spectator page never picks up a seat\'s waiting answer', () => {
+  it("a spectator page never picks up a seat's waiting answer", () => {
     saveGame('g', { outbox: q() });
     expect(new Live('g', undefined).outbox.value).toBe(null);
   });

@@ -26,7 +26,7 @@ function bchValid(raw: number): boolean {
   const bits = raw ^ 0x5412;
   let rem = bits >> 10;
   for (let i = 0; i < 10; i++) rem = (rem << 1) ^ ((rem >> 9) * 0x537);
-  return ((bits >> 10) << 10 | (rem & 0x3ff)) === bits;
+  return (((bits >> 10) << 10) | (rem & 0x3ff)) === bits;
 }
 
 function hasFinder(rows: boolean[][], x0: number, y0: number): boolean {
@@ -56,8 +56,18 @@ const MASKS: ((x: number, y: number) => boolean)[] = [
   (x, y) => (((x + y) % 2) + ((x * y) % 3)) % 2 === 0,
 ];
 // Error correction codewords per block and number of blocks, versions 1–6, by the format's level bits (M=0, L=1, H=2, Q=3).
-const EC_PER_BLOCK = [[10, 16, 26, 18, 24, 16], [7, 10, 15, 20, 26, 18], [17, 28, 22, 16, 22, 28], [13, 22, 18, 26, 18, 24]];
-const BLOCKS = [[1, 1, 1, 2, 2, 4], [1, 1, 1, 1, 1, 2], [1, 1, 2, 4, 4, 4], [1, 1, 2, 2, 4, 4]];
+const EC_PER_BLOCK = [
+  [10, 16, 26, 18, 24, 16],
+  [7, 10, 15, 20, 26, 18],
+  [17, 28, 22, 16, 22, 28],
+  [13, 22, 18, 26, 18, 24],
+];
+const BLOCKS = [
+  [1, 1, 1, 2, 2, 4],
+  [1, 1, 1, 1, 1, 2],
+  [1, 1, 2, 4, 4, 4],
+  [1, 1, 2, 2, 4, 4],
+];
 
 /**
  * Reads the text back out of a module grid the way a scanner does (ISO 18004): unmask, walk the zigzag, undo the
@@ -104,7 +114,8 @@ function decode(rows: boolean[][]): string {
     if (at + 4 > stream.length) break;
     const modeBits = read(4);
     if (modeBits === 0) break;
-    if (modeBits === 7) read(8); // ECI designator: the text stays UTF-8 / ASCII here
+    if (modeBits === 7)
+      read(8); // ECI designator: the text stays UTF-8 / ASCII here
     else if (modeBits === 4) for (let n = read(8); n > 0; n--) bytes.push(read(8));
     else if (modeBits === 2)
       for (let n = read(9); n > 0; n -= 2) {

@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import ghost from '../../worker/games/ghost/index';
 import sanguosha from '../../worker/games/sanguosha/index';
-import { apply, botAnswer, botRng, createGame, replay, viewFor, type GameDef, type GameState, type LogEntry, type Move } from '../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  createGame,
+  replay,
+  viewFor,
+  type GameDef,
+  type GameState,
+  type LogEntry,
+  type Move,
+} from '../../worker/engine';
 import { bodyAt, buildReplay, lastStep, moveAfter, moveMessage, type GameRecord } from '../../web/replay/model';
 
 /**
  * A finished game's record played again by the real engine in the page (issue 12, item 13): every step, from
  * every seat, is what that seat saw then; the log grows move by move; the end is the room's final state.
  */
-function botGame(def: GameDef, seats: number, seed: string): { record: GameRecord; end: GameState<unknown>; events: LogEntry[][]; states: GameState<unknown>[] } {
+function botGame(
+  def: GameDef,
+  seats: number,
+  seed: string,
+): { record: GameRecord; end: GameState<unknown>; events: LogEntry[][]; states: GameState<unknown>[] } {
   let s = createGame(def, { seats, seed }) as GameState<unknown>;
   const states = [s];
   const moves: Move[] = [];
@@ -35,7 +50,7 @@ describe.each([
   const { record, end, events, states } = botGame(def as GameDef, seats, seed);
   const r = buildReplay(def as GameDef, record);
 
-  it('plays every move and ends on the same state as the room\'s replay from the move log', () => {
+  it("plays every move and ends on the same state as the room's replay from the move log", () => {
     expect(r.brokenAt).toBe(null);
     expect(lastStep(r)).toBe(record.moves.length);
     expect(r.states[lastStep(r)]).toEqual(end);
@@ -59,7 +74,7 @@ describe.each([
     expect(last.waiting).toEqual([]);
   });
 
-  it('the log holds the setup lines, then each move\'s lines, in order, up to the step shown, as the viewer read them', () => {
+  it("the log holds the setup lines, then each move's lines, in order, up to the step shown, as the viewer read them", () => {
     for (const seat of [null, 0, 2]) {
       const reads = (e: LogEntry) => e.to === 'public' || (seat !== null && e.to.includes(seat));
       let n = bodyAt(r, 0, seat).log.length;
@@ -76,7 +91,7 @@ describe.each([
     expect([...all].sort((a, b) => a - b)).toEqual([...Array(bodyAt(r, lastStep(r), 0).logEnd).keys()]);
   });
 
-  it('names each step\'s move with the option its seat chose; there is none after the end', () => {
+  it("names each step's move with the option its seat chose; there is none after the end", () => {
     for (const k of [0, 1, lastStep(r) - 1]) {
       const m = moveMessage(r, k)!;
       expect(m.seat).toBe(record.moves[k]!.seat);
@@ -97,7 +112,14 @@ describe.each([
 describe('a record the engine refuses', () => {
   it('stops the replay before the refused move instead of failing', () => {
     const { record } = botGame(ghost as GameDef, 4, 'replay-ghost-2');
-    const broken: GameRecord = { ...record, moves: [...record.moves.slice(0, 3), { seat: record.moves[3]!.seat, answer: { prompt: 'nope', option: 'x' } }, ...record.moves.slice(4)] };
+    const broken: GameRecord = {
+      ...record,
+      moves: [
+        ...record.moves.slice(0, 3),
+        { seat: record.moves[3]!.seat, answer: { prompt: 'nope', option: 'x' } },
+        ...record.moves.slice(4),
+      ],
+    };
     const r = buildReplay(ghost as GameDef, broken);
     expect(r.brokenAt).toBe(3);
     expect(lastStep(r)).toBe(3);

@@ -21,18 +21,24 @@ const PACKS: Record<string, Record<string, Record<string, string>>> = { shell, g
 /** Strings that belong to exactly one language (long enough not to appear by accident in code or another table). */
 function only(pack: Record<string, Record<string, string>>, lang: string): string[] {
   const others = new Set(LANGS.filter((l) => l !== lang).flatMap((l) => Object.values(pack[l] ?? {})));
-  return Object.values(pack[lang]!).filter((v) => v.length >= (lang === 'en' ? 14 : 6) && !others.has(v) && !v.includes('{'));
+  return Object.values(pack[lang]!).filter(
+    (v) => v.length >= (lang === 'en' ? 14 : 6) && !others.has(v) && !v.includes('{'),
+  );
 }
 
 describe('the client build ships one language at a time', () => {
   let output: (Rolldown.OutputChunk | Rolldown.OutputAsset)[] = [];
   const chunks = () => output.filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
 
-  it('every strings module becomes two chunks per language (first screen, later), and no other chunk carries any language\'s strings', { timeout: 60_000 }, async () => {
+  it("every strings module becomes two chunks per language (first screen, later), and no other chunk carries any language's strings", {
+    timeout: 60_000,
+  }, async () => {
     output = await buildInMemory(root);
     const strChunks = chunks().filter((c) => c.fileName.startsWith('assets/strings-'));
     expect(strChunks.map((c) => c.fileName.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(
-      Object.keys(PACKS).flatMap((p) => LANGS.flatMap((l) => [`assets/strings-${p}-${l}`, `assets/strings-${p}-later-${l}`])).sort(),
+      Object.keys(PACKS)
+        .flatMap((p) => LANGS.flatMap((l) => [`assets/strings-${p}-${l}`, `assets/strings-${p}-later-${l}`]))
+        .sort(),
     );
     for (const [name, pack] of Object.entries(PACKS))
       for (const lang of LANGS) {
@@ -41,32 +47,49 @@ describe('the client build ships one language at a time', () => {
         for (const c of chunks()) {
           if (EXEMPT.some((re) => re.test(c.facadeModuleId ?? ''))) continue;
           // JSON inside the chunk escapes nothing but quotes and backslashes: compare on the parsed text.
-          const own = c.fileName.startsWith(`assets/strings-${name}-${lang}-`) || c.fileName.startsWith(`assets/strings-${name}-later-${lang}-`);
+          const own =
+            c.fileName.startsWith(`assets/strings-${name}-${lang}-`) ||
+            c.fileName.startsWith(`assets/strings-${name}-later-${lang}-`);
           const found = mine.filter((v) => c.code.includes(JSON.stringify(v).slice(1, -1)) || c.code.includes(v));
           if (!own) expect({ chunk: c.fileName, found: found.slice(0, 3) }).toEqual({ chunk: c.fileName, found: [] });
         }
         // Between its two chunks, the language has every one of its strings.
-        const both = chunks().filter((c) => c.fileName.startsWith(`assets/strings-${name}-${lang}-`) || c.fileName.startsWith(`assets/strings-${name}-later-${lang}-`));
+        const both = chunks().filter(
+          (c) =>
+            c.fileName.startsWith(`assets/strings-${name}-${lang}-`) ||
+            c.fileName.startsWith(`assets/strings-${name}-later-${lang}-`),
+        );
         expect(both).toHaveLength(2);
-        expect(mine.filter((v) => !both.some((c) => c.code.includes(JSON.stringify(v).slice(1, -1)) || c.code.includes(v)))).toEqual([]);
+        expect(
+          mine.filter((v) => !both.some((c) => c.code.includes(JSON.stringify(v).slice(1, -1)) || c.code.includes(v))),
+        ).toEqual([]);
       }
   });
 
-  it('index.html preloads the shell strings of the visitor\'s language with the entry', () => {
+  it("index.html preloads the shell strings of the visitor's language with the entry", () => {
     const html = output.find((c) => c.fileName === 'index.html') as Rolldown.OutputAsset;
-    for (const lang of LANGS) expect(String(html.source)).toMatch(new RegExp(`"${lang}":"/assets/strings-shell-${lang}-[\\w-]{8}\\.js"`));
+    for (const lang of LANGS)
+      expect(String(html.source)).toMatch(new RegExp(`"${lang}":"/assets/strings-shell-${lang}-[\\w-]{8}\\.js"`));
   });
 });
 
 describe('splitting the strings', () => {
   it('a key the first screen does not show goes to the later half, every other key to the first', () => {
-    const t = { 'sgs.cardText.slash': 'text', 'sgs.card.slash': '杀', 'home.title': 'T', 'lobby.host': 'H', 'lobby.start': 'S', 'ghost.text.K01': 'king', 'ghost.text.S01': 'spell' };
+    const t = {
+      'sgs.cardText.slash': 'text',
+      'sgs.card.slash': '杀',
+      'home.title': 'T',
+      'lobby.host': 'H',
+      'lobby.start': 'S',
+      'ghost.text.K01': 'king',
+      'ghost.text.S01': 'spell',
+    };
     const { first, rest } = splitLater(t, LATER);
     expect(Object.keys(first).sort()).toEqual(['ghost.text.K01', 'lobby.host', 'sgs.card.slash']);
     expect(Object.keys(rest).sort()).toEqual(['ghost.text.S01', 'home.title', 'lobby.start', 'sgs.cardText.slash']);
   });
 
-  it('the table\'s first screen keys stay in the first half: prompts, options, card and general names, the shell\'s table strings', () => {
+  it("the table's first screen keys stay in the first half: prompts, options, card and general names, the shell's table strings", () => {
     for (const [pack, prefixes] of [
       [sgs, ['sgs.ask.', 'sgs.opt.', 'sgs.card.', 'sgs.general.', 'sgs.skill.', 'sgs.ui.', 'sgs.phase.', 'sgs.status']],
       [ghost, ['ghost.ask.', 'ghost.opt.', 'ghost.card.', 'ghost.ui.', 'ghost.effect.', 'ghost.phase.']],
@@ -84,7 +107,7 @@ describe('splitting the strings', () => {
     expect(languageTable({ en: { a: 'A', b: 'B' }, 'zh-CN': { a: '甲' } }, 'zh-CN', 'en')).toEqual({ a: '甲', b: 'B' });
   });
 
-  it('the packs are the shell\'s strings, each game\'s i18n.ts and each page\'s *.strings.ts', () => {
+  it("the packs are the shell's strings, each game's i18n.ts and each page's *.strings.ts", () => {
     expect([...findPacks(root).keys()].sort()).toEqual(['ghost', 'replay', 'sanguosha', 'shell']);
   });
 
@@ -94,16 +117,23 @@ describe('splitting the strings', () => {
     expect(stringsChunkName('/x/web/pages/Game.tsx')).toBe(null);
   });
 
-  it('the preload script picks the saved language, else the browser\'s (Traditional for TW/HK/Hant), else English', () => {
+  it("the preload script picks the saved language, else the browser's (Traditional for TW/HK/Hant), else English", () => {
     const files = { 'zh-CN': '/s-cn.js', 'zh-TW': '/s-tw.js', en: '/s-en.js' };
     const run = (saved: string | null, languages: string[]) => {
       const links: { href: string }[] = [];
       const g = {
         localStorage: { getItem: () => saved },
         navigator: { languages, language: languages[0] },
-        document: { createElement: () => ({}) as { href: string }, head: { appendChild: (e: { href: string }) => links.push(e) } },
+        document: {
+          createElement: () => ({}) as { href: string },
+          head: { appendChild: (e: { href: string }) => links.push(e) },
+        },
       };
-      new Function('localStorage', 'navigator', 'document', preloadScript(files, 'k'))(g.localStorage, g.navigator, g.document);
+      new Function('localStorage', 'navigator', 'document', preloadScript(files, 'k'))(
+        g.localStorage,
+        g.navigator,
+        g.document,
+      );
       return links.map((l) => l.href);
     };
     expect(run('zh-TW', ['en-US'])).toEqual(['/s-tw.js']);

@@ -6,7 +6,9 @@ import { langFrom, shellStrings } from '../../web/i18n';
 /** The shell's row files (web/i18n/rows/*.ts), read whole: key → [简体, 繁體, English]. */
 const rowFiles = Object.fromEntries(
   await Promise.all(
-    Object.entries(import.meta.glob<{ ROWS: Record<string, string[]> }>('../../web/i18n/rows/*.ts')).map(async ([f, load]) => [f.split('/').pop()!, (await load()).ROWS] as const),
+    Object.entries(import.meta.glob<{ ROWS: Record<string, string[]> }>('../../web/i18n/rows/*.ts')).map(
+      async ([f, load]) => [f.split('/').pop()!, (await load()).ROWS] as const,
+    ),
   ),
 );
 
@@ -16,7 +18,8 @@ function usedKeys(dir: string, out = new Set<string>()): Set<string> {
     const p = join(dir, f);
     if (statSync(p).isDirectory()) {
       if (f !== 'games') usedKeys(p, out); // game tables use their own strings
-    } else if (/\.tsx?$/.test(f)) for (const m of readFileSync(p, 'utf8').matchAll(/\bs\('([a-zA-Z]+\.[\w.]+)'/g)) out.add(m[1]!);
+    } else if (/\.tsx?$/.test(f))
+      for (const m of readFileSync(p, 'utf8').matchAll(/\bs\('([a-zA-Z]+\.[\w.]+)'/g)) out.add(m[1]!);
   }
   return out;
 }

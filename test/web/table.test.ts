@@ -13,17 +13,28 @@ import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
 import { DECK } from '../../worker/games/sanguosha/deck';
 import { localTime } from '../../web/ui';
 
-const line = (i: number, key: string, params?: Record<string, unknown>): LogLine => ({ i, msg: { key, params } as Msg }) as LogLine;
+const line = (i: number, key: string, params?: Record<string, unknown>): LogLine =>
+  ({ i, msg: { key, params } as Msg }) as LogLine;
 
 describe('moves made for a player are marked (issue 12 §7)', () => {
   it('a seat a default or a bot answered for among the recent lines is marked, with the latest kind; others are not', () => {
-    const log = [line(0, 'room.log.timedOut', { seat: 2 }), line(1, 'sgs.log.use', { seat: 1, card: 3, targets: [2] }), line(2, 'room.log.botPlayed', { seat: 2 }), line(3, 'room.log.timedOut', { seat: 0 })];
+    const log = [
+      line(0, 'room.log.timedOut', { seat: 2 }),
+      line(1, 'sgs.log.use', { seat: 1, card: 3, targets: [2] }),
+      line(2, 'room.log.botPlayed', { seat: 2 }),
+      line(3, 'room.log.timedOut', { seat: 0 }),
+    ];
     const m = madeForThem(log);
     expect(m.get(0)).toBe('timedOut');
     expect(m.get(2)).toBe('botPlayed');
     expect(m.has(1)).toBe(false);
     // Long ago: no longer marked.
-    expect(madeForThem([line(0, 'room.log.timedOut', { seat: 0 }), ...Array.from({ length: 40 }, (_, i) => line(i + 1, 'x', { seat: 1 }))]).has(0)).toBe(false);
+    expect(
+      madeForThem([
+        line(0, 'room.log.timedOut', { seat: 0 }),
+        ...Array.from({ length: 40 }, (_, i) => line(i + 1, 'x', { seat: 1 })),
+      ]).has(0),
+    ).toBe(false);
   });
 });
 
@@ -40,7 +51,10 @@ describe('what happened since you were last here puts what hit you first (issue 
 
 describe('animations name who acted on whom (issue 12 §10)', () => {
   it('a card used on targets draws an arrow to each target, never to the user', () => {
-    expect(actorAndTargets({ key: 'sgs.log.use', params: { seat: 1, targets: [2, 1, 3] } })).toEqual({ from: 1, to: [2, 3] });
+    expect(actorAndTargets({ key: 'sgs.log.use', params: { seat: 1, targets: [2, 1, 3] } })).toEqual({
+      from: 1,
+      to: [2, 3],
+    });
     expect(actorAndTargets({ key: 'sgs.log.take', params: { by: 0, target: 4 } })).toEqual({ from: 0, to: [4] });
     expect(actorAndTargets({ key: 'sgs.log.useSelf', params: { seat: 1 } })).toBeNull();
   });
@@ -68,14 +82,26 @@ describe('lobby option chips (issue 12 §11)', () => {
     expect(optionLabel('sanguosha', 'deck', 'full')).toBeNull();
     expect(optionLabel('sanguosha', 'deck', 'standard')).toBe('标准版 108 张牌堆');
     // The game's own option labels win where it has them.
-    expect(optionLabel('sanguosha', 'deck', 'standard', sgsStrings['zh-CN'])).toBe(`${sgsStrings['zh-CN']['sgs.option.deck']}: ${sgsStrings['zh-CN']['sgs.option.deck.standard']}`);
-    expect(optionLabel('sanguosha', 'noGenerals', true, sgsStrings['zh-CN'])).toBe(sgsStrings['zh-CN']['sgs.option.noGenerals']);
+    expect(optionLabel('sanguosha', 'deck', 'standard', sgsStrings['zh-CN'])).toBe(
+      `${sgsStrings['zh-CN']['sgs.option.deck']}: ${sgsStrings['zh-CN']['sgs.option.deck.standard']}`,
+    );
+    expect(optionLabel('sanguosha', 'noGenerals', true, sgsStrings['zh-CN'])).toBe(
+      sgsStrings['zh-CN']['sgs.option.noGenerals'],
+    );
     expect(optionLabel('sanguosha', 'botsForAbsent', true)).toBe('机器人代打缺席玩家');
     for (const l of ['zh-CN', 'zh-TW', 'en'] as const) {
       lang.value = l;
-      for (const [k, v] of [['autoPass', true], ['deck', 'standard'], ['botsForAbsent', true], ['noGenerals', true], ['extraLords', true]] as const) expect(optionLabel('sanguosha', k, v)).not.toMatch(/[a-z]+\.[a-z]|: (true|standard)/);
+      for (const [k, v] of [
+        ['autoPass', true],
+        ['deck', 'standard'],
+        ['botsForAbsent', true],
+        ['noGenerals', true],
+        ['extraLords', true],
+      ] as const)
+        expect(optionLabel('sanguosha', k, v)).not.toMatch(/[a-z]+\.[a-z]|: (true|standard)/);
       // The game's own labels for the generals options exist in every language.
-      for (const k of ['noGenerals', 'extraLords']) expect(optionLabel('sanguosha', k, true, sgsStrings[l])).toBe(sgsStrings[l]![`sgs.option.${k}`]);
+      for (const k of ['noGenerals', 'extraLords'])
+        expect(optionLabel('sanguosha', k, true, sgsStrings[l])).toBe(sgsStrings[l]![`sgs.option.${k}`]);
     }
     lang.value = 'en';
   });
@@ -86,7 +112,9 @@ describe('English plurals through Intl.PluralRules (issue 12 §11)', () => {
     const t = makeT('en', { strings: sgsStrings }, String);
     expect(t({ key: 'sgs.ask.discard', params: { hp: 3, n: 1 } })).toMatch(/discard 1 card$/);
     expect(t({ key: 'sgs.ask.discard', params: { hp: 3, n: 2 } })).toMatch(/discard 2 cards$/);
-    expect(makeT('zh-CN', { strings: sgsStrings }, String)({ key: 'sgs.ask.discard', params: { hp: 3, n: 1 } })).toContain('弃置1张牌');
+    expect(
+      makeT('zh-CN', { strings: sgsStrings }, String)({ key: 'sgs.ask.discard', params: { hp: 3, n: 1 } }),
+    ).toContain('弃置1张牌');
     lang.value = 'en';
     expect(s('prompt.pickCards', { range: '1', n: 0, count: 1 })).toBe('Pick 1 card — 0 picked');
     expect(s('prompt.pickCards', { range: '2', n: 0, count: 2 })).toBe('Pick 2 cards — 0 picked');
@@ -113,7 +141,10 @@ describe('cards people can read (issue 12 §3)', () => {
   });
   it('a log line that names cards offers each once', () => {
     const read = (id: string) => sgsCard(id, 'en');
-    const cards = cardsOf({ key: 'sgs.log.useAs', params: { seat: 0, cards: [14, 15], as: { key: 'sgs.card.slash' }, card: 14 } }, read);
+    const cards = cardsOf(
+      { key: 'sgs.log.useAs', params: { seat: 0, cards: [14, 15], as: { key: 'sgs.card.slash' }, card: 14 } },
+      read,
+    );
     expect(cards.map((c) => c.sub)).toEqual([read('14')!.sub, read('15')!.sub]);
   });
 });

@@ -7,7 +7,11 @@ const DAY = 86_400_000;
 
 describe('issue 9 point 4: who may hold a live socket (worker/room/admission.ts)', () => {
   it('a socket that has not said hello within helloMs is silent; a ready one never is', () => {
-    const list = [sock('a', { ready: false, seat: null, openedAt: 1000 }), sock('b', { ready: true, seat: 0, openedAt: 0 }), sock('c', { ready: false, seat: null, openedAt: 4000 })];
+    const list = [
+      sock('a', { ready: false, seat: null, openedAt: 1000 }),
+      sock('b', { ready: true, seat: 0, openedAt: 0 }),
+      sock('c', { ready: false, seat: null, openedAt: 4000 }),
+    ];
     expect(silentSockets(list, 1000 + ADMISSION.helloMs).map((s) => s.ws)).toEqual(['a']);
     expect(nextSilence(list)).toBe(1000 + ADMISSION.helloMs);
     expect(nextSilence([list[1]!])).toBeNull();
@@ -18,13 +22,17 @@ describe('issue 9 point 4: who may hold a live socket (worker/room/admission.ts)
   });
 
   it('waiting sockets count only against their own address', () => {
-    const list = [...Array(ADMISSION.pendingPerAddress)].map((_, i) => sock(`s${i}`, { ready: false, seat: null, openedAt: 0, from: '203.0.113.9' }));
+    const list = [...Array(ADMISSION.pendingPerAddress)].map((_, i) =>
+      sock(`s${i}`, { ready: false, seat: null, openedAt: 0, from: '203.0.113.9' }),
+    );
     expect(refuseOpen(list, '203.0.113.9')).toMatch(/this address/);
     expect(refuseOpen(list, '198.51.100.1')).toBeNull();
   });
 
   it('a seat full of sockets makes room by closing its own oldest, never another seat', () => {
-    const mine = [...Array(ADMISSION.perSeat)].map((_, i) => sock(`m${i}`, { ready: true, seat: 1, openedAt: 100 - i }));
+    const mine = [...Array(ADMISSION.perSeat)].map((_, i) =>
+      sock(`m${i}`, { ready: true, seat: 1, openedAt: 100 - i }),
+    );
     const theirs = sock('t', { ready: true, seat: 2, openedAt: 0 });
     const fresh = sock('new', { ready: false, seat: null, openedAt: 200 });
     const close = makeRoom([...mine, theirs, fresh], 1, 'new');
@@ -33,14 +41,18 @@ describe('issue 9 point 4: who may hold a live socket (worker/room/admission.ts)
     expect(makeRoom([theirs, fresh], 1, 'new')).toEqual([]);
   });
 
-  it("a full seat closes a hidden socket before a visible one, even a newer hidden one", () => {
-    const mine = [...Array(ADMISSION.perSeat)].map((_, i) => sock(`m${i}`, { ready: true, seat: 1, openedAt: i, visible: i !== 3 }));
+  it('a full seat closes a hidden socket before a visible one, even a newer hidden one', () => {
+    const mine = [...Array(ADMISSION.perSeat)].map((_, i) =>
+      sock(`m${i}`, { ready: true, seat: 1, openedAt: i, visible: i !== 3 }),
+    );
     const close = makeRoom([...mine, sock('new', { ready: false, seat: null, openedAt: 99 })], 1, 'new');
     expect((close as Open<string>[]).map((s) => s.ws)).toEqual(['m3']);
   });
 
   it('spectators beyond their places are refused', () => {
-    const watching = [...Array(ADMISSION.spectators)].map((_, i) => sock(`w${i}`, { ready: true, seat: null, openedAt: i }));
+    const watching = [...Array(ADMISSION.spectators)].map((_, i) =>
+      sock(`w${i}`, { ready: true, seat: null, openedAt: i }),
+    );
     expect(makeRoom(watching, null, 'new')).toBe('full');
     expect(makeRoom(watching.slice(1), null, 'new')).toEqual([]);
   });
@@ -48,7 +60,9 @@ describe('issue 9 point 4: who may hold a live socket (worker/room/admission.ts)
 
 describe('issue 9 point 5: how long a game is kept (worker/room/retention.ts)', () => {
   it('a finished game is kept for the stated days after its last change, then expires', () => {
-    expect(expiresAt({ status: 'finished', paused: false, changedAt: 0, joined: 4 })).toBe(RETENTION_DAYS.finished * DAY);
+    expect(expiresAt({ status: 'finished', paused: false, changedAt: 0, joined: 4 })).toBe(
+      RETENTION_DAYS.finished * DAY,
+    );
   });
 
   it('a lobby nobody joined expires sooner than one people joined', () => {

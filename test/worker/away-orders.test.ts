@@ -27,7 +27,11 @@ function person(s: S, p: Prompt): Answer {
 async function inside(id: string): Promise<{ s: S; m: Meta; alarm: number | null }> {
   return runInDurableObject(room(id), async (inst: GameRoom, state) => {
     inst.store.load();
-    return { s: JSON.parse(JSON.stringify(inst.store.game)) as S, m: JSON.parse(JSON.stringify(inst.store.m)) as Meta, alarm: await state.storage.getAlarm() };
+    return {
+      s: JSON.parse(JSON.stringify(inst.store.game)) as S,
+      m: JSON.parse(JSON.stringify(inst.store.m)) as Meta,
+      alarm: await state.storage.getAlarm(),
+    };
   });
 }
 
@@ -37,26 +41,47 @@ async function inside(id: string): Promise<{ s: S; m: Meta; alarm: number | null
  * moved 2 s per hand answer.
  */
 async function untilPlanned(clock: { now: number }, settings: Record<string, unknown> = {}) {
-  const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => clock.now });
-  for (const token of t.tokens) expect((await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }], ...settings } })).status).toBe(200);
+  const t = await table(4, {
+    body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } },
+    clock: () => clock.now,
+  });
+  for (const token of t.tokens)
+    expect(
+      (await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }], ...settings } }))
+        .status,
+    ).toBe(200);
   for (let n = 0; n < 200; n++) {
     clock.now += 2000;
     const x = await inside(t.id);
     const planned = x.m.clocks.filter((c) => c.orderAt !== undefined);
     if (planned.length) return { t, x, planned };
     const p = x.s.prompts[0]!;
-    expect((await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } })).status).toBe(200);
+    expect(
+      (
+        await api(`/games/${t.id}/answers`, {
+          token: t.tokens[p.seat],
+          body: { version: x.m.version, answer: person(x.s, p) },
+        })
+      ).status,
+    ).toBe(200);
   }
   throw new Error('no prompt of a human-timed order in 200 answers');
 }
 
-const moves = (id: string) => sql<{ seat: number; by: string; answer: string }>(id, 'SELECT seat, by, answer FROM moves ORDER BY n');
+const moves = (id: string) =>
+  sql<{ seat: number; by: string; answer: string }>(id, 'SELECT seat, by, answer FROM moves ORDER BY n');
 
 describe('human-timed standing orders', () => {
   it('“pass when I have nothing” answers after a drawn pause on the alarm, not before, by the same path as a hand answer', async () => {
     let now = T0;
-    const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => now });
-    for (const token of t.tokens) expect((await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }] } })).status).toBe(200);
+    const t = await table(4, {
+      body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } },
+      clock: () => now,
+    });
+    for (const token of t.tokens)
+      expect(
+        (await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }] } })).status,
+      ).toBe(200);
     // Play by hand until a prompt only "pass" answers is open for a seat: its order has planned a moment.
     let found: { s: S; m: Meta; alarm: number | null } | null = null;
     for (let n = 0; n < 200 && !found; n++) {
@@ -65,7 +90,10 @@ describe('human-timed standing orders', () => {
       if (x.m.clocks.some((c) => c.orderAt !== undefined)) found = x;
       else {
         const p = x.s.prompts[0]!;
-        const r = await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } });
+        const r = await api(`/games/${t.id}/answers`, {
+          token: t.tokens[p.seat],
+          body: { version: x.m.version, answer: person(x.s, p) },
+        });
         expect(r.status).toBe(200);
       }
     }
@@ -104,14 +132,20 @@ describe('human-timed standing orders', () => {
     const byHand = apply(sanguosha, s, first.seat, a);
     if (!byHand.ok) throw new Error(byHand.error.reason);
     const written = (await logOf(t.id)).slice(logBefore);
-    expect(written.slice(0, byHand.value.events.length).map((e) => e.msg)).toEqual(byHand.value.events.map((e) => e.msg));
+    expect(written.slice(0, byHand.value.events.length).map((e) => e.msg)).toEqual(
+      byHand.value.events.map((e) => e.msg),
+    );
     expect(written.map((e) => e.msg.key)).not.toContain('room.log.botPlayed');
   });
 
   it('a human-timed prompt answered by hand before its moment is simply the hand answer; the alarm answers nothing later', async () => {
     let now = T0;
-    const t = await table(4, { body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } }, clock: () => now });
-    for (const token of t.tokens) await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }] } });
+    const t = await table(4, {
+      body: { game: 'sanguosha', seats: 4, deadline: { minutes: 10 }, options: { noGenerals: true, autoPass: false } },
+      clock: () => now,
+    });
+    for (const token of t.tokens)
+      await api(`/games/${t.id}/me`, { method: 'PUT', token, body: { orders: [{ id: 'passNothing' }] } });
     let planned: { prompt: string; seat: number; orderAt?: number } | undefined;
     let x = await inside(t.id);
     for (let n = 0; n < 200; n++) {
@@ -120,10 +154,16 @@ describe('human-timed standing orders', () => {
       planned = x.m.clocks.find((c) => c.orderAt !== undefined);
       if (planned) break;
       const p = x.s.prompts[0]!;
-      await api(`/games/${t.id}/answers`, { token: t.tokens[p.seat], body: { version: x.m.version, answer: person(x.s, p) } });
+      await api(`/games/${t.id}/answers`, {
+        token: t.tokens[p.seat],
+        body: { version: x.m.version, answer: person(x.s, p) },
+      });
     }
     expect(planned).toBeDefined();
-    const r = await api(`/games/${t.id}/answers`, { token: t.tokens[planned!.seat], body: { version: x.m.version, answer: { prompt: planned!.prompt, option: 'pass' } } });
+    const r = await api(`/games/${t.id}/answers`, {
+      token: t.tokens[planned!.seat],
+      body: { version: x.m.version, answer: { prompt: planned!.prompt, option: 'pass' } },
+    });
     expect(r.status).toBe(200);
     const mine = (await moves(t.id)).filter((mv) => JSON.parse(mv.answer).prompt === planned!.prompt);
     expect(mine.map((mv) => mv.by)).toEqual(['player']);

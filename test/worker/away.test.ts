@@ -10,7 +10,21 @@ import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Meta } from '../../worker/room/types';
 import { botAnswer, botRng, createGame as newState, type Answer } from '../../worker/engine';
 import { duel as duelDef } from '../fixtures/duel';
-import { api, createGame, expectError, join, logOf, logRows, promptOf, room, runAlarm, setClock, sql, stateOf, type Table } from './helpers';
+import {
+  api,
+  createGame,
+  expectError,
+  join,
+  logOf,
+  logRows,
+  promptOf,
+  room,
+  runAlarm,
+  setClock,
+  sql,
+  stateOf,
+  type Table,
+} from './helpers';
 
 const DAY = 86_400_000;
 const SEED = 'away-test-seed';
@@ -29,7 +43,8 @@ async function meta(id: string): Promise<Meta> {
   return JSON.parse(row!.json) as Meta;
 }
 
-const moves = (id: string) => sql<{ seat: number; by: string; answer: string }>(id, 'SELECT seat, by, answer FROM moves ORDER BY n');
+const moves = (id: string) =>
+  sql<{ seat: number; by: string; answer: string }>(id, 'SELECT seat, by, answer FROM moves ORDER BY n');
 const logEnd = async (id: string) => (await logRows(id)).length;
 
 /**
@@ -37,13 +52,32 @@ const logEnd = async (id: string) => (await logRows(id)).length;
  * request budgets refill as in a real game). Seat 1 goes away for a day before the start when `away`; the host
  * allows a stand-in when `standIn`.
  */
-async function duel(o: { away: boolean; standIn: boolean; clock: () => number; options?: Record<string, unknown> }): Promise<Table> {
-  const { id, admin } = await createGame({ seats: 2, deadline: { minutes: 10 }, ...(o.options ? { options: o.options } : {}) });
+async function duel(o: {
+  away: boolean;
+  standIn: boolean;
+  clock: () => number;
+  options?: Record<string, unknown>;
+}): Promise<Table> {
+  const { id, admin } = await createGame({
+    seats: 2,
+    deadline: { minutes: 10 },
+    ...(o.options ? { options: o.options } : {}),
+  });
   await setClock(id, o.clock);
   await enableHooks(id);
   const tokens = [(await join(id, 'A')).token, (await join(id, 'B')).token];
-  if (o.standIn) expect((await api(`/games/${id}/admin/settings`, { token: admin, body: { awayStandIn: true } })).status).toBe(200);
-  if (o.away) expect((await api(`/games/${id}/me`, { method: 'PUT', token: tokens[1], body: { awayUntil: new Date(T0 + DAY).toISOString() } })).status).toBe(200);
+  if (o.standIn)
+    expect((await api(`/games/${id}/admin/settings`, { token: admin, body: { awayStandIn: true } })).status).toBe(200);
+  if (o.away)
+    expect(
+      (
+        await api(`/games/${id}/me`, {
+          method: 'PUT',
+          token: tokens[1],
+          body: { awayUntil: new Date(T0 + DAY).toISOString() },
+        })
+      ).status,
+    ).toBe(200);
   expect((await api(`/games/${id}/start`, { token: admin, body: { seed: SEED } })).status).toBe(200);
   return { id, admin, tokens };
 }
@@ -71,7 +105,9 @@ describe('away mode with a stand-in', () => {
     const clock = () => (now += 1000);
     const a = await duel({ away: true, standIn: true, clock });
     // The colour prompt opened at the start and the stand-in answered it at once (the default: red).
-    expect((await moves(a.id)).map((m) => [m.seat, m.by, JSON.parse(m.answer).option])).toEqual([[1, 'stand-in', 'red']]);
+    expect((await moves(a.id)).map((m) => [m.seat, m.by, JSON.parse(m.answer).option])).toEqual([
+      [1, 'stand-in', 'red'],
+    ]);
     for (let step = 0; step < 3; step++) await seat0Plays(a, step);
     const standIns = (await moves(a.id)).filter((m) => m.seat === 1);
     expect(standIns.every((m) => m.by === 'stand-in')).toBe(true);
@@ -90,13 +126,20 @@ describe('away mode with a stand-in', () => {
     await send(b, 1, answers[1]!);
     await seat0Plays(b, 2);
     await send(b, 1, answers[2]!);
-    expect((await moves(b.id)).map((m) => [m.seat, m.answer])).toEqual((await moves(a.id)).map((m) => [m.seat, m.answer]));
+    expect((await moves(b.id)).map((m) => [m.seat, m.answer])).toEqual(
+      (await moves(a.id)).map((m) => [m.seat, m.answer]),
+    );
 
     // Every seat's and a spectator's view and prompts are the same; the log is the same but for the lines.
     for (const k of [0, 1, null]) {
-      const [sa, sb] = [await stateOf(a.id, k === null ? null : a.tokens[k]), await stateOf(b.id, k === null ? null : b.tokens[k])];
+      const [sa, sb] = [
+        await stateOf(a.id, k === null ? null : a.tokens[k]),
+        await stateOf(b.id, k === null ? null : b.tokens[k]),
+      ];
       expect(sa.view).toEqual(sb.view);
-      expect(sa.prompts.map((p) => [p.id, p.kind, p.options])).toEqual(sb.prompts.map((p) => [p.id, p.kind, p.options]));
+      expect(sa.prompts.map((p) => [p.id, p.kind, p.options])).toEqual(
+        sb.prompts.map((p) => [p.id, p.kind, p.options]),
+      );
       expect(sa.waiting).toEqual(sb.waiting);
     }
     const la = await logOf(a.id);
@@ -120,9 +163,13 @@ describe('away mode with a stand-in', () => {
     expect((await logOf(t.id)).some((e) => e.msg.key === 'room.log.botPlayed')).toBe(false);
     expect(promptOf(await stateOf(t.id, t.tokens[1])).kind).toBe('chooseColour');
     // The host allows a stand-in: the open prompt is answered at once, with the line.
-    expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { awayStandIn: true } })).status).toBe(200);
+    expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { awayStandIn: true } })).status).toBe(
+      200,
+    );
     expect((await moves(t.id)).filter((m) => m.seat === 1).map((m) => m.by)).toEqual(['stand-in']);
-    expect((await logOf(t.id)).filter((e) => e.msg.key === 'room.log.botPlayed').map((e) => e.msg.params)).toEqual([{ seat: 1 }]);
+    expect((await logOf(t.id)).filter((e) => e.msg.key === 'room.log.botPlayed').map((e) => e.msg.params)).toEqual([
+      { seat: 1 },
+    ]);
   });
 
   it('when the host chose bots for absent players, the stand-in plays the bot’s answer (else the default)', async () => {
@@ -152,7 +199,9 @@ describe('away mode with a stand-in', () => {
 
     let later = T0;
     const u = await duel({ away: true, standIn: true, clock: () => (later += 1000) });
-    expect((await api(`/games/${u.id}/me`, { method: 'PUT', token: u.tokens[1], body: { awayUntil: null } })).status).toBe(200);
+    expect(
+      (await api(`/games/${u.id}/me`, { method: 'PUT', token: u.tokens[1], body: { awayUntil: null } })).status,
+    ).toBe(200);
     await seat0Plays(u, 0);
     await seat0Plays(u, 1);
     expect(promptOf(await stateOf(u.id, u.tokens[1])).kind).toBe('play');
@@ -170,7 +219,11 @@ describe('hand-back', () => {
     const tokens = [(await join(id, 'A')).token, (await join(id, 'B')).token];
     const t: Table = { id, admin, tokens };
     await api(`/games/${id}/admin/settings`, { token: admin, body: { awayStandIn: true } });
-    await api(`/games/${id}/me`, { method: 'PUT', token: tokens[1], body: { awayUntil: new Date(T0 + DAY).toISOString() } });
+    await api(`/games/${id}/me`, {
+      method: 'PUT',
+      token: tokens[1],
+      body: { awayUntil: new Date(T0 + DAY).toISOString() },
+    });
     // Each request: [log end before, log end after]; the stand-in's moves run from its line to the request's end.
     const step = async (f: () => Promise<unknown>) => {
       const from = await logEnd(id);
@@ -187,7 +240,8 @@ describe('hand-back', () => {
     for (const [from, to] of ends) {
       const start = log.findIndex((e) => e.i >= from && e.i < to && e.msg.key === 'room.log.botPlayed');
       if (start < 0) continue;
-      for (const e of log.filter((x) => x.i >= log[start]!.i && x.i < to)) if (e.to === 'public' || e.to.includes(1)) expected.push({ i: e.i, msg: e.msg });
+      for (const e of log.filter((x) => x.i >= log[start]!.i && x.i < to))
+        if (e.to === 'public' || e.to.includes(1)) expected.push({ i: e.i, msg: e.msg });
     }
     // Seat 0's own moves (its colour, its draw) are not in it; seat 1's private draw is.
     expect(expected.some((e) => (e.msg as { key: string }).key === 'duel.youDrew')).toBe(true);
@@ -210,8 +264,14 @@ describe('hand-back', () => {
     expect(me1.body.handback.lines.some((l: { i: number }) => l.i === drawn.i)).toBe(true);
 
     // Dismissed, it is gone; only null dismisses.
-    expectError(await api(`/games/${id}/me`, { method: 'PUT', token: tokens[1], body: { handback: 1 } }), 400, 'bad_request');
-    expect((await api(`/games/${id}/me`, { method: 'PUT', token: tokens[1], body: { handback: null } })).status).toBe(200);
+    expectError(
+      await api(`/games/${id}/me`, { method: 'PUT', token: tokens[1], body: { handback: 1 } }),
+      400,
+      'bad_request',
+    );
+    expect((await api(`/games/${id}/me`, { method: 'PUT', token: tokens[1], body: { handback: null } })).status).toBe(
+      200,
+    );
     expect((await api(`/games/${id}/me`, { token: tokens[1] })).body.handback).toBeNull();
   });
 });

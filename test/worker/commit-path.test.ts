@@ -25,14 +25,43 @@ describe('the time written into move rows', () => {
       expect(iso(ms)).toBe(want);
     };
     fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), same), { numRuns: 2000 });
-    fc.assert(fc.property(fc.integer({ min: Date.parse('2020-01-01'), max: Date.parse('2040-01-01') }), same), { numRuns: 2000 });
+    fc.assert(fc.property(fc.integer({ min: Date.parse('2020-01-01'), max: Date.parse('2040-01-01') }), same), {
+      numRuns: 2000,
+    });
     fc.assert(fc.property(fc.double({ noDefaultInfinity: false }), same), { numRuns: 500 });
     // The date parts it remembers (two days) change with the order of the times asked: any sequence, across days.
     const near = fc.integer({ min: 1_700_000_000_000, max: 1_700_300_000_000 });
-    fc.assert(fc.property(fc.array(fc.oneof(near, fc.integer({ min: 0, max: 8.64e15 })), { minLength: 1, maxLength: 40 }), (xs) => xs.forEach(same)), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(near, fc.integer({ min: 0, max: 8.64e15 })), { minLength: 1, maxLength: 40 }),
+        (xs) => xs.forEach(same),
+      ),
+      { numRuns: 300 },
+    );
     // Day, hour and minute boundaries, the last moment with a four-digit year and the first without, and values
     // formatted one after another on the same and on different days (the per-day part is remembered).
-    for (const ms of [0, 1, 999, 1000, 59_999, 60_000, 3_599_999, 3_600_000, 86_399_999, 86_400_000, 86_400_001, 253_402_300_799_999, 253_402_300_800_000, -1, 1.5, NaN, Date.parse('2026-12-01T23:59:59.999Z'), Date.parse('2026-12-02T00:00:00.000Z'), Date.parse('2026-12-01T23:59:59.999Z')]) same(ms);
+    for (const ms of [
+      0,
+      1,
+      999,
+      1000,
+      59_999,
+      60_000,
+      3_599_999,
+      3_600_000,
+      86_399_999,
+      86_400_000,
+      86_400_001,
+      253_402_300_799_999,
+      253_402_300_800_000,
+      -1,
+      1.5,
+      NaN,
+      Date.parse('2026-12-01T23:59:59.999Z'),
+      Date.parse('2026-12-02T00:00:00.000Z'),
+      Date.parse('2026-12-01T23:59:59.999Z'),
+    ])
+      same(ms);
   });
 });
 
@@ -53,7 +82,9 @@ describe('the meta row', () => {
     await same();
     await pickColours(t);
     await same();
-    expect((await api(`/games/${t.id}/admin/settings`, { body: { quietCapMinutes: 120 }, token: t.admin })).status).toBe(200);
+    expect(
+      (await api(`/games/${t.id}/admin/settings`, { body: { quietCapMinutes: 120 }, token: t.admin })).status,
+    ).toBe(200);
     await same();
     expect((await api(`/games/${t.id}/chat`, { body: { text: 'hi' }, token: t.tokens[0] })).status).toBe(201);
     await same();
@@ -64,7 +95,14 @@ describe('the meta row', () => {
     const s = await stateOf(t.id, t.tokens[0]);
     const seat = s.prompts.length ? 0 : 1;
     const mine = seat === 0 ? s : await stateOf(t.id, t.tokens[1]);
-    expect((await api(`/games/${t.id}/answers`, { body: { version: mine.version, answer: { prompt: mine.prompts[0]!.id, option: 'pass' } }, token: t.tokens[seat] })).status).toBe(200);
+    expect(
+      (
+        await api(`/games/${t.id}/answers`, {
+          body: { version: mine.version, answer: { prompt: mine.prompts[0]!.id, option: 'pass' } },
+          token: t.tokens[seat],
+        })
+      ).status,
+    ).toBe(200);
     await same();
     const before = (await metaBoth(t.id)).mem;
     expect(before.host?.quietCapMinutes).toBe(120);

@@ -18,7 +18,14 @@ const hook = { kind: 'webhook', url: 'https://hooks.example/teahouse', format: '
 async function owe(id: string, seat: number, prompt: string, now: number, deadlineAt?: number) {
   await runInDurableObject(room(id), (inst: GameRoom) => {
     inst.state.storage.transactionSync(() => {
-      inst.outbox.enqueue(inst.store.m, seat, 'prompt', { id: prompt, message: { key: 'duel.askColour' }, ...(deadlineAt ? { deadlineAt } : {}) }, now, prompt);
+      inst.outbox.enqueue(
+        inst.store.m,
+        seat,
+        'prompt',
+        { id: prompt, message: { key: 'duel.askColour' }, ...(deadlineAt ? { deadlineAt } : {}) },
+        now,
+        prompt,
+      );
     });
   });
 }
@@ -27,14 +34,16 @@ async function owe(id: string, seat: number, prompt: string, now: number, deadli
 async function setup(seats: number[] = [1], start = true) {
   const clock = { now: T0 };
   const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 12 } }, start: false });
-  for (const s of seats) expect((await api(`/games/${t.id}/notify`, { body: hook, token: t.tokens[s] })).status).toBe(201);
+  for (const s of seats)
+    expect((await api(`/games/${t.id}/notify`, { body: hook, token: t.tokens[s] })).status).toBe(201);
   const sent = await recordDeliveries(t.id);
   if (start) expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
   return { t, clock, sent };
 }
 
 const alarmAt = (id: string) => runInDurableObject(room(id), (_i: GameRoom, state) => state.storage.getAlarm());
-const lastSentOf = async (id: string) => (JSON.parse((await sql<{ json: string }>(id, 'SELECT json FROM meta'))[0]!.json) as { lastSent?: unknown }).lastSent;
+const lastSentOf = async (id: string) =>
+  (JSON.parse((await sql<{ json: string }>(id, 'SELECT json FROM meta'))[0]!.json) as { lastSent?: unknown }).lastSent;
 
 describe('digest instead of a flood', () => {
   it('several prompts for one seat that fall due together become one "N decisions wait" delivery, not one push each', async () => {
@@ -45,7 +54,12 @@ describe('digest instead of a flood', () => {
     expect(await sql(t.id, 'SELECT seat FROM outbox')).toHaveLength(3);
     await runAlarm(t.id);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.msg).toMatchObject({ seat: 1, kind: 'prompt', title: expect.stringContaining('3 decisions wait'), body: expect.stringContaining('3 decisions') });
+    expect(sent[0]!.msg).toMatchObject({
+      seat: 1,
+      kind: 'prompt',
+      title: expect.stringContaining('3 decisions wait'),
+      body: expect.stringContaining('3 decisions'),
+    });
     // A digest names no single decision; it carries the earliest deadline.
     expect(sent[0]!.msg.promptId).toBeUndefined();
     expect(sent[0]!.msg.url).not.toContain('?prompt=');
@@ -68,7 +82,10 @@ describe('digest instead of a flood', () => {
     const { t, clock, sent } = await setup([0, 1]);
     await runAlarm(t.id);
     const colour = (await stateOf(t.id, t.tokens[0])).prompts[0]!.id;
-    expect(sent.map((x) => [x.msg.seat, x.msg.title.includes('decisions')])).toEqual([[0, false], [1, false]]);
+    expect(sent.map((x) => [x.msg.seat, x.msg.title.includes('decisions')])).toEqual([
+      [0, false],
+      [1, false],
+    ]);
     expect(sent.find((x) => x.msg.seat === 0)!.msg.promptId).toBe(colour);
     // A minute later, well inside the window: seat 0 has answered its colour, so its turn is news, not a flood.
     clock.now = T0 + MIN;
@@ -94,7 +111,10 @@ describe('digest instead of a flood', () => {
     await owe(t.id, 1, 'p3', clock.now);
     await runAlarm(t.id);
     expect(sent).toHaveLength(1);
-    expect((await sql<{ due_at: number }>(t.id, 'SELECT due_at FROM outbox')).map((x) => x.due_at)).toEqual([T0 + DIGEST_WINDOW_MS, T0 + DIGEST_WINDOW_MS]);
+    expect((await sql<{ due_at: number }>(t.id, 'SELECT due_at FROM outbox')).map((x) => x.due_at)).toEqual([
+      T0 + DIGEST_WINDOW_MS,
+      T0 + DIGEST_WINDOW_MS,
+    ]);
     // The held rows have an alarm of their own.
     expect(await alarmAt(t.id)).toBe(T0 + DIGEST_WINDOW_MS);
 
@@ -149,7 +169,15 @@ describe('digest instead of a flood', () => {
   it('a seat in quiet hours gets one digest of the prompts still waiting when they end', async () => {
     const { t, clock, sent } = await setup([1], false);
     // 08:00 UTC is 17:00 in Tokyo; quiet 16:00–18:00 there ends at 09:00 UTC.
-    expect((await api(`/games/${t.id}/me`, { method: 'PUT', body: { quiet: { start: '16:00', end: '18:00', zone: 'Asia/Tokyo' } }, token: t.tokens[1] })).status).toBe(200);
+    expect(
+      (
+        await api(`/games/${t.id}/me`, {
+          method: 'PUT',
+          body: { quiet: { start: '16:00', end: '18:00', zone: 'Asia/Tokyo' } },
+          token: t.tokens[1],
+        })
+      ).status,
+    ).toBe(200);
     await owe(t.id, 1, 'q1', T0);
     await owe(t.id, 1, 'q2', T0 + MIN);
     clock.now = T0 + 30 * MIN;

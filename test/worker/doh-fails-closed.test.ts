@@ -43,7 +43,14 @@ describe('the DNS check fails closed: a resolver without an answer means no send
   it('a table-channel post with the resolver down is not sent, is retried with backoff, then dropped and noted for the host', async () => {
     const clock = { now: T0 };
     const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 48 } }, start: false });
-    expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { channel: { url: 'https://chat.example/hook', format: 'json', lang: 'en' } } })).status).toBe(200);
+    expect(
+      (
+        await api(`/games/${t.id}/admin/settings`, {
+          token: t.admin,
+          body: { channel: { url: 'https://chat.example/hook', format: 'json', lang: 'en' } },
+        })
+      ).status,
+    ).toBe(200);
     await runInDurableObject(room(t.id), (inst: GameRoom) => {
       // The room's own bindings: public scope, so its real poster asks the resolver.
       expect(inst.bindings.ALLOW_PRIVATE_TARGETS).toBeUndefined();
@@ -54,7 +61,9 @@ describe('the DNS check fails closed: a resolver without an answer means no send
     const startAttempts: number[] = [];
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await alarmWithResolverDown(t.id, asked, sent);
-      const start = ((await metaOf(t.id)).channel.queue as { attempts: number; input: { event: { kind: string } } }[]).find((q) => q.input.event.kind === 'start');
+      const start = (
+        (await metaOf(t.id)).channel.queue as { attempts: number; input: { event: { kind: string } } }[]
+      ).find((q) => q.input.event.kind === 'start');
       startAttempts.push(start?.attempts ?? 0);
       // Every backoff (at most 32 min before the last attempt) is over an hour later.
       clock.now += HOUR;
@@ -64,20 +73,32 @@ describe('the DNS check fails closed: a resolver without an answer means no send
     // Tried once per alarm: attempts 1…7 wait in the queue, the 8th gives up.
     expect(startAttempts).toEqual([1, 2, 3, 4, 5, 6, 7, 0]);
     const r = await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: {} });
-    expect(r.body.channel.failed).toMatchObject({ event: 'start', error: expect.stringMatching(/no DNS answer for chat\.example \(HTTP 503\) after 8 attempts/) });
+    expect(r.body.channel.failed).toMatchObject({
+      event: 'start',
+      error: expect.stringMatching(/no DNS answer for chat\.example \(HTTP 503\) after 8 attempts/),
+    });
   });
 
   it("a seat's webhook with the resolver down is not called, is retried with backoff, then disabled with a note to that seat", async () => {
     const clock = { now: T0 };
     const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 48 } }, start: false });
-    expect((await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'https://hooks.example/teahouse', format: 'json', lang: 'en' }, token: t.tokens[1] })).status).toBe(201);
+    expect(
+      (
+        await api(`/games/${t.id}/notify`, {
+          body: { kind: 'webhook', url: 'https://hooks.example/teahouse', format: 'json', lang: 'en' },
+          token: t.tokens[1],
+        })
+      ).status,
+    ).toBe(201);
     expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
     const asked: string[] = [];
     const sent: string[] = [];
     const attempts: number[] = [];
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await alarmWithResolverDown(t.id, asked, sent);
-      attempts.push(Math.max(0, ...(await sql<{ attempts: number }>(t.id, 'SELECT attempts FROM outbox')).map((x) => x.attempts)));
+      attempts.push(
+        Math.max(0, ...(await sql<{ attempts: number }>(t.id, 'SELECT attempts FROM outbox')).map((x) => x.attempts)),
+      );
       clock.now += HOUR;
     }
     expect(sent).toEqual([]);

@@ -13,7 +13,7 @@ import { api, createGame, join, room, sql, storedMeta } from './helpers';
 /** A small seeded PRNG for the test's own choices (where to evict, what to do between answers). */
 function lcg(seed: number): () => number {
   let x = seed >>> 0;
-  return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
 interface Started {
@@ -23,7 +23,12 @@ interface Started {
 }
 
 /** A room of `game` with every seat a person (so every answer moves clocks), started with `seed`. */
-async function startRoom(game: string, seats: number, seed: string, options?: Record<string, unknown>): Promise<Started> {
+async function startRoom(
+  game: string,
+  seats: number,
+  seed: string,
+  options?: Record<string, unknown>,
+): Promise<Started> {
   const { id, admin } = await createGame({ game, seats, deadline: { minutes: 60 }, ...(options ? { options } : {}) });
   const tokens: string[] = [];
   for (let i = 0; i < seats; i++) tokens.push((await join(id, `P${i}`)).token);
@@ -39,7 +44,10 @@ function pick(game: string, s: GameState, p: OpenPrompt): Answer {
 }
 
 /** What the room holds: the state's JSON and meta. */
-const held = (inst: GameRoom) => ({ state: JSON.stringify(inst.store.game), meta: JSON.parse(JSON.stringify(inst.store.m)) as unknown });
+const held = (inst: GameRoom) => ({
+  state: JSON.stringify(inst.store.game),
+  meta: JSON.parse(JSON.stringify(inst.store.m)) as unknown,
+});
 
 /** Play up to `n` answers inside the room; returns what it holds afterwards. */
 async function play(game: string, id: string, n: number): Promise<ReturnType<typeof held> & { over: boolean }> {
@@ -76,8 +84,12 @@ async function evictAndCompare(id: string): Promise<void> {
 /** One of the changes that write the whole meta row between answers: chat, the host's settings, pause and resume. */
 async function between(t: Started, k: number): Promise<void> {
   const seat = k % t.tokens.length;
-  if (k % 3 === 0) expect((await api(`/games/${t.id}/chat`, { body: { text: `hi ${k}` }, token: t.tokens[seat] })).status).toBe(201);
-  else if (k % 3 === 1) expect((await api(`/games/${t.id}/admin/settings`, { body: { quietCapMinutes: 60 + k }, token: t.admin })).status).toBe(200);
+  if (k % 3 === 0)
+    expect((await api(`/games/${t.id}/chat`, { body: { text: `hi ${k}` }, token: t.tokens[seat] })).status).toBe(201);
+  else if (k % 3 === 1)
+    expect(
+      (await api(`/games/${t.id}/admin/settings`, { body: { quietCapMinutes: 60 + k }, token: t.admin })).status,
+    ).toBe(200);
   else {
     expect((await api(`/games/${t.id}/admin/pause`, { body: {}, token: t.admin })).status).toBe(200);
     await evictAndCompare(t.id);
@@ -138,10 +150,21 @@ describe('a re-created object restores state and meta byte for byte', () => {
       const [meta] = await sql<{ json: string }>(t.id, 'SELECT json FROM meta');
       const m = JSON.parse(meta!.json) as { seed: string; options: Record<string, never>; status: string };
       expect(m.status).toBe('finished');
-      const moves = await sql<{ n: number; seat: number; answer: string }>(t.id, 'SELECT n, seat, answer FROM moves ORDER BY n');
+      const moves = await sql<{ n: number; seat: number; answer: string }>(
+        t.id,
+        'SELECT n, seat, answer FROM moves ORDER BY n',
+      );
       const [snap] = await sql<{ step: number; state: string }>(t.id, 'SELECT step, state FROM snapshot');
       expect(snap!.step).toBe(moves.at(-1)!.n);
-      expect(JSON.stringify(replay(getGame(game)!, { seats, seed: m.seed, options: m.options }, moves.map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }))))).toBe(snap!.state);
+      expect(
+        JSON.stringify(
+          replay(
+            getGame(game)!,
+            { seats, seed: m.seed, options: m.options },
+            moves.map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer })),
+          ),
+        ),
+      ).toBe(snap!.state);
       // A chat after the end.
       expect((await api(`/games/${t.id}/chat`, { body: { text: 'gg' }, token: t.tokens[0] })).status).toBe(201);
       await evictAndCompare(t.id);

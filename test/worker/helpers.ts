@@ -28,7 +28,10 @@ export function freshAddress(): string {
  * Call the API like a browser would. `body` is JSON-encoded unless it is already a string. Each call comes
  * from its own client address unless `from` names one.
  */
-export async function api<T = any>(path: string, o: { method?: string; body?: unknown; token?: string | null; from?: string } = {}): Promise<Res<T>> {
+export async function api<T = any>(
+  path: string,
+  o: { method?: string; body?: unknown; token?: string | null; from?: string } = {},
+): Promise<Res<T>> {
   const headers: Record<string, string> = { 'cf-connecting-ip': o.from ?? freshAddress() };
   if (o.body !== undefined) headers['content-type'] = 'application/json';
   if (o.token) headers.authorization = `Bearer ${o.token}`;
@@ -76,7 +79,10 @@ export async function join(id: string, name: string): Promise<{ seat: number; to
 }
 
 /** A game whose seats are all taken by people named A, B, C... Not started unless `start`. */
-export async function table(n = 2, o: { start?: boolean; body?: Record<string, unknown>; clock?: () => number } = {}): Promise<Table> {
+export async function table(
+  n = 2,
+  o: { start?: boolean; body?: Record<string, unknown>; clock?: () => number } = {},
+): Promise<Table> {
   const { id, admin } = await createGame({ seats: n, ...o.body });
   if (o.clock) await setClock(id, o.clock);
   const tokens: string[] = [];
@@ -106,7 +112,10 @@ export async function deliverAlarm(id: string): Promise<void> {
 }
 
 export async function sql<T = Record<string, unknown>>(id: string, query: string, ...args: unknown[]): Promise<T[]> {
-  return runInDurableObject(room(id), (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[]);
+  return runInDurableObject(
+    room(id),
+    (_inst: GameRoom, state) => state.storage.sql.exec(query, ...args).toArray() as T[],
+  );
 }
 
 /** Meta as storage holds it: the meta row. */
@@ -122,15 +131,32 @@ export async function snapshotOf(id: string): Promise<{ step: number; state: str
 }
 
 /** The room's log lines as stored (a row holds the lines of one change: [at, aud, msg] each), from index `from` on. */
-export async function logRows(id: string, from = 0): Promise<{ i: number; at: number; aud: number | null; msg: Msg }[]> {
+export async function logRows(
+  id: string,
+  from = 0,
+): Promise<{ i: number; at: number; aud: number | null; msg: Msg }[]> {
   const rows = await sql<{ i: number; lines: string }>(id, 'SELECT i, lines FROM log ORDER BY i');
-  return rows.flatMap((r) => (JSON.parse(r.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({ i: r.i + k, at, aud, msg }))).filter((x) => x.i >= from);
+  return rows
+    .flatMap((r) =>
+      (JSON.parse(r.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({
+        i: r.i + k,
+        at,
+        aud,
+        msg,
+      })),
+    )
+    .filter((x) => x.i >= from);
 }
 
 /** The room's log table as engine entries (audience bits turned back into seat lists). */
 export async function logOf(id: string): Promise<LogEntry[]> {
   const rows = await logRows(id);
-  return rows.map((r) => ({ i: r.i, at: r.at, to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1), msg: r.msg }));
+  return rows.map((r) => ({
+    i: r.i,
+    at: r.at,
+    to: r.aud === null ? 'public' : [...Array(10).keys()].filter((s) => (r.aud! >> s) & 1),
+    msg: r.msg,
+  }));
 }
 
 /** A started 三国杀 table of `seats` players (fixed `seed`): its id and the seats' tokens in seat order. */
@@ -174,7 +200,12 @@ export function promptOf(s: StateBody, kind?: string): Prompt {
 }
 
 /** Answer with the seat's current version. */
-export async function answer(id: string, token: string, a: Omit<Answer, 'prompt'> & { prompt?: string }, kind?: string): Promise<Res<StateBody>> {
+export async function answer(
+  id: string,
+  token: string,
+  a: Omit<Answer, 'prompt'> & { prompt?: string },
+  kind?: string,
+): Promise<Res<StateBody>> {
   const s = await stateOf(id, token);
   const p = a.prompt ?? promptOf(s, kind).id;
   return api<StateBody>(`/games/${id}/answers`, { body: { version: s.version, answer: { ...a, prompt: p } }, token });
@@ -182,7 +213,8 @@ export async function answer(id: string, token: string, a: Omit<Answer, 'prompt'
 
 /** Both seats of a 2-seat duel pick their colours; afterwards seat 0 is asked to play. */
 export async function pickColours(t: Table, colours: ('red' | 'blue')[] = ['red', 'red']): Promise<void> {
-  for (let i = 0; i < colours.length; i++) expect((await answer(t.id, t.tokens[i]!, { option: colours[i]! }, 'chooseColour')).status).toBe(200);
+  for (let i = 0; i < colours.length; i++)
+    expect((await answer(t.id, t.tokens[i]!, { option: colours[i]! }, 'chooseColour')).status).toBe(200);
 }
 
 /** The hand a seat sees of itself in the duel view. */

@@ -51,7 +51,12 @@ async function viewer(id: string, token: string | null) {
 type Viewer = Awaited<ReturnType<typeof viewer>>;
 
 /** Run `change`, then expect every viewer to have been sent a message and to hold exactly its `/state`. */
-async function expectFollows(id: string, vs: Viewer[], tokens: (string | null)[], change: () => Promise<unknown>): Promise<void> {
+async function expectFollows(
+  id: string,
+  vs: Viewer[],
+  tokens: (string | null)[],
+  change: () => Promise<unknown>,
+): Promise<void> {
   const counts = vs.map((v) => v.got.length);
   await change();
   for (const [i, v] of vs.entries()) {
@@ -60,7 +65,6 @@ async function expectFollows(id: string, vs: Viewer[], tokens: (string | null)[]
     expect(JSON.stringify(noLog(body))).toBe(JSON.stringify(noLog(await stateOf(id, tokens[i]))));
   }
 }
-
 
 describe('every socket gets its viewer’s body after every change', () => {
   it('a lobby: joins, a seat’s settings, a chat line, a note to one seat and a socket that goes away all reach every viewer', async () => {
@@ -82,16 +86,36 @@ describe('every socket gets its viewer’s body after every change', () => {
     });
     await expectFollows(id, vs, tokens, async () => p1!.ws.close(1000));
     // A seat's public settings (away) are in every body's seats.
-    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: first.token, body: { awayUntil: new Date(Date.now() + 86_400_000).toISOString() } })).status).toBe(200));
-    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: first.token, body: { awayUntil: null } })).status).toBe(200));
+    await expectFollows(id, vs, tokens, async () =>
+      expect(
+        (
+          await api(`/games/${id}/me`, {
+            method: 'PUT',
+            token: first.token,
+            body: { awayUntil: new Date(Date.now() + 86_400_000).toISOString() },
+          })
+        ).status,
+      ).toBe(200),
+    );
+    await expectFollows(id, vs, tokens, async () =>
+      expect(
+        (await api(`/games/${id}/me`, { method: 'PUT', token: first.token, body: { awayUntil: null } })).status,
+      ).toBe(200),
+    );
     // Quiet hours from an hour ago to two hours on: the seat is asleep (its `asleepUntil` is in every body's
     // seats), then awake again.
     const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
     const quiet = { start: hhmm(Date.now() - 3_600_000), end: hhmm(Date.now() + 7_200_000), zone: 'UTC' };
-    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: second, body: { quiet } })).status).toBe(200));
+    await expectFollows(id, vs, tokens, async () =>
+      expect((await api(`/games/${id}/me`, { method: 'PUT', token: second, body: { quiet } })).status).toBe(200),
+    );
     expect((await stateOf(id, null)).seats[1]!.asleepUntil).toBeTruthy();
     // Time passes, the settings stay: the seat wakes, then (the clock put back) sleeps again.
-    const bump = () => runInDurableObject(room(id), (inst: GameRoom) => (inst.store.mutate((m) => void m.version++), inst.sockets.broadcast()));
+    const bump = () =>
+      runInDurableObject(
+        room(id),
+        (inst: GameRoom) => (inst.store.mutate((m) => void m.version++), inst.sockets.broadcast()),
+      );
     const woke = Date.now() + 3 * 3_600_000;
     await setClock(id, () => woke);
     await expectFollows(id, vs, tokens, bump);
@@ -99,8 +123,12 @@ describe('every socket gets its viewer’s body after every change', () => {
     await setClock(id, () => Date.now());
     await expectFollows(id, vs, tokens, bump);
     expect((await stateOf(id, null)).seats[1]!.asleepUntil).toBeTruthy();
-    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/me`, { method: 'PUT', token: second, body: { quiet: null } })).status).toBe(200));
-    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/chat`, { body: { text: 'hello table' }, token: first.token })).status).toBe(201));
+    await expectFollows(id, vs, tokens, async () =>
+      expect((await api(`/games/${id}/me`, { method: 'PUT', token: second, body: { quiet: null } })).status).toBe(200),
+    );
+    await expectFollows(id, vs, tokens, async () =>
+      expect((await api(`/games/${id}/chat`, { body: { text: 'hello table' }, token: first.token })).status).toBe(201),
+    );
     // A note from the room to seat 0 only: its body changes, the spectator's chat does not show it.
     await runInDurableObject(room(id), async (inst: GameRoom) => {
       inst.store.mutate((m) => {
@@ -109,11 +137,14 @@ describe('every socket gets its viewer’s body after every change', () => {
       });
       inst.sockets.broadcast();
     });
-    for (const [i, v] of vs.entries()) expect(noLog(await v.after(v.got.length - 1))).toEqual(noLog(await stateOf(id, tokens[i])));
+    for (const [i, v] of vs.entries())
+      expect(noLog(await v.after(v.got.length - 1))).toEqual(noLog(await stateOf(id, tokens[i])));
     expect((await stateOf(id, first.token)).chat.map((c) => c.text)).toEqual(['hello table', 'a note for seat 0']);
     expect((await stateOf(id, null)).chat.map((c) => c.text)).toEqual(['hello table']);
     for (const k of [2, 3]) await expectFollows(id, vs, tokens, () => join(id, `P${k}`));
-    await expectFollows(id, vs, tokens, async () => expect((await api(`/games/${id}/start`, { body: { seed: 'cache-lobby' }, token: admin })).status).toBe(200));
+    await expectFollows(id, vs, tokens, async () =>
+      expect((await api(`/games/${id}/start`, { body: { seed: 'cache-lobby' }, token: admin })).status).toBe(200),
+    );
     for (const v of vs) v.ws.close(1000);
   });
 
@@ -125,7 +156,10 @@ describe('every socket gets its viewer’s body after every change', () => {
     for (const v of vs) await v.after(0);
     for (let k = 0; k < 12; k++) {
       await expectFollows(id, vs, tokens, () => botStep(id));
-      if (k % 4 === 1) await expectFollows(id, vs, tokens, () => api(`/games/${id}/chat`, { body: { text: `line ${k}` }, token: t.tokens[k % 4] }));
+      if (k % 4 === 1)
+        await expectFollows(id, vs, tokens, () =>
+          api(`/games/${id}/chat`, { body: { text: `line ${k}` }, token: t.tokens[k % 4] }),
+        );
       if (k % 5 === 2) {
         await evictDurableObject(room(id));
         await expectFollows(id, vs, tokens, () => botStep(id));

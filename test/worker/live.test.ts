@@ -2,7 +2,19 @@ import type { GameRoom } from '../../worker/room/GameRoom';
 import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { StateBody } from '../../worker/protocol';
-import { ORIGIN, answer, api, handOf, pickColours, promptOf, recordDeliveries, room, sql, stateOf, table } from './helpers';
+import {
+  ORIGIN,
+  answer,
+  api,
+  handOf,
+  pickColours,
+  promptOf,
+  recordDeliveries,
+  room,
+  sql,
+  stateOf,
+  table,
+} from './helpers';
 import { CLOSE_RELOAD, PROTOCOL } from '../../worker/protocol';
 
 /** A live socket with a message queue: `next()` resolves with the next message (JSON, or the raw text). */
@@ -74,7 +86,10 @@ describe('GET /api/games/:id/live', () => {
     expect([sa.you, sb.you, ss.you]).toEqual([0, 1, null]);
     expect(hands(sa)[1]).toEqual({ hidden: true, count: 3 });
     expect(hands(sb)[0]).toEqual({ hidden: true, count: 3 });
-    expect(hands(ss)).toEqual([{ hidden: true, count: 3 }, { hidden: true, count: 3 }]);
+    expect(hands(ss)).toEqual([
+      { hidden: true, count: 3 },
+      { hidden: true, count: 3 },
+    ]);
     expect(sa.prompts.map((p: { seat: number }) => p.seat)).toEqual([0]);
     expect(ss.prompts).toEqual([]);
 
@@ -167,7 +182,10 @@ describe('GET /api/games/:id/live', () => {
   it('a seat looking at the table gets no push; once its tab is hidden it does', async () => {
     // A fake clock far ahead: the room's own alarm (due "now" in its time) cannot fire during the test.
     const t = await table(2, { start: false, clock: () => Date.parse('2030-01-01T00:00:00Z') });
-    await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'https://hooks.example/x', lang: 'en' }, token: t.tokens[1] });
+    await api(`/games/${t.id}/notify`, {
+      body: { kind: 'webhook', url: 'https://hooks.example/x', lang: 'en' },
+      token: t.tokens[1],
+    });
     await recordDeliveries(t.id);
     const b = await connect(t.id);
     b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
@@ -194,7 +212,9 @@ describe('GET /api/games/:id/live', () => {
     b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     const s = await b.nextOf('state');
     expect(s.seats[1].standIn).toBe(false);
-    expect(await sql(t.id, 'SELECT stand_in, expiries FROM seats WHERE seat = 1')).toEqual([{ stand_in: 0, expiries: 0 }]);
+    expect(await sql(t.id, 'SELECT stand_in, expiries FROM seats WHERE seat = 1')).toEqual([
+      { stand_in: 0, expiries: 0 },
+    ]);
     b.ws.close(1000);
   });
 
@@ -203,7 +223,9 @@ describe('GET /api/games/:id/live', () => {
     const b = await connect(t.id);
     b.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });
     await b.nextOf('state');
-    expect((await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite' }, token: t.admin })).status).toBe(200);
+    expect(
+      (await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite' }, token: t.admin })).status,
+    ).toBe(200);
     expect((await b.nextOf('error')).error.code).toBe('unauthorized');
     const again = await connect(t.id);
     again.send({ type: 'hello', protocol: PROTOCOL, token: t.tokens[1] });

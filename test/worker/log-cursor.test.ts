@@ -27,7 +27,12 @@ async function viewer(id: string, token: string | null) {
     if (m.type !== 'state') return;
     body = (({ type: _t, ...b }) => b as StateBody)(m);
     got.push(body);
-    const merged = mergeLog(book, { log: body!.log, logFrom: body!.logFrom, logEnd: body!.logEnd, outcome: body!.outcome });
+    const merged = mergeLog(book, {
+      log: body!.log,
+      logFrom: body!.logFrom,
+      logEnd: body!.logEnd,
+      outcome: body!.outcome,
+    });
     if (merged.missing !== null) gaps++;
     book = merged.book;
     waiter?.();
@@ -49,8 +54,6 @@ async function viewer(id: string, token: string | null) {
   };
 }
 
-
-
 /** The stored attachments of the room's ready sockets, and the log's length. */
 const stored = (id: string) =>
   runInDurableObject(room(id), (inst: GameRoom, state) => ({
@@ -62,7 +65,8 @@ const stored = (id: string) =>
   }));
 
 /** Every line `token`'s seat may read, from `/state?log=0`. */
-const allLines = async (id: string, token: string | null): Promise<LogLine[]> => (await api<StateBody>(`/games/${id}/state?log=0`, { token })).body.log;
+const allLines = async (id: string, token: string | null): Promise<LogLine[]> =>
+  (await api<StateBody>(`/games/${id}/state?log=0`, { token })).body.log;
 
 describe('the log cursor of a socket', () => {
   it('a socket’s attachment holds the end of the last message it was sent', async () => {

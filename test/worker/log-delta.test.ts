@@ -4,7 +4,19 @@ import type { LogLine, StateBody } from '../../worker/protocol';
 import { LOG_TAIL } from '../../worker/protocol';
 import type { GameState, LogEntry } from '../../worker/engine/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { ORIGIN, answer, api, expectError, logOf, pickColours, randomAnswer, rng, room, stateOf, table } from './helpers';
+import {
+  ORIGIN,
+  answer,
+  api,
+  expectError,
+  logOf,
+  pickColours,
+  randomAnswer,
+  rng,
+  room,
+  stateOf,
+  table,
+} from './helpers';
 import { PROTOCOL } from '../../worker/protocol';
 
 type Logged = GameState<unknown> & { log: LogEntry[] };
@@ -36,7 +48,14 @@ async function socket(id: string, token: string | null, log?: number) {
     states.push(m);
     for (const f of waiters.splice(0)) f();
   });
-  ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), ...(log !== undefined ? { log } : {}) }));
+  ws.send(
+    JSON.stringify({
+      type: 'hello',
+      protocol: PROTOCOL,
+      ...(token ? { token } : {}),
+      ...(log !== undefined ? { log } : {}),
+    }),
+  );
   /** The first message received after `count` messages (waits for it). */
   const nth = async (count: number): Promise<StateBody> => {
     while (states.length <= count) await new Promise<void>((r) => waiters.push(r));
@@ -73,7 +92,11 @@ describe('the log is sent in slices', () => {
     const g = await gameOf(t.id);
     expect(g.log.length).toBeGreaterThan(before);
     expect(g.log.filter((e) => e.i >= before && e.to !== 'public').map((e) => e.to)).toEqual([[0], [1]]);
-    for (const [s, seat] of [[a, 0], [b, 1], [spec, null]] as const) {
+    for (const [s, seat] of [
+      [a, 0],
+      [b, 1],
+      [spec, null],
+    ] as const) {
       const last = await s.at(start.version + 4);
       // Every message after the hello is a delta starting where the previous one ended.
       const deltas = s.states.slice(1);
@@ -87,7 +110,8 @@ describe('the log is sent in slices', () => {
       expect(last.logEnd).toBe(g.log.length);
       expect(deltas.flatMap((d) => d.log)).toEqual(visible(g, seat, before));
     }
-    const privateTo = (seat: number) => new Set(g.log.filter((e) => e.to !== 'public' && e.to.includes(seat)).map((e) => e.i));
+    const privateTo = (seat: number) =>
+      new Set(g.log.filter((e) => e.to !== 'public' && e.to.includes(seat)).map((e) => e.i));
     expect(a.states.flatMap((d) => d.log).filter((l) => privateTo(1).has(l.i))).toEqual([]);
     expect(b.states.flatMap((d) => d.log).filter((l) => privateTo(0).has(l.i))).toEqual([]);
     expect(spec.states.flatMap((d) => d.log).every((l) => g.log[l.i]!.to === 'public')).toBe(true);
@@ -102,7 +126,11 @@ describe('the log is sent in slices', () => {
     await a.nth(0);
     expect((await api(`/games/${t.id}/chat`, { body: { text: 'hi' }, token: t.tokens[1] })).status).toBe(201);
     const m = await a.at(s0.version + 1);
-    expect({ log: m.log, logFrom: m.logFrom, logEnd: m.logEnd }).toEqual({ log: [], logFrom: s0.logEnd, logEnd: s0.logEnd });
+    expect({ log: m.log, logFrom: m.logFrom, logEnd: m.logEnd }).toEqual({
+      log: [],
+      logFrom: s0.logEnd,
+      logEnd: s0.logEnd,
+    });
     a.ws.close(1000);
   });
 
@@ -124,11 +152,18 @@ describe('the log is sent in slices', () => {
     const a = await socket(t.id, t.tokens[0]!);
     const first = await a.nth(0);
     const tail = await stateOf(t.id, t.tokens[0]);
-    expect({ log: first.log, logFrom: first.logFrom, logEnd: first.logEnd }).toEqual({ log: tail.log, logFrom: tail.logFrom, logEnd: tail.logEnd });
+    expect({ log: first.log, logFrom: first.logFrom, logEnd: first.logEnd }).toEqual({
+      log: tail.log,
+      logFrom: tail.logFrom,
+      logEnd: tail.logEnd,
+    });
     expect((await answer(t.id, t.tokens[0]!, { option: 'pass' }, 'play')).status).toBe(200);
     const g = await gameOf(t.id);
     const next = await a.at(first.version + 1);
-    expect({ log: next.log, logFrom: next.logFrom }).toEqual({ log: visible(g, 0, first.logEnd), logFrom: first.logEnd });
+    expect({ log: next.log, logFrom: next.logFrom }).toEqual({
+      log: visible(g, 0, first.logEnd),
+      logFrom: first.logEnd,
+    });
     a.ws.close(1000);
   });
 
@@ -138,12 +173,19 @@ describe('the log is sent in slices', () => {
     expect((await answer(t.id, t.tokens[0]!, { option: 'pass' }, 'play')).status).toBe(200);
     const g = await gameOf(t.id);
     expect(g.log.some((e) => e.to !== 'public')).toBe(true);
-    for (const [token, seat] of [[t.tokens[0]!, 0], [t.tokens[1]!, 1], [null, null]] as const)
+    for (const [token, seat] of [
+      [t.tokens[0]!, 0],
+      [t.tokens[1]!, 1],
+      [null, null],
+    ] as const)
       for (let n = 0; n <= g.log.length + 1; n++) {
         const r = await api<StateBody>(`/games/${t.id}/state?log=${n}`, { token });
         expect(r.status).toBe(200);
         // A start past the end is clamped to the end: the client is up to date.
-        expect({ logFrom: r.body.logFrom, logEnd: r.body.logEnd }).toEqual({ logFrom: Math.min(n, g.log.length), logEnd: g.log.length });
+        expect({ logFrom: r.body.logFrom, logEnd: r.body.logEnd }).toEqual({
+          logFrom: Math.min(n, g.log.length),
+          logEnd: g.log.length,
+        });
         expect(r.body.log).toEqual(visible(g, seat, n));
       }
   });
@@ -166,7 +208,10 @@ describe('the log is sent in slices', () => {
       if (!asked.length) break;
       const { i, p } = asked[r(asked.length)]!;
       const from = Math.max(0, ends[i]! - r(3));
-      const res = await api<StateBody>(`/games/${t.id}/answers?log=${from}`, { body: { version, answer: randomAnswer(p, r) }, token: t.tokens[i] });
+      const res = await api<StateBody>(`/games/${t.id}/answers?log=${from}`, {
+        body: { version, answer: randomAnswer(p, r) },
+        token: t.tokens[i],
+      });
       if (res.status !== 200) continue;
       replies++;
       const g = await gameOf(t.id);
@@ -183,7 +228,10 @@ describe('the log is sent in slices', () => {
     for (const q of ['-1', 'x', '1.5', ''])
       expectError(await api(`/games/${t.id}/state?log=${q}`, { token: t.tokens[0] }), 400, 'bad_request');
     const s = await stateOf(t.id, t.tokens[0]);
-    const r = await api(`/games/${t.id}/answers?log=nope`, { body: { version: s.version, answer: { prompt: s.prompts[0]!.id, option: 'red' } }, token: t.tokens[0] });
+    const r = await api(`/games/${t.id}/answers?log=nope`, {
+      body: { version: s.version, answer: { prompt: s.prompts[0]!.id, option: 'red' } },
+      token: t.tokens[0],
+    });
     expectError(r, 400, 'bad_request');
     expect((await stateOf(t.id, t.tokens[0])).version).toBe(s.version);
   });
@@ -195,11 +243,20 @@ describe('the log is sent in slices', () => {
     await runInDurableObject(room(t.id), (inst: GameRoom) => {
       const step = inst.store.game!.step;
       const lines: Omit<LogEntry, 'i'>[] = [];
-      for (let k = 0; k < 3 * LOG_TAIL; k++) lines.push({ at: step, to: k % 3 === 0 ? 'public' : [k % 3 === 1 ? 0 : 1], msg: { key: 'duel.drew', params: { seat: 0, n: k } } });
+      for (let k = 0; k < 3 * LOG_TAIL; k++)
+        lines.push({
+          at: step,
+          to: k % 3 === 0 ? 'public' : [k % 3 === 1 ? 0 : 1],
+          msg: { key: 'duel.drew', params: { seat: 0, n: k } },
+        });
       inst.log.append(lines);
     });
     const g = await gameOf(t.id);
-    for (const [token, seat] of [[t.tokens[0]!, 0], [t.tokens[1]!, 1], [null, null]] as const) {
+    for (const [token, seat] of [
+      [t.tokens[0]!, 0],
+      [t.tokens[1]!, 1],
+      [null, null],
+    ] as const) {
       const body = await stateOf(t.id, token);
       const mine = visible(g, seat);
       expect(mine.length).toBeGreaterThan(LOG_TAIL);
@@ -231,7 +288,10 @@ describe('the log is sent in slices', () => {
       const asked = views.slice(0, 3).flatMap((v, i) => v.prompts.map((p) => ({ i, p })));
       const { i, p } = asked[r(asked.length)]!;
       for (let tries = 0; tries < 30; tries++) {
-        const res = await api(`/games/${t.id}/answers`, { body: { version, answer: randomAnswer(p, r) }, token: t.tokens[i] });
+        const res = await api(`/games/${t.id}/answers`, {
+          body: { version, answer: randomAnswer(p, r) },
+          token: t.tokens[i],
+        });
         if (res.status === 200) {
           version = res.body.version;
           break;
@@ -253,7 +313,9 @@ describe('the log is sent in slices', () => {
       for (const m of s.states.slice(0, end)) merge(held, m);
       const upTo = s.states[end - 1]!.logEnd;
       const mayRead = g.log
-        .filter((e) => e.i >= start.logEnd && e.i < upTo && (e.to === 'public' || (seat !== null && e.to.includes(seat))))
+        .filter(
+          (e) => e.i >= start.logEnd && e.i < upTo && (e.to === 'public' || (seat !== null && e.to.includes(seat))),
+        )
         .map(({ i, at, msg }) => ({ i, at, msg }));
       expect([...held.values()].sort((x, y) => x.i - y.i)).toEqual(mayRead);
       // The end message: the whole record, now public.

@@ -19,7 +19,12 @@ describe('issue 9 point 6: request fields cannot forge server log lines', () => 
     const t = await table(2);
     const s = await stateOf(t.id, t.tokens[0]);
     const forged = 'p1\nrejected code=[ok] game=[other]\u001b[2J\u202e] seat=[9';
-    const lines = await linesDuring(() => api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: forged, option: 'x\r\ny' } }, token: t.tokens[0] }));
+    const lines = await linesDuring(() =>
+      api(`/games/${t.id}/answers`, {
+        body: { version: s.version, answer: { prompt: forged, option: 'x\r\ny' } },
+        token: t.tokens[0],
+      }),
+    );
     const rejected = lines.filter((l) => l.startsWith('rejected '));
     expect(rejected).toHaveLength(1);
     const line = rejected[0]!;
@@ -34,7 +39,9 @@ describe('issue 9 point 6: request fields cannot forge server log lines', () => 
 
   it('a forged newline in a name does not start a new log line', async () => {
     const t = await table(2, { start: false });
-    const lines = await linesDuring(() => api(`/games/${t.id}/seats`, { body: { name: 'eve\n\u001b[31mrejected code=[internal]' } }));
+    const lines = await linesDuring(() =>
+      api(`/games/${t.id}/seats`, { body: { name: 'eve\n\u001b[31mrejected code=[internal]' } }),
+    );
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) expect(l).not.toMatch(/[\n\u001b]/);
   });

@@ -45,7 +45,14 @@ describe('issue 9 point 7: names and chat are cleaned (worker/room/names.ts)', (
   });
 
   it('different names do not look alike', () => {
-    for (const [a, b] of [['张三', '张四'], ['Ann', 'Anna'], ['Bob', 'Rob'], ['José', 'Jose'], ['明', '朋']]) expect(looksLike(a!, b!), `${a} / ${b}`).toBe(false);
+    for (const [a, b] of [
+      ['张三', '张四'],
+      ['Ann', 'Anna'],
+      ['Bob', 'Rob'],
+      ['José', 'Jose'],
+      ['明', '朋'],
+    ])
+      expect(looksLike(a!, b!), `${a} / ${b}`).toBe(false);
     expect(nameSkeleton('Bot 2')).not.toBe(nameSkeleton('Bot 3'));
   });
 
@@ -72,7 +79,9 @@ describe('issue 9 point 7: names and chat are cleaned (worker/room/names.ts)', (
   });
 
   it('issue 26: a letter carries at most three combining marks', () => {
-    expect(checkName('Zalgo\u0301\u0302\u0303\u0304', [], 24)).toMatchObject({ error: expect.stringMatching(/at most 3/) });
+    expect(checkName('Zalgo\u0301\u0302\u0303\u0304', [], 24)).toMatchObject({
+      error: expect.stringMatching(/at most 3/),
+    });
     expect(checkName('Nguyễn Thị Ánh', [], 24)).toEqual({ name: 'Nguyễn Thị Ánh' });
   });
 
@@ -82,7 +91,8 @@ describe('issue 9 point 7: names and chat are cleaned (worker/room/names.ts)', (
     expect(checkName('first\u200b', ['first', null], 24)).toMatchObject({ lookalike: true });
     expect(checkName(' second ', ['first', null], 24)).toEqual({ name: 'second' });
     // Seats left empty at the start are named "Bot 2", "Bot 3"...: a player cannot pass for one.
-    for (const n of ['Bot 3', 'bot3', 'B0T 1', 'Bot 10', 'Bot']) expect(checkName(n, [], 24), n).toMatchObject({ lookalike: true });
+    for (const n of ['Bot 3', 'bot3', 'B0T 1', 'Bot 10', 'Bot'])
+      expect(checkName(n, [], 24), n).toMatchObject({ lookalike: true });
     expect(checkName('Bottle', [], 24)).toEqual({ name: 'Bottle' });
     expect(checkName('Bot 3', [], 24, { bot: true })).toEqual({ name: 'Bot 3' });
   });
@@ -103,16 +113,33 @@ describe('issue 9 point 7: names and chat are cleaned where they arrive', () => 
 
   it('a replacement seat may not take a look-alike of another seat, but may keep its own', async () => {
     const t = await table(2);
-    expectError(await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite', name: 'A\u200b' }, token: t.admin }), 409, 'conflict');
-    expect((await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite', name: 'b' }, token: t.admin })).status).toBe(200);
+    expectError(
+      await api(`/games/${t.id}/admin/replace-seat`, {
+        body: { seat: 1, by: 'invite', name: 'A\u200b' },
+        token: t.admin,
+      }),
+      409,
+      'conflict',
+    );
+    expect(
+      (await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite', name: 'b' }, token: t.admin }))
+        .status,
+    ).toBe(200);
     expect((await summaryOf(t.id)).seats.map((s) => s.name)).toEqual(['A', 'b']);
   });
 
   it('chat lines are cleaned: controls and bidi overrides removed, NFC', async () => {
     const t = await table(2);
-    const r = await api(`/games/${t.id}/chat`, { body: { text: 'gg\u202e\u0000 e\u0301\n\u001bnext' }, token: t.tokens[0] });
+    const r = await api(`/games/${t.id}/chat`, {
+      body: { text: 'gg\u202e\u0000 e\u0301\n\u001bnext' },
+      token: t.tokens[0],
+    });
     expect(r.status).toBe(201);
     expect((await stateOf(t.id, t.tokens[1])).chat.map((c) => c.text)).toEqual(['gg \u00e9 next']);
-    expectError(await api(`/games/${t.id}/chat`, { body: { text: '\u200b\u200b' }, token: t.tokens[0] }), 400, 'bad_request');
+    expectError(
+      await api(`/games/${t.id}/chat`, { body: { text: '\u200b\u200b' }, token: t.tokens[0] }),
+      400,
+      'bad_request',
+    );
   });
 });

@@ -5,7 +5,12 @@ import '../fixtures/entry';
 import { messageFor } from '../../worker/room/notifier';
 import type { NotifyTarget } from '../../worker/notify';
 
-const target = (lang: 'zh-CN' | 'zh-TW' | 'en'): NotifyTarget => ({ kind: 'webhook', url: 'https://hooks.example/x', format: 'json', lang });
+const target = (lang: 'zh-CN' | 'zh-TW' | 'en'): NotifyTarget => ({
+  kind: 'webhook',
+  url: 'https://hooks.example/x',
+  format: 'json',
+  lang,
+});
 
 describe('notification texts from the room', () => {
   it("a notification names the real game in the target's language and opens the table at the prompt", () => {

@@ -3,7 +3,10 @@ import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { api, expectError, room, runAlarm, sql, table } from './helpers';
 
-const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+const keys = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
 
 /** The targets the issue's attacker got accepted and called (issue 9 point 3). */
 const PRIVATE = [
@@ -24,22 +27,44 @@ describe('issue 9 point 3: webhook and push targets are https to a public host o
   it('each loopback, private or metadata target is refused with a 400 and nothing is stored', async () => {
     const t = await table(2, { start: false });
     for (const url of PRIVATE) {
-      expectError(await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url, lang: 'en' }, token: t.tokens[0] }), 400, 'bad_request');
-      expectError(await api(`/games/${t.id}/notify`, { body: { kind: 'push', subscription: { endpoint: url, keys }, lang: 'en' }, token: t.tokens[0] }), 400, 'bad_request');
+      expectError(
+        await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url, lang: 'en' }, token: t.tokens[0] }),
+        400,
+        'bad_request',
+      );
+      expectError(
+        await api(`/games/${t.id}/notify`, {
+          body: { kind: 'push', subscription: { endpoint: url, keys }, lang: 'en' },
+          token: t.tokens[0],
+        }),
+        400,
+        'bad_request',
+      );
     }
     expect(await sql(t.id, 'SELECT * FROM targets')).toEqual([]);
   });
 
   it('a public https target is still accepted', async () => {
     const t = await table(2, { start: false });
-    expect((await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'https://ntfy.sh/teahouse', format: 'ntfy' }, token: t.tokens[0] })).status).toBe(201);
+    expect(
+      (
+        await api(`/games/${t.id}/notify`, {
+          body: { kind: 'webhook', url: 'https://ntfy.sh/teahouse', format: 'ntfy' },
+          token: t.tokens[0],
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('a loopback target stored before the rule is dropped at send time, not called', async () => {
     const t = await table(2, { start: false });
     const target = { kind: 'webhook', url: 'https://127.0.0.1:9/hook', format: 'json', lang: 'en' };
     await runInDurableObject(room(t.id), (_inst: GameRoom, state) => {
-      state.storage.sql.exec("INSERT INTO targets (seat, kind, key, target, created_at) VALUES (1, 'webhook', ?, ?, '2026-01-01T00:00:00.000Z')", `webhook:${target.url}`, JSON.stringify(target));
+      state.storage.sql.exec(
+        "INSERT INTO targets (seat, kind, key, target, created_at) VALUES (1, 'webhook', ?, ?, '2026-01-01T00:00:00.000Z')",
+        `webhook:${target.url}`,
+        JSON.stringify(target),
+      );
     });
     expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
     expect(await sql(t.id, 'SELECT seat FROM outbox')).toEqual([{ seat: 1 }]);

@@ -71,7 +71,10 @@ describe('a whole game through the room', () => {
         const { i, p } = asked[r(asked.length)]!;
         let accepted = false;
         for (let tries = 0; tries < 30 && !accepted; tries++) {
-          const res = await api(`/games/${t.id}/answers`, { body: { version, answer: randomAnswer(p, r) }, token: t.tokens[i] });
+          const res = await api(`/games/${t.id}/answers`, {
+            body: { version, answer: randomAnswer(p, r) },
+            token: t.tokens[i],
+          });
           if (res.status === 200) {
             accepted = true;
             version = res.body.version;

@@ -45,9 +45,15 @@ describe("issue 9 point 2: answers to another seat's prompt tell nothing", () =>
     const t = await table(2);
     const s0 = await stateOf(t.id, t.tokens[0]);
     const theirs = promptOf(await stateOf(t.id, t.tokens[1])).id;
-    const other = await rawAnswer(t.id, t.tokens[0]!, { version: s0.version, answer: { prompt: theirs, option: 'red' } });
+    const other = await rawAnswer(t.id, t.tokens[0]!, {
+      version: s0.version,
+      answer: { prompt: theirs, option: 'red' },
+    });
     // A made-up id of the same shape, and one of another shape.
-    const madeUp = await rawAnswer(t.id, t.tokens[0]!, { version: s0.version, answer: { prompt: 'p0123456789abcdef', option: 'red' } });
+    const madeUp = await rawAnswer(t.id, t.tokens[0]!, {
+      version: s0.version,
+      answer: { prompt: 'p0123456789abcdef', option: 'red' },
+    });
     const odd = await rawAnswer(t.id, t.tokens[0]!, { version: s0.version, answer: { prompt: 'p999', option: 'red' } });
     expect(other.status).toBe(403);
     expect(madeUp).toEqual(other);
@@ -63,7 +69,11 @@ describe("issue 9 point 2: answers to another seat's prompt tell nothing", () =>
     const theirs = promptOf(await stateOf(t.id, t.tokens[1])).id;
     const ws = await socketFor(t.id, t.tokens[0]!);
     const other = await ws.reply({ type: 'answer', version: s0.version, answer: { prompt: theirs, option: 'red' } });
-    const madeUp = await ws.reply({ type: 'answer', version: s0.version, answer: { prompt: 'p0123456789abcdef', option: 'red' } });
+    const madeUp = await ws.reply({
+      type: 'answer',
+      version: s0.version,
+      answer: { prompt: 'p0123456789abcdef', option: 'red' },
+    });
     ws.close();
     expect(JSON.parse(other).error.code).toBe('not_your_prompt');
     expect(madeUp).toBe(other);

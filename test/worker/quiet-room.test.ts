@@ -17,7 +17,11 @@ describe('quiet hours in the room', () => {
   it('a seat asleep in Shanghai: its 60-minute clock waits for 08:00 there, and the alarm does not expire it at night', async () => {
     let now = at('2026-12-01T15:30:00Z'); // 23:30 in Shanghai
     const t = await table(2, { body: { deadline: { minutes: 60 } }, clock: () => now });
-    const put = await api(`/games/${t.id}/me`, { method: 'PUT', token: t.tokens[1], body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } } });
+    const put = await api(`/games/${t.id}/me`, {
+      method: 'PUT',
+      token: t.tokens[1],
+      body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } },
+    });
     expect(put.status).toBe(200);
     // Everyone sees that seat 1 sleeps until 08:00 its time, and nothing else of its settings.
     const pub = await api(`/games/${t.id}/state`, { token: t.tokens[0] });
@@ -37,14 +41,24 @@ describe('quiet hours in the room', () => {
     now = at('2026-12-02T01:01:00Z');
     await setClock(t.id, () => now);
     await runAlarm(t.id);
-    expect((await sql<{ seat: number; by: string }>(t.id, 'SELECT seat, by FROM moves ORDER BY n')).some((m) => m.seat === 1 && m.by === 'expired')).toBe(true);
+    expect(
+      (await sql<{ seat: number; by: string }>(t.id, 'SELECT seat, by FROM moves ORDER BY n')).some(
+        (m) => m.seat === 1 && m.by === 'expired',
+      ),
+    ).toBe(true);
   });
 
   it('the host’s cap holds: with a 2-hour cap the clock sleeps only 23:30–01:30', async () => {
-    let now = at('2026-12-01T15:30:00Z');
+    const now = at('2026-12-01T15:30:00Z');
     const t = await table(2, { body: { deadline: { minutes: 60 } }, clock: () => now });
-    expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { quietCapMinutes: 120 } })).status).toBe(200);
-    await api(`/games/${t.id}/me`, { method: 'PUT', token: t.tokens[1], body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } } });
+    expect(
+      (await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { quietCapMinutes: 120 } })).status,
+    ).toBe(200);
+    await api(`/games/${t.id}/me`, {
+      method: 'PUT',
+      token: t.tokens[1],
+      body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } },
+    });
     // The night began at 23:00, so its 2 capped hours end at 01:00 Shanghai (17:00Z); then 60 minutes.
     expect((await meta(t.id)).clocks.find((c) => c.seat === 1)!.deadlineAt).toBe(at('2026-12-01T18:00:00Z'));
     expectBad(await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { quietCapMinutes: -5 } }));
@@ -53,9 +67,20 @@ describe('quiet hours in the room', () => {
   it('no notification leaves while the seat sleeps; it goes out at 08:00 its time', async () => {
     let now = at('2026-12-01T15:30:00Z');
     const t = await table(2, { start: false, body: { deadline: { minutes: 600 } }, clock: () => now });
-    await api(`/games/${t.id}/me`, { method: 'PUT', token: t.tokens[1], body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } } });
+    await api(`/games/${t.id}/me`, {
+      method: 'PUT',
+      token: t.tokens[1],
+      body: { quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } },
+    });
     const sent = await recordDeliveries(t.id);
-    expect((await api(`/games/${t.id}/notify`, { token: t.tokens[1], body: { kind: 'webhook', url: 'https://hooks.example/a', format: 'json' } })).status).toBe(201);
+    expect(
+      (
+        await api(`/games/${t.id}/notify`, {
+          token: t.tokens[1],
+          body: { kind: 'webhook', url: 'https://hooks.example/a', format: 'json' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
     await runAlarm(t.id);
     expect(sent.filter((d) => d.msg.seat === 1)).toEqual([]);

@@ -5,8 +5,24 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  asleep, awayDecision, DAY, deadlineFor, HOUR, instantOf, isQuiet, localClock, MINUTE, notifyAt, offsetAt, parseAwayUntil,
-  parseQuietHours, proposedQuiet, quietIntervals, quietWithin, remainingMs, type QuietHours,
+  asleep,
+  awayDecision,
+  DAY,
+  deadlineFor,
+  HOUR,
+  instantOf,
+  isQuiet,
+  localClock,
+  MINUTE,
+  notifyAt,
+  offsetAt,
+  parseAwayUntil,
+  parseQuietHours,
+  proposedQuiet,
+  quietIntervals,
+  quietWithin,
+  remainingMs,
+  type QuietHours,
 } from '../../worker/room/quiet';
 
 const at = (iso: string) => Date.parse(iso);
@@ -47,14 +63,20 @@ describe('quiet hours', () => {
   });
 
   it('the table shows “asleep until 08:00 their time”', () => {
-    expect(asleep(night('America/Los_Angeles'), at('2026-12-01T09:00:00Z'))).toEqual({ until: at('2026-12-01T16:00:00Z'), local: '08:00', zone: 'America/Los_Angeles' });
+    expect(asleep(night('America/Los_Angeles'), at('2026-12-01T09:00:00Z'))).toEqual({
+      until: at('2026-12-01T16:00:00Z'),
+      local: '08:00',
+      zone: 'America/Los_Angeles',
+    });
     expect(asleep(night('America/Los_Angeles'), at('2026-12-01T20:00:00Z'))).toBeNull();
     expect(asleep(null, 0)).toBeNull();
   });
 
   it('quiet hours that do not cross midnight (13:00–14:30 in Kathmandu)', () => {
     const q = night('Asia/Kathmandu', '13:00', '14:30');
-    expect(quietIntervals(q, at('2026-12-01T00:00:00Z'), at('2026-12-02T00:00:00Z'))).toEqual([{ from: at('2026-12-01T07:15:00Z'), to: at('2026-12-01T08:45:00Z') }]);
+    expect(quietIntervals(q, at('2026-12-01T00:00:00Z'), at('2026-12-02T00:00:00Z'))).toEqual([
+      { from: at('2026-12-01T07:15:00Z'), to: at('2026-12-01T08:45:00Z') },
+    ]);
   });
 
   it('the night the clocks go back in Los Angeles is an hour longer, and the clock sleeps through all of it', () => {
@@ -71,7 +93,9 @@ describe('quiet hours', () => {
   it('the night the clocks go forward in Berlin is an hour shorter', () => {
     // 2027-03-28 02:00 CET → 03:00 CEST. Quiet from 23:00 CET (22:00Z) to 08:00 CEST (06:00Z): eight real hours.
     const q = night('Europe/Berlin');
-    expect(quietIntervals(q, at('2027-03-27T21:00:00Z'), at('2027-03-28T07:00:00Z'))).toEqual([{ from: at('2027-03-27T22:00:00Z'), to: at('2027-03-28T06:00:00Z') }]);
+    expect(quietIntervals(q, at('2027-03-27T21:00:00Z'), at('2027-03-28T07:00:00Z'))).toEqual([
+      { from: at('2027-03-27T22:00:00Z'), to: at('2027-03-28T06:00:00Z') },
+    ]);
     const d = deadlineFor({ start: at('2027-03-27T21:00:00Z'), lengthMs: 12 * HOUR, quiet: q });
     expect(localClock('Europe/Berlin', d)).toBe('19:00');
     expect(d).toBe(at('2027-03-28T17:00:00Z'));
@@ -104,13 +128,26 @@ describe('quiet hours', () => {
     expect(d).toBe(at('2026-12-06T01:00:00Z'));
   });
 
-  const zones = ['Asia/Shanghai', 'America/Vancouver', 'Europe/Berlin', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns'];
-  const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+  const zones = [
+    'Asia/Shanghai',
+    'America/Vancouver',
+    'Europe/Berlin',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'America/St_Johns',
+  ];
+  const hhmm = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
 
   it('the deadline never falls inside quiet hours, and the clock runs exactly its length outside them (any zone, any season)', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...zones), hhmm, hhmm,
+        fc.constantFrom(...zones),
+        hhmm,
+        hhmm,
         fc.integer({ min: at('2026-01-01T00:00:00Z') / MINUTE, max: at('2027-12-31T00:00:00Z') / MINUTE }),
         fc.integer({ min: 1, max: 7 * 24 * 60 }),
         (zone, start, end, startMin, lenMin) => {
@@ -131,14 +168,30 @@ describe('quiet hours', () => {
   it('re-planning a deadline midway from what is left of the clock lands on the same instant (quiet hours, cap, absence)', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...zones), hhmm, hhmm, fc.option(fc.integer({ min: 0, max: 9 * 60 }), { nil: null }),
-        fc.integer({ min: 1, max: 5 * 24 * 60 }), fc.integer({ min: 0, max: 1000 }), fc.option(fc.integer({ min: 1, max: 3 * 24 * 60 }), { nil: null }),
+        fc.constantFrom(...zones),
+        hhmm,
+        hhmm,
+        fc.option(fc.integer({ min: 0, max: 9 * 60 }), { nil: null }),
+        fc.integer({ min: 1, max: 5 * 24 * 60 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.option(fc.integer({ min: 1, max: 3 * 24 * 60 }), { nil: null }),
         (zone, start, end, capMin, lenMin, permille, awayMin) => {
           fc.pre(start !== end && typeof parseQuietHours({ start, end, zone }) === 'object');
-          const o = { start: at('2026-10-20T00:00:00Z'), lengthMs: lenMin * MINUTE, quiet: { start, end, zone }, quietCapMs: capMin === null ? null : capMin * MINUTE, awayUntil: awayMin === null ? null : at('2026-10-20T00:00:00Z') + awayMin * MINUTE };
+          const o = {
+            start: at('2026-10-20T00:00:00Z'),
+            lengthMs: lenMin * MINUTE,
+            quiet: { start, end, zone },
+            quietCapMs: capMin === null ? null : capMin * MINUTE,
+            awayUntil: awayMin === null ? null : at('2026-10-20T00:00:00Z') + awayMin * MINUTE,
+          };
           const d = deadlineFor(o);
           const now = o.start + Math.floor(((d - o.start) * permille) / 1000 / MINUTE) * MINUTE;
-          const again = deadlineFor({ ...o, start: now, lengthMs: remainingMs(o, now), awayUntil: o.awayUntil && o.awayUntil > now ? o.awayUntil : null });
+          const again = deadlineFor({
+            ...o,
+            start: now,
+            lengthMs: remainingMs(o, now),
+            awayUntil: o.awayUntil && o.awayUntil > now ? o.awayUntil : null,
+          });
           expect(again).toBe(d);
         },
       ),
@@ -148,17 +201,28 @@ describe('quiet hours', () => {
 
   it('with a cap, no night stops the clock longer than the cap', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...zones), hhmm, hhmm, fc.integer({ min: 0, max: 10 * 60 }), (zone, start, end, capMin) => {
-        fc.pre(start !== end);
-        const q = { start, end, zone };
-        for (const i of quietIntervals(q, at('2026-10-20T00:00:00Z'), at('2026-11-10T00:00:00Z'), capMin * MINUTE)) expect(i.to - i.from).toBeLessThanOrEqual(capMin * MINUTE);
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        hhmm,
+        hhmm,
+        fc.integer({ min: 0, max: 10 * 60 }),
+        (zone, start, end, capMin) => {
+          fc.pre(start !== end);
+          const q = { start, end, zone };
+          for (const i of quietIntervals(q, at('2026-10-20T00:00:00Z'), at('2026-11-10T00:00:00Z'), capMin * MINUTE))
+            expect(i.to - i.from).toBeLessThanOrEqual(capMin * MINUTE);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('quiet hours are checked before they are stored', () => {
-    expect(parseQuietHours({ start: '23:00', end: '08:00', zone: 'Asia/Shanghai' })).toEqual({ start: '23:00', end: '08:00', zone: 'Asia/Shanghai' });
+    expect(parseQuietHours({ start: '23:00', end: '08:00', zone: 'Asia/Shanghai' })).toEqual({
+      start: '23:00',
+      end: '08:00',
+      zone: 'Asia/Shanghai',
+    });
     expect(parseQuietHours(null)).toBeNull();
     expect(parseQuietHours({ start: '24:00', end: '08:00', zone: 'Asia/Shanghai' })).toMatch(/quiet.start/);
     expect(parseQuietHours({ start: '23:00', end: '8:00', zone: 'Asia/Shanghai' })).toMatch(/quiet.end/);
@@ -178,13 +242,20 @@ describe('away mode', () => {
     const back = at('2026-12-05T08:00:00Z');
     expect(deadlineFor({ start: now, lengthMs: 12 * HOUR, awayUntil: back })).toBe(back + 12 * HOUR);
     // The host's cap on absence: the clock starts at the latest two days after the prompt.
-    expect(deadlineFor({ start: now, lengthMs: 12 * HOUR, awayUntil: back, awayCapMs: 2 * DAY })).toBe(now + 2 * DAY + 12 * HOUR);
+    expect(deadlineFor({ start: now, lengthMs: 12 * HOUR, awayUntil: back, awayCapMs: 2 * DAY })).toBe(
+      now + 2 * DAY + 12 * HOUR,
+    );
     // Back already: nothing changes.
     expect(deadlineFor({ start: now, lengthMs: HOUR, awayUntil: now - 1 })).toBe(now + HOUR);
   });
   it('away and quiet together: the clock starts on return and still sleeps at night', () => {
     const back = at('2026-12-05T21:00:00Z'); // 22:00 in Berlin
-    expect(localClock('Europe/Berlin', deadlineFor({ start: now, lengthMs: 12 * HOUR, awayUntil: back, quiet: night('Europe/Berlin') }))).toBe('19:00');
+    expect(
+      localClock(
+        'Europe/Berlin',
+        deadlineFor({ start: now, lengthMs: 12 * HOUR, awayUntil: back, quiet: night('Europe/Berlin') }),
+      ),
+    ).toBe('19:00');
   });
   it('a stand-in answers for an away seat only if the host allows it; otherwise the clock holds', () => {
     const until = at('2026-12-03T00:00:00Z');

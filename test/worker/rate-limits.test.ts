@@ -45,13 +45,17 @@ describe('issue 9 point 5: strangers are rate-limited per client address', () =>
     const { id } = await createGame();
     const from = freshAddress();
     await insideOneWindow();
-    const replies = await Promise.all([...Array(400)].map(() => api(`/games/${id}`, { from, token: 'AAAAAAAAAAAAAAAAAAAAAA' })));
+    const replies = await Promise.all(
+      [...Array(400)].map(() => api(`/games/${id}`, { from, token: 'AAAAAAAAAAAAAAAAAAAAAA' })),
+    );
     expect(replies.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(100);
   });
 
   it('an IPv6 client is counted per /64: rotating addresses inside it does not help', async () => {
     await insideOneWindow();
-    const replies = await Promise.all([...Array(40)].map((_, i) => create(`2001:db8:1234:5678::${(i + 1).toString(16)}`)));
+    const replies = await Promise.all(
+      [...Array(40)].map((_, i) => create(`2001:db8:1234:5678::${(i + 1).toString(16)}`)),
+    );
     expect(replies.filter((r) => r.status === 201).length).toBeLessThanOrEqual(10);
     expect((await create('2001:db8:1234:9999::1')).status).toBe(201);
   });

@@ -10,7 +10,9 @@ const DAY = 86_400_000;
 const storageOf = (id: string) =>
   runInDurableObject(room(id), async (_i: GameRoom, state) => ({
     tables: state.storage.sql
-      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+      )
       .toArray()
       .map((r) => r.name),
     alarm: await state.storage.getAlarm(),

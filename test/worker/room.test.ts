@@ -4,7 +4,24 @@ import { MIGRATIONS } from '../../worker/room/schema';
 import { replay } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import { duel } from '../fixtures/duel';
-import { api, answer, deliverAlarm, expectError, handOf, pickColours, promptOf, recordDeliveries, room, runAlarm, snapshotOf, sql, stateOf, summaryOf, table, type Table } from './helpers';
+import {
+  api,
+  answer,
+  deliverAlarm,
+  expectError,
+  handOf,
+  pickColours,
+  promptOf,
+  recordDeliveries,
+  room,
+  runAlarm,
+  snapshotOf,
+  sql,
+  stateOf,
+  summaryOf,
+  table,
+  type Table,
+} from './helpers';
 
 const MIN = 60_000;
 const T0 = Date.parse('2030-03-01T08:00:00Z');
@@ -43,10 +60,21 @@ describe('persistence', () => {
     const [meta] = await sql<{ json: string }>(t.id, 'SELECT json FROM meta');
     const { seed, seats, options } = JSON.parse(meta!.json);
     // The snapshot is written with every move: the whole move log replays to it byte for byte.
-    const log = await sql<{ n: number; seat: number; answer: string }>(t.id, 'SELECT n, seat, answer FROM moves ORDER BY n');
+    const log = await sql<{ n: number; seat: number; answer: string }>(
+      t.id,
+      'SELECT n, seat, answer FROM moves ORDER BY n',
+    );
     const snap = await snapshotOf(t.id);
     expect(snap.step).toBe(log.at(-1)!.n);
-    expect(JSON.stringify(replay(duel, { seats, seed, options }, log.map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) }))))).toBe(snap.state);
+    expect(
+      JSON.stringify(
+        replay(
+          duel,
+          { seats, seed, options },
+          log.map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) })),
+        ),
+      ),
+    ).toBe(snap.state);
   });
 
   it('a room created by an older deploy is upgraded by the numbered migrations when it starts', async () => {
@@ -68,7 +96,10 @@ describe('persistence', () => {
 
   it('an object that was never created stays empty after a lookup', async () => {
     expect((await api('/games/zzzzzzzzzzzzzz')).status).toBe(404);
-    const tables = await sql<{ name: string }>('zzzzzzzzzzzzzz', "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'");
+    const tables = await sql<{ name: string }>(
+      'zzzzzzzzzzzzzz',
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+    );
     expect(tables).toEqual([]);
   });
 });
@@ -118,7 +149,14 @@ describe('deadlines', () => {
     await deliverAlarm(t.id);
     expect(await moves(t.id)).toEqual([]);
     const s = await stateOf(t.id, t.tokens[0]);
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'red' } }, token: t.tokens[0] }), 409, 'conflict');
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'red' } },
+        token: t.tokens[0],
+      }),
+      409,
+      'conflict',
+    );
     expectError(await api(`/games/${t.id}/admin/pause`, { body: {}, token: t.admin }), 409, 'conflict');
     const resumeAt = clock.now;
     expect((await api(`/games/${t.id}/admin/resume`, { body: {}, token: t.admin })).status).toBe(200);
@@ -130,11 +168,17 @@ describe('deadlines', () => {
 
   it('the host extends a deadline', async () => {
     const { t } = await clocked();
-    expect((await api(`/games/${t.id}/admin/extend`, { body: { minutes: 30, seat: 1 }, token: t.admin })).status).toBe(200);
+    expect((await api(`/games/${t.id}/admin/extend`, { body: { minutes: 30, seat: 1 }, token: t.admin })).status).toBe(
+      200,
+    );
     expect(promptOf(await stateOf(t.id, t.tokens[1])).deadline).toBe(new Date(T0 + 40 * MIN).toISOString());
     expect(promptOf(await stateOf(t.id, t.tokens[0])).deadline).toBe(new Date(T0 + 10 * MIN).toISOString());
     expectError(await api(`/games/${t.id}/admin/extend`, { body: { hours: 0 }, token: t.admin }), 400, 'bad_request');
-    expectError(await api(`/games/${t.id}/admin/extend`, { body: { minutes: 5, seat: 9 }, token: t.admin }), 400, 'bad_request');
+    expectError(
+      await api(`/games/${t.id}/admin/extend`, { body: { minutes: 5, seat: 9 }, token: t.admin }),
+      400,
+      'bad_request',
+    );
   });
 
   it('after 3 expiries in a row the bot stands in, and hands back when the player answers', async () => {
@@ -146,7 +190,9 @@ describe('deadlines', () => {
     await answer(t.id, t.tokens[0]!, { option: 'red' }, 'chooseColour');
     await tick(10 * MIN + 1000); // 1: seat 1's colour
     const h0 = handOf(await stateOf(t.id, t.tokens[0]));
-    expect((await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [h0[0]!], seats: [1] }, 'play')).status).toBe(200);
+    expect((await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [h0[0]!], seats: [1] }, 'play')).status).toBe(
+      200,
+    );
     await tick(10 * MIN + 1000); // 2: seat 1 does not respond
     await settle(t, 0);
     expect((await answer(t.id, t.tokens[0]!, { option: 'pass' }, 'play')).status).toBe(200);
@@ -158,17 +204,26 @@ describe('deadlines', () => {
     // The stand-in waits only a short grace for its player, then the bot answers.
     await settle(t, 0);
     const h0b = handOf(await stateOf(t.id, t.tokens[0]));
-    expect((await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [h0b[0]!], seats: [1] }, 'play')).status).toBe(200);
+    expect((await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [h0b[0]!], seats: [1] }, 'play')).status).toBe(
+      200,
+    );
     expect(promptOf(await stateOf(t.id, t.tokens[1])).deadline).toBe(new Date(clock.now + 2 * MIN).toISOString());
     await tick(2 * MIN + 1000);
-    expect((await moves(t.id)).filter((m) => m.seat === 1).map((m) => m.by)).toEqual(['expired', 'expired', 'expired', 'stand-in']);
+    expect((await moves(t.id)).filter((m) => m.seat === 1).map((m) => m.by)).toEqual([
+      'expired',
+      'expired',
+      'expired',
+      'stand-in',
+    ]);
 
     // The player comes back and answers: the seat is theirs again, with the full deadline.
     await settle(t, 0);
     expect((await answer(t.id, t.tokens[0]!, { option: 'pass' }, 'play')).status).toBe(200);
     expect((await answer(t.id, t.tokens[1]!, { option: 'pass' }, 'play')).status).toBe(200);
     expect((await summaryOf(t.id)).seats[1]!.standIn).toBe(false);
-    expect(await sql(t.id, 'SELECT expiries, stand_in FROM seats WHERE seat = 1')).toEqual([{ expiries: 0, stand_in: 0 }]);
+    expect(await sql(t.id, 'SELECT expiries, stand_in FROM seats WHERE seat = 1')).toEqual([
+      { expiries: 0, stand_in: 0 },
+    ]);
   });
 });
 
@@ -201,7 +256,10 @@ describe('admin', () => {
 
   it('replacing a seat with a new invite stops the old token at once', async () => {
     const t = await table(2);
-    const r = await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'invite', name: 'Newcomer' }, token: t.admin });
+    const r = await api(`/games/${t.id}/admin/replace-seat`, {
+      body: { seat: 1, by: 'invite', name: 'Newcomer' },
+      token: t.admin,
+    });
     expect(r.status).toBe(200);
     expect(r.body.seatUrl).toContain(`#seat=${r.body.token}`);
     expectError(await api(`/games/${t.id}/state`, { token: t.tokens[1] }), 401, 'unauthorized');
@@ -213,12 +271,22 @@ describe('admin', () => {
 
   it('replacing a seat with a bot plays its open prompt at once', async () => {
     const t = await table(2);
-    expect((await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'bot' }, token: t.admin })).status).toBe(200);
+    expect(
+      (await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'bot' }, token: t.admin })).status,
+    ).toBe(200);
     expectError(await api(`/games/${t.id}/state`, { token: t.tokens[1] }), 401, 'unauthorized');
     expect(await moves(t.id)).toEqual([{ seat: 1, by: 'bot' }]);
     expect((await summaryOf(t.id)).seats[1]!.bot).toBe(true);
-    expectError(await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 5, by: 'bot' }, token: t.admin }), 400, 'bad_request');
-    expectError(await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 0, by: 'ghost' }, token: t.admin }), 400, 'bad_request');
+    expectError(
+      await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 5, by: 'bot' }, token: t.admin }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 0, by: 'ghost' }, token: t.admin }),
+      400,
+      'bad_request',
+    );
   });
 
   it('ending the game reveals everything and stops answers', async () => {
@@ -229,7 +297,14 @@ describe('admin', () => {
     expect(spectator.status).toBe('finished');
     expect(spectator.outcome?.reason.key).toBe('common.endedByHost');
     expect((spectator.view as any).hands[0]).toEqual(handOf(s));
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: spectator.version, answer: { prompt: promptOf(s).id, option: 'red' } }, token: t.tokens[0] }), 409, 'conflict');
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: spectator.version, answer: { prompt: promptOf(s).id, option: 'red' } },
+        token: t.tokens[0],
+      }),
+      409,
+      'conflict',
+    );
     expectError(await api(`/games/${t.id}/admin/end`, { body: {}, token: t.admin }), 409, 'conflict');
   });
 });
@@ -246,7 +321,11 @@ describe('notifications', () => {
     expect(await sql(t.id, 'SELECT seat FROM outbox')).toEqual([{ seat: 1 }]);
     await runAlarm(t.id);
     expect(sent.map((x) => [x.msg.kind, x.msg.seat])).toEqual([['prompt', 1]]);
-    expect(sent[0]!.msg).toMatchObject({ gameId: t.id, game: 'duel', body: expect.stringContaining('Pick a colour in secret') });
+    expect(sent[0]!.msg).toMatchObject({
+      gameId: t.id,
+      game: 'duel',
+      body: expect.stringContaining('Pick a colour in secret'),
+    });
     expect(sent[0]!.msg.url).toContain(`/g/${t.id}?prompt=`);
     clock.now = T0 + 90 * MIN;
     await runAlarm(t.id);

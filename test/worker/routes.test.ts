@@ -1,17 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { SELF } from 'cloudflare:test';
-import { api, answer, createGame, type Res, expectError, handOf, join, ORIGIN, pickColours, promptOf, stateOf, summaryOf, table } from './helpers';
+import {
+  api,
+  answer,
+  createGame,
+  type Res,
+  expectError,
+  handOf,
+  join,
+  ORIGIN,
+  pickColours,
+  promptOf,
+  stateOf,
+  summaryOf,
+  table,
+} from './helpers';
 import { valueOf } from '../fixtures/duel';
 
 describe('POST /api/games', () => {
   it('creates a game with an unguessable id, an admin token and an invite link', async () => {
-    const r = await api('/games', { body: { game: 'duel', seats: 3, options: { botsForAbsent: true }, deadline: { hours: 2 } } });
+    const r = await api('/games', {
+      body: { game: 'duel', seats: 3, options: { botsForAbsent: true }, deadline: { hours: 2 } },
+    });
     expect(r.status).toBe(201);
     expect(r.body.id).toMatch(/^[a-z2-9]{16}$/);
     expect(r.body.adminToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(r.body.inviteUrl).toBe(`${ORIGIN}/g/${r.body.id}`);
     const s = await summaryOf(r.body.id);
-    expect(s).toMatchObject({ id: r.body.id, game: 'duel', status: 'lobby', paused: false, deadlineMinutes: 120, options: { botsForAbsent: true } });
+    expect(s).toMatchObject({
+      id: r.body.id,
+      game: 'duel',
+      status: 'lobby',
+      paused: false,
+      deadlineMinutes: 120,
+      options: { botsForAbsent: true },
+    });
     expect(s.seats.map((x) => x.taken)).toEqual([false, false, false]);
   });
 
@@ -35,7 +58,11 @@ describe('POST /api/games', () => {
     const r = await api('/games', { body: { game: 'ghost', seats: 4, options: { botsForAbsent: true } } });
     expect(r.status).toBe(201);
     expect((await summaryOf(r.body.id)).options.botsForAbsent).toBe(true);
-    expectError(await api('/games', { body: { game: 'ghost', seats: 4, options: { botsForAbsent: 'yes' } } }), 400, 'bad_request');
+    expectError(
+      await api('/games', { body: { game: 'ghost', seats: 4, options: { botsForAbsent: 'yes' } } }),
+      400,
+      'bad_request',
+    );
   });
 
   it('options are checked by the game', async () => {
@@ -45,9 +72,21 @@ describe('POST /api/games', () => {
   });
 
   it('a deadline is between 2 minutes and 7 days', async () => {
-    expectError(await api('/games', { body: { game: 'duel', seats: 2, deadline: { minutes: 1 } } }), 400, 'bad_request');
-    expectError(await api('/games', { body: { game: 'duel', seats: 2, deadline: { hours: 169 } } }), 400, 'bad_request');
-    expectError(await api('/games', { body: { game: 'duel', seats: 2, deadline: { hours: 'soon' } } }), 400, 'bad_request');
+    expectError(
+      await api('/games', { body: { game: 'duel', seats: 2, deadline: { minutes: 1 } } }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await api('/games', { body: { game: 'duel', seats: 2, deadline: { hours: 169 } } }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await api('/games', { body: { game: 'duel', seats: 2, deadline: { hours: 'soon' } } }),
+      400,
+      'bad_request',
+    );
     expect((await api('/games', { body: { game: 'duel', seats: 2, deadline: { minutes: 2 } } })).status).toBe(201);
     expect((await api('/games', { body: { game: 'duel', seats: 2, deadline: { hours: 168 } } })).status).toBe(201);
   });
@@ -57,7 +96,11 @@ describe('POST /api/games', () => {
   });
 
   it('a body over 16 KiB is a 413', async () => {
-    expectError(await api('/games', { body: { game: 'duel', seats: 2, pad: 'x'.repeat(17 * 1024) } }), 413, 'too_large');
+    expectError(
+      await api('/games', { body: { game: 'duel', seats: 2, pad: 'x'.repeat(17 * 1024) } }),
+      413,
+      'too_large',
+    );
   });
 });
 
@@ -81,7 +124,9 @@ describe('GET /api/games?ids=', () => {
     await answer(t.id, t.tokens[0]!, { option: 'red' }, 'chooseColour');
     const r = await api(`/games?ids=${lobby.id},${t.id},zzzzzzzzzzzzzz,not-an-id,${t.id}`);
     expect(r.status).toBe(200);
-    expect(r.body.games.map((g: { id: string; status: string; waiting: number[] }) => [g.id, g.status, g.waiting])).toEqual([
+    expect(
+      r.body.games.map((g: { id: string; status: string; waiting: number[] }) => [g.id, g.status, g.waiting]),
+    ).toEqual([
       [lobby.id, 'lobby', []],
       [t.id, 'playing', [1]],
     ]);
@@ -183,7 +228,10 @@ describe('GET /api/games/:id/state', () => {
     const s = await stateOf(t.id, null);
     expect(s.you).toBeNull();
     expect(s.prompts).toEqual([]);
-    expect((s.view as any).hands).toEqual([{ hidden: true, count: 3 }, { hidden: true, count: 3 }]);
+    expect((s.view as any).hands).toEqual([
+      { hidden: true, count: 3 },
+      { hidden: true, count: 3 },
+    ]);
     expect((s.view as any).colour).toEqual(['picked', null]);
     const text = JSON.stringify(s);
     expect(text).not.toContain('"rng"');
@@ -246,7 +294,10 @@ describe('POST /api/games/:id/answers', () => {
   it("answering another seat's prompt is a 403 not_your_prompt", async () => {
     const t = await table(2);
     const s1 = await stateOf(t.id, t.tokens[1]);
-    const r = await api(`/games/${t.id}/answers`, { body: { version: s1.version, answer: { prompt: promptOf(s1).id, option: 'red' } }, token: t.tokens[0] });
+    const r = await api(`/games/${t.id}/answers`, {
+      body: { version: s1.version, answer: { prompt: promptOf(s1).id, option: 'red' } },
+      token: t.tokens[0],
+    });
     expectError(r, 403, 'not_your_prompt');
     expect(await stateOf(t.id, t.tokens[1])).toEqual(s1);
   });
@@ -264,7 +315,14 @@ describe('POST /api/games/:id/answers', () => {
     expect(await stateOf(t.id, t.tokens[0])).toEqual(current);
     // A version from the future is stale too.
     const s1 = await stateOf(t.id, t.tokens[1]);
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: s1.version + 5, answer: { prompt: promptOf(s1).id, option: 'blue' } }, token: t.tokens[1] }), 409, 'stale');
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: s1.version + 5, answer: { prompt: promptOf(s1).id, option: 'blue' } },
+        token: t.tokens[1],
+      }),
+      409,
+      'stale',
+    );
     expect(await stateOf(t.id, t.tokens[1])).toEqual(s1);
   });
 
@@ -274,7 +332,10 @@ describe('POST /api/games/:id/answers', () => {
     await pickColours(t);
     const now = await stateOf(t.id, t.tokens[0]);
     const play = promptOf(now, 'play');
-    const r = await api(`/games/${t.id}/answers`, { body: { version: old.version, answer: { prompt: play.id, option: 'pass' } }, token: t.tokens[0] });
+    const r = await api(`/games/${t.id}/answers`, {
+      body: { version: old.version, answer: { prompt: play.id, option: 'pass' } },
+      token: t.tokens[0],
+    });
     expectError(r, 409, 'stale');
     expect(await stateOf(t.id, t.tokens[0])).toEqual(now);
   });
@@ -283,7 +344,10 @@ describe('POST /api/games/:id/answers', () => {
     const t = await table(2);
     const old = await stateOf(t.id, t.tokens[1]);
     await answer(t.id, t.tokens[0]!, { option: 'red' }, 'chooseColour');
-    const r = await api(`/games/${t.id}/answers`, { body: { version: old.version, answer: { prompt: promptOf(old).id, option: 'blue' } }, token: t.tokens[1] });
+    const r = await api(`/games/${t.id}/answers`, {
+      body: { version: old.version, answer: { prompt: promptOf(old).id, option: 'blue' } },
+      token: t.tokens[1],
+    });
     expect(r.status).toBe(200);
     expect((r.body.view as any).colour).toEqual(['red', 'blue']);
   });
@@ -292,15 +356,32 @@ describe('POST /api/games/:id/answers', () => {
     const t = await table(2);
     const s = await stateOf(t.id, t.tokens[0]);
     await api(`/games/${t.id}/chat`, { body: { text: 'hurry' }, token: t.tokens[1] });
-    const r = await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'red' } }, token: t.tokens[0] });
+    const r = await api(`/games/${t.id}/answers`, {
+      body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'red' } },
+      token: t.tokens[0],
+    });
     expect(r.status).toBe(200);
   });
 
   it('an unknown prompt is a 403 not_your_prompt, an unknown option a 400 illegal, and neither changes anything', async () => {
     const t = await table(2);
     const s = await stateOf(t.id, t.tokens[0]);
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: 'p999', option: 'red' } }, token: t.tokens[0] }), 403, 'not_your_prompt');
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'green' } }, token: t.tokens[0] }), 400, 'illegal');
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: s.version, answer: { prompt: 'p999', option: 'red' } },
+        token: t.tokens[0],
+      }),
+      403,
+      'not_your_prompt',
+    );
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: s.version, answer: { prompt: promptOf(s).id, option: 'green' } },
+        token: t.tokens[0],
+      }),
+      400,
+      'illegal',
+    );
     expect(await stateOf(t.id, t.tokens[0])).toEqual(s);
   });
 
@@ -314,9 +395,11 @@ describe('POST /api/games/:id/answers', () => {
       const strongest = [...h0].sort((a, b) => valueOf(b) - valueOf(a))[0]!;
       const weak = h1.find((c) => valueOf(c) < valueOf(strongest));
       if (!weak || !h1.some((c) => valueOf(c) >= valueOf(strongest))) continue;
-      expect((await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [strongest], seats: [1] }, 'play')).status).toBe(200);
+      expect(
+        (await answer(t.id, t.tokens[0]!, { option: 'attack', cards: [strongest], seats: [1] }, 'play')).status,
+      ).toBe(200);
       const before = await stateOf(t.id, t.tokens[1]);
-      const r: Res = await answer(t.id, t.tokens[1]!, { option: "block", cards: [weak] }, "respond");
+      const r: Res = await answer(t.id, t.tokens[1]!, { option: 'block', cards: [weak] }, 'respond');
       expectError(r, 400, 'illegal');
       expect(r.body.error.message).toBe(`a block needs a card of value ${valueOf(strongest)} or more`);
       expect(await stateOf(t.id, t.tokens[1])).toEqual(before);
@@ -328,18 +411,43 @@ describe('POST /api/games/:id/answers', () => {
   it('malformed JSON and a body without version are 400s', async () => {
     const t = await table(2);
     expectError(await api(`/games/${t.id}/answers`, { body: '{nope', token: t.tokens[0] }), 400, 'bad_request');
-    expectError(await api(`/games/${t.id}/answers`, { body: { answer: { prompt: 'p1', option: 'red' } }, token: t.tokens[0] }), 400, 'bad_request');
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: 1, answer: { prompt: 'p1', option: 'red', cards: [1] } }, token: t.tokens[0] }), 400, 'bad_request');
+    expectError(
+      await api(`/games/${t.id}/answers`, { body: { answer: { prompt: 'p1', option: 'red' } }, token: t.tokens[0] }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: 1, answer: { prompt: 'p1', option: 'red', cards: [1] } },
+        token: t.tokens[0],
+      }),
+      400,
+      'bad_request',
+    );
   });
 
   it('a body over the limit is a 413', async () => {
     const t = await table(2);
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: 1, answer: { prompt: 'p1', option: 'red' }, pad: 'x'.repeat(20_000) }, token: t.tokens[0] }), 413, 'too_large');
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: 1, answer: { prompt: 'p1', option: 'red' }, pad: 'x'.repeat(20_000) },
+        token: t.tokens[0],
+      }),
+      413,
+      'too_large',
+    );
   });
 
   it('answers before the start are a 409', async () => {
     const t = await table(2, { start: false });
-    expectError(await api(`/games/${t.id}/answers`, { body: { version: 1, answer: { prompt: 'p1', option: 'red' } }, token: t.tokens[0] }), 409, 'conflict');
+    expectError(
+      await api(`/games/${t.id}/answers`, {
+        body: { version: 1, answer: { prompt: 'p1', option: 'red' } },
+        token: t.tokens[0],
+      }),
+      409,
+      'conflict',
+    );
   });
 
   it('too many requests from one seat are a 429 with Retry-After (issue 9 point 8)', async () => {
@@ -372,33 +480,66 @@ describe('POST /api/games/:id/chat', () => {
     const t = await table(2);
     expectError(await api(`/games/${t.id}/chat`, { body: { text: 'hi' } }), 401, 'unauthorized');
     expectError(await api(`/games/${t.id}/chat`, { body: { text: ' ' }, token: t.tokens[0] }), 400, 'bad_request');
-    expectError(await api(`/games/${t.id}/chat`, { body: { text: 'x'.repeat(501) }, token: t.tokens[0] }), 400, 'bad_request');
+    expectError(
+      await api(`/games/${t.id}/chat`, { body: { text: 'x'.repeat(501) }, token: t.tokens[0] }),
+      400,
+      'bad_request',
+    );
     expect((await stateOf(t.id, null)).chat).toEqual([]);
   });
 });
 
 describe('notification targets', () => {
-  const sub = { endpoint: 'https://push.example.com/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } };
+  const sub = {
+    endpoint: 'https://push.example.com/abc',
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  };
 
   it('a seat registers a push subscription and a webhook, and removes them', async () => {
     const t = await table(2);
-    const p = await api(`/games/${t.id}/notify`, { body: { kind: 'push', subscription: sub, lang: 'en' }, token: t.tokens[0] });
+    const p = await api(`/games/${t.id}/notify`, {
+      body: { kind: 'push', subscription: sub, lang: 'en' },
+      token: t.tokens[0],
+    });
     expect(p.status).toBe(201);
-    const w = await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'https://ntfy.sh/teahouse-test', format: 'ntfy' }, token: t.tokens[0] });
+    const w = await api(`/games/${t.id}/notify`, {
+      body: { kind: 'webhook', url: 'https://ntfy.sh/teahouse-test', format: 'ntfy' },
+      token: t.tokens[0],
+    });
     expect(w.status).toBe(201);
     // The same endpoint again replaces, not duplicates.
-    expect((await api(`/games/${t.id}/notify`, { body: { kind: 'push', subscription: sub }, token: t.tokens[0] })).body.id).toBe(p.body.id);
+    expect(
+      (await api(`/games/${t.id}/notify`, { body: { kind: 'push', subscription: sub }, token: t.tokens[0] })).body.id,
+    ).toBe(p.body.id);
     const one = await api(`/games/${t.id}/notify`, { method: 'DELETE', body: { id: p.body.id }, token: t.tokens[0] });
     expect(one.body).toEqual({ removed: 1 });
-    expectError(await api(`/games/${t.id}/notify`, { method: 'DELETE', body: { id: p.body.id }, token: t.tokens[0] }), 404, 'not_found');
+    expectError(
+      await api(`/games/${t.id}/notify`, { method: 'DELETE', body: { id: p.body.id }, token: t.tokens[0] }),
+      404,
+      'not_found',
+    );
     const all = await api(`/games/${t.id}/notify`, { method: 'DELETE', token: t.tokens[0] });
     expect(all.body).toEqual({ removed: 1 });
   });
 
   it('an invalid target is a 400; no token is a 401', async () => {
     const t = await table(2);
-    expectError(await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'ftp://x' }, token: t.tokens[0] }), 400, 'bad_request');
-    expectError(await api(`/games/${t.id}/notify`, { body: { kind: 'push', subscription: { endpoint: 'https://x' } }, token: t.tokens[0] }), 400, 'bad_request');
+    expectError(
+      await api(`/games/${t.id}/notify`, { body: { kind: 'webhook', url: 'ftp://x' }, token: t.tokens[0] }),
+      400,
+      'bad_request',
+    );
+    expectError(
+      await api(`/games/${t.id}/notify`, {
+        body: { kind: 'push', subscription: { endpoint: 'https://x' } },
+        token: t.tokens[0],
+      }),
+      400,
+      'bad_request',
+    );
     expectError(await api(`/games/${t.id}/notify`, { body: { kind: 'sms' }, token: t.tokens[0] }), 400, 'bad_request');
     expectError(await api(`/games/${t.id}/notify`, { body: { kind: 'push', subscription: sub } }), 401, 'unauthorized');
   });

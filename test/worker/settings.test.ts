@@ -1,18 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import sanguosha from '../../worker/games/sanguosha';
 import ghost from '../../worker/games/ghost';
-import { DEFAULT_HOST_SETTINGS, mine, NO_SEAT_SETTINGS, patchHostSettings, patchSeatSettings, publicSeat } from '../../worker/room/settings';
+import {
+  DEFAULT_HOST_SETTINGS,
+  mine,
+  NO_SEAT_SETTINGS,
+  patchHostSettings,
+  patchSeatSettings,
+  publicSeat,
+} from '../../worker/room/settings';
 
 const now = Date.parse('2026-12-01T10:00:00Z');
 
 describe('a seat’s own settings', () => {
   it('a body sets any of orders, quiet hours, away-until and mention; fields left out are kept', () => {
-    const a = patchSeatSettings(sanguosha, NO_SEAT_SETTINGS, { orders: [{ id: 'jinkSlash' }], quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } }, { now, channelFormat: null });
-    expect(a).toEqual({ orders: [{ id: 'jinkSlash' }], quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' }, awayUntil: null, mention: null });
+    const a = patchSeatSettings(
+      sanguosha,
+      NO_SEAT_SETTINGS,
+      { orders: [{ id: 'jinkSlash' }], quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' } },
+      { now, channelFormat: null },
+    );
+    expect(a).toEqual({
+      orders: [{ id: 'jinkSlash' }],
+      quiet: { start: '23:00', end: '08:00', zone: 'Asia/Shanghai' },
+      awayUntil: null,
+      mention: null,
+    });
     if (typeof a === 'string') return;
-    const b = patchSeatSettings(sanguosha, a, { awayUntil: '2026-12-03T08:00:00Z', mention: 'lena_b' }, { now, channelFormat: 'telegram' });
-    expect(b).toMatchObject({ orders: [{ id: 'jinkSlash' }], awayUntil: Date.parse('2026-12-03T08:00:00Z'), mention: '@lena_b' });
-    expect(patchSeatSettings(sanguosha, a, { quiet: null, orders: [] }, { now, channelFormat: null })).toMatchObject({ quiet: null, orders: [] });
+    const b = patchSeatSettings(
+      sanguosha,
+      a,
+      { awayUntil: '2026-12-03T08:00:00Z', mention: 'lena_b' },
+      { now, channelFormat: 'telegram' },
+    );
+    expect(b).toMatchObject({
+      orders: [{ id: 'jinkSlash' }],
+      awayUntil: Date.parse('2026-12-03T08:00:00Z'),
+      mention: '@lena_b',
+    });
+    expect(patchSeatSettings(sanguosha, a, { quiet: null, orders: [] }, { now, channelFormat: null })).toMatchObject({
+      quiet: null,
+      orders: [],
+    });
   });
 
   it('a bad field rejects the whole body with its reason', () => {
@@ -25,11 +54,18 @@ describe('a seat’s own settings', () => {
       ['quiet', /JSON object/],
     ] as const)
       expect(patchSeatSettings(sanguosha, NO_SEAT_SETTINGS, body, { now, channelFormat: 'discord' })).toMatch(why);
-    expect(patchSeatSettings(ghost, NO_SEAT_SETTINGS, { orders: [{ id: 'passWindows' }] }, { now, channelFormat: null })).toMatchObject({ orders: [{ id: 'passWindows' }] });
+    expect(
+      patchSeatSettings(ghost, NO_SEAT_SETTINGS, { orders: [{ id: 'passWindows' }] }, { now, channelFormat: null }),
+    ).toMatchObject({ orders: [{ id: 'passWindows' }] });
   });
 
   it('others see only “asleep until 08:00” and “away”, never the orders, the zone or the mention', () => {
-    const x = { orders: [{ id: 'wuxieNever' }], quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' }, awayUntil: null, mention: '123456789012345678' };
+    const x = {
+      orders: [{ id: 'wuxieNever' }],
+      quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' },
+      awayUntil: null,
+      mention: '123456789012345678',
+    };
     const night = Date.parse('2026-12-01T23:30:00Z'); // 00:30 in Berlin
     expect(publicSeat(x, night)).toEqual({ asleepUntil: '08:00', away: false });
     expect(JSON.stringify(publicSeat(x, night))).not.toMatch(/wuxie|Berlin|1234/);
@@ -41,10 +77,24 @@ describe('a seat’s own settings', () => {
 
 describe('the host’s settings', () => {
   it('title, quiet cap, away stand-in and the table channel', () => {
-    const h = patchHostSettings(DEFAULT_HOST_SETTINGS, { title: '  周五   夜局 ', quietCapMinutes: 240, awayStandIn: true, channel: { url: 'https://discord.com/api/webhooks/1/a', format: 'discord', lang: 'en' } });
-    expect(h).toEqual({ title: '周五 夜局', quietCapMinutes: 240, awayStandIn: true, channel: { url: 'https://discord.com/api/webhooks/1/a', format: 'discord', lang: 'en' } });
+    const h = patchHostSettings(DEFAULT_HOST_SETTINGS, {
+      title: '  周五   夜局 ',
+      quietCapMinutes: 240,
+      awayStandIn: true,
+      channel: { url: 'https://discord.com/api/webhooks/1/a', format: 'discord', lang: 'en' },
+    });
+    expect(h).toEqual({
+      title: '周五 夜局',
+      quietCapMinutes: 240,
+      awayStandIn: true,
+      channel: { url: 'https://discord.com/api/webhooks/1/a', format: 'discord', lang: 'en' },
+    });
     if (typeof h === 'string') return;
-    expect(patchHostSettings(h, { channel: null, title: '' })).toMatchObject({ channel: null, title: null, quietCapMinutes: 240 });
+    expect(patchHostSettings(h, { channel: null, title: '' })).toMatchObject({
+      channel: null,
+      title: null,
+      quietCapMinutes: 240,
+    });
   });
   it('a bad field rejects the whole body', () => {
     expect(patchHostSettings(DEFAULT_HOST_SETTINGS, { quietCapMinutes: -1 })).toMatch(/quietCapMinutes/);
@@ -54,6 +104,8 @@ describe('the host’s settings', () => {
     expect(patchHostSettings(DEFAULT_HOST_SETTINGS, { title: 'a\nb' })).toMatchObject({ title: 'a b' });
     expect(patchHostSettings(DEFAULT_HOST_SETTINGS, { awayStandIn: 'yes' })).toMatch(/true or false/);
     expect(patchHostSettings(DEFAULT_HOST_SETTINGS, { channel: { url: 'ftp://x' } })).toMatch(/https/);
-    expect(patchHostSettings(DEFAULT_HOST_SETTINGS, { channel: { url: 'https://x.example', format: 'irc' } })).toMatch(/format/);
+    expect(patchHostSettings(DEFAULT_HOST_SETTINGS, { channel: { url: 'https://x.example', format: 'irc' } })).toMatch(
+      /format/,
+    );
   });
 });

@@ -9,7 +9,9 @@ import { PROTOCOL } from '../../worker/protocol';
 
 /** Open a live socket from `from`; `closed` resolves with the close code the room sends. */
 async function open(id: string, from = freshAddress()) {
-  const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, { headers: { Upgrade: 'websocket', 'cf-connecting-ip': from } });
+  const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, {
+    headers: { Upgrade: 'websocket', 'cf-connecting-ip': from },
+  });
   if (res.status !== 101) return { ok: false, status: res.status, retryAfter: res.headers.get('retry-after') } as const;
   const ws = res.webSocket!;
   ws.accept();
@@ -29,11 +31,23 @@ async function open(id: string, from = freshAddress()) {
       onMessage = check;
       check();
     });
-  return { ok: true, status: 101, ws, closed, next, hello: (token?: string) => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), log: 0 })) } as const;
+  return {
+    ok: true,
+    status: 101,
+    ws,
+    closed,
+    next,
+    hello: (token?: string) =>
+      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), log: 0 })),
+  } as const;
 }
 
 const liveSockets = (id: string) =>
-  runInDurableObject(room(id), (_i: GameRoom, state) => state.getWebSockets().filter((ws) => !(ws.deserializeAttachment() as { gone?: string }).gone).length);
+  runInDurableObject(
+    room(id),
+    (_i: GameRoom, state) =>
+      state.getWebSockets().filter((ws) => !(ws.deserializeAttachment() as { gone?: string }).gone).length,
+  );
 
 describe('issue 9 point 4: silent sockets cannot lock a seat out', () => {
   it('100 silent sockets do not stop a seat from connecting, and are closed once their time to say hello is up', async () => {

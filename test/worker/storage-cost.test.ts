@@ -38,7 +38,9 @@ function measure(inst: GameRoom, fn: () => void): Cost {
         : own(t, k),
   });
   const storage = new Proxy(real.storage, { get: (t, k) => (k === 'sql' ? sql : own(t, k)) });
-  (inst as unknown as { state: DurableObjectState }).state = new Proxy(real, { get: (t, k) => (k === 'storage' ? storage : own(t, k)) });
+  (inst as unknown as { state: DurableObjectState }).state = new Proxy(real, {
+    get: (t, k) => (k === 'storage' ? storage : own(t, k)),
+  });
   try {
     fn();
   } finally {
@@ -73,10 +75,20 @@ describe('what an answer costs the host', () => {
             if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
           }),
         );
-        snapshot = Math.max(snapshot, inst.state.storage.sql.exec<{ n: number }>('SELECT length(state) AS n FROM snapshot').one().n);
+        snapshot = Math.max(
+          snapshot,
+          inst.state.storage.sql.exec<{ n: number }>('SELECT length(state) AS n FROM snapshot').one().n,
+        );
       }
       const count = (t: string) => inst.state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`).one().n;
-      return { costs, size0, size: inst.state.storage.sql.databaseSize, snapshot, logRows: count('log'), moveRows: count('moves') };
+      return {
+        costs,
+        size0,
+        size: inst.state.storage.sql.databaseSize,
+        snapshot,
+        logRows: count('log'),
+        moveRows: count('moves'),
+      };
     });
     const n = out.costs.length;
     const tenth = Math.max(1, Math.floor(n / 10));

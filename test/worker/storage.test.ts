@@ -8,7 +8,23 @@ import { MIGRATIONS } from '../../worker/room/schema';
 import schema7 from '../fixtures/room-schema7.json';
 import { hashToken } from '../../worker/room/tokens';
 import { duel } from '../fixtures/duel';
-import { answer, api, createGame as newGame, expectError, join, logOf, logRows, pickColours, room, runAlarm, snapshotOf, sql, stateOf, storedMeta, table } from './helpers';
+import {
+  answer,
+  api,
+  createGame as newGame,
+  expectError,
+  join,
+  logOf,
+  logRows,
+  pickColours,
+  room,
+  runAlarm,
+  snapshotOf,
+  sql,
+  stateOf,
+  storedMeta,
+  table,
+} from './helpers';
 import { botMoves } from '../helpers/play';
 
 /** Moves and storage: what one answer writes, in one transaction, and what a room written by an older deploy becomes. */
@@ -32,9 +48,17 @@ function watch(inst: GameRoom): Watch {
     const v = Reflect.get(t, k);
     return typeof v === 'function' ? v.bind(t) : v;
   };
-  const sqlOf = new Proxy(real.storage.sql, { get: (t, k) => (k === 'exec' ? (...a: Parameters<SqlStorage['exec']>) => (w.statements.push(a[0]), t.exec(...a)) : own(t, k)) });
+  const sqlOf = new Proxy(real.storage.sql, {
+    get: (t, k) =>
+      k === 'exec' ? (...a: Parameters<SqlStorage['exec']>) => (w.statements.push(a[0]), t.exec(...a)) : own(t, k),
+  });
   const storage = new Proxy(real.storage, {
-    get: (t, k) => (k === 'sql' ? sqlOf : k === 'transactionSync' ? <T>(fn: () => T): T => (w.transactions++, t.transactionSync(fn)) : own(t, k)),
+    get: (t, k) =>
+      k === 'sql'
+        ? sqlOf
+        : k === 'transactionSync'
+          ? <T>(fn: () => T): T => (w.transactions++, t.transactionSync(fn))
+          : own(t, k),
   });
   const state = new Proxy(real, { get: (t, k) => (k === 'storage' ? storage : own(t, k)) });
   (inst as unknown as { state: DurableObjectState; watched: Watch; realState: DurableObjectState }).state = state;
@@ -66,7 +90,10 @@ describe('moves and storage', () => {
       const s = await stateOf(t.id, t.tokens[k % 2]);
       const p = s.prompts[0]!;
       const w = await watchWhile(t.id, async () => {
-        const r = await api(`/games/${t.id}/answers`, { body: { version: s.version, answer: { prompt: p.id, option: 'pass' } }, token: t.tokens[k % 2] });
+        const r = await api(`/games/${t.id}/answers`, {
+          body: { version: s.version, answer: { prompt: p.id, option: 'pass' } },
+          token: t.tokens[k % 2],
+        });
         expect(r.status).toBe(200);
       });
       const writes = w.statements.filter((q) => !/^\s*SELECT/i.test(q)).map(head);
@@ -85,7 +112,14 @@ describe('moves and storage', () => {
       const seat = states.findIndex((x) => x.prompts.length > 0);
       const p = states[seat]!.prompts[0]!;
       const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.cards && !x.seats) ?? p.options[0]!;
-      expect((await api(`/games/${t.id}/answers`, { body: { version: states[seat]!.version, answer: { prompt: p.id, option: o.id } }, token: t.tokens[seat] })).status).toBe(200);
+      expect(
+        (
+          await api(`/games/${t.id}/answers`, {
+            body: { version: states[seat]!.version, answer: { prompt: p.id, option: o.id } },
+            token: t.tokens[seat],
+          })
+        ).status,
+      ).toBe(200);
       const before = await Promise.all(viewers.map((tok) => stateOf(t.id, tok)));
       await evictDurableObject(room(t.id));
       expect(await Promise.all(viewers.map((tok) => stateOf(t.id, tok)))).toEqual(before);
@@ -113,7 +147,14 @@ describe('moves and storage', () => {
       const seat = st.findIndex((x) => x.prompts.length > 0);
       const p = st[seat]!.prompts[0]!;
       const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.cards && !x.seats) ?? p.options[0]!;
-      expect((await api(`/games/${t.id}/answers`, { body: { version: st[seat]!.version, answer: { prompt: p.id, option: o.id } }, token: t.tokens[seat] })).status).toBe(200);
+      expect(
+        (
+          await api(`/games/${t.id}/answers`, {
+            body: { version: st[seat]!.version, answer: { prompt: p.id, option: o.id } },
+            token: t.tokens[seat],
+          })
+        ).status,
+      ).toBe(200);
     }
     const viewers = [...t.tokens, null];
     const before = await Promise.all(viewers.map((tok) => stateOf(t.id, tok)));
@@ -135,14 +176,19 @@ describe('moves and storage', () => {
     expect(state).not.toHaveProperty('log');
     const [meta] = await sql<{ json: string }>(t.id, 'SELECT json FROM meta');
     const { seed, seats, options } = JSON.parse(meta!.json);
-    const moves = await sql<{ n: number; seat: number; answer: string }>(t.id, 'SELECT n, seat, answer FROM moves ORDER BY n');
+    const moves = await sql<{ n: number; seat: number; answer: string }>(
+      t.id,
+      'SELECT n, seat, answer FROM moves ORDER BY n',
+    );
     const asMoves = (xs: typeof moves) => xs.map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) as Answer }));
     const again = replayWithLog(duel, { seats, seed, options }, asMoves(moves));
     // The move log replays to the snapshot byte for byte, and to the log table line for line.
     expect(snap.step).toBe(moves.at(-1)!.n);
     expect(JSON.stringify(replay(duel, { seats, seed, options }, asMoves(moves)))).toBe(snap.state);
     expect(again.state.logCount).toBe(after.length);
-    expect(again.log.map(({ at, to, msg }) => ({ at, to, msg }))).toEqual(after.map(({ at, to, msg }) => ({ at, to, msg })));
+    expect(again.log.map(({ at, to, msg }) => ({ at, to, msg }))).toEqual(
+      after.map(({ at, to, msg }) => ({ at, to, msg })),
+    );
   });
 
   it('the snapshot does not grow with the number of moves: a 2,000-answer hidden-hand match stays under 10 KB', async () => {
@@ -156,7 +202,11 @@ describe('moves and storage', () => {
       await runInDurableObject(room(id), (inst: GameRoom) => {
         while (inst.store.game!.step < upTo) {
           const p = inst.store.game!.prompts[0]!;
-          const r = inst.handle(p.seat, inst.store.m.version, { prompt: p.id, option: 'play', cards: [p.options[0]!.cards!.from[0]!] });
+          const r = inst.handle(p.seat, inst.store.m.version, {
+            prompt: p.id,
+            option: 'play',
+            cards: [p.options[0]!.cards!.from[0]!],
+          });
           if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
         }
       });
@@ -188,11 +238,25 @@ describe('moves and storage', () => {
       const seat = states.findIndex((s) => s.prompts.length > 0);
       const p = states[seat]!.prompts[0]!;
       const o = p.options.find((x) => x.id === 'pass') ?? p.options.find((x) => !x.cards && !x.seats) ?? p.options[0]!;
-      expect((await api(`/games/${t.id}/answers`, { body: { version: states[seat]!.version, answer: { prompt: p.id, option: o.id } }, token: t.tokens[seat] })).status).toBe(200);
+      expect(
+        (
+          await api(`/games/${t.id}/answers`, {
+            body: { version: states[seat]!.version, answer: { prompt: p.id, option: o.id } },
+            token: t.tokens[seat],
+          })
+        ).status,
+      ).toBe(200);
     }
-    const rec = (await api(`/games/${t.id}/record`)).body as { seed: string; seats: number; options: Record<string, never>; moves: Move[] };
+    const rec = (await api(`/games/${t.id}/record`)).body as {
+      seed: string;
+      seats: number;
+      options: Record<string, never>;
+      moves: Move[];
+    };
     const [snap] = await sql<{ state: string }>(t.id, 'SELECT state FROM snapshot');
-    expect(JSON.stringify(replay(duel, { seats: rec.seats, seed: rec.seed, options: rec.options }, rec.moves))).toBe(snap!.state);
+    expect(JSON.stringify(replay(duel, { seats: rec.seats, seed: rec.seed, options: rec.options }, rec.moves))).toBe(
+      snap!.state,
+    );
   });
 
   it('a default taken at a deadline is told in a public line before the move’s own lines', async () => {
@@ -211,7 +275,10 @@ describe('moves and storage', () => {
 
   it('a bot answering for an absent seat is told in a public line', async () => {
     let now = Date.parse('2030-03-01T08:00:00Z');
-    const t = await table(2, { clock: () => now, body: { deadline: { minutes: 10 }, options: { botsForAbsent: true } } });
+    const t = await table(2, {
+      clock: () => now,
+      body: { deadline: { minutes: 10 }, options: { botsForAbsent: true } },
+    });
     await answer(t.id, t.tokens[0]!, { option: 'blue' }, 'chooseColour');
     now += 10 * MIN + 1000;
     expect(await runAlarm(t.id)).toBe(true);
@@ -220,7 +287,10 @@ describe('moves and storage', () => {
 });
 
 /** Play the seat whose turn it is (pass, else the first plain option) over HTTP; returns the answer's body. */
-async function playOne(id: string, tokens: string[]): Promise<{ seat: number; body: { version: number; answer: Answer } }> {
+async function playOne(
+  id: string,
+  tokens: string[],
+): Promise<{ seat: number; body: { version: number; answer: Answer } }> {
   const states = await Promise.all(tokens.map((tok) => stateOf(id, tok)));
   const seat = states.findIndex((x) => x.prompts.length > 0);
   if (seat < 0) return { seat, body: { version: states[0]!.version, answer: { prompt: '', option: '' } } };
@@ -284,15 +354,32 @@ describe('an answer is one transaction (the move row, its log lines, the snapsho
     await pickColours(t);
     // Six odd lines after the answer's own.
     const odd = [
-      { key: 'a"\\\u2028b\u2029', params: { n: '茶馆', e: '😀', lone: '\ud800', nul: '\u0000\u001f', tab: '\t', big: 1e21, small: 5e-7, neg: -0, t: true } },
-      { key: '</script>', params: { q: "'\"`", back: '\\', uni: '\u00e9\u0301' } },
+      {
+        key: 'a"\\\u2028b\u2029',
+        params: {
+          n: '茶馆',
+          e: '😀',
+          lone: '\ud800',
+          nul: '\u0000\u001f',
+          tab: '\t',
+          big: 1e21,
+          small: 5e-7,
+          neg: -0,
+          t: true,
+        },
+      },
+      { key: '</script>', params: { q: '\'"`', back: '\\', uni: '\u00e9\u0301' } },
     ];
     for (let k = 0; k < 4; k++) odd.push({ ...odd[k % 2]!, key: `${odd[k % 2]!.key}${k}` } as never);
     const a = await playOne(t.id, t.tokens);
     const end = await runInDurableObject(room(t.id), (inst: GameRoom) => {
       const end = inst.log.end;
       const append = inst.log.append.bind(inst.log);
-      inst.log.append = (es) => append([...es, ...odd.map((msg, k) => ({ at: k, to: k ? ([1] as number[]) : ('public' as const), msg: msg as never }))]);
+      inst.log.append = (es) =>
+        append([
+          ...es,
+          ...odd.map((msg, k) => ({ at: k, to: k ? ([1] as number[]) : ('public' as const), msg: msg as never })),
+        ]);
       try {
         const r = inst.commit(a.seat, a.body.answer, 'player');
         expect(r.ok).toBe(true);
@@ -318,7 +405,9 @@ describe('an answer is one transaction (the move row, its log lines, the snapsho
       const w = watch(inst);
       let atBroadcast: string[] | null = null;
       const broadcast = inst.sockets.broadcast.bind(inst.sockets);
-      inst.sockets.broadcast = (...x: Parameters<typeof broadcast>) => ((atBroadcast ??= [...w.statements]), broadcast(...x));
+      inst.sockets.broadcast = (...x: Parameters<typeof broadcast>) => (
+        (atBroadcast ??= [...w.statements]), broadcast(...x)
+      );
       try {
         const r = inst.handle(a.seat, a.body.version, a.body.answer);
         expect(r.ok).toBe(true);
@@ -346,7 +435,11 @@ describe('an answer is one transaction (the move row, its log lines, the snapsho
         mm.version++;
       });
       unwatch(inst);
-      expect(w.statements.map(head)).toEqual(['UPDATE seats SET expiries = 1 WHERE seat = 0', 'UPDATE seats SET expiries = 2 WHERE seat = 1', 'INSERT INTO meta']);
+      expect(w.statements.map(head)).toEqual([
+        'UPDATE seats SET expiries = 1 WHERE seat = 0',
+        'UPDATE seats SET expiries = 2 WHERE seat = 1',
+        'INSERT INTO meta',
+      ]);
       expect(w.transactions).toBe(1);
       w = watch(inst);
       expect(() =>
@@ -359,11 +452,20 @@ describe('an answer is one transaction (the move row, its log lines, the snapsho
       unwatch(inst);
       expect(w.transactions).toBe(1);
       expect(inst.store.m.version).toBe(v + 1);
-      expect(inst.sql.exec<{ e: number }>('SELECT expiries AS e FROM seats ORDER BY seat').toArray().map((x) => x.e)).toEqual([1, 2]);
+      expect(
+        inst.sql
+          .exec<{ e: number }>('SELECT expiries AS e FROM seats ORDER BY seat')
+          .toArray()
+          .map((x) => x.e),
+      ).toEqual([1, 2]);
     });
     await evictDurableObject(room(t.id));
-    expect((await sql<{ e: number }>(t.id, 'SELECT expiries AS e FROM seats ORDER BY seat')).map((x) => x.e)).toEqual([1, 2]);
-    expect((await storedMeta<{ version: number }>(t.id)).version).toBe(await runInDurableObject(room(t.id), (inst: GameRoom) => inst.store.m.version));
+    expect((await sql<{ e: number }>(t.id, 'SELECT expiries AS e FROM seats ORDER BY seat')).map((x) => x.e)).toEqual([
+      1, 2,
+    ]);
+    expect((await storedMeta<{ version: number }>(t.id)).version).toBe(
+      await runInDurableObject(room(t.id), (inst: GameRoom) => inst.store.m.version),
+    );
   });
 
   it('a change sees what it wrote', async () => {
@@ -383,7 +485,11 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
   // A 5-seat 三国杀 room 45 answers in, as that deploy stored it (test/fixtures/room-schema7.json): the snapshot
   // row at the start, the moves' state deltas with a full state in move 32, a chat line between answers (the meta
   // row written whole then), meta's live part in the last move row; `held` is what that room held in memory.
-  const { id, tables, held } = schema7 as unknown as { id: string; tables: Record<string, Record<string, SqlStorageValue>[]>; held: { state: string; meta: string } };
+  const { id, tables, held } = schema7 as unknown as {
+    id: string;
+    tables: Record<string, Record<string, SqlStorageValue>[]>;
+    held: { state: string; meta: string };
+  };
   const T = Date.parse((JSON.parse(held.meta) as { createdAt: string }).createdAt) + MIN;
 
   /** The fixture's rows in the object named `name`, at schema 7; `alter` changes them before the object starts. */
@@ -396,7 +502,10 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
       for (const t of ['meta', 'seats', 'moves', 'snapshot', 'log', 'chat']) {
         for (const row of tables[t]!) {
           const cols = Object.keys(row);
-          db.exec(`INSERT OR REPLACE INTO ${t} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`, ...cols.map((c) => row[c]));
+          db.exec(
+            `INSERT OR REPLACE INTO ${t} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+            ...cols.map((c) => row[c]),
+          );
         }
       }
       alter?.(db);
@@ -413,20 +522,27 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
 
   it('loads exactly the state and meta it held, keeps its move log whole, and plays on', async () => {
     await plant(id);
-    const loaded = await runInDurableObject(room(id), (inst: GameRoom) => ({ state: JSON.stringify(inst.store.game), meta: inst.store.m }));
+    const loaded = await runInDurableObject(room(id), (inst: GameRoom) => ({
+      state: JSON.stringify(inst.store.game),
+      meta: inst.store.m,
+    }));
     expect(loaded.state).toBe(held.state);
     expect(loaded.meta).toEqual(JSON.parse(held.meta));
     expect(await storedMeta(id)).toEqual(JSON.parse(held.meta));
     expect(await sql(id, 'SELECT v FROM schema_version')).toEqual([{ v: MIGRATIONS.length }]);
     expect(await sql(id, "SELECT name FROM sqlite_master WHERE name LIKE 'move_writes%'")).toEqual([]);
-    expect((await sql<{ name: string }>(id, 'SELECT name FROM pragma_table_info(?)', 'moves')).map((c) => c.name)).toEqual(['n', 'seat', 'answer', 'by', 'at']);
+    expect(
+      (await sql<{ name: string }>(id, 'SELECT name FROM pragma_table_info(?)', 'moves')).map((c) => c.name),
+    ).toEqual(['n', 'seat', 'answer', 'by', 'at']);
     const snap = await snapshotOf(id);
     expect(snap.step).toBe(tables.moves!.length);
     expect(snap.state).toBe(held.state);
     // The fixture's game was played under the rules before issue 23's four fixes (护驾 asks each helper as a 闪
     // request since), so its log replays under those rules only: the room loads from the snapshot, never by replay.
     expect((await sql(id, 'SELECT n FROM moves')).length).toBe(tables.moves!.length);
-    expect(await logRows(id)).toEqual(tables.log!.map((x) => ({ i: x.i, at: x.at, aud: x.aud, msg: JSON.parse(x.msg as string) as unknown })));
+    expect(await logRows(id)).toEqual(
+      tables.log!.map((x) => ({ i: x.i, at: x.at, aud: x.aud, msg: JSON.parse(x.msg as string) as unknown })),
+    );
     // It plays on: ten more answers, each stored as today's rooms store them; evicted, it holds what it held.
     const after = await runInDurableObject(room(id), (inst: GameRoom) => {
       inst.now = () => T;
@@ -437,10 +553,20 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
         const r = inst.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
         if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
       }
-      return { state: JSON.stringify(inst.store.game), meta: JSON.parse(JSON.stringify(inst.store.m)) as unknown, logEnd: inst.log.end };
+      return {
+        state: JSON.stringify(inst.store.game),
+        meta: JSON.parse(JSON.stringify(inst.store.m)) as unknown,
+        logEnd: inst.log.end,
+      };
     });
     await evictDurableObject(room(id));
-    expect(await runInDurableObject(room(id), (inst: GameRoom) => ({ state: JSON.stringify(inst.store.game), meta: inst.store.m, logEnd: inst.log.end }))).toEqual(after);
+    expect(
+      await runInDurableObject(room(id), (inst: GameRoom) => ({
+        state: JSON.stringify(inst.store.game),
+        meta: inst.store.m,
+        logEnd: inst.log.end,
+      })),
+    ).toEqual(after);
     expect(after.logEnd).toBeGreaterThan(tables.log!.length);
     expect((await logRows(id)).map((x) => x.i)).toEqual([...Array(after.logEnd).keys()]);
     expect((await snapshotOf(id)).step).toBe(tables.moves!.length + 10);
@@ -467,19 +593,53 @@ describe('a room written before the log left the state', () => {
       db.exec(MIGRATIONS[0] as string);
       db.exec(MIGRATIONS[1] as string);
       db.exec('INSERT INTO schema_version (id, v) VALUES (1, 2)');
-      const meta = { id, game: 'duel', seats: 2, options: {}, deadlineMinutes: 60, createdAt: '2026-11-30T10:00:00.000Z', origin: 'https://teahouse.test', adminHash: hashes[0], seed: 'old-deploy', status: 'playing', paused: false, version, gameVersion: version };
+      const meta = {
+        id,
+        game: 'duel',
+        seats: 2,
+        options: {},
+        deadlineMinutes: 60,
+        createdAt: '2026-11-30T10:00:00.000Z',
+        origin: 'https://teahouse.test',
+        adminHash: hashes[0],
+        seed: 'old-deploy',
+        status: 'playing',
+        paused: false,
+        version,
+        gameVersion: version,
+      };
       db.exec('INSERT INTO meta (id, json) VALUES (1, ?)', JSON.stringify(meta));
-      hashes.forEach((h, seat) => db.exec('INSERT INTO seats (seat, name, token_hash) VALUES (?, ?, ?)', seat, 'AB'[seat]!, h));
-      moves.forEach((m, k) => db.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', k + 1, m.seat, JSON.stringify(m.answer), 'player', '2026-11-30T10:00:00.000Z'));
+      hashes.forEach((h, seat) =>
+        db.exec('INSERT INTO seats (seat, name, token_hash) VALUES (?, ?, ?)', seat, 'AB'[seat]!, h),
+      );
+      moves.forEach((m, k) =>
+        db.exec(
+          'INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)',
+          k + 1,
+          m.seat,
+          JSON.stringify(m.answer),
+          'player',
+          '2026-11-30T10:00:00.000Z',
+        ),
+      );
       db.exec('INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?)', state.step, JSON.stringify(oldSnapshot));
       for (const p of state.prompts)
-        db.exec("INSERT INTO clocks (prompt, seat, deadline_at, remaining_ms, reminders, stand_in, opened_version) VALUES (?, ?, ?, ?, '[]', 0, ?)", p.id, p.seat, Date.now() + 60 * MIN, 60 * MIN, version);
+        db.exec(
+          "INSERT INTO clocks (prompt, seat, deadline_at, remaining_ms, reminders, stand_in, opened_version) VALUES (?, ?, ?, ?, '[]', 0, ?)",
+          p.id,
+          p.seat,
+          Date.now() + 60 * MIN,
+          60 * MIN,
+          version,
+        );
     });
     await evictDurableObject(room(id));
     // Every seat reads the same lines as before the deploy, with the same indices.
     for (const seat of [0, 1]) {
       const body = await stateOf(id, tokens[seat]);
-      const mine = log.filter((e) => e.to === 'public' || e.to.includes(seat)).map(({ i, at, msg }) => ({ i, at, msg }));
+      const mine = log
+        .filter((e) => e.to === 'public' || e.to.includes(seat))
+        .map(({ i, at, msg }) => ({ i, at, msg }));
       expect(body.log).toEqual(mine);
       expect(body.logEnd).toBe(log.length);
       expect(body.prompts.map((p) => p.id)).toEqual(state.prompts.filter((p) => p.seat === seat).map((p) => p.id));
@@ -493,14 +653,28 @@ describe('a room written before the log left the state', () => {
       const bodies = await Promise.all(tokens.map((tok) => stateOf(id, tok)));
       const seat = bodies.findIndex((b) => b.prompts.length > 0);
       const b = bodies[seat]! as StateBody;
-      const r = await api(`/games/${id}/answers`, { body: { version: b.version, answer: { prompt: b.prompts[0]!.id, option: 'pass' } }, token: tokens[seat] });
+      const r = await api(`/games/${id}/answers`, {
+        body: { version: b.version, answer: { prompt: b.prompts[0]!.id, option: 'pass' } },
+        token: tokens[seat],
+      });
       expect(r.status).toBe(200);
     }
     const after = await logOf(id);
     expect(after.slice(0, log.length)).toEqual(log);
     expect(after.length).toBeGreaterThan(log.length);
-    const all = await sql<{ n: number; seat: number; answer: string }>(id, 'SELECT n, seat, answer FROM moves ORDER BY n');
+    const all = await sql<{ n: number; seat: number; answer: string }>(
+      id,
+      'SELECT n, seat, answer FROM moves ORDER BY n',
+    );
     const [now] = await sql<{ step: number; state: string }>(id, 'SELECT step, state FROM snapshot');
-    expect(JSON.stringify(replay(duel, { seats: 2, seed: 'old-deploy' }, all.filter((m) => m.n <= now!.step).map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) as Answer }))))).toBe(now!.state);
+    expect(
+      JSON.stringify(
+        replay(
+          duel,
+          { seats: 2, seed: 'old-deploy' },
+          all.filter((m) => m.n <= now!.step).map((m) => ({ seat: m.seat, answer: JSON.parse(m.answer) as Answer })),
+        ),
+      ),
+    ).toBe(now!.state);
   });
 });

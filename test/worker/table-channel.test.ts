@@ -27,7 +27,13 @@ async function recordChannel(id: string, result: (n: number) => DeliveryResult =
   await runInDurableObject(room(id), (inst: GameRoom) => {
     inst.postChannel = async (target, input) => {
       const req = buildChannelRequest(target, input);
-      posts.push({ event: input.event.kind, at: inst.now(), url: req.url, headers: Object.fromEntries(new Headers(req.init.headers).entries()), body: String(req.init.body) });
+      posts.push({
+        event: input.event.kind,
+        at: inst.now(),
+        url: req.url,
+        headers: Object.fromEntries(new Headers(req.init.headers).entries()),
+        body: String(req.init.body),
+      });
       return result(posts.length);
     };
   });
@@ -42,8 +48,18 @@ describe('the table channel', () => {
       const clock = { now: T0 };
       const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 12 } }, start: false });
       const url = format === 'json' ? 'https://chat.example/hook' : 'https://discord.com/api/webhooks/1/a';
-      expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { title: '周五夜局', channel: { url, format, lang: 'en' } } })).status).toBe(200);
-      expect((await api(`/games/${t.id}/me`, { method: 'PUT', body: { mention: '123456789012345678' }, token: t.tokens[0] })).status).toBe(200);
+      expect(
+        (
+          await api(`/games/${t.id}/admin/settings`, {
+            token: t.admin,
+            body: { title: '周五夜局', channel: { url, format, lang: 'en' } },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await api(`/games/${t.id}/me`, { method: 'PUT', body: { mention: '123456789012345678' }, token: t.tokens[0] }))
+          .status,
+      ).toBe(200);
       const posts = await recordChannel(t.id);
       expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
       await runAlarm(t.id);
@@ -69,7 +85,9 @@ describe('the table channel', () => {
       await runAlarm(t.id);
       expect(posts.map((p) => p.event)).toEqual(['start', 'waiting', 'end']);
       // Hands as they were before the end (the ended views show everything, but no post was made from them).
-      const cards = [await stateOf(t.id, t.tokens[0]), await stateOf(t.id, t.tokens[1])].flatMap((s, i) => handOf(s, i));
+      const cards = [await stateOf(t.id, t.tokens[0]), await stateOf(t.id, t.tokens[1])].flatMap((s, i) =>
+        handOf(s, i),
+      );
       expect(cards.length).toBeGreaterThan(0);
       for (const p of posts) {
         for (const c of cards) expect(p.body).not.toMatch(new RegExp(`\\b${c}\\b`));
@@ -81,10 +99,25 @@ describe('the table channel', () => {
 });
 
 /** A URL and a seat mention of each format, as a host and a player would enter them. */
-const FORMATS: Record<ChannelFormat, { url: string; mention: (seat: number) => string; shows: (seat: number) => string | null }> = {
-  discord: { url: 'https://discord.com/api/webhooks/1/abc', mention: (s) => `12345678901234567${s}`, shows: (s) => `<@12345678901234567${s}>` },
-  slack: { url: 'https://hooks.slack.com/services/T0/B0/x', mention: (s) => `U0ABCDEF${s}`, shows: (s) => `<@U0ABCDEF${s}>` },
-  telegram: { url: 'https://api.telegram.org/bot123:abc/sendMessage?chat_id=-100123', mention: (s) => `player_${s}x`, shows: (s) => `@player_${s}x` },
+const FORMATS: Record<
+  ChannelFormat,
+  { url: string; mention: (seat: number) => string; shows: (seat: number) => string | null }
+> = {
+  discord: {
+    url: 'https://discord.com/api/webhooks/1/abc',
+    mention: (s) => `12345678901234567${s}`,
+    shows: (s) => `<@12345678901234567${s}>`,
+  },
+  slack: {
+    url: 'https://hooks.slack.com/services/T0/B0/x',
+    mention: (s) => `U0ABCDEF${s}`,
+    shows: (s) => `<@U0ABCDEF${s}>`,
+  },
+  telegram: {
+    url: 'https://api.telegram.org/bot123:abc/sendMessage?chat_id=-100123',
+    mention: (s) => `player_${s}x`,
+    shows: (s) => `@player_${s}x`,
+  },
   // ntfy has no mentions; the JSON body carries each named seat's mention in its own field.
   ntfy: { url: 'https://ntfy.sh/teahouse-table', mention: (s) => `p${s}`, shows: () => null },
   json: { url: 'https://chat.example/hook', mention: (s) => `p${s}`, shows: (s) => `"mention":"p${s}"` },
@@ -95,7 +128,8 @@ function secretsOf(s: S): string[] {
   const out: string[] = [];
   const key = new Map(DECK.map((r) => [r[0], r[2]]));
   for (const p of s.g.players) {
-    if (!p.revealed) for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) out.push(sgsStrings[lang][`sgs.role.${p.role}`]!);
+    if (!p.revealed)
+      for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) out.push(sgsStrings[lang][`sgs.role.${p.role}`]!);
     for (const c of p.hand) out.push(sgsStrings.en[`sgs.card.${key.get(c)}`]!);
   }
   return [...new Set(out)];
@@ -106,9 +140,24 @@ describe('the table channel in 三国杀, in each format', () => {
     it(`posts carry the game's title, name the waited-on seats with their mentions, and no hand card or unrevealed identity (${format})`, async () => {
       const f = FORMATS[format]!;
       const clock = { now: T0 };
-      const t = await table(5, { clock: () => clock.now, body: { game: 'sanguosha', seats: 5, options: { noGenerals: true }, deadline: { hours: 12 } }, start: false });
-      expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { title: 'Friday night', channel: { url: f.url, format, lang: 'en' } } })).status).toBe(200);
-      for (let s = 0; s < 5; s++) expect((await api(`/games/${t.id}/me`, { method: 'PUT', body: { mention: f.mention(s) }, token: t.tokens[s] })).status).toBe(200);
+      const t = await table(5, {
+        clock: () => clock.now,
+        body: { game: 'sanguosha', seats: 5, options: { noGenerals: true }, deadline: { hours: 12 } },
+        start: false,
+      });
+      expect(
+        (
+          await api(`/games/${t.id}/admin/settings`, {
+            token: t.admin,
+            body: { title: 'Friday night', channel: { url: f.url, format, lang: 'en' } },
+          })
+        ).status,
+      ).toBe(200);
+      for (let s = 0; s < 5; s++)
+        expect(
+          (await api(`/games/${t.id}/me`, { method: 'PUT', body: { mention: f.mention(s) }, token: t.tokens[s] }))
+            .status,
+        ).toBe(200);
       const posts = await recordChannel(t.id);
       expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
       await runAlarm(t.id);
@@ -119,7 +168,10 @@ describe('the table channel in 三国杀, in each format', () => {
       await runAlarm(t.id);
       expect(posts.map((p) => p.event)).toEqual(['start', 'waiting']);
       // ntfy puts the title in a header as an RFC 2047 encoded word.
-      const decode = (v: string) => v.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/g, (_, b: string) => new TextDecoder().decode(Uint8Array.from(atob(b), (c) => c.charCodeAt(0))));
+      const decode = (v: string) =>
+        v.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/g, (_, b: string) =>
+          new TextDecoder().decode(Uint8Array.from(atob(b), (c) => c.charCodeAt(0))),
+        );
       const all = posts.map((p) => `${p.body}\n${decode(JSON.stringify(p.headers))}`);
       for (const text of all) {
         // The host's title with the game's, in the body or (ntfy) the Title header.
@@ -133,12 +185,20 @@ describe('the table channel in 三国杀, in each format', () => {
         if (shown) expect(wait).toContain(shown);
       }
       // Seats not waited on are not named with a mention in the waiting post.
-      for (let seat = 0; seat < 5; seat++) if (!waiting.includes(seat) && f.shows(seat)) expect(wait).not.toContain(f.shows(seat)!);
+      for (let seat = 0; seat < 5; seat++)
+        if (!waiting.includes(seat) && f.shows(seat)) expect(wait).not.toContain(f.shows(seat)!);
       // Against the real hidden state of the game.
-      const s = await runInDurableObject(room(t.id), (inst: GameRoom) => JSON.parse(JSON.stringify(inst.store.game)) as S);
+      const s = await runInDurableObject(
+        room(t.id),
+        (inst: GameRoom) => JSON.parse(JSON.stringify(inst.store.game)) as S,
+      );
       const secrets = secretsOf(s);
       expect(secrets.length).toBeGreaterThan(10);
-      for (const text of all) for (const x of secrets) expect(text, x).not.toMatch(new RegExp(`(^|[^A-Za-z])${x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`, 'i'));
+      for (const text of all)
+        for (const x of secrets)
+          expect(text, x).not.toMatch(
+            new RegExp(`(^|[^A-Za-z])${x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`, 'i'),
+          );
       // To the host's channel (Telegram's chat id moves from the URL into the body).
       const to = new URL(f.url);
       to.searchParams.delete('chat_id');
@@ -152,7 +212,14 @@ describe('the table channel retries and gives up like a careful sender', () => {
   async function started(result: (n: number) => DeliveryResult) {
     const clock = { now: T0 };
     const t = await table(2, { clock: () => clock.now, body: { deadline: { hours: 12 } }, start: false });
-    expect((await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { channel: { url: 'https://chat.example/hook', format: 'json', lang: 'en' } } })).status).toBe(200);
+    expect(
+      (
+        await api(`/games/${t.id}/admin/settings`, {
+          token: t.admin,
+          body: { channel: { url: 'https://chat.example/hook', format: 'json', lang: 'en' } },
+        })
+      ).status,
+    ).toBe(200);
     const posts = await recordChannel(t.id, result);
     expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
     return { t, clock, posts };
@@ -160,7 +227,13 @@ describe('the table channel retries and gives up like a careful sender', () => {
   const alarmAt = (id: string) => runInDurableObject(room(id), (_i: GameRoom, state) => state.storage.getAlarm());
 
   it('a post that fails with a 5xx or a timeout is tried again after the backoff, not before, and then delivered', async () => {
-    const { t, clock, posts } = await started((n) => (n === 1 ? { ok: false, drop: false, status: 503, error: 'HTTP 503' } : n === 2 ? { ok: false, drop: false, error: 'timeout after 5000 ms' } : { ok: true }));
+    const { t, clock, posts } = await started((n) =>
+      n === 1
+        ? { ok: false, drop: false, status: 503, error: 'HTTP 503' }
+        : n === 2
+          ? { ok: false, drop: false, error: 'timeout after 5000 ms' }
+          : { ok: true },
+    );
     await runAlarm(t.id);
     expect(posts.map((p) => [p.event, p.at])).toEqual([['start', T0]]);
     // The first backoff is 30 s: an alarm before then posts nothing.
@@ -194,13 +267,19 @@ describe('the table channel retries and gives up like a careful sender', () => {
     // The host's settings action answers with the channel's state.
     const r = await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: {} });
     expect(r.status).toBe(200);
-    expect(r.body.channel).toEqual({ pending: 0, failed: { at: new Date(T0).toISOString(), event: 'start', error: 'HTTP 400' } });
+    expect(r.body.channel).toEqual({
+      pending: 0,
+      failed: { at: new Date(T0).toISOString(), event: 'start', error: 'HTTP 400' },
+    });
     // No seat or spectator body carries it.
-    for (const token of [...t.tokens, null]) expect(JSON.stringify(await stateOf(t.id, token))).not.toContain('HTTP 400');
+    for (const token of [...t.tokens, null])
+      expect(JSON.stringify(await stateOf(t.id, token))).not.toContain('HTTP 400');
   });
 
   it('a later post waits behind one being retried, so the channel hears them in order', async () => {
-    const { t, clock, posts } = await started((n) => (n === 1 ? { ok: false, drop: false, status: 500, error: 'HTTP 500' } : { ok: true }));
+    const { t, clock, posts } = await started((n) =>
+      n === 1 ? { ok: false, drop: false, status: 500, error: 'HTTP 500' } : { ok: true },
+    );
     await runAlarm(t.id);
     await pickColours(t);
     // The host ends the game while the start post waits for its retry.
@@ -215,12 +294,24 @@ describe('the table channel retries and gives up like a careful sender', () => {
 });
 
 describe('the channel URL obeys the public-host rule of the Worker’s target scope', () => {
-  const PRIVATE = ['https://127.0.0.1/h', 'http://127.0.0.1:8787/h', 'https://localhost/h', 'https://10.0.0.5/h', 'https://169.254.169.254/latest/meta-data/', 'https://[::1]/h', 'https://2130706433/h', 'https://metadata.google.internal/x'];
+  const PRIVATE = [
+    'https://127.0.0.1/h',
+    'http://127.0.0.1:8787/h',
+    'https://localhost/h',
+    'https://10.0.0.5/h',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[::1]/h',
+    'https://2130706433/h',
+    'https://metadata.google.internal/x',
+  ];
 
   it('a loopback, private or metadata channel URL is refused with a 400 in public scope, and nothing is stored', async () => {
     const t = await table(2, { start: false });
     for (const url of PRIVATE) {
-      const r = await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { channel: { url, format: 'json', lang: 'en' } } });
+      const r = await api(`/games/${t.id}/admin/settings`, {
+        token: t.admin,
+        body: { channel: { url, format: 'json', lang: 'en' } },
+      });
       expectError(r, 400, 'bad_request');
       expect(r.body.error.message, url).toMatch(/channel\.url must (point to a public host|use https)/);
     }
@@ -230,10 +321,16 @@ describe('the channel URL obeys the public-host rule of the Worker’s target sc
   it('the same URLs are accepted where the Worker allows private targets (the tests’ and local development’s scope)', async () => {
     const t = await table(2, { start: false });
     await runInDurableObject(room(t.id), (inst: GameRoom) => {
-      (inst as unknown as { bindings: Record<string, unknown> }).bindings = { ...inst.bindings, ALLOW_PRIVATE_TARGETS: '1' };
+      (inst as unknown as { bindings: Record<string, unknown> }).bindings = {
+        ...inst.bindings,
+        ALLOW_PRIVATE_TARGETS: '1',
+      };
     });
     for (const url of PRIVATE.filter((u) => !u.includes('metadata.google'))) {
-      const r = await api(`/games/${t.id}/admin/settings`, { token: t.admin, body: { channel: { url, format: 'json', lang: 'en' } } });
+      const r = await api(`/games/${t.id}/admin/settings`, {
+        token: t.admin,
+        body: { channel: { url, format: 'json', lang: 'en' } },
+      });
       expect(r.status, url).toBe(200);
       expect((await metaOf(t.id)).host.channel.url).toBe(new URL(url).href);
     }
@@ -243,7 +340,15 @@ describe('the channel URL obeys the public-host rule of the Worker’s target sc
     const t = await table(2, { start: false });
     await runInDurableObject(room(t.id), (inst: GameRoom) => {
       inst.store.load();
-      inst.store.mutate((mm) => void (mm.host = { title: null, quietCapMinutes: null, awayStandIn: false, channel: { url: 'https://127.0.0.1/h', format: 'json', lang: 'en' } }));
+      inst.store.mutate(
+        (mm) =>
+          void (mm.host = {
+            title: null,
+            quietCapMinutes: null,
+            awayStandIn: false,
+            channel: { url: 'https://127.0.0.1/h', format: 'json', lang: 'en' },
+          }),
+      );
     });
     // The real poster, with fetch watched: it refuses before any request is made.
     const fetched: string[] = [];
@@ -253,10 +358,36 @@ describe('the channel URL obeys the public-host rule of the Worker’s target sc
       return new Response(null, { status: 204 });
     }) as typeof fetch;
     try {
-      const res = await sendChannel({ url: 'https://127.0.0.1/h', format: 'json', lang: 'en' }, { gameId: t.id, game: 'duel', gameTitle: 'duel', url: 'https://teahouse.test/g/x', seats: [], event: { kind: 'start' }, now: T0 }, { scope: 'public', timeoutMs: 100 });
+      const res = await sendChannel(
+        { url: 'https://127.0.0.1/h', format: 'json', lang: 'en' },
+        {
+          gameId: t.id,
+          game: 'duel',
+          gameTitle: 'duel',
+          url: 'https://teahouse.test/g/x',
+          seats: [],
+          event: { kind: 'start' },
+          now: T0,
+        },
+        { scope: 'public', timeoutMs: 100 },
+      );
       expect(res).toMatchObject({ ok: false, drop: true, error: expect.stringMatching(/refused/) });
       // In private scope the same poster does make the request.
-      expect(await sendChannel({ url: 'https://127.0.0.1/h', format: 'json', lang: 'en' }, { gameId: t.id, game: 'duel', gameTitle: 'duel', url: 'https://teahouse.test/g/x', seats: [], event: { kind: 'start' }, now: T0 }, { scope: 'private', timeoutMs: 100 })).toEqual({ ok: true });
+      expect(
+        await sendChannel(
+          { url: 'https://127.0.0.1/h', format: 'json', lang: 'en' },
+          {
+            gameId: t.id,
+            game: 'duel',
+            gameTitle: 'duel',
+            url: 'https://teahouse.test/g/x',
+            seats: [],
+            event: { kind: 'start' },
+            now: T0,
+          },
+          { scope: 'private', timeoutMs: 100 },
+        ),
+      ).toEqual({ ok: true });
     } finally {
       globalThis.fetch = real;
     }

@@ -25,7 +25,8 @@ describe('test-only seed hook', () => {
     expect(env.TEST_HOOKS).toBeUndefined();
     const a = await table(2, { start: false });
     const b = await table(2, { start: false });
-    for (const t of [a, b]) expect((await api(`/games/${t.id}/start`, { body: { seed: FIXED }, token: t.admin })).status).toBe(200);
+    for (const t of [a, b])
+      expect((await api(`/games/${t.id}/start`, { body: { seed: FIXED }, token: t.admin })).status).toBe(200);
     const seeds = [await seedOf(a.id), await seedOf(b.id)];
     expect(seeds).not.toContain(FIXED);
     expect(seeds[0]).not.toBe(seeds[1]);
@@ -49,7 +50,8 @@ describe('test-only seed hook', () => {
   it('with TEST_HOOKS = "1" a seed that is not a non-empty string is a 400 and the game stays in the lobby', async () => {
     const t = await table(2, { start: false });
     await enableHooks(t.id);
-    for (const seed of [42, '', null]) expectError(await api(`/games/${t.id}/start`, { body: { seed }, token: t.admin }), 400, 'bad_request');
+    for (const seed of [42, '', null])
+      expectError(await api(`/games/${t.id}/start`, { body: { seed }, token: t.admin }), 400, 'bad_request');
     expect((await api(`/games/${t.id}`)).body.status).toBe('lobby');
   });
 });

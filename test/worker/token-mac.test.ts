@@ -9,9 +9,24 @@ import { SELF, createExecutionContext, env, runInDurableObject, waitOnExecutionC
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { hashToken, newToken } from '../../worker/room/tokens';
 import worker from '../../worker/index';
-import { ORIGIN, api, expectError, freshAddress, insideOneWindow, join, room, stateOf, table, type Res } from './helpers';
+import {
+  ORIGIN,
+  api,
+  expectError,
+  freshAddress,
+  insideOneWindow,
+  join,
+  room,
+  stateOf,
+  table,
+  type Res,
+} from './helpers';
 
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 /** A made-up token: 32 random bytes (the signed format, 43 characters) or 16 (the old format, 22). */
 const madeUp = (bytes: 16 | 32) => b64url(crypto.getRandomValues(new Uint8Array(bytes)));
 
@@ -67,14 +82,15 @@ describe('issue 26 point 4: a made-up token costs the room nothing', () => {
     expect(Object.keys(by).sort()).toEqual(['401', '403', '429']);
     expect(by[401]! + by[403]!).toBeLessThanOrEqual(30);
     expect(by[429]).toBeGreaterThanOrEqual(970);
-    for (const r of replies) expect(r.body.error.code).toBe({ 401: 'unauthorized', 403: 'forbidden', 429: 'rate_limited' }[r.status]);
+    for (const r of replies)
+      expect(r.body.error.code).toBe({ 401: 'unauthorized', 403: 'forbidden', 429: 'rate_limited' }[r.status]);
     expect(Number(replies.find((r) => r.status === 429)!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await calls()).toBe(0);
     // The game is as it was.
     expect((await stateOf(t.id, t.tokens[0])).version).toBe((await stateOf(t.id, t.tokens[1])).version);
   });
 
-  it("a token made for another game, cut short, spelled otherwise or without a MAC in a new game is refused before the room", async () => {
+  it('a token made for another game, cut short, spelled otherwise or without a MAC in a new game is refused before the room', async () => {
     const a = await table(2, { start: false });
     const b = await table(2, { start: false });
     const calls = await countRoomCalls(b.id);
@@ -93,10 +109,13 @@ describe('issue 26 point 4: a made-up token costs the room nothing', () => {
 
   it("a replaced seat's old token still reaches the room, which refuses it, and its address's budget pays", async () => {
     const t = await table(2);
-    expect((await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'bot' }, token: t.admin })).status).toBe(200);
+    expect(
+      (await api(`/games/${t.id}/admin/replace-seat`, { body: { seat: 1, by: 'bot' }, token: t.admin })).status,
+    ).toBe(200);
     const from = freshAddress();
     await insideOneWindow();
-    for (let i = 0; i < 30; i++) expectError(await api(`/games/${t.id}/state`, { token: t.tokens[1], from }), 401, 'unauthorized');
+    for (let i = 0; i < 30; i++)
+      expectError(await api(`/games/${t.id}/state`, { token: t.tokens[1], from }), 401, 'unauthorized');
     expectError(await api(`/games/${t.id}/state`, { token: madeUp(32), from }), 429, 'rate_limited');
     // The address's failures never hold back a real seat.
     expect((await api(`/games/${t.id}/state`, { token: t.tokens[0], from })).status).toBe(200);
@@ -106,9 +125,18 @@ describe('issue 26 point 4: a made-up token costs the room nothing', () => {
 describe('issue 26 point 4: tokens of games made before the MAC keep working', () => {
   /** A game as it was made before tokens carried a MAC: a 14-character id, and seat 0 holding a 22-character token. */
   async function oldGame(): Promise<{ id: string; admin: string; old: string; tokens: string[] }> {
-    const id = [...crypto.getRandomValues(new Uint8Array(14))].map((b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31]).join('');
+    const id = [...crypto.getRandomValues(new Uint8Array(14))]
+      .map((b) => 'abcdefghijkmnpqrstuvwxyz23456789'[b & 31])
+      .join('');
     // The RPC stub's type of a Reply is too deep for tsc; the shape is Store.create's.
-    const made = (await room(id).create({ id, game: 'duel', seats: 2, options: {}, deadlineMinutes: 10, origin: ORIGIN })) as unknown as { body: { adminToken: string } };
+    const made = (await room(id).create({
+      id,
+      game: 'duel',
+      seats: 2,
+      options: {},
+      deadlineMinutes: 10,
+      origin: ORIGIN,
+    })) as unknown as { body: { adminToken: string } };
     const admin = made.body.adminToken;
     const tokens = [(await join(id, 'A')).token, (await join(id, 'B')).token];
     const old = madeUp(16);
@@ -126,7 +154,10 @@ describe('issue 26 point 4: tokens of games made before the MAC keep working', (
     const s = await stateOf(g.id, g.old);
     expect(s.you).toBe(0);
     const p = s.prompts[0]!;
-    const r = await api(`/games/${g.id}/answers`, { body: { version: s.version, answer: { prompt: p.id, option: p.options[0]!.id } }, token: g.old });
+    const r = await api(`/games/${g.id}/answers`, {
+      body: { version: s.version, answer: { prompt: p.id, option: p.options[0]!.id } },
+      token: g.old,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   });
 
@@ -136,7 +167,8 @@ describe('issue 26 point 4: tokens of games made before the MAC keep working', (
     const from = freshAddress();
     await insideOneWindow();
     const replies: Res[] = [];
-    for (let i = 0; i < 200; i++) replies.push(await api(`/games/${g.id}/chat`, { body: { text: 'x' }, token: madeUp(16), from }));
+    for (let i = 0; i < 200; i++)
+      replies.push(await api(`/games/${g.id}/chat`, { body: { text: 'x' }, token: madeUp(16), from }));
     const by = tally(replies);
     expect(by[401]).toBeLessThanOrEqual(30);
     expect(by[401]! + by[429]!).toBe(200);
@@ -156,17 +188,23 @@ describe('issue 26 point 9: a real token is never throttled by its neighbours\u2
     expect(flood.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(50);
     const junk = await Promise.all([...Array(100)].map(() => api(`/games/${t.id}/state`, { token: madeUp(32), from })));
     expect(junk.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(70);
-    for (let i = 0; i < 20; i++) expect((await api(`/games/${t.id}/state`, { token: t.tokens[0], from })).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await api(`/games/${t.id}/state`, { token: t.tokens[0], from })).status).toBe(200);
     const s = await api(`/games/${t.id}/state`, { token: t.tokens[0], from });
     const p = s.body.prompts[0];
-    const a = await api(`/games/${t.id}/answers`, { body: { version: s.body.version, answer: { prompt: p.id, option: 'red' } }, token: t.tokens[0], from });
+    const a = await api(`/games/${t.id}/answers`, {
+      body: { version: s.body.version, answer: { prompt: p.id, option: 'red' } },
+      token: t.tokens[0],
+      from,
+    });
     expect(a.status).toBe(200);
   });
 
   it('on a server without client addresses (npm start), a seat does not share the spectators\u2019 budget', async () => {
     const t = await table(2);
     // No CF-Connecting-IP: every such request shares one address key, as under `wrangler dev`.
-    const get = (token?: string) => SELF.fetch(`${ORIGIN}/api/games/${t.id}/state`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const get = (token?: string) =>
+      SELF.fetch(`${ORIGIN}/api/games/${t.id}/state`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     await insideOneWindow();
     const flood = await Promise.all([...Array(350)].map(() => get()));
     expect(flood.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(50);
@@ -192,9 +230,16 @@ describe('issue 26 point 9: a real token is never throttled by its neighbours\u2
 describe('issue 26 point 10: the links a game hands out never come from the Host header', () => {
   it('a forged Host reaches neither the invite link nor a seat link', async () => {
     const post = (path: string, body: unknown) =>
-      SELF.fetch(`http://evil.example${path}`, { method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json', 'cf-connecting-ip': freshAddress() }, body: JSON.stringify(body) });
+      SELF.fetch(`http://evil.example${path}`, {
+        method: 'POST',
+        headers: { host: 'evil.example', 'content-type': 'application/json', 'cf-connecting-ip': freshAddress() },
+        body: JSON.stringify(body),
+      });
     // Under `wrangler dev` the request URL is built from the Host header: this is what the Worker then sees.
-    const made = (await (await post('/api/games', { game: 'duel', seats: 2 })).json()) as { id: string; inviteUrl: string };
+    const made = (await (await post('/api/games', { game: 'duel', seats: 2 })).json()) as {
+      id: string;
+      inviteUrl: string;
+    };
     expect(made.inviteUrl).toBe(`${ORIGIN}/g/${made.id}`);
     const seat = (await (await post(`/api/games/${made.id}/seats`, { name: 'Ann' })).json()) as { seatUrl: string };
     expect(seat.seatUrl.startsWith(`${ORIGIN}/g/${made.id}#seat=`)).toBe(true);
@@ -203,7 +248,11 @@ describe('issue 26 point 10: the links a game hands out never come from the Host
   it('without PUBLIC_ORIGIN, the link is the origin the request was routed to', async () => {
     const ctx = createExecutionContext();
     const res = await worker.fetch(
-      new Request('https://play.teahouse.example/api/games', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshAddress() }, body: JSON.stringify({ game: 'duel', seats: 2 }) }),
+      new Request('https://play.teahouse.example/api/games', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshAddress() },
+        body: JSON.stringify({ game: 'duel', seats: 2 }),
+      }),
       { ...env, PUBLIC_ORIGIN: undefined },
       ctx,
     );

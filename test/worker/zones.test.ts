@@ -4,25 +4,51 @@ import { offsetAt, localClock } from '../../worker/room/zones';
 
 /** The offset and wall clock Intl gives for `zone` at `t`, asked directly (what zones.ts keeps by quarter hour). */
 function fromIntl(zone: string, t: number): { offset: number; clock: string } {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const p: Record<string, number> = {};
   for (const x of f.formatToParts(new Date(t))) if (x.type !== 'literal') p[x.type] = Number(x.value);
-  const offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!) - Math.floor(t / 1000) * 1000;
+  const offset =
+    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!) - Math.floor(t / 1000) * 1000;
   return { offset, clock: `${String(p.hour! % 24).padStart(2, '0')}:${String(p.minute!).padStart(2, '0')}` };
 }
 
 // Zones with summer time both ways, half- and quarter-hour offsets, a 30-minute summer shift (Lord Howe), a
 // date-line jump (Apia) and an old 00:01 change (St John's until 2011, which the quarter-hour rule cannot hold).
-const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Asia/Kolkata', 'Pacific/Chatham', 'America/St_Johns', 'Pacific/Apia', 'Asia/Shanghai', 'UTC'];
+const ZONES = [
+  'Europe/Berlin',
+  'America/New_York',
+  'Australia/Sydney',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Asia/Kolkata',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'Pacific/Apia',
+  'Asia/Shanghai',
+  'UTC',
+];
 
 describe('time zones: offsets kept by quarter hour', () => {
   it('the offset and the wall clock at any instant are what Intl says, across summer-time changes in every kind of zone', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ZONES), fc.integer({ min: Date.UTC(2005, 0, 1), max: Date.UTC(2040, 0, 1) }), (zone, t) => {
-        const want = fromIntl(zone, t);
-        expect(offsetAt(zone, t)).toBe(want.offset);
-        expect(localClock(zone, t)).toBe(want.clock);
-      }),
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: Date.UTC(2005, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        (zone, t) => {
+          const want = fromIntl(zone, t);
+          expect(offsetAt(zone, t)).toBe(want.offset);
+          expect(localClock(zone, t)).toBe(want.clock);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -50,7 +50,12 @@ export async function api<T>(path: string, c: Call = {}): Promise<T | null> {
   }
   if (!res.ok) {
     const err = (json as ApiErrorBody | null)?.error;
-    throw new ApiError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? (text.slice(0, 200) || res.statusText), json);
+    throw new ApiError(
+      res.status,
+      err?.code ?? `http_${res.status}`,
+      err?.message ?? (text.slice(0, 200) || res.statusText),
+      json,
+    );
   }
   return json as T;
 }

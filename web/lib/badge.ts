@@ -46,7 +46,10 @@ export function startBadge(): void {
     const n = waitingCount.value;
     waitingShown.value = n;
     drawFavicon(n);
-    const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n: number) => Promise<void>;
+      clearAppBadge?: () => Promise<void>;
+    };
     if (n) nav.setAppBadge?.(n).catch(() => {});
     else nav.clearAppBadge?.().catch(() => {});
   });
@@ -88,8 +91,18 @@ export function chime(): void {
  */
 export function announceTurn(gameId: string, seat: number, title: string, body: string): void {
   if (soundOn.value) chime();
-  if (document.visibilityState === 'visible' || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const opts: NotificationOptions = { body, tag: `teahouse:${gameId}:${seat}`, icon: '/icons/icon-192.png', badge: '/icons/badge-72.png' };
+  if (
+    document.visibilityState === 'visible' ||
+    typeof Notification === 'undefined' ||
+    Notification.permission !== 'granted'
+  )
+    return;
+  const opts: NotificationOptions = {
+    body,
+    tag: `teahouse:${gameId}:${seat}`,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/badge-72.png',
+  };
   const plain = () => void new Notification(title, opts);
   if (!navigator.serviceWorker) return plain();
   navigator.serviceWorker.getRegistration().then((reg) => {

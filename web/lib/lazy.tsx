@@ -11,7 +11,10 @@ import { Spinner } from '../ui';
  * @example
  * const RulesPage = lazy(() => import('./pages/Rules').then((m) => m.RulesPage));
  */
-export function lazy<P>(load: () => Promise<ComponentType<P>>, fallback: ComponentChildren = <Spinner />): ComponentType<P> & { preload: () => void } {
+export function lazy<P>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ComponentChildren = <Spinner />,
+): ComponentType<P> & { preload: () => void } {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   const get = () =>
@@ -25,7 +28,11 @@ export function lazy<P>(load: () => Promise<ComponentType<P>>, fallback: Compone
   const Lazy = (props: P) => {
     const [C, setC] = useState(() => loaded);
     useEffect(() => {
-      if (!C) get().then((c) => setC(() => c), (e: unknown) => console.error('a part of the page failed to load', e));
+      if (!C)
+        get().then(
+          (c) => setC(() => c),
+          (e: unknown) => console.error('a part of the page failed to load', e),
+        );
     }, []);
     return C ? <C {...(props as P & object)} /> : <>{fallback}</>;
   };

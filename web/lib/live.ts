@@ -1,5 +1,12 @@
 import { signal } from '@preact/signals';
-import { CLOSE_RELOAD, PROTOCOL, type Answer, type ClientMessage, type ServerMessage, type StateBody } from '../../worker/protocol';
+import {
+  CLOSE_RELOAD,
+  PROTOCOL,
+  type Answer,
+  type ClientMessage,
+  type ServerMessage,
+  type StateBody,
+} from '../../worker/protocol';
 import { api, ApiError, staleState } from './api';
 import { mergeLog, type LogBook } from './logbook';
 import { decide, optionLabel, type OutboxState, type Queued } from './outbox';
@@ -89,7 +96,13 @@ export class Live {
   private setOutbox(o: OutboxState): void {
     this.outbox.value = o;
     if (o?.status === 'queued') {
-      const q: Queued = { answer: o.answer, label: o.label, version: o.version, logEnd: o.logEnd, uncertain: o.uncertain };
+      const q: Queued = {
+        answer: o.answer,
+        label: o.label,
+        version: o.version,
+        logEnd: o.logEnd,
+        uncertain: o.uncertain,
+      };
       saveGame(this.id, { outbox: q });
       this.persisted = getGame(this.id)?.outbox?.answer.prompt === q.answer.prompt;
     } else if (this.persisted && o?.status !== 'sending') {
@@ -240,7 +253,14 @@ export class Live {
       this.retry = 0;
       this.conn.value = 'live';
       clearTimeout(this.pollTimer);
-      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, token: this.token, log: this.logParam() ?? 0 } satisfies ClientMessage));
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          protocol: PROTOCOL,
+          token: this.token,
+          log: this.logParam() ?? 0,
+        } satisfies ClientMessage),
+      );
       this.send({ type: 'visible', visible: document.visibilityState === 'visible' });
       // The hello brings the current table, which decides whether a waiting answer still counts.
       if (this.outbox.value?.status === 'queued') void this.poll();
@@ -330,7 +350,13 @@ export class Live {
    */
   async answer(a: Answer): Promise<void> {
     const version = this.state.value?.version ?? 0;
-    const q: Queued = { answer: a, label: optionLabel(this.state.value, a), version, logEnd: this.book?.end ?? 0, uncertain: false };
+    const q: Queued = {
+      answer: a,
+      label: optionLabel(this.state.value, a),
+      version,
+      logEnd: this.book?.end ?? 0,
+      uncertain: false,
+    };
     if (!onLine()) {
       this.conn.value = 'offline';
       this.setOutbox({ ...q, status: 'queued' });
@@ -353,7 +379,10 @@ export class Live {
   private async post(a: Answer, version: number): Promise<void> {
     try {
       const log = this.logParam();
-      const s = await api<StateBody>(this.path('/answers') + (log !== undefined ? `?log=${log}` : ''), { body: { version, answer: a }, token: this.token });
+      const s = await api<StateBody>(this.path('/answers') + (log !== undefined ? `?log=${log}` : ''), {
+        body: { version, answer: a },
+        token: this.token,
+      });
       if (s && typeof s.version === 'number') this.accept(s);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
@@ -389,8 +418,15 @@ export class Live {
       this.setOutbox(null);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'offline') this.setOutbox({ ...q, uncertain: true, status: 'queued' });
-      else if (e instanceof ApiError && e.status === 409) this.setOutbox({ ...q, status: 'notSent', reason: q.uncertain ? 'unconfirmed' : 'moved' });
-      else this.setOutbox({ ...q, status: 'notSent', reason: 'refused', message: e instanceof Error ? e.message : String(e) });
+      else if (e instanceof ApiError && e.status === 409)
+        this.setOutbox({ ...q, status: 'notSent', reason: q.uncertain ? 'unconfirmed' : 'moved' });
+      else
+        this.setOutbox({
+          ...q,
+          status: 'notSent',
+          reason: 'refused',
+          message: e instanceof Error ? e.message : String(e),
+        });
     } finally {
       this.flushing = false;
     }

@@ -25,7 +25,6 @@ export interface Merged {
   missing: number | null;
 }
 
-
 /** Union of two runs of lines by engine index, in order, without duplicates (the newer copy wins). */
 export function unionByIndex(a: LogLine[], b: LogLine[]): LogLine[] {
   if (!a.length) return b;

@@ -8,13 +8,16 @@ export { isSeatParam };
 export const pluralOf = (lang: Lang, n: number) => new Intl.PluralRules(lang).select(n);
 export const listJoin = (lang: Lang, items: string[]) => items.join(lang === 'en' ? ', ' : '、');
 
-
 /**
  * The `t` every part of the table uses: look the key up in the game's strings, then the shell's (current
  * language first, English as the last resort), and render parameters by the shared convention — seats become
  * names, cards go through the game's `formatParam`/`cardLabel`, nested messages render recursively.
  */
-export function makeT(lang: Lang, ui: Pick<GameUI, 'strings' | 'formatParam' | 'cardLabel'> | null, nameOf: (seat: number) => string) {
+export function makeT(
+  lang: Lang,
+  ui: Pick<GameUI, 'strings' | 'formatParam' | 'cardLabel'> | null,
+  nameOf: (seat: number) => string,
+) {
   const lookup = (key: string): string | undefined =>
     ui?.strings[lang]?.[key] ?? shellStrings[lang][key] ?? ui?.strings.en?.[key] ?? shellStrings.en[key];
 
@@ -25,10 +28,23 @@ export function makeT(lang: Lang, ui: Pick<GameUI, 'strings' | 'formatParam' | '
     if (typeof v === 'number' && isSeatParam(name)) return nameOf(v);
     // Skill and timing ids (the engine's `skill.ask`): the game's name for them if it has one.
     if ((name === 'skill' || name === 'timing') && typeof v === 'string') return lookup(`${name}.${v}`) ?? v;
-    if (Array.isArray(v) && SEATS_PARAMS.has(name)) return listJoin(lang, v.map((x) => (typeof x === 'number' ? nameOf(x) : String(x))));
-    if (name === 'card' && (typeof v === 'string' || typeof v === 'number')) return ui?.cardLabel?.(String(v), lang) ?? String(v);
-    if (name === 'cards' && Array.isArray(v)) return listJoin(lang, v.map((c) => ui?.cardLabel?.(String(c), lang) ?? String(c)));
-    if (Array.isArray(v)) return listJoin(lang, v.map((x) => (isMsg(x) ? t(x) : String(x))));
+    if (Array.isArray(v) && SEATS_PARAMS.has(name))
+      return listJoin(
+        lang,
+        v.map((x) => (typeof x === 'number' ? nameOf(x) : String(x))),
+      );
+    if (name === 'card' && (typeof v === 'string' || typeof v === 'number'))
+      return ui?.cardLabel?.(String(v), lang) ?? String(v);
+    if (name === 'cards' && Array.isArray(v))
+      return listJoin(
+        lang,
+        v.map((c) => ui?.cardLabel?.(String(c), lang) ?? String(c)),
+      );
+    if (Array.isArray(v))
+      return listJoin(
+        lang,
+        v.map((x) => (isMsg(x) ? t(x) : String(x))),
+      );
     if (v === null || v === undefined) return '';
     if (typeof v === 'object') return JSON.stringify(v);
     return String(v);

@@ -18,7 +18,9 @@ export interface GameStatusInfo {
 export const statuses = signal<Record<string, GameStatusInfo>>({});
 
 /** Number of my games waiting for me (title and favicon badge). */
-export const waitingCount = computed(() => Object.entries(statuses.value).filter(([id, s]) => s.yourTurn && myGames.value[id]).length);
+export const waitingCount = computed(
+  () => Object.entries(statuses.value).filter(([id, s]) => s.yourTurn && myGames.value[id]).length,
+);
 
 type BatchItem = Partial<GameSummary> & { id: string; waiting?: number[]; deadline?: string | null };
 
@@ -64,9 +66,14 @@ export async function refreshMyGames(): Promise<void> {
   let rest = games;
   if (!batchMissing) {
     try {
-      const r = await api<BatchItem[] | { games: BatchItem[] }>(`/api/games?ids=${games.map((g) => encodeURIComponent(g.id)).join(',')}`);
+      const r = await api<BatchItem[] | { games: BatchItem[] }>(
+        `/api/games?ids=${games.map((g) => encodeURIComponent(g.id)).join(',')}`,
+      );
       const items = Array.isArray(r) ? r : r?.games;
-      if (Array.isArray(items) && items.every((i) => typeof i?.id === 'string' && (Array.isArray(i.waiting) || i.status !== 'playing'))) {
+      if (
+        Array.isArray(items) &&
+        items.every((i) => typeof i?.id === 'string' && (Array.isArray(i.waiting) || i.status !== 'playing'))
+      ) {
         const byId = new Map(items.map((i) => [i.id, i]));
         for (const g of games) {
           const b = byId.get(g.id);
@@ -87,7 +94,9 @@ export async function refreshMyGames(): Promise<void> {
     rest.map(async (g) => {
       try {
         // Only the status matters here: a log start past any log's end asks for no log lines at all.
-        const s = await api<StateBody>(`/api/games/${encodeURIComponent(g.id)}/state?log=${Number.MAX_SAFE_INTEGER}`, { token: g.token });
+        const s = await api<StateBody>(`/api/games/${encodeURIComponent(g.id)}/state?log=${Number.MAX_SAFE_INTEGER}`, {
+          token: g.token,
+        });
         if (s) next[g.id] = fromState(s);
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) next[g.id] = { ...emptyInfo(), status: 'gone' };

@@ -126,7 +126,18 @@ export function GamePage({ id }: { id: string }) {
     setNotice(null);
   };
 
-  if (st.status === 'lobby') return <Lobby id={id} st={st} token={token} title={title} onJoined={joined} notice={notice} ui={ui} refresh={() => void live.poll()} />;
+  if (st.status === 'lobby')
+    return (
+      <Lobby
+        id={id}
+        st={st}
+        token={token}
+        title={title}
+        onJoined={joined}
+        notice={notice}
+        ui={ui}
+        refresh={() => void live.poll()}
+      />
+    );
   return <TableShell id={id} live={live} st={st} ui={ui} title={title} token={token} notice={notice} />;
 }
-

@@ -72,7 +72,10 @@ export function Footer() {
 function CreateForm() {
   // A game id not in the catalogue may come from the address (`/?game=duel`), for tests and new games.
   const extra = new URLSearchParams(location.search).get('game');
-  const games = extra && !CATALOGUE.some((g) => g.id === extra) && /^[a-z0-9_-]{1,32}$/.test(extra) ? [...CATALOGUE, { id: extra, min: 2, max: 8, def: 2 }] : CATALOGUE;
+  const games =
+    extra && !CATALOGUE.some((g) => g.id === extra) && /^[a-z0-9_-]{1,32}$/.test(extra)
+      ? [...CATALOGUE, { id: extra, min: 2, max: 8, def: 2 }]
+      : CATALOGUE;
   const [game, setGame] = useState(extra && games.some((g) => g.id === extra) ? extra : games[0]!.id);
   const spec = games.find((g) => g.id === game)!;
   const [seats, setSeats] = useState(spec.def);
@@ -105,12 +108,13 @@ function CreateForm() {
         api<{ id: string; adminToken: string; inviteUrl: string }>('/api/games', {
           body: { game, seats, options: withBots ? { ...o, botsForAbsent: true } : o, deadline: { minutes: deadline } },
         });
-      let r;
+      let r: Awaited<ReturnType<typeof create>>;
       try {
         r = await create(bots);
       } catch (e) {
         // A game whose option parser does not know botsForAbsent yet: create the table with plain defaults.
-        if (bots && e instanceof ApiError && e.status === 400 && /botsForAbsent/.test(e.message)) r = await create(false);
+        if (bots && e instanceof ApiError && e.status === 400 && /botsForAbsent/.test(e.message))
+          r = await create(false);
         else throw e;
       }
       if (!r) throw new Error('empty answer');
@@ -177,7 +181,11 @@ function CreateForm() {
           <legend>{s('home.options')}</legend>
           {options.map((o) => (
             <label key={o.id} class="check">
-              <input type="checkbox" checked={opts[o.id] ?? o.def} onChange={(e) => setOpts({ ...opts, [o.id]: (e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={opts[o.id] ?? o.def}
+                onChange={(e) => setOpts({ ...opts, [o.id]: (e.target as HTMLInputElement).checked })}
+              />
               <span>
                 <b>{s(`opt.${game}.${o.id}`)}</b>
                 <small>{s(`opt.${game}.${o.id}.hint`)}</small>
@@ -195,7 +203,13 @@ function CreateForm() {
       </label>
       <label class="field">
         <span>{s('home.yourName')}</span>
-        <input value={name} maxLength={24} autoComplete="nickname" placeholder={s('join.namePlaceholder')} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <input
+          value={name}
+          maxLength={24}
+          autoComplete="nickname"
+          placeholder={s('join.namePlaceholder')}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
       </label>
       <ErrorNote error={error} />
       <button class="btn primary big" type="submit" disabled={busy}>

@@ -17,7 +17,25 @@ import { PersonalLink } from '../table/PersonalLink';
  * The page of a game that has not started: who sits, the invite link, the join form, the host's start. Its own
  * chunk (with the later strings): a link to a running table, the usual visit, does not load it.
  */
-export function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: { id: string; st: StateBody; token: string | undefined; title: string; onJoined: (t: string) => void; notice: string | null; ui: GameUI | null; refresh: () => void }) {
+export function Lobby({
+  id,
+  st,
+  token,
+  title,
+  onJoined,
+  notice,
+  ui,
+  refresh,
+}: {
+  id: string;
+  st: StateBody;
+  token: string | undefined;
+  title: string;
+  onJoined: (t: string) => void;
+  notice: string | null;
+  ui: GameUI | null;
+  refresh: () => void;
+}) {
   const admin = getGame(id)?.admin;
   const taken = st.seats.filter((x) => x.taken).length;
   const full = taken === st.seats.length;
@@ -84,7 +102,9 @@ export function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: {
                 <h2>{s('lobby.youAre', { name: st.seats[st.you]?.name ?? '' })}</h2>
                 <p>{s('lobby.wait')}</p>
                 {/* What a seated player does next: pass the invite on. Their own link comes second. */}
-                {!full && <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />}
+                {!full && (
+                  <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />
+                )}
                 {token && (
                   <>
                     <PersonalLink id={id} token={token} />
@@ -93,7 +113,9 @@ export function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: {
                 {token && <NotifyButton id={id} token={token} inline />}
               </>
             )}
-            {(st.you === null || full) && <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />}
+            {(st.you === null || full) && (
+              <LinkBox url={`${location.origin}/g/${id}`} label={s('lobby.invite')} hint={s('lobby.inviteHint')} />
+            )}
           </section>
           {admin && (
             <section class="card host">
@@ -116,7 +138,6 @@ export function Lobby({ id, st, token, title, onJoined, notice, ui, refresh }: {
     </>
   );
 }
-
 
 export function JoinForm({ id, game, onJoined }: { id: string; game: string; onJoined: (token: string) => void }) {
   const [name, setName] = useState(pref('name') ?? '');
@@ -144,7 +165,14 @@ export function JoinForm({ id, game, onJoined }: { id: string; game: string; onJ
       <h2>{s('join.title')}</h2>
       <label class="field">
         <span>{s('join.name')}</span>
-        <input value={name} required maxLength={24} autoComplete="nickname" placeholder={s('join.namePlaceholder')} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <input
+          value={name}
+          required
+          maxLength={24}
+          autoComplete="nickname"
+          placeholder={s('join.namePlaceholder')}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
       </label>
       <ErrorNote error={error} />
       <button class="btn primary big" type="submit" disabled={busy || !name.trim()}>
@@ -161,13 +189,15 @@ export function JoinForm({ id, game, onJoined }: { id: string; game: string; onJ
 export function optionLabel(game: string, k: string, v: unknown, gameStrings?: Record<string, string>): string | null {
   if (v === false || v === null || (k === 'deck' && v === 'full')) return null;
   // The game's own label (`<game>.option.<k>[.<v>]`) first, then the shell's (`opt.<game>.<k>[.<v>]`, `opt.<k>`).
-  const own = (suffix: string) => Object.entries(gameStrings ?? {}).find(([key]) => key.endsWith(`.option.${suffix}`))?.[1];
+  const own = (suffix: string) =>
+    Object.entries(gameStrings ?? {}).find(([key]) => key.endsWith(`.option.${suffix}`))?.[1];
   const value = own(`${k}.${String(v)}`);
   if (value) return (own(k) ? `${own(k)}: ` : '') + value;
   if (own(k)) return typeof v === 'boolean' ? own(k)! : `${own(k)}: ${String(v)}`;
   for (const key of [`opt.${game}.${k}.${String(v)}`, `opt.${game}.${k}`, `opt.${k}`]) {
     const label = s(key);
-    if (label !== key) return typeof v === 'boolean' || key.endsWith(`.${String(v)}`) ? label : `${label}: ${String(v)}`;
+    if (label !== key)
+      return typeof v === 'boolean' || key.endsWith(`.${String(v)}`) ? label : `${label}: ${String(v)}`;
   }
   return null;
 }

@@ -13,7 +13,8 @@ import { bodyAt, buildReplay, lastStep, moveAfter, moveMessage, type GameRecord,
 import { ErrorNote, Spinner, TopBar } from '../ui';
 
 /** A replay-page string (its own strings module: only this page loads it). */
-const rs = (key: string, params?: Record<string, unknown>): string => fill(replayStrings[lang.value][key] ?? replayStrings.en[key] ?? key, params, (_n, v) => String(v));
+const rs = (key: string, params?: Record<string, unknown>): string =>
+  fill(replayStrings[lang.value][key] ?? replayStrings.en[key] ?? key, params, (_n, v) => String(v));
 
 /**
  * The rules of each game, each in its own chunk: the replay runs the real engine in the page. Only the game
@@ -31,7 +32,10 @@ function fromQuery(): { k: number | null; seat: number | null } {
   const q = new URLSearchParams(location.search);
   const k = q.get('move');
   const seat = q.get('seat');
-  return { k: k !== null && /^\d+$/.test(k) ? Number(k) : null, seat: seat !== null && /^\d+$/.test(seat) ? Number(seat) : null };
+  return {
+    k: k !== null && /^\d+$/.test(k) ? Number(k) : null,
+    seat: seat !== null && /^\d+$/.test(seat) ? Number(seat) : null,
+  };
 }
 
 type Loaded = { replay: Replay; ui: GameUI } | { missing: 'notYet' | 'noEngine'; game?: string };
@@ -60,7 +64,10 @@ export function ReplayPage({ id }: { id: string }) {
     })().catch(setError);
   }, [id]);
 
-  const title = loaded && 'replay' in loaded ? (loaded.ui.title[lang.value] ?? gameName(loaded.replay.record.game)) : rs('replay.title');
+  const title =
+    loaded && 'replay' in loaded
+      ? (loaded.ui.title[lang.value] ?? gameName(loaded.replay.record.game))
+      : rs('replay.title');
   pageTitle.value = `${rs('replay.of', { game: title })} · ${s('common.site')}`;
 
   return (
@@ -95,7 +102,8 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
   const [seat, setSeat] = useState<number | null>(() => (q.seat !== null && q.seat < replay.record.seats ? q.seat : 0));
   const [playing, setPlaying] = useState(false);
   // From the latest step, not the one this render saw: key presses can come faster than renders.
-  const go = (to: number | ((cur: number) => number)) => setK((cur) => Math.max(0, Math.min(n, typeof to === 'number' ? to : to(cur))));
+  const go = (to: number | ((cur: number) => number)) =>
+    setK((cur) => Math.max(0, Math.min(n, typeof to === 'number' ? to : to(cur))));
 
   useEffect(() => {
     const qs = new URLSearchParams({ move: String(k), ...(seat === null ? {} : { seat: String(seat) }) });
@@ -111,7 +119,16 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
       if (e.altKey || e.ctrlKey || e.metaKey || el?.closest('input, select, textarea')) return;
-      const to = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : e.key === 'Home' ? -Infinity : e.key === 'End' ? Infinity : 0;
+      const to =
+        e.key === 'ArrowLeft'
+          ? -1
+          : e.key === 'ArrowRight'
+            ? 1
+            : e.key === 'Home'
+              ? -Infinity
+              : e.key === 'End'
+                ? Infinity
+                : 0;
       if (!to) return;
       e.preventDefault();
       go((cur) => cur + to);
@@ -127,7 +144,10 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
   const next = moveAfter(replay, k);
   const nextMsg = moveMessage(replay, k);
   // The next move's picks, shown on the table when they are the viewer's own (what that seat chose).
-  const own = next && next.seat === seat ? { cards: next.answer.cards ?? [], seats: next.answer.seats ?? [] } : { cards: [], seats: [] };
+  const own =
+    next && next.seat === seat
+      ? { cards: next.answer.cards ?? [], seats: next.answer.seats ?? [] }
+      : { cards: [], seats: [] };
   const props: TableProps = {
     state: st,
     lang: l,
@@ -152,20 +172,62 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
     <div class="replay-body">
       <section class="card replay-bar" aria-label={rs('replay.title')}>
         <div class="replay-controls">
-          <button type="button" class="btn small" onClick={() => go(0)} disabled={k === 0} aria-label={rs('replay.first')} title={rs('replay.first')}>
+          <button
+            type="button"
+            class="btn small"
+            onClick={() => go(0)}
+            disabled={k === 0}
+            aria-label={rs('replay.first')}
+            title={rs('replay.first')}
+          >
             <Glyph d="M5 4h2v16H5zM19 4v16L8 12z" />
           </button>
-          <button type="button" class="btn small" onClick={() => go(k - 1)} disabled={k === 0} aria-label={rs('replay.prev')} title={rs('replay.prev')}>
+          <button
+            type="button"
+            class="btn small"
+            onClick={() => go(k - 1)}
+            disabled={k === 0}
+            aria-label={rs('replay.prev')}
+            title={rs('replay.prev')}
+          >
             <Glyph d="M18 4v16L6 12z" />
           </button>
-          <input type="range" min={0} max={n} value={k} aria-label={rs('replay.slider')} aria-valuetext={rs('replay.step', { k, n })} onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
-          <button type="button" class="btn small" onClick={() => go(k + 1)} disabled={k === n} aria-label={rs('replay.next')} title={rs('replay.next')}>
+          <input
+            type="range"
+            min={0}
+            max={n}
+            value={k}
+            aria-label={rs('replay.slider')}
+            aria-valuetext={rs('replay.step', { k, n })}
+            onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
+          />
+          <button
+            type="button"
+            class="btn small"
+            onClick={() => go(k + 1)}
+            disabled={k === n}
+            aria-label={rs('replay.next')}
+            title={rs('replay.next')}
+          >
             <Glyph d="M6 4v16l12-8z" />
           </button>
-          <button type="button" class="btn small" onClick={() => go(n)} disabled={k === n} aria-label={rs('replay.last')} title={rs('replay.last')}>
+          <button
+            type="button"
+            class="btn small"
+            onClick={() => go(n)}
+            disabled={k === n}
+            aria-label={rs('replay.last')}
+            title={rs('replay.last')}
+          >
             <Glyph d="M17 4h2v16h-2zM5 4v16l11-8z" />
           </button>
-          <button type="button" class="btn small" onClick={() => setPlaying(!playing)} disabled={k === n} aria-pressed={playing}>
+          <button
+            type="button"
+            class="btn small"
+            onClick={() => setPlaying(!playing)}
+            disabled={k === n}
+            aria-pressed={playing}
+          >
             {playing ? rs('replay.pause') : rs('replay.play')}
           </button>
         </div>
@@ -175,7 +237,14 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
           </span>
           <label class="replay-seat">
             <span>{rs('replay.seenBy')}</span>
-            <select value={seat === null ? '' : String(seat)} onChange={(e) => setSeat((e.target as HTMLSelectElement).value === '' ? null : Number((e.target as HTMLSelectElement).value))}>
+            <select
+              value={seat === null ? '' : String(seat)}
+              onChange={(e) =>
+                setSeat(
+                  (e.target as HTMLSelectElement).value === '' ? null : Number((e.target as HTMLSelectElement).value),
+                )
+              }
+            >
               {st.seats.map((x) => (
                 <option key={x.seat} value={String(x.seat)}>
                   {name(x.seat)}
@@ -186,7 +255,14 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
           </label>
         </div>
         <p class="replay-move">
-          {nextMsg ? rs('replay.nextMove', { name: name(nextMsg.seat), option: nextMsg.msg ? t(nextMsg.msg) : next!.answer.option }) : k === n ? rs('replay.end') : ''}
+          {nextMsg
+            ? rs('replay.nextMove', {
+                name: name(nextMsg.seat),
+                option: nextMsg.msg ? t(nextMsg.msg) : next!.answer.option,
+              })
+            : k === n
+              ? rs('replay.end')
+              : ''}
           {k === 0 && nextMsg ? ` ${rs('replay.start')}` : ''}
         </p>
         {status && <p class="replay-status">{status}</p>}

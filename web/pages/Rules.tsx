@@ -26,7 +26,9 @@ export function RulesPage({ game }: { game: string }) {
           <ui.Rules lang={lang.value} />
         ) : (
           <div class="card">
-            <p>{s(`rules.${game}.summary`) === `rules.${game}.summary` ? s('rules.none') : s(`rules.${game}.summary`)}</p>
+            <p>
+              {s(`rules.${game}.summary`) === `rules.${game}.summary` ? s('rules.none') : s(`rules.${game}.summary`)}
+            </p>
           </div>
         )}
         <p>

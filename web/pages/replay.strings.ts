@@ -4,7 +4,7 @@ import type { Lang, Strings } from '../games/types';
  * The replay page's strings, in the games' row format (key → [简体, 繁體, English]). A strings module of its own,
  * so the build ships them only to the replay page, in the visitor's language (web/tools/split-strings.ts).
  */
-// prettier-ignore
+// biome-ignore format: one row per line
 const ROWS: Record<string, [string, string, string]> = {
   'replay.title': ['回放', '回放', 'Replay'],
   'replay.of': ['{game} · 回放', '{game} · 回放', '{game} · replay'],

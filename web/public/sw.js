@@ -17,7 +17,10 @@ async function precache() {
     PRECACHE.map(async (url) => {
       const r = await fetch(url, { cache: 'reload' });
       if (!r.ok) throw new Error(`precache ${url}: ${r.status}`);
-      await cache.put(url, new Response(await r.blob(), { status: 200, headers: { 'content-type': r.headers.get('content-type') || '' } }));
+      await cache.put(
+        url,
+        new Response(await r.blob(), { status: 200, headers: { 'content-type': r.headers.get('content-type') || '' } }),
+      );
     }),
   );
 }
@@ -86,7 +89,8 @@ self.addEventListener('notificationclick', (event) => {
         if (new URL(c.url).pathname === path && 'focus' in c) return c.focus();
       }
       for (const c of list) {
-        if ('navigate' in c && new URL(c.url).origin === self.location.origin) return c.navigate(target).then((w) => w && w.focus());
+        if ('navigate' in c && new URL(c.url).origin === self.location.origin)
+          return c.navigate(target).then((w) => w && w.focus());
       }
       return self.clients.openWindow(target);
     }),

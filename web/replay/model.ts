@@ -1,4 +1,13 @@
-import { apply, startGame, viewFor, type GameDef, type GameState, type Json, type LogEntry, type Move } from '../../worker/engine';
+import {
+  apply,
+  startGame,
+  viewFor,
+  type GameDef,
+  type GameState,
+  type Json,
+  type LogEntry,
+  type Move,
+} from '../../worker/engine';
 import type { LogLine, SeatInfo, StateBody } from '../../worker/protocol';
 
 /** `GET /api/games/:id/record` of a finished game (contracts §5): everything needed to play it again. */
@@ -69,8 +78,16 @@ export const moveAfter = (r: Replay, k: number): Move | null => (k < lastStep(r)
 export function bodyAt(r: Replay, k: number, seat: number | null, id = ''): StateBody {
   const s = r.states[Math.max(0, Math.min(k, lastStep(r)))]!;
   const names = r.record.names;
-  const seats: SeatInfo[] = [...Array(r.record.seats).keys()].map((i) => ({ seat: i, name: names[i] ?? null, taken: true, bot: names[i] === null }));
-  const log = r.lines.slice(0, r.lineEnd[k] ?? r.lines.length).filter((e) => sees(e, seat)).map(toLine);
+  const seats: SeatInfo[] = [...Array(r.record.seats).keys()].map((i) => ({
+    seat: i,
+    name: names[i] ?? null,
+    taken: true,
+    bot: names[i] === null,
+  }));
+  const log = r.lines
+    .slice(0, r.lineEnd[k] ?? r.lines.length)
+    .filter((e) => sees(e, seat))
+    .map(toLine);
   // The seat's view as the room gives it (`viewFor`, the one way state leaves the engine); a replay asks nothing.
   const v = viewFor(r.def, s, seat);
   return {

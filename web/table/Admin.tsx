@@ -18,7 +18,20 @@ export function adminCall(id: string, admin: string, action: string, body: unkno
  * to a new person (the old link stops working), end the game. Everything goes through
  * `POST /api/games/:id/admin/:action` with the admin token.
  */
-export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: StateBody; admin: string; t: (m: Msg | string) => string; lobby?: boolean; refresh?: () => void }) {
+export function AdminMenu({
+  id,
+  st,
+  admin,
+  lobby,
+  refresh,
+}: {
+  id: string;
+  st: StateBody;
+  admin: string;
+  t: (m: Msg | string) => string;
+  lobby?: boolean;
+  refresh?: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -36,10 +49,18 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
     try {
       const r = await adminCall(id, admin, action, body);
       // The table channel's last post that could not be delivered (the room dropped it): say so, with why.
-      const failed = action === 'settings' ? (r?.channel as { failed?: { error?: string } | null } | undefined)?.failed : null;
+      const failed =
+        action === 'settings' ? (r?.channel as { failed?: { error?: string } | null } | undefined)?.failed : null;
       setDone(failed ? s('host.channelFailed', { error: String(failed.error ?? '') }) : s(`admin.done.${action}`));
       refresh?.();
-      const url = typeof r?.seatUrl === 'string' ? r.seatUrl : typeof r?.inviteUrl === 'string' ? r.inviteUrl : typeof r?.token === 'string' ? seatLink(id, r.token) : null;
+      const url =
+        typeof r?.seatUrl === 'string'
+          ? r.seatUrl
+          : typeof r?.inviteUrl === 'string'
+            ? r.inviteUrl
+            : typeof r?.token === 'string'
+              ? seatLink(id, r.token)
+              : null;
       if (url) setNewLink(url.startsWith('/') ? location.origin + url : url);
     } catch (e) {
       setError(e);
@@ -49,7 +70,13 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
 
   return (
     <div class={`admin${lobby ? ' in-lobby' : ''}`}>
-      <button type="button" class="btn small ghost" aria-expanded={open} aria-controls="admin-panel" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="btn small ghost"
+        aria-expanded={open}
+        aria-controls="admin-panel"
+        onClick={() => setOpen(!open)}
+      >
         <IconGear /> {s('admin.menu')}
       </button>
       {open && (
@@ -62,7 +89,12 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
                     <IconPlay /> {s('admin.resume')}
                   </button>
                 ) : (
-                  <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('pause')}>
+                  <button
+                    type="button"
+                    class="btn"
+                    disabled={busy || st.status !== 'playing'}
+                    onClick={() => run('pause')}
+                  >
                     <IconPause /> {s('admin.pause')}
                   </button>
                 )}
@@ -78,7 +110,12 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
                     ))}
                   </select>
                 </label>
-                <button type="button" class="btn" disabled={busy || st.status !== 'playing'} onClick={() => run('extend', { hours })}>
+                <button
+                  type="button"
+                  class="btn"
+                  disabled={busy || st.status !== 'playing'}
+                  onClick={() => run('extend', { hours })}
+                >
                   {s('admin.extend')}
                 </button>
               </div>
@@ -97,17 +134,36 @@ export function AdminMenu({ id, st, admin, lobby, refresh }: { id: string; st: S
                   ))}
               </select>
             </label>
-            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'bot' }, s('admin.confirmBot', { name: seatName(st, seat) }))}>
+            <button
+              type="button"
+              class="btn"
+              disabled={busy || !st.seats[seat]?.taken}
+              onClick={() =>
+                run('replace-seat', { seat, by: 'bot' }, s('admin.confirmBot', { name: seatName(st, seat) }))
+              }
+            >
               {s('admin.toBot')}
             </button>
-            <button type="button" class="btn" disabled={busy || !st.seats[seat]?.taken} onClick={() => run('replace-seat', { seat, by: 'invite' }, s('admin.confirmInvite', { name: seatName(st, seat) }))}>
+            <button
+              type="button"
+              class="btn"
+              disabled={busy || !st.seats[seat]?.taken}
+              onClick={() =>
+                run('replace-seat', { seat, by: 'invite' }, s('admin.confirmInvite', { name: seatName(st, seat) }))
+              }
+            >
               {s('admin.toInvite')}
             </button>
           </div>
           {st.status !== 'finished' && <HostSettings busy={busy} run={(body) => void run('settings', body)} />}
           {newLink && <LinkBox url={newLink} label={s('admin.newLink')} hint={s('admin.newLinkHint')} />}
           <div class="btn-row">
-            <button type="button" class="btn danger" disabled={busy || st.status === 'finished'} onClick={() => run('end', {}, s('admin.confirmEnd'))}>
+            <button
+              type="button"
+              class="btn danger"
+              disabled={busy || st.status === 'finished'}
+              onClick={() => run('end', {}, s('admin.confirmEnd'))}
+            >
               {s('admin.end')}
             </button>
           </div>

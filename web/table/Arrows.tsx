@@ -34,12 +34,17 @@ export function eventOf(m: Msg): { at: number | null; kind: EventKind; n?: numbe
   const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
   const k = m.key;
   const n = num(p.n);
-  if (/damage|loseSpirit|loseHp/i.test(k)) return { at: num(p.target) ?? num(p.seat) ?? null, kind: 'hurt', ...(n !== undefined ? { n } : {}) };
-  if (/recover|heal/i.test(k)) return { at: num(p.seat) ?? num(p.target) ?? null, kind: 'heal', ...(n !== undefined ? { n } : {}) };
+  if (/damage|loseSpirit|loseHp/i.test(k))
+    return { at: num(p.target) ?? num(p.seat) ?? null, kind: 'hurt', ...(n !== undefined ? { n } : {}) };
+  if (/recover|heal/i.test(k))
+    return { at: num(p.seat) ?? num(p.target) ?? null, kind: 'heal', ...(n !== undefined ? { n } : {}) };
   if (/wuxie$|noEffect|nullif|cancel/i.test(k)) return { at: num(p.target) ?? num(p.seat) ?? null, kind: 'cancel' };
   if (/judge/i.test(k)) return { at: num(p.seat) ?? null, kind: 'judge' };
   if (/reveal|exorcised|summoned|challengeFails|ghostWall|flip|turn$/i.test(k)) return { at: null, kind: 'plain' };
-  return { at: num(p.seat) ?? num(p.source) ?? num(p.by) ?? num(p.host) ?? num(p.voter) ?? num(p.target) ?? null, kind: 'plain' };
+  return {
+    at: num(p.seat) ?? num(p.source) ?? num(p.by) ?? num(p.host) ?? num(p.voter) ?? num(p.target) ?? null,
+    kind: 'plain',
+  };
 }
 
 interface Bubble {
@@ -62,7 +67,9 @@ const GAP = 900;
 
 /** The point over a seat's tile (or the middle of the table) where an event shows, in page coordinates. */
 function anchor(at: number | null): { x: number; y: number } | null {
-  const el = document.querySelector(at === null ? '.game-area :is(.felt-center, .gh-board)' : `.game-area [data-seat="${at}"]`);
+  const el = document.querySelector(
+    at === null ? '.game-area :is(.felt-center, .gh-board)' : `.game-area [data-seat="${at}"]`,
+  );
   if (!el) return null;
   const r = el.getBoundingClientRect();
   // A bubble is at most 240px (62vw on a phone) wide, centred on x: keep all of it on screen.
@@ -108,7 +115,14 @@ export function PlayArrows({ log, t }: { log: LogLine[]; t: (m: Msg) => string }
     if (at)
       setBubbles((bs) => {
         const stack = bs.filter((b) => Math.abs(b.x - at.x) < 40 && Math.abs(b.y - at.y) < 40).length;
-        const b: Bubble = { k: l.i, text: t(l.msg), kind: ev.kind, ...(ev.n !== undefined ? { n: ev.n } : {}), ...at, stack };
+        const b: Bubble = {
+          k: l.i,
+          text: t(l.msg),
+          kind: ev.kind,
+          ...(ev.n !== undefined ? { n: ev.n } : {}),
+          ...at,
+          stack,
+        };
         setTimeout(() => setBubbles((x) => x.filter((y) => y !== b)), HOLD);
         return [...bs.filter((x) => x.k !== l.i), b];
       });
@@ -181,7 +195,15 @@ export function PlayArrows({ log, t }: { log: LogLine[]; t: (m: Msg) => string }
       {arrows.length > 0 && (
         <svg class="play-arrows" aria-hidden="true" width="100%" height="100%">
           <defs>
-            <marker id="arrow-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+            <marker
+              id="arrow-head"
+              viewBox="0 0 10 10"
+              refX="8"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
               <path d="M0 0 L10 5 L0 10 z" fill="#b8412d" />
             </marker>
           </defs>

@@ -30,10 +30,13 @@ export function readable(info: () => CardText | null, onTap?: () => void) {
   let long = false;
   // Card and skill texts are in the later strings chunk (fetched after the first paint; at once if not yet).
   const open = () =>
-    void loadLater().then(() => {
-      const c = info();
-      if (c) readCards([c]);
-    }, () => undefined);
+    void loadLater().then(
+      () => {
+        const c = info();
+        if (c) readCards([c]);
+      },
+      () => undefined,
+    );
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;

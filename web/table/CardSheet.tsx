@@ -17,6 +17,7 @@ export function CardSheet() {
     if (!cards && d.open) d.close();
   }, [cards]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; Escape and the close button do by keyboard
     <dialog
       ref={ref}
       class="card-sheet"

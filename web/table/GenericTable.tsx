@@ -15,7 +15,7 @@ export function GenericTable(p: TableProps) {
     <div class="generic-table">
       <SeatList st={p.state} t={p.t} onSeat={p.toggleSeat} pickable={p.pickable.seats} picked={p.picked.seats} />
       {view !== null && (
-        <div class="view-tree" aria-label={s('table.view')}>
+        <div class="view-tree" role="group" aria-label={s('table.view')}>
           <ViewNode v={view} p={p} depth={0} />
         </div>
       )}
@@ -53,10 +53,13 @@ function ViewNode({ v, p, depth, seatIndexed }: { v: Json; p: TableProps; depth:
       </span>
     );
   }
-  if (v.hidden === true) return <span class="hidden-cards" title={s('table.hidden')}>
+  if (v.hidden === true)
+    return (
+      <span class="hidden-cards" title={s('table.hidden')}>
         <span class="card-back" aria-hidden="true" />
         <span class="sr-only">{s('table.hidden')}</span> × {typeof v.count === 'number' ? v.count : '?'}
-      </span>;
+      </span>
+    );
   const entries = Object.entries(v);
   return (
     <dl class={`view-obj depth-${Math.min(depth, 3)}`}>
@@ -64,7 +67,11 @@ function ViewNode({ v, p, depth, seatIndexed }: { v: Json; p: TableProps; depth:
         <div key={k} class="view-entry">
           <dt>{humanize(k)}</dt>
           <dd>
-            {typeof x === 'number' && isSeatKey(k) ? p.name(x) : <ViewNode v={x} p={p} depth={depth + 1} seatIndexed={Array.isArray(x)} />}
+            {typeof x === 'number' && isSeatKey(k) ? (
+              p.name(x)
+            ) : (
+              <ViewNode v={x} p={p} depth={depth + 1} seatIndexed={Array.isArray(x)} />
+            )}
           </dd>
         </div>
       ))}
@@ -82,7 +89,12 @@ function Leaf({ id, p }: { id: string; p: TableProps }) {
   if (p.pickable.cards.includes(id)) {
     const on = p.picked.cards.includes(id);
     return (
-      <button type="button" class={`pick card-pick${on ? ' on' : ''}`} aria-pressed={on} onClick={() => p.toggleCard(id)}>
+      <button
+        type="button"
+        class={`pick card-pick${on ? ' on' : ''}`}
+        aria-pressed={on}
+        onClick={() => p.toggleCard(id)}
+      >
         {id}
       </button>
     );

@@ -41,7 +41,19 @@ function remembered(id: string): boolean {
  * an ordinary visit costs no request; while away, once, to look again the moment the away time ends.
  * Dismissed with `PUT /me {handback: null}`.
  */
-export function Handback({ id, token, t, away, playedForYou }: { id: string; token: string; t: (m: Msg) => string; away: boolean; playedForYou: boolean }) {
+export function Handback({
+  id,
+  token,
+  t,
+  away,
+  playedForYou,
+}: {
+  id: string;
+  token: string;
+  t: (m: Msg) => string;
+  away: boolean;
+  playedForYou: boolean;
+}) {
   const [lines, setLines] = useState<LogLine[]>([]);
   const [total, setTotal] = useState(0);
   const [all, setAll] = useState(false);
@@ -113,4 +125,5 @@ export function Handback({ id, token, t, away, playedForYou }: { id: string; tok
 }
 
 /** Does the log in view show a move the room made for `seat` (a stand-in's or the bot's line)? */
-export const playedFor = (log: readonly LogLine[], seat: number): boolean => log.some((l) => l.msg.key === 'room.log.botPlayed' && l.msg.params?.seat === seat);
+export const playedFor = (log: readonly LogLine[], seat: number): boolean =>
+  log.some((l) => l.msg.key === 'room.log.botPlayed' && l.msg.params?.seat === seat);

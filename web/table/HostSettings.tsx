@@ -34,21 +34,46 @@ export function HostSettings({ busy, run }: { busy: boolean; run: (body: HostBod
       <b>{s('host.title')}</b>
       <label class="field">
         <span>{s('host.gameTitle')}</span>
-        <input type="text" name="game-title" maxLength={40} value={title} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+        <input
+          type="text"
+          name="game-title"
+          maxLength={40}
+          value={title}
+          onInput={(e) => setTitle((e.target as HTMLInputElement).value)}
+        />
       </label>
       <label class="field">
         <span>{s('host.quietCap')}</span>
-        <input type="number" name="quiet-cap" min={0} max={24} step={0.5} value={cap} onInput={(e) => setCap((e.target as HTMLInputElement).value)} />
+        <input
+          type="number"
+          name="quiet-cap"
+          min={0}
+          max={24}
+          step={0.5}
+          value={cap}
+          onInput={(e) => setCap((e.target as HTMLInputElement).value)}
+        />
       </label>
       <label class="check">
-        <input type="checkbox" name="away-stand-in" checked={standIn} onChange={(e) => setStandIn((e.target as HTMLInputElement).checked)} />
+        <input
+          type="checkbox"
+          name="away-stand-in"
+          checked={standIn}
+          onChange={(e) => setStandIn((e.target as HTMLInputElement).checked)}
+        />
         <span>
           <b>{s('host.standIn')}</b>
         </span>
       </label>
       <label class="field">
         <span>{s('host.channel')}</span>
-        <input type="url" name="channel-url" value={url} placeholder="https://discord.com/api/webhooks/…" onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+        <input
+          type="url"
+          name="channel-url"
+          value={url}
+          placeholder="https://discord.com/api/webhooks/…"
+          onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+        />
       </label>
       <label class="field">
         <span>{s('notify.format')}</span>

@@ -9,12 +9,23 @@ import { replayLines } from './Arrows';
 
 type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 
-
 /**
  * The table's record, oldest first, kept scrolled to the newest line unless the reader scrolled up. `earlier`
  * is given while the client holds only the newest part of the log: a button above the lines fetches the rest.
  */
-export function LogView({ log, t, earlier, ui, lang: L }: { log: LogLine[]; t: T; earlier?: (() => Promise<void>) | undefined; ui?: GameUI | null; lang?: Lang }) {
+export function LogView({
+  log,
+  t,
+  earlier,
+  ui,
+  lang: L,
+}: {
+  log: LogLine[];
+  t: T;
+  earlier?: (() => Promise<void>) | undefined;
+  ui?: GameUI | null;
+  lang?: Lang;
+}) {
   const ref = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   const [busy, setBusy] = useState(false);
@@ -74,10 +85,12 @@ export function cardsOf(m: Msg, text: (id: string) => CardText | null): CardText
   const walk = (msg: Msg) => {
     for (const [k, v] of Object.entries(msg.params ?? {})) {
       if (isMsg(v)) walk(v);
-      else if (CARD_PARAMS.includes(k)) for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'string' || typeof id === 'number') {
-        const c = text(String(id));
-        if (c && !out.some((x) => x.name === c.name && x.sub === c.sub)) out.push(c);
-      }
+      else if (CARD_PARAMS.includes(k))
+        for (const id of Array.isArray(v) ? v : [v])
+          if (typeof id === 'string' || typeof id === 'number') {
+            const c = text(String(id));
+            if (c && !out.some((x) => x.name === c.name && x.sub === c.sub)) out.push(c);
+          }
     }
   };
   walk(m);
@@ -104,7 +117,10 @@ function LogItem({ l, t, ui, L }: { l: LogLine; t: T; ui?: GameUI | null | undef
  * challenge, a move made for you at the deadline)? Those come first in "since you were last here".
  */
 export function hitsYou(m: Msg, you: number): boolean {
-  if (!/damage|dying|death|died|kill|take|snatch|dismantle|lose|borrow|possess|challenge|timedOut|botPlayed/i.test(m.key)) return false;
+  if (
+    !/damage|dying|death|died|kill|take|snatch|dismantle|lose|borrow|possess|challenge|timedOut|botPlayed/i.test(m.key)
+  )
+    return false;
   const p = m.params ?? {};
   const aimed = [p.target, p.to, p.voter, ...(Array.isArray(p.targets) ? p.targets : [])];
   if (aimed.some((x) => x !== undefined)) return aimed.includes(you);
@@ -116,7 +132,17 @@ export function hitsYou(m: Msg, you: number): boolean {
  * "What happened since you were last here": the log lines after the last one this device saw, shown once at
  * the top of the table and dismissable. The caller decides the cut (captured when the page opened).
  */
-export function SinceLastVisit({ lines, t, you, onClose }: { lines: LogLine[]; t: T; you: number | null; onClose: () => void }) {
+export function SinceLastVisit({
+  lines,
+  t,
+  you,
+  onClose,
+}: {
+  lines: LogLine[];
+  t: T;
+  you: number | null;
+  onClose: () => void;
+}) {
   const [all, setAll] = useState(false);
   // What happened while you were away plays on the table once, in order, when you open it; ▶ plays it again.
   useEffect(() => {
@@ -162,7 +188,15 @@ export function SinceLastVisit({ lines, t, you, onClose }: { lines: LogLine[]; t
   );
 }
 
-export function ChatView({ chat, canSend, send }: { chat: ChatLine[]; canSend: boolean; send: (text: string) => Promise<void> }) {
+export function ChatView({
+  chat,
+  canSend,
+  send,
+}: {
+  chat: ChatLine[];
+  canSend: boolean;
+  send: (text: string) => Promise<void>;
+}) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -173,7 +207,12 @@ export function ChatView({ chat, canSend, send }: { chat: ChatLine[]; canSend: b
   const time = (iso: string) => {
     const d = new Date(iso);
     const today = new Date().toDateString() === d.toDateString();
-    return d.toLocaleString(lang.value, today ? { hour: '2-digit', minute: '2-digit' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+    return d.toLocaleString(
+      lang.value,
+      today
+        ? { hour: '2-digit', minute: '2-digit' }
+        : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+    );
   };
   return (
     <div class="chat">
@@ -207,7 +246,13 @@ export function ChatView({ chat, canSend, send }: { chat: ChatLine[]; canSend: b
             setBusy(false);
           }}
         >
-          <input value={text} maxLength={280} aria-label={s('chat.placeholder')} placeholder={s('chat.placeholder')} onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+          <input
+            value={text}
+            maxLength={280}
+            aria-label={s('chat.placeholder')}
+            placeholder={s('chat.placeholder')}
+            onInput={(e) => setText((e.target as HTMLInputElement).value)}
+          />
           <button type="submit" class="btn small" disabled={busy || !text.trim()}>
             {s('chat.send')}
           </button>

@@ -40,7 +40,9 @@ export function MarkButton({ id, game, seat, name }: { id: string; game: string;
     if (next) of[seat] = next;
     else delete of[seat];
     marks.value = { id, of };
-    void api(`/api/games/${id}/me`, { method: 'PUT', token: getGame(id)?.token, body: { marks: of } }).catch(() => (marks.value = { id, of: all }));
+    void api(`/api/games/${id}/me`, { method: 'PUT', token: getGame(id)?.token, body: { marks: of } }).catch(
+      () => (marks.value = { id, of: all }),
+    );
   };
   return (
     <button type="button" class={`mark-btn mark-${cur ?? 'none'}`} aria-label={label} title={label} onClick={step}>

@@ -53,7 +53,12 @@ export function NotifyButton({ id, token, inline }: { id: string; token: string;
       </button>
       {open && (
         <div id={panelId} class="notify-panel" role="group" aria-label={s('notify.title')}>
-          <button type="button" class="icon-btn notify-close" aria-label={s('common.close')} onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            class="icon-btn notify-close"
+            aria-label={s('common.close')}
+            onClick={() => setOpen(false)}
+          >
             ×
           </button>
           <NotifyPanel id={id} token={token} />
@@ -62,4 +67,3 @@ export function NotifyButton({ id, token, inline }: { id: string; token: string;
     </div>
   );
 }
-

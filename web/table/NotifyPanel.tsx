@@ -24,7 +24,9 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
       await f();
     } catch (e) {
       const m = (e as Error).message;
-      setError(m === 'denied' ? new Error(s('notify.denied')) : m === 'unsupported' ? new Error(s('notify.unsupported')) : e);
+      setError(
+        m === 'denied' ? new Error(s('notify.denied')) : m === 'unsupported' ? new Error(s('notify.unsupported')) : e,
+      );
     }
     setBusy(false);
   };
@@ -36,20 +38,44 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
       <div class="notify-row">
         <span>
           <b>{s('notify.push')}</b>
-          <small>{!supported ? s('notify.unsupported') : denied ? s('notify.denied') : me?.push !== undefined ? s('notify.pushOn') : s('notify.pushOff')}</small>
+          <small>
+            {!supported
+              ? s('notify.unsupported')
+              : denied
+                ? s('notify.denied')
+                : me?.push !== undefined
+                  ? s('notify.pushOn')
+                  : s('notify.pushOff')}
+          </small>
         </span>
         {me?.push !== undefined ? (
-          <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await removeTarget(id, token, me.push!), void saveGame(id, { push: undefined })))}>
+          <button
+            type="button"
+            class="btn small"
+            disabled={busy}
+            onClick={() =>
+              act(async () => (await removeTarget(id, token, me.push!), void saveGame(id, { push: undefined })))
+            }
+          >
             {s('notify.turnOff')}
           </button>
         ) : (
-          <button type="button" class="btn small primary" disabled={busy || !supported || denied} onClick={() => act(async () => void saveGame(id, { push: await subscribePush(id, token, lang.value) }))}>
+          <button
+            type="button"
+            class="btn small primary"
+            disabled={busy || !supported || denied}
+            onClick={() => act(async () => void saveGame(id, { push: await subscribePush(id, token, lang.value) }))}
+          >
             {s('notify.turnOn')}
           </button>
         )}
       </div>
       <label class="check">
-        <input type="checkbox" checked={soundOn.value} onChange={(e) => setSound((e.target as HTMLInputElement).checked)} />
+        <input
+          type="checkbox"
+          checked={soundOn.value}
+          onChange={(e) => setSound((e.target as HTMLInputElement).checked)}
+        />
         <span>
           <b>{s('notify.sound')}</b>
           <small>{s('notify.soundHint')}</small>
@@ -60,7 +86,14 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
         {me?.hook ? (
           <div class="notify-row">
             <code class="hook-url">{me.hook.url}</code>
-            <button type="button" class="btn small" disabled={busy} onClick={() => act(async () => (await removeTarget(id, token, me.hook!.id), void saveGame(id, { hook: undefined })))}>
+            <button
+              type="button"
+              class="btn small"
+              disabled={busy}
+              onClick={() =>
+                act(async () => (await removeTarget(id, token, me.hook!.id), void saveGame(id, { hook: undefined })))
+              }
+            >
               {s('notify.remove')}
             </button>
           </div>
@@ -70,12 +103,24 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
             onSubmit={(e) => {
               e.preventDefault();
               const u = url.trim();
-              if (u) void act(async () => (void saveGame(id, { hook: { id: await addWebhook(id, token, u, format, lang.value), url: u, format } })));
+              if (u)
+                void act(
+                  async () =>
+                    void saveGame(id, {
+                      hook: { id: await addWebhook(id, token, u, format, lang.value), url: u, format },
+                    }),
+                );
             }}
           >
             <label class="field">
               <span>{s('notify.url')}</span>
-              <input type="url" required value={url} placeholder="https://ntfy.sh/my-topic" onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
+              <input
+                type="url"
+                required
+                value={url}
+                placeholder="https://ntfy.sh/my-topic"
+                onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label class="field">
               <span>{s('notify.format')}</span>
@@ -95,4 +140,3 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
     </div>
   );
 }
-

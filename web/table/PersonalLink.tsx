@@ -16,7 +16,7 @@ export function PersonalLink({ id, token }: { id: string; token: string }) {
         <IconLock /> {s('lobby.personalLink')}
       </div>
       <div class="linkbox-row">
-        <code class="linkbox-url masked" aria-label={s('lobby.personalMasked')}>
+        <code class="linkbox-url masked" role="img" aria-label={s('lobby.personalMasked')}>
           {maskedLink(url)}
         </code>
         <CopyButton text={url} />

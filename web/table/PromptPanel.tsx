@@ -72,10 +72,12 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
   // into view on a new prompt and when the player comes back to the page.
   useEffect(() => {
     const a = document.activeElement;
-    if (st.prompts.length && (!a || a === document.body)) ref.current?.querySelector<HTMLElement>('.prompt-q')?.focus({ preventScroll: true });
+    if (st.prompts.length && (!a || a === document.body))
+      ref.current?.querySelector<HTMLElement>('.prompt-q')?.focus({ preventScroll: true });
     if (st.prompts.length) ref.current?.scrollIntoView?.({ block: 'nearest' });
     const back = () => {
-      if (document.visibilityState === 'visible' && st.prompts.length) ref.current?.scrollIntoView?.({ block: 'nearest' });
+      if (document.visibilityState === 'visible' && st.prompts.length)
+        ref.current?.scrollIntoView?.({ block: 'nearest' });
     };
     document.addEventListener('visibilitychange', back);
     return () => document.removeEventListener('visibilitychange', back);
@@ -101,7 +103,9 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
     const same = (a: Set<unknown>, b: Set<unknown>) => a.size === b.size && [...a].every((x) => b.has(x));
     const mo = new MutationObserver(() => {
       const now = onTable(all, allSeats, allOptions);
-      setShown((was) => (same(was.cards, now.cards) && same(was.seats, now.seats) && same(was.options, now.options) ? was : now));
+      setShown((was) =>
+        same(was.cards, now.cards) && same(was.seats, now.seats) && same(was.options, now.options) ? was : now,
+      );
     });
     mo.observe(area, { childList: true, subtree: true });
     return () => mo.disconnect();
@@ -132,7 +136,18 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
       {note}
       {!st.prompts.length && <Idle st={st} name={name} t={t} out={!!out} />}
       {st.prompts.map((p) => (
-        <PromptCard key={p.id} p={p} picks={picks} t={t} busy={busy || !!held} go={go} cardLabel={cardLabel} name={name} paused={st.paused} shown={shown} />
+        <PromptCard
+          key={p.id}
+          p={p}
+          picks={picks}
+          t={t}
+          busy={busy || !!held}
+          go={go}
+          cardLabel={cardLabel}
+          name={name}
+          paused={st.paused}
+          shown={shown}
+        />
       ))}
       <ErrorNote error={error} />
     </section>
@@ -164,7 +179,9 @@ function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string
         <a class="btn primary" href={`/?game=${encodeURIComponent(st.game)}`}>
           {s('table.again')}
         </a>
-        <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>{s('table.replay')}</a>
+        <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>
+          {s('table.replay')}
+        </a>
       </div>
     );
   if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;
@@ -179,7 +196,17 @@ function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string
   );
 }
 
-function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
+function PromptCard({
+  p,
+  picks,
+  t,
+  busy,
+  go,
+  cardLabel,
+  name,
+  paused,
+  shown,
+}: {
   p: Prompt;
   picks: Picks;
   t: Props['t'];
@@ -193,20 +220,27 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
   const selected = picks.sel?.prompt === p.id ? picks.option : null;
   const ready = selected ? picks.answer() : null;
   // "use this card" options, one per hand card, are the cards themselves on the table: not repeated here.
-  const cardOptions = p.options.filter((o) => !!o.cards && o.cards.from.length === 1 && shown.cards.has(o.cards.from[0]!));
+  const cardOptions = p.options.filter(
+    (o) => !!o.cards && o.cards.from.length === 1 && shown.cards.has(o.cards.from[0]!),
+  );
   // Options the table shows as buttons of their own (a general on offer) are not repeated either.
-  const listed = (cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options).filter((o) => !shown.options.has(o.id));
+  const listed = (cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options).filter(
+    (o) => !shown.options.has(o.id),
+  );
   const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
   const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
-  const targetsOpen = !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
+  const targetsOpen =
+    !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
   // Other options that take the card just picked (铁索连环: use or recast; a view-as skill): a tap switches to one.
   const one = picks.picked.cards.length === 1 ? picks.picked.cards[0]! : null;
-  const siblings = selected && one ? p.options.filter((o) => o.id !== selected.id && !!o.cards?.from.includes(one)).slice(0, 4) : [];
+  const siblings =
+    selected && one ? p.options.filter((o) => o.id !== selected.id && !!o.cards?.from.includes(one)).slice(0, 4) : [];
   // On a phone a long question folds to two lines (styles.css) so it never pushes the hand away; a tap unfolds it.
   const [unfold, setUnfold] = useState(false);
   return (
     <div class={`prompt kind-${p.kind}`} data-prompt={p.id}>
       <div class="prompt-head">
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: unfolding a long question by tap; the full text is read by screen readers anyway */}
         <p class={`prompt-q${unfold ? ' unfold' : ''}`} tabIndex={-1} onClick={() => setUnfold(!unfold)}>
           {t(p.message)}
         </p>
@@ -225,7 +259,11 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
               onClick={() => (isDirect(o) ? go({ prompt: p.id, option: o.id }) : picks.select(p, o))}
             >
               {t(o.message)}
-              {!isDirect(o) && <span class="opt-more" aria-hidden="true">▸</span>}
+              {!isDirect(o) && (
+                <span class="opt-more" aria-hidden="true">
+                  ▸
+                </span>
+              )}
             </button>
           ))}
         </div>
@@ -235,14 +273,28 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
           <p class="picks-what">
             <b>{t(selected.message)}</b>
             {plainPick(t, selected.message, picks.picked.cards)}
-            {selected.cards && <span>{rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}</span>}
-            {selected.seats && targetsOpen && <span>{rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}</span>}
+            {selected.cards && (
+              <span>
+                {rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}
+              </span>
+            )}
+            {selected.seats && targetsOpen && (
+              <span>
+                {rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}
+              </span>
+            )}
           </p>
           {siblings.length > 0 && (
             <div class="pick-row also" role="group" aria-label={s('prompt.also')}>
               <span class="hint">{s('prompt.also')}</span>
               {siblings.map((o) => (
-                <button key={o.id} type="button" class="btn option also-option" disabled={busy} onClick={() => picks.select(p, o, picks.picked.cards)}>
+                <button
+                  key={o.id}
+                  type="button"
+                  class="btn option also-option"
+                  disabled={busy}
+                  onClick={() => picks.select(p, o, picks.picked.cards)}
+                >
                   {t(o.message)}
                 </button>
               ))}
@@ -253,7 +305,14 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
               {offCards.map((c) => {
                 const on = picks.picked.cards.includes(c);
                 return (
-                  <button key={c} type="button" class={`pick card-pick${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleCard(c)}>
+                  <button
+                    key={c}
+                    type="button"
+                    class={`pick card-pick${on ? ' on' : ''}`}
+                    aria-pressed={on}
+                    disabled={busy}
+                    onClick={() => picks.toggleCard(c)}
+                  >
                     {cardLabel(c)}
                   </button>
                 );
@@ -265,7 +324,14 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
               {offSeats.map((x) => {
                 const on = picks.picked.seats.includes(x);
                 return (
-                  <button key={x} type="button" class={`pick seat-pick-btn${on ? ' on' : ''}`} aria-pressed={on} disabled={busy} onClick={() => picks.toggleSeat(x)}>
+                  <button
+                    key={x}
+                    type="button"
+                    class={`pick seat-pick-btn${on ? ' on' : ''}`}
+                    aria-pressed={on}
+                    disabled={busy}
+                    onClick={() => picks.toggleSeat(x)}
+                  >
                     {name(x)}
                   </button>
                 );
@@ -273,7 +339,12 @@ function PromptCard({ p, picks, t, busy, go, cardLabel, name, paused, shown }: {
             </div>
           )}
           <div class="btn-row confirm-row">
-            <button type="button" class="btn primary confirm" disabled={busy || !ready} onClick={() => ready && go(ready)}>
+            <button
+              type="button"
+              class="btn primary confirm"
+              disabled={busy || !ready}
+              onClick={() => ready && go(ready)}
+            >
               {s('prompt.confirm')}
             </button>
             <button type="button" class="btn back" disabled={busy} onClick={picks.clear}>

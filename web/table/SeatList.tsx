@@ -5,7 +5,13 @@ import { IconHourglass } from '../icons';
 import { madeForThem } from './Seats';
 
 /** Every seat: name, who you are, bots and stand-ins, who is online, and whom the table waits for. */
-export function SeatList({ st, t, onSeat, pickable, picked }: {
+export function SeatList({
+  st,
+  t,
+  onSeat,
+  pickable,
+  picked,
+}: {
   st: StateBody;
   t: (m: Msg | string, p?: Record<string, unknown>) => string;
   onSeat?: (seat: number) => void;
@@ -31,7 +37,11 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
               {label}
               {st.you === x.seat && <span class="tag you">{s('seat.you')}</span>}
               {x.bot && <span class="tag">{s('seat.bot')}</span>}
-              {(x.standIn || forThem.has(x.seat)) && <span class="tag warn">{s(x.standIn || forThem.get(x.seat) === 'botPlayed' ? 'seat.standIn' : 'seat.timedOut')}</span>}
+              {(x.standIn || forThem.has(x.seat)) && (
+                <span class="tag warn">
+                  {s(x.standIn || forThem.get(x.seat) === 'botPlayed' ? 'seat.standIn' : 'seat.timedOut')}
+                </span>
+              )}
               {winners.has(x.seat) && <span class="tag win">{s('seat.winner')}</span>}
             </span>
             {x.online && <span class="sr-only">{s('seat.online')}</span>}
@@ -40,13 +50,24 @@ export function SeatList({ st, t, onSeat, pickable, picked }: {
                 <IconHourglass /> {s('seat.waiting')}
               </span>
             )}
-            {typeof st.outcome?.scores?.[x.seat] === 'number' && <span class="score">{t('common.points', { n: st.outcome.scores[x.seat] })}</span>}
+            {typeof st.outcome?.scores?.[x.seat] === 'number' && (
+              <span class="score">{t('common.points', { n: st.outcome.scores[x.seat] })}</span>
+            )}
           </>
         );
         return (
-          <li key={x.seat} data-seat={x.seat} class={`seat${x.taken ? '' : ' empty'}${waiting.has(x.seat) ? ' waiting' : ''}${st.you === x.seat ? ' me' : ''}`}>
+          <li
+            key={x.seat}
+            data-seat={x.seat}
+            class={`seat${x.taken ? '' : ' empty'}${waiting.has(x.seat) ? ' waiting' : ''}${st.you === x.seat ? ' me' : ''}`}
+          >
             {canPick ? (
-              <button type="button" class={`seat-pick${on ? ' on' : ''}`} aria-pressed={on} onClick={() => onSeat!(x.seat)}>
+              <button
+                type="button"
+                class={`seat-pick${on ? ' on' : ''}`}
+                aria-pressed={on}
+                onClick={() => onSeat!(x.seat)}
+              >
                 {body}
               </button>
             ) : (

@@ -20,9 +20,7 @@ export function SeatQr({ url }: { url: string }) {
     setOpen(next);
     if (next && qr?.url !== url) {
       setFailed(false);
-      import('../lib/qr')
-        .then(({ qrMatrix }) => setQr({ url, m: qrMatrix(url) }))
-        .catch(() => setFailed(true));
+      import('../lib/qr').then(({ qrMatrix }) => setQr({ url, m: qrMatrix(url) })).catch(() => setFailed(true));
     }
   };
   const m = qr?.url === url ? qr.m : null;
@@ -42,7 +40,14 @@ export function SeatQr({ url }: { url: string }) {
               width={240}
               height={240}
               shape-rendering="crispEdges"
-              style={{ display: 'block', background: '#fff', width: '240px', height: '240px', maxWidth: '100%', borderRadius: '4px' }}
+              style={{
+                display: 'block',
+                background: '#fff',
+                width: '240px',
+                height: '240px',
+                maxWidth: '100%',
+                borderRadius: '4px',
+              }}
             >
               <title>{s('lobby.qrLabel')}</title>
               <rect width={m.side} height={m.side} fill="#fff" />

@@ -15,7 +15,8 @@ export function madeForThem(log: StateBody['log'], recent = 40): Map<number, 'ti
     const m = log[k]!.msg;
     const seat = m.params?.seat;
     if (typeof seat !== 'number' || out.has(seat)) continue;
-    if (m.key === 'room.log.timedOut' || m.key === 'room.log.botPlayed') out.set(seat, m.key === 'room.log.timedOut' ? 'timedOut' : 'botPlayed');
+    if (m.key === 'room.log.timedOut' || m.key === 'room.log.botPlayed')
+      out.set(seat, m.key === 'room.log.timedOut' ? 'timedOut' : 'botPlayed');
   }
   return out;
 }
@@ -24,7 +25,15 @@ export function madeForThem(log: StateBody['log'], recent = 40): Map<number, 'ti
  * The shell's facts about one seat, as small tags for a game's seat tile: you, bot, stand-in, a move made for
  * them (超时 · 代打), online, whom the table waits for, winner. One place, so both games' seats say the same.
  */
-export function SeatTags({ st, seat, forThem }: { st: StateBody; seat: number; forThem?: 'timedOut' | 'botPlayed' | undefined }) {
+export function SeatTags({
+  st,
+  seat,
+  forThem,
+}: {
+  st: StateBody;
+  seat: number;
+  forThem?: 'timedOut' | 'botPlayed' | undefined;
+}) {
   const x = st.seats[seat];
   if (!x) return null;
   const waiting = st.status === 'playing' && st.waiting.includes(seat) && !(st.you === seat && st.prompts.length === 0);
@@ -32,7 +41,9 @@ export function SeatTags({ st, seat, forThem }: { st: StateBody; seat: number; f
     <>
       {x.online && <span class="seat-dot online" role="img" aria-label={s('seat.online')} title={s('seat.online')} />}
       {x.bot && <span class="tag">{s('seat.bot')}</span>}
-      {(x.standIn || forThem) && <span class="tag warn">{s(x.standIn || forThem === 'botPlayed' ? 'seat.standIn' : 'seat.timedOut')}</span>}
+      {(x.standIn || forThem) && (
+        <span class="tag warn">{s(x.standIn || forThem === 'botPlayed' ? 'seat.standIn' : 'seat.timedOut')}</span>
+      )}
       {waiting && (
         <span class="tag wait" title={s('seat.waiting')}>
           <IconHourglass /> {st.you === seat ? s('table.yourTurn') : s('seat.waiting')}

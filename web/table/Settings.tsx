@@ -8,7 +8,12 @@ import { ErrorNote } from '../ui';
 /** What `GET /api/games/:id/me` answers: the seat's own settings and the orders its game offers. */
 interface Mine {
   seat: number;
-  settings: { orders: { id: string }[]; quiet: { start: string; end: string; zone: string } | null; awayUntil: string | null; mention: string | null };
+  settings: {
+    orders: { id: string }[];
+    quiet: { start: string; end: string; zone: string } | null;
+    awayUntil: string | null;
+    mention: string | null;
+  };
   offered: { id: string; message: Msg; hint?: Msg }[];
 }
 
@@ -34,12 +39,25 @@ export function SettingsButton({ id, token, t }: { id: string; token: string; t:
   }, [open]);
   return (
     <div class="notify settings" ref={ref}>
-      <button type="button" class="icon-btn settings-btn" aria-expanded={open} aria-controls="seat-settings" aria-label={s('settings.title')} title={s('settings.title')} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        class="icon-btn settings-btn"
+        aria-expanded={open}
+        aria-controls="seat-settings"
+        aria-label={s('settings.title')}
+        title={s('settings.title')}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">⚙</span>
       </button>
       {open && (
         <div id="seat-settings" class="notify-panel" role="group" aria-label={s('settings.title')}>
-          <button type="button" class="icon-btn notify-close" aria-label={s('common.close')} onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            class="icon-btn notify-close"
+            aria-label={s('common.close')}
+            onClick={() => setOpen(false)}
+          >
             ×
           </button>
           <SettingsPanel id={id} token={token} t={t} />
@@ -51,7 +69,8 @@ export function SettingsButton({ id, token, t }: { id: string; token: string; t:
 
 /** The time zones the browser knows (the chosen one first if it is not among them). */
 function zoneList(current: string): string[] {
-  const all = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  const all =
+    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return all.includes(current) ? all : [current, ...all];
 }
 
@@ -86,7 +105,10 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
     api<Mine>(`/api/games/${id}/me`, { token }).then((m) => m && take(m), setError);
   }, [id, token]);
 
-  if (!mine) return <div class="notify-body">{error ? <ErrorNote error={error} /> : <p class="hint">{s('settings.loading')}</p>}</div>;
+  if (!mine)
+    return (
+      <div class="notify-body">{error ? <ErrorNote error={error} /> : <p class="hint">{s('settings.loading')}</p>}</div>
+    );
 
   const save = async (e: Event) => {
     e.preventDefault();
@@ -118,7 +140,16 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
           <p class="hint">{s('settings.ordersHint')}</p>
           {mine.offered.map((o) => (
             <label class="check" key={o.id}>
-              <input type="checkbox" name={`order-${o.id}`} checked={orders.includes(o.id)} onChange={(e) => setOrders((e.target as HTMLInputElement).checked ? [...orders, o.id] : orders.filter((x) => x !== o.id))} />
+              <input
+                type="checkbox"
+                name={`order-${o.id}`}
+                checked={orders.includes(o.id)}
+                onChange={(e) =>
+                  setOrders(
+                    (e.target as HTMLInputElement).checked ? [...orders, o.id] : orders.filter((x) => x !== o.id),
+                  )
+                }
+              />
               <span>
                 <b>{t(o.message)}</b>
                 {o.hint && <small>{t(o.hint)}</small>}
@@ -130,7 +161,12 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
       <fieldset class="quiet">
         <legend>{s('settings.quiet')}</legend>
         <label class="check">
-          <input type="checkbox" name="quiet-on" checked={quietOn} onChange={(e) => setQuietOn((e.target as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            name="quiet-on"
+            checked={quietOn}
+            onChange={(e) => setQuietOn((e.target as HTMLInputElement).checked)}
+          />
           <span>
             <b>{s('settings.quietOn')}</b>
             <small>{s('settings.quietHint')}</small>
@@ -140,11 +176,21 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
           <div class="notify-row">
             <label class="field">
               <span>{s('settings.from')}</span>
-              <input type="time" name="quiet-start" value={start} onInput={(e) => setStart((e.target as HTMLInputElement).value)} />
+              <input
+                type="time"
+                name="quiet-start"
+                value={start}
+                onInput={(e) => setStart((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label class="field">
               <span>{s('settings.to')}</span>
-              <input type="time" name="quiet-end" value={end} onInput={(e) => setEnd((e.target as HTMLInputElement).value)} />
+              <input
+                type="time"
+                name="quiet-end"
+                value={end}
+                onInput={(e) => setEnd((e.target as HTMLInputElement).value)}
+              />
             </label>
             <label class="field zone">
               <span>{s('settings.zone')}</span>
@@ -162,18 +208,34 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
       </fieldset>
       <label class="field">
         <span>{s('settings.away')}</span>
-        <input type="date" name="away-until" value={away} onInput={(e) => setAway((e.target as HTMLInputElement).value)} />
+        <input
+          type="date"
+          name="away-until"
+          value={away}
+          onInput={(e) => setAway((e.target as HTMLInputElement).value)}
+        />
       </label>
       <label class="field">
         <span>{s('settings.mention')}</span>
-        <input type="text" name="mention" value={mention} maxLength={64} placeholder="@name" onInput={(e) => setMention((e.target as HTMLInputElement).value)} />
+        <input
+          type="text"
+          name="mention"
+          value={mention}
+          maxLength={64}
+          placeholder="@name"
+          onInput={(e) => setMention((e.target as HTMLInputElement).value)}
+        />
       </label>
       {/* Kept at the bottom of the sheet while it scrolls: Save is always in reach. */}
       <div class="save-bar">
         <button type="submit" class="btn small primary" disabled={busy}>
           {s('settings.save')}
         </button>
-        {saved && <p class="hint" role="status">{s('settings.saved')}</p>}
+        {saved && (
+          <p class="hint" role="status">
+            {s('settings.saved')}
+          </p>
+        )}
         <ErrorNote error={error} />
       </div>
     </form>

@@ -35,8 +35,17 @@ const Handback = lazy(
   () =>
     later(import('./Handback')).then(
       (m) =>
-        function HandbackOf(p: { id: string; token: string; t: (m: Msg) => string; away: boolean; log: readonly LogLine[]; seat: number }) {
-          return <m.Handback id={p.id} token={p.token} t={p.t} away={p.away} playedForYou={m.playedFor(p.log, p.seat)} />;
+        function HandbackOf(p: {
+          id: string;
+          token: string;
+          t: (m: Msg) => string;
+          away: boolean;
+          log: readonly LogLine[];
+          seat: number;
+        }) {
+          return (
+            <m.Handback id={p.id} token={p.token} t={p.t} away={p.away} playedForYou={m.playedFor(p.log, p.seat)} />
+          );
         },
     ),
   null,
@@ -48,7 +57,13 @@ const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.Sett
 function GearWaiting() {
   return (
     <div class="notify settings">
-      <button type="button" class="icon-btn settings-btn" disabled aria-label={s('settings.title')} title={s('settings.title')}>
+      <button
+        type="button"
+        class="icon-btn settings-btn"
+        disabled
+        aria-label={s('settings.title')}
+        title={s('settings.title')}
+      >
         <span aria-hidden="true">⚙</span>
       </button>
     </div>
@@ -62,9 +77,11 @@ function GearWaiting() {
 function prefetchTableParts(admin: boolean): void {
   const go = () => {
     void loadLater().catch(() => undefined);
-    for (const part of [Side, SinceLastVisit, SettingsButton, NotifyPanel, CardSheet, ...(admin ? [AdminMenu] : [])]) part.preload();
+    for (const part of [Side, SinceLastVisit, SettingsButton, NotifyPanel, CardSheet, ...(admin ? [AdminMenu] : [])])
+      part.preload();
   };
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void })
+    .requestIdleCallback;
   // Two frames: the table is on screen before anything else is asked for.
   requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
 }
@@ -106,7 +123,8 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const lastI = st.log.length ? st.log[st.log.length - 1]!.i : -1;
   useEffect(() => {
     const mark = () => {
-      if (document.visibilityState === 'visible' && (getGame(id)?.seen ?? -1) < lastI && getGame(id)) saveGame(id, { seen: lastI });
+      if (document.visibilityState === 'visible' && (getGame(id)?.seen ?? -1) < lastI && getGame(id))
+        saveGame(id, { seen: lastI });
     };
     mark();
     document.addEventListener('visibilitychange', mark);
@@ -126,7 +144,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
 
   const send = (a: Answer) => live.answer(a);
   // An answer given offline waits in the outbox: the question shows its note and takes no second answer.
-  const held = !!live.outbox.value && live.outbox.value.status !== 'notSent' && st.prompts.some((p) => p.id === live.outbox.value!.answer.prompt);
+  const held =
+    !!live.outbox.value &&
+    live.outbox.value.status !== 'notSent' &&
+    st.prompts.some((p) => p.id === live.outbox.value!.answer.prompt);
   const props: TableProps = {
     state: st,
     lang: l,
@@ -185,7 +206,14 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
             </span>
             {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
             {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} />}
-            <button type="button" class="icon-btn drawer-btn" aria-expanded={drawer} aria-controls="side" aria-label={s('table.logChat')} onClick={() => setDrawer(!drawer)}>
+            <button
+              type="button"
+              class="icon-btn drawer-btn"
+              aria-expanded={drawer}
+              aria-controls="side"
+              aria-label={s('table.logChat')}
+              onClick={() => setDrawer(!drawer)}
+            >
               <IconMenu />
               <span class="drawer-btn-label">{s('table.logChat')}</span>
               {unread > 0 && <span class="count">{unread}</span>}
@@ -211,7 +239,9 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
           </p>
         )}
         {!sinceClosed && <SinceLastVisit lines={since} t={t} you={st.you} onClose={() => setSinceClosed(true)} />}
-        {token && st.you !== null && <Handback id={id} token={token} t={t} away={!!st.seats[st.you]?.away} log={st.log} seat={st.you} />}
+        {token && st.you !== null && (
+          <Handback id={id} token={token} t={t} away={!!st.seats[st.you]?.away} log={st.log} seat={st.you} />
+        )}
         <div class="table-grid">
           <div class="col-table">
             <section class="game-area" aria-labelledby="game-area-h">
@@ -220,12 +250,34 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               </h2>
               <GameTable {...props} />
             </section>
-            <PromptPanel st={st} picks={picks} t={t} ui={ui} lang={l} name={name} send={send} out={out} held={held} note={<OutboxNote live={live} t={t} />} />
+            <PromptPanel
+              st={st}
+              picks={picks}
+              t={t}
+              ui={ui}
+              lang={l}
+              name={name}
+              send={send}
+              out={out}
+              held={held}
+              note={<OutboxNote live={live} t={t} />}
+            />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
             {/* A game may put what must stay in view beside its table here (驱鬼's vote, on desktops). */}
             <div id="table-side-slot" />
-            <Side id={id} live={live} st={st} ui={ui} t={t} token={token} admin={admin} tab={tab} setTab={setTab} close={() => setDrawer(false)} />
+            <Side
+              id={id}
+              live={live}
+              st={st}
+              ui={ui}
+              t={t}
+              token={token}
+              admin={admin}
+              tab={tab}
+              setTab={setTab}
+              close={() => setDrawer(false)}
+            />
           </aside>
         </div>
       </main>
@@ -234,7 +286,6 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     </div>
   );
 }
-
 
 /**
  * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours — but your

@@ -16,7 +16,18 @@ type T = (m: import('../../worker/protocol').Msg | string, p?: Record<string, un
  * language. A closed drawer on phones, a column from desktop width; its own chunk either way (with the log's
  * code and the later strings), which the table asks for as soon as it has painted.
  */
-export function SidePanel({ id, live, st, ui, t, token, admin, tab, setTab, close }: {
+export function SidePanel({
+  id,
+  live,
+  st,
+  ui,
+  t,
+  token,
+  admin,
+  tab,
+  setTab,
+  close,
+}: {
   id: string;
   live: Live;
   st: StateBody;
@@ -37,16 +48,42 @@ export function SidePanel({ id, live, st, ui, t, token, admin, tab, setTab, clos
       </div>
       <section class="card talk">
         <div class="tabs" role="tablist">
-          <button type="button" role="tab" id="tab-log" aria-selected={tab === 'log'} aria-controls="panel-talk" class={`tab${tab === 'log' ? ' on' : ''}`} onClick={() => setTab('log')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-log"
+            aria-selected={tab === 'log'}
+            aria-controls="panel-talk"
+            class={`tab${tab === 'log' ? ' on' : ''}`}
+            onClick={() => setTab('log')}
+          >
             {s('log.title')}
           </button>
-          <button type="button" role="tab" id="tab-chat" aria-selected={tab === 'chat'} aria-controls="panel-talk" class={`tab${tab === 'chat' ? ' on' : ''}`} onClick={() => setTab('chat')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-chat"
+            aria-selected={tab === 'chat'}
+            aria-controls="panel-talk"
+            class={`tab${tab === 'chat' ? ' on' : ''}`}
+            onClick={() => setTab('chat')}
+          >
             {s('chat.title')}
             {st.chat.length > 0 && <span class="count">{st.chat.length}</span>}
           </button>
         </div>
         <div id="panel-talk" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-          {tab === 'log' ? <LogView log={st.log} t={t} ui={ui} lang={lang.value} earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined} /> : <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />}
+          {tab === 'log' ? (
+            <LogView
+              log={st.log}
+              t={t}
+              ui={ui}
+              lang={lang.value}
+              earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined}
+            />
+          ) : (
+            <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />
+          )}
         </div>
       </section>
       {admin && st.status !== 'finished' && (

@@ -26,17 +26,28 @@ type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> 
 export async function buildInMemory(root: string): Promise<(Rolldown.OutputChunk | Rolldown.OutputAsset)[]> {
   // As `vite build` does before it loads anything: production builds of preact and the preset.
   process.env.NODE_ENV = 'production';
-  const out = (await build({ configFile: `${root}/vite.config.ts`, mode: 'production', logLevel: 'silent', build: { write: false } })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const out = (await build({
+    configFile: `${root}/vite.config.ts`,
+    mode: 'production',
+    logLevel: 'silent',
+    build: { write: false },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   return (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
 }
 
-export async function measurePages(root: string, langs: readonly string[] = ['zh-CN', 'zh-TW', 'en']): Promise<PageSize[]> {
+export async function measurePages(
+  root: string,
+  langs: readonly string[] = ['zh-CN', 'zh-TW', 'en'],
+): Promise<PageSize[]> {
   const output = await buildInMemory(root);
   const chunks = output.filter((c): c is Chunk => c.type === 'chunk');
   const byFile = new Map(output.map((c) => [c.fileName, c]));
-  const size = new Map(output.map((c) => [c.fileName, gzipSync(c.type === 'chunk' ? c.code : c.source, { level: 9 }).length]));
+  const size = new Map(
+    output.map((c) => [c.fileName, gzipSync(c.type === 'chunk' ? c.code : c.source, { level: 9 }).length]),
+  );
   const src = (c: Chunk) => (c.facadeModuleId ? relative(root, c.facadeModuleId).split('\\').join('/') : '');
-  const find = (test: (id: string) => boolean) => chunks.find((c) => test(c.facadeModuleId?.startsWith('\0') ? c.facadeModuleId.slice(1) : src(c)));
+  const find = (test: (id: string) => boolean) =>
+    chunks.find((c) => test(c.facadeModuleId?.startsWith('\0') ? c.facadeModuleId.slice(1) : src(c)));
 
   /** A chunk and every chunk it imports statically, with their CSS. */
   const closure = (start: Chunk | undefined, into: Set<string>) => {
@@ -49,18 +60,58 @@ export async function measurePages(root: string, langs: readonly string[] = ['zh
   const entry = chunks.find((c) => c.isEntry);
   const games = chunks.filter((c) => /^web\/games\/[^/]+\/index\.ts$/.test(src(c))).map((c) => src(c).split('/')[2]!);
   /** A pack's strings chunk in a language, and its later half for a page that waits for it. */
-  const strs = (pack: string, withLater: boolean) => [(l: string) => `virtual:strings/${pack}/${l}`, ...(withLater ? [(l: string) => `virtual:strings/${pack}~later/${l}`] : [])];
-  const pages: { page: string; parts: (string | ((l: string) => string))[]; after?: (string | ((l: string) => string))[] }[] = [
+  const strs = (pack: string, withLater: boolean) => [
+    (l: string) => `virtual:strings/${pack}/${l}`,
+    ...(withLater ? [(l: string) => `virtual:strings/${pack}~later/${l}`] : []),
+  ];
+  const pages: {
+    page: string;
+    parts: (string | ((l: string) => string))[];
+    after?: (string | ((l: string) => string))[];
+  }[] = [
     { page: 'home', parts: ['web/pages/Home.tsx', ...strs('shell', true)] },
     ...games.flatMap((g) => [
       // The table's first paint: its later strings and lazy parts come after it (web/table/Shell.tsx).
-      { page: `table ${g}`, parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, ...strs('shell', false), ...strs(g, false)], after: ['web/table/Side.tsx', 'web/table/Log.tsx', 'web/table/Settings.tsx', 'web/table/NotifyPanel.tsx', 'web/table/CardSheet.tsx', 'web/table/Arrows.tsx', 'web/lib/badge.ts', (l: string) => `virtual:strings/shell~later/${l}`, (l: string) => `virtual:strings/${g}~later/${l}`] },
-      { page: `rules ${g}`, parts: ['web/pages/Rules.tsx', `web/games/${g}/index.ts`, `web/games/${g}/Rules.tsx`, ...strs('shell', true), ...strs(g, true)] },
-      { page: `replay ${g}`, parts: ['web/pages/Replay.tsx', `web/games/${g}/index.ts`, `worker/games/${g}/index.ts`, ...strs('shell', true), ...strs(g, true)] },
+      {
+        page: `table ${g}`,
+        parts: ['web/pages/Game.tsx', `web/games/${g}/index.ts`, ...strs('shell', false), ...strs(g, false)],
+        after: [
+          'web/table/Side.tsx',
+          'web/table/Log.tsx',
+          'web/table/Settings.tsx',
+          'web/table/NotifyPanel.tsx',
+          'web/table/CardSheet.tsx',
+          'web/table/Arrows.tsx',
+          'web/lib/badge.ts',
+          (l: string) => `virtual:strings/shell~later/${l}`,
+          (l: string) => `virtual:strings/${g}~later/${l}`,
+        ],
+      },
+      {
+        page: `rules ${g}`,
+        parts: [
+          'web/pages/Rules.tsx',
+          `web/games/${g}/index.ts`,
+          `web/games/${g}/Rules.tsx`,
+          ...strs('shell', true),
+          ...strs(g, true),
+        ],
+      },
+      {
+        page: `replay ${g}`,
+        parts: [
+          'web/pages/Replay.tsx',
+          `web/games/${g}/index.ts`,
+          `worker/games/${g}/index.ts`,
+          ...strs('shell', true),
+          ...strs(g, true),
+        ],
+      },
     ]),
   ];
   const html = output.find((c) => c.fileName === 'index.html');
-  const htmlCss = html && html.type === 'asset' ? [...String(html.source).matchAll(/href="\/([^"]+\.css)"/g)].map((m) => m[1]!) : [];
+  const htmlCss =
+    html && html.type === 'asset' ? [...String(html.source).matchAll(/href="\/([^"]+\.css)"/g)].map((m) => m[1]!) : [];
 
   const result: PageSize[] = [];
   for (const p of pages)
@@ -69,7 +120,10 @@ export async function measurePages(root: string, langs: readonly string[] = ['zh
       closure(entry, files);
       for (const part of p.parts) {
         const id = typeof part === 'string' ? part : part(lang);
-        closure(find((x) => x === id || x.endsWith(`/${id}`)), files);
+        closure(
+          find((x) => x === id || x.endsWith(`/${id}`)),
+          files,
+        );
       }
       const list = [...files];
       const js = list.filter((f) => f.endsWith('.js')).reduce((n, f) => n + (size.get(f) ?? 0), 0);
@@ -77,10 +131,21 @@ export async function measurePages(root: string, langs: readonly string[] = ['zh
       const more = new Set(files);
       for (const part of p.after ?? []) {
         const id = typeof part === 'string' ? part : part(lang);
-        closure(find((x) => x === id || x.endsWith(`/${id}`)), more);
+        closure(
+          find((x) => x === id || x.endsWith(`/${id}`)),
+          more,
+        );
       }
       const after = [...more].filter((f) => !files.has(f)).reduce((n, f) => n + (size.get(f) ?? 0), 0);
-      result.push({ page: p.page, lang, js, css, total: js + css, after, files: list.sort().map((f) => `${f} ${size.get(f)}`) });
+      result.push({
+        page: p.page,
+        lang,
+        js,
+        css,
+        total: js + css,
+        after,
+        files: list.sort().map((f) => `${f} ${size.get(f)}`),
+      });
     }
   return result;
 }

@@ -41,7 +41,9 @@ export const REWRITES: { file: RegExp; rewrite: (code: string) => string }[] = [
     rewrite: (code) => {
       const m = /(export const DECK: readonly CardRow\[\] = )\[([\s\S]*?)\n\];/.exec(code);
       if (!m) return code;
-      const rows = [...m[2]!.matchAll(ROW)].map((r) => [Number(r[1]), r[2]!, r[3]!, r[4]!, Number(r[5])] as [number, string, string, string, number]);
+      const rows = [...m[2]!.matchAll(ROW)].map(
+        (r) => [Number(r[1]), r[2]!, r[3]!, r[4]!, Number(r[5])] as [number, string, string, string, number],
+      );
       // Every line of the literal must be a row (or a comment): anything else means the format moved on.
       const lines = m[2]!.split('\n').filter((l) => l.trim() && !l.trim().startsWith('//'));
       const expr = lines.length === rows.length ? packDeck(rows) : null;

@@ -13,7 +13,9 @@ const t0 = Date.now();
 const log = (...a) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 try {
   const host = await (await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en' })).newPage();
-  const guest = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', deviceScaleFactor: 2 })).newPage();
+  const guest = await (
+    await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN', deviceScaleFactor: 2 })
+  ).newPage();
   for (const p of [host, guest]) p.on('pageerror', (e) => console.error('pageerror', e.message));
   await host.goto(`${dev.url}/?game=duel`);
   await host.getByRole('combobox', { name: /Players/ }).selectOption('2');
@@ -81,7 +83,11 @@ try {
   await me.locator('.admin button').first().click();
   await me.locator('.table-tools .bell').click();
   await me.screenshot({ path: `${out}/flow-since-admin-notify.png`, fullPage: true });
-  console.log(['flow-picking', 'flow-picked', 'flow-respond', 'flow-waiting', 'flow-home-badge', 'flow-since-admin-notify'].map((n) => `${out}/${n}.png`).join('\n'));
+  console.log(
+    ['flow-picking', 'flow-picked', 'flow-respond', 'flow-waiting', 'flow-home-badge', 'flow-since-admin-notify']
+      .map((n) => `${out}/${n}.png`)
+      .join('\n'),
+  );
 } finally {
   await browser.close();
   await dev.stop();

@@ -9,7 +9,8 @@ import { iconSvg } from './icon.mjs';
 const out = join(dirname(fileURLToPath(import.meta.url)), '../public/icons');
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'icon.svg'), iconSvg());
-const png = (svg, size, name) => sharp(Buffer.from(svg), { density: 300 }).resize(size, size).png({ compressionLevel: 9 }).toFile(join(out, name));
+const png = (svg, size, name) =>
+  sharp(Buffer.from(svg), { density: 300 }).resize(size, size).png({ compressionLevel: 9 }).toFile(join(out, name));
 await png(iconSvg(), 192, 'icon-192.png');
 await png(iconSvg(), 512, 'icon-512.png');
 await png(iconSvg({ maskable: true }), 512, 'icon-maskable-512.png');

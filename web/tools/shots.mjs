@@ -15,12 +15,19 @@ mkdirSync(out, { recursive: true });
 const dev = await startDev();
 const browser = await launchBrowser();
 const post = async (path, body, token) => {
-  const r = await fetch(dev.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const r = await fetch(dev.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const j = await r.json();
   if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
   return j;
 };
-const state = async (id, token) => (await fetch(`${dev.url}/api/games/${id}/state`, { headers: token ? { authorization: `Bearer ${token}` } : {} })).json();
+const state = async (id, token) =>
+  (
+    await fetch(`${dev.url}/api/games/${id}/state`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  ).json();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A game with me in seat 0 and bots elsewhere, started; `until` waits for a state the screen needs. */
@@ -50,14 +57,24 @@ try {
   };
   const ten = await table('sanguosha', 10, 'shots-10');
   const select = await table('sanguosha', 5, 'shots-1', {});
-  const done = { sanguosha: await finished('sanguosha', 4, 'shots-end'), ghost: await finished('ghost', 4, 'shots-end') };
-  const lobby = await post('/api/games', { game: 'sanguosha', seats: 6, options: { deck: 'standard', botsForAbsent: true }, deadline: { minutes: 15 } });
+  const done = {
+    sanguosha: await finished('sanguosha', 4, 'shots-end'),
+    ghost: await finished('ghost', 4, 'shots-end'),
+  };
+  const lobby = await post('/api/games', {
+    game: 'sanguosha',
+    seats: 6,
+    options: { deck: 'standard', botsForAbsent: true },
+    deadline: { minutes: 15 },
+  });
   const la = await post(`/api/games/${lobby.id}/seats`, { name: '张三' });
   await post(`/api/games/${lobby.id}/seats`, { name: 'Li Si' });
 
   const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
   for (const lang of process.env.SHOTS_LANGS?.split(',') ?? ['zh-CN', 'zh-TW', 'en']) {
-    for (const [size, viewport] of Object.entries(sizes).filter(([k]) => !process.env.SHOTS_SIZES || process.env.SHOTS_SIZES.includes(k))) {
+    for (const [size, viewport] of Object.entries(sizes).filter(
+      ([k]) => !process.env.SHOTS_SIZES || process.env.SHOTS_SIZES.includes(k),
+    )) {
       const ctx = await browser.newContext({ viewport, locale: lang, deviceScaleFactor: size === 'phone' ? 2 : 1 });
       await ctx.addInitScript((l) => localStorage.setItem('teahouse.lang', l), lang);
       const page = await ctx.newPage();
@@ -84,7 +101,9 @@ try {
         const card = page.locator('.game-area button[data-card][aria-pressed]').first();
         if (await card.count()) {
           await card.click();
-          const seat = page.locator('.game-area .can-pick button, .game-area button.pickable[aria-pressed="false"]').first();
+          const seat = page
+            .locator('.game-area .can-pick button, .game-area button.pickable[aria-pressed="false"]')
+            .first();
           if (await seat.count()) await seat.click().catch(() => {});
           await shot(`${game}-picking`);
           const back = page.locator('.prompt-panel .btn.back');

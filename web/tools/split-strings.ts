@@ -36,7 +36,10 @@ export interface SplitOptions {
 export const LATER = '~later';
 
 /** Split one language's table into what the first screen needs and what may come after it. */
-export function splitLater(table: Record<string, string>, later: readonly RegExp[]): { first: Record<string, string>; rest: Record<string, string> } {
+export function splitLater(
+  table: Record<string, string>,
+  later: readonly RegExp[],
+): { first: Record<string, string>; rest: Record<string, string> } {
   const first: Record<string, string> = {};
   const rest: Record<string, string> = {};
   for (const [k, v] of Object.entries(table)) (later.some((r) => r.test(k)) ? rest : first)[k] = v;
@@ -55,7 +58,8 @@ export function findPacks(root: string): Map<string, string> {
   const packs = new Map<string, string>([['shell', resolve(root, 'web/i18n/strings.ts')]]);
   const games = resolve(root, 'worker/games');
   for (const d of readdirSync(games, { withFileTypes: true }))
-    if (d.isDirectory() && existsSync(join(games, d.name, 'i18n.ts'))) packs.set(d.name, join(games, d.name, 'i18n.ts'));
+    if (d.isDirectory() && existsSync(join(games, d.name, 'i18n.ts')))
+      packs.set(d.name, join(games, d.name, 'i18n.ts'));
   const walk = (dir: string) => {
     for (const d of readdirSync(dir, { withFileTypes: true })) {
       const f = join(dir, d.name);
@@ -72,7 +76,11 @@ export function findPacks(root: string): Map<string, string> {
 }
 
 /** One language's table: its own strings over the fallback's, so a missing key still reads. */
-export function languageTable(all: Record<string, Record<string, string>>, lang: string, fallback: string): Record<string, string> {
+export function languageTable(
+  all: Record<string, Record<string, string>>,
+  lang: string,
+  fallback: string,
+): Record<string, string> {
   return { ...(all[fallback] ?? {}), ...(all[lang] ?? {}) };
 }
 
@@ -83,14 +91,22 @@ export function standInModule(pack: string, packsModule: string): string {
 
 /** The loaders of web/i18n/packs.ts: pack → language → dynamic import of that language's chunk. */
 export function indexObject(packs: Iterable<string>, langs: readonly string[]): string {
-  const rows = [...packs].flatMap((p) => [p, p + LATER]).map((p) => `${JSON.stringify(p)}: {${langs.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${PACK}${p}/${l}`)})`).join(', ')}}`);
+  const rows = [...packs]
+    .flatMap((p) => [p, p + LATER])
+    .map(
+      (p) =>
+        `${JSON.stringify(p)}: {${langs.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${PACK}${p}/${l}`)})`).join(', ')}}`,
+    );
   return `{${rows.join(', ')}}`;
 }
 
 /** Chunk file names that say what a strings chunk holds (`strings-ghost-en-<hash>.js`); null for other chunks. */
 export function stringsChunkName(facadeModuleId: string | null | undefined): string | null {
   if (!facadeModuleId?.startsWith('\0' + PACK)) return null;
-  return `assets/strings-${facadeModuleId.slice(1 + PACK.length).replace('/', '-').replace(LATER, '-later')}-[hash].js`;
+  return `assets/strings-${facadeModuleId
+    .slice(1 + PACK.length)
+    .replace('/', '-')
+    .replace(LATER, '-later')}-[hash].js`;
 }
 
 /**
@@ -107,7 +123,9 @@ export async function evaluate(file: string): Promise<{ module: Record<string, u
   try {
     const { output } = await b.generate({ format: 'esm' });
     const chunk = output[0];
-    const module = (await import(`data:text/javascript;base64,${Buffer.from(chunk.code).toString('base64')}`)) as Record<string, unknown>;
+    const module = (await import(
+      `data:text/javascript;base64,${Buffer.from(chunk.code).toString('base64')}`
+    )) as Record<string, unknown>;
     return { module, files: chunk.moduleIds.filter((id) => !id.startsWith('\0')) };
   } finally {
     await b.close();
@@ -129,7 +147,9 @@ export function splitStrings(o: SplitOptions): Plugin {
       p = evaluate(file).then(({ module, files }) => {
         const extra = Object.keys(module).filter((k) => k !== 'strings');
         if (!module.strings || extra.length)
-          throw new Error(`split-strings: ${relative(o.root, file)} must export only \`strings\` (found: ${Object.keys(module).join(', ') || 'nothing'}); client code could not import the rest`);
+          throw new Error(
+            `split-strings: ${relative(o.root, file)} must export only \`strings\` (found: ${Object.keys(module).join(', ') || 'nothing'}); client code could not import the rest`,
+          );
         return { strings: module.strings as Record<string, Record<string, string>>, files };
       });
       loaded.set(pack, p);
@@ -151,7 +171,8 @@ export function splitStrings(o: SplitOptions): Plugin {
     },
     transform(code, id) {
       if (!build || id.split('?')[0] !== packsModule) return null;
-      if (!code.includes(MARKER)) throw new Error(`split-strings: ${relative(o.root, packsModule)} lost its ${MARKER} marker`);
+      if (!code.includes(MARKER))
+        throw new Error(`split-strings: ${relative(o.root, packsModule)} lost its ${MARKER} marker`);
       return { code: code.replace(MARKER, indexObject(packs.keys(), o.langs)), map: null };
     },
     async load(id) {
@@ -177,7 +198,8 @@ export function splitStrings(o: SplitOptions): Plugin {
         if (!ctx.bundle) return html;
         const files: Record<string, string> = {};
         for (const chunk of Object.values(ctx.bundle))
-          if (chunk.type === 'chunk' && chunk.facadeModuleId?.startsWith(`\0${PACK}shell/`)) files[chunk.facadeModuleId.slice(`\0${PACK}shell/`.length)] = `/${chunk.fileName}`;
+          if (chunk.type === 'chunk' && chunk.facadeModuleId?.startsWith(`\0${PACK}shell/`))
+            files[chunk.facadeModuleId.slice(`\0${PACK}shell/`.length)] = `/${chunk.fileName}`;
         if (Object.keys(files).length === 0) return html;
         return { html, tags: [{ tag: 'script', children: preloadScript(files, o.prefKey), injectTo: 'head' }] };
       },

@@ -1,4 +1,3 @@
-
 /** A number as JSON carries it: non-finite → null, -0 → 0. */
 const num = (v: number): number | null => (Number.isFinite(v) ? v + 0 : null);
 
@@ -14,7 +13,16 @@ export function cloneJson<T>(x: T): T {
     const out = new Array(n);
     for (let i = 0; i < n; i++) {
       const v = x[i];
-      out[i] = typeof v === 'object' ? (v === null ? null : cloneJson(v)) : v === undefined ? null : typeof v === 'number' ? num(v) : v;
+      out[i] =
+        typeof v === 'object'
+          ? v === null
+            ? null
+            : cloneJson(v)
+          : v === undefined
+            ? null
+            : typeof v === 'number'
+              ? num(v)
+              : v;
     }
     return out as T;
   }

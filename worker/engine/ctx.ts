@@ -96,7 +96,12 @@ class AnswerCtx<G> implements Ctx<G> {
   log(key: string, params?: Record<string, Json>, to: Audience = 'public'): void {
     const s = this.s;
     // Copy the params: a rule may pass a live zone (a hand) that changes later in the same answer.
-    const e: LogEntry = { i: s.logCount++, at: s.step, to: to === 'public' ? to : [...to], msg: params ? { key, params: cloneJson(params) } : { key } };
+    const e: LogEntry = {
+      i: s.logCount++,
+      at: s.step,
+      to: to === 'public' ? to : [...to],
+      msg: params ? { key, params: cloneJson(params) } : { key },
+    };
     this.events.push(e);
   }
   end(outcome: Outcome): void {
@@ -125,7 +130,13 @@ class AnswerCtx<G> implements Ctx<G> {
  * each is deep-copied into its place the first time it is handed to a rule (`ownFrame`, `ctx.frame`), so a frame the
  * answer never reaches is never copied and the input state is never written. The list is the ctx's from then on.
  */
-export function makeCtx<G>(def: GameDef<G>, s: GameState<G>, running: () => Frame | undefined, events: LogEntry[], shared: (Frame | null)[] = []): Ctx<G> {
+export function makeCtx<G>(
+  def: GameDef<G>,
+  s: GameState<G>,
+  running: () => Frame | undefined,
+  events: LogEntry[],
+  shared: (Frame | null)[] = [],
+): Ctx<G> {
   return new AnswerCtx(def, s, running, events, shared);
 }
 

@@ -13,4 +13,3 @@ export function registerGame(def: GameDef): void {
 export function getGame(id: string): GameDef | undefined {
   return games.get(id);
 }
-

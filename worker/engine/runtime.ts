@@ -2,7 +2,22 @@ import type { Effect, FrameDef, GameDef, Skill } from './game';
 import { makeCtx, ownFrame, withoutAsk, type Ctx } from './ctx';
 import { seedRng, rngOf, type Rng } from './rng';
 import { cloneJson } from './clone';
-import type { Answer, Audience, Frame, GameState, Json, LogEntry, Msg, OpenPrompt, Option, Outcome, Prompt, Result, RngState, RuleError } from './types';
+import type {
+  Answer,
+  Audience,
+  Frame,
+  GameState,
+  Json,
+  LogEntry,
+  Msg,
+  OpenPrompt,
+  Option,
+  Outcome,
+  Prompt,
+  Result,
+  RngState,
+  RuleError,
+} from './types';
 
 /** Frames a single answer may run before the engine calls it a rules bug (a loop). */
 export const LOOP_GUARD = 100_000;
@@ -19,9 +34,24 @@ export class LoopGuardError extends Error {}
  * answer or not.
  */
 function draft<G>(def: GameDef<G>, s: GameState<G>): GameState<G> {
-  return { game: s.game, seats: s.seats, options: s.options, rng: s.rng.slice() as RngState, g: cloneJson(s.g), stack: s.stack.slice(), prompts: s.prompts.slice(), nextId: s.nextId, logCount: s.logCount, step: s.step, outcome: s.outcome };
+  return {
+    game: s.game,
+    seats: s.seats,
+    options: s.options,
+    rng: s.rng.slice() as RngState,
+    g: cloneJson(s.g),
+    stack: s.stack.slice(),
+    prompts: s.prompts.slice(),
+    nextId: s.nextId,
+    logCount: s.logCount,
+    step: s.step,
+    outcome: s.outcome,
+  };
 }
-const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({ ok: false, error: { code, reason } });
+const fail = (code: RuleError['code'], reason: string): { ok: false; error: RuleError } => ({
+  ok: false,
+  error: { code, reason },
+});
 
 /**
  * Run an effect's `use`. An effect cannot ask a question itself: its prompt would belong to the trigger frame, whose
@@ -65,7 +95,10 @@ const LISTENERS = new WeakMap<Record<string, Skill<any>>, Map<string, Map<string
  * `effectsOn(skill, timing)`: one lookup per skill of a seat at a timing point instead of the skill and then its
  * effects. Built on first use per timing.
  */
-export function listenersOn(skills: Record<string, Skill<any>>, timing: string): ReadonlyMap<string, readonly number[]> {
+export function listenersOn(
+  skills: Record<string, Skill<any>>,
+  timing: string,
+): ReadonlyMap<string, readonly number[]> {
   let byTiming = LISTENERS.get(skills);
   if (!byTiming) LISTENERS.set(skills, (byTiming = new Map()));
   let m = byTiming.get(timing);
@@ -159,7 +192,8 @@ interface Running {
 /** Run the flow until every path waits on a prompt, or the game ends; `at.frame` follows the running frame. */
 function runFlow<G>(def: GameDef<G>, s: GameState<G>, ctx: Ctx<G>, at: Running): void {
   for (let n = 0; ; n++) {
-    if (n > LOOP_GUARD) throw new LoopGuardError(`flow ran more than ${LOOP_GUARD} frames without waiting (top: ${s.stack.at(-1)?.t})`);
+    if (n > LOOP_GUARD)
+      throw new LoopGuardError(`flow ran more than ${LOOP_GUARD} frames without waiting (top: ${s.stack.at(-1)?.t})`);
     if (s.outcome || s.prompts.length > 0) return;
     const top = s.stack.at(-1);
     if (!top) return;
@@ -178,14 +212,18 @@ function runFlow<G>(def: GameDef<G>, s: GameState<G>, ctx: Ctx<G>, at: Running):
         if (at >= 0) s.stack.splice(at, 1);
       }
     } else if (step === 'wait') {
-      if (!s.prompts.some((p) => p.frame === f.id) && !s.outcome) throw new Error(`frame ${f.t} waits without a prompt`);
+      if (!s.prompts.some((p) => p.frame === f.id) && !s.outcome)
+        throw new Error(`frame ${f.t} waits without a prompt`);
       return;
     }
   }
 }
 
 /** A new game and the log entries its setup wrote: the setup, then the flow up to the first prompt. */
-export function startGame<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }): { state: GameState<G>; events: LogEntry[] } {
+export function startGame<G>(
+  def: GameDef<G>,
+  o: { seats: number; seed: string; options?: Record<string, Json> },
+): { state: GameState<G>; events: LogEntry[] } {
   const s: GameState<G> = {
     game: def.id,
     seats: o.seats,
@@ -208,11 +246,18 @@ export function startGame<G>(def: GameDef<G>, o: { seats: number; seed: string; 
 }
 
 /** A new game (its setup's log entries dropped: see `startGame` to keep them). */
-export function createGame<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }): GameState<G> {
+export function createGame<G>(
+  def: GameDef<G>,
+  o: { seats: number; seed: string; options?: Record<string, Json> },
+): GameState<G> {
   return startGame(def, o).state;
 }
 
-function checkPicks<T extends string | number>(picked: unknown, spec: { from: T[]; min: number; max: number } | undefined, what: string): string | null {
+function checkPicks<T extends string | number>(
+  picked: unknown,
+  spec: { from: T[]; min: number; max: number } | undefined,
+  what: string,
+): string | null {
   if (picked === undefined || (Array.isArray(picked) && picked.length === 0)) {
     return spec && spec.min > 0 ? `pick at least ${spec.min} ${what}` : null;
   }
@@ -223,7 +268,7 @@ function checkPicks<T extends string | number>(picked: unknown, spec: { from: T[
     const x = picked[i];
     for (let j = 0; j < i; j++) {
       const y = picked[j];
-      if (x === y || (x !== x && y !== y)) return `the same ${what.slice(0, -1)} is picked twice`;
+      if (x === y || (Number.isNaN(x) && Number.isNaN(y))) return `the same ${what.slice(0, -1)} is picked twice`;
     }
   }
   for (const x of picked) if (!spec.from.includes(x as T)) return `${String(x)} cannot be picked here`;
@@ -252,7 +297,12 @@ export function checkShape(s: GameState<any>, seat: number, a: Answer): RuleErro
  * The single entry point of the rules: `seat` answers. Returns the new state and the log entries it
  * wrote, or an error; the input state is never modified.
  */
-export function apply<G>(def: GameDef<G>, state: GameState<G>, seat: number, answer: Answer): Result<{ state: GameState<G>; events: LogEntry[] }> {
+export function apply<G>(
+  def: GameDef<G>,
+  state: GameState<G>,
+  seat: number,
+  answer: Answer,
+): Result<{ state: GameState<G>; events: LogEntry[] }> {
   const bad = checkShape(state, seat, answer);
   if (bad) return { ok: false, error: bad };
   const s = draft(def, state);
@@ -392,7 +442,12 @@ export function waitingSeats<G>(def: GameDef<G>, s: GameState<G>): number[] {
  * The only way state leaves the engine (DESIGN §3). The log is not in the state: `o.log` passes the entries the
  * view should carry (filtered here for `seat`); without it the view's log is empty.
  */
-export function viewFor<G>(def: GameDef<G>, s: GameState<G>, seat: number | null, o: { sinceStep?: number; log?: readonly LogEntry[] } = {}): SeatView {
+export function viewFor<G>(
+  def: GameDef<G>,
+  s: GameState<G>,
+  seat: number | null,
+  o: { sinceStep?: number; log?: readonly LogEntry[] } = {},
+): SeatView {
   const waiting = waitingSeats(def, s);
   return {
     game: s.game,
@@ -412,19 +467,26 @@ export function promptsFor(s: GameState<any>, seat: number | null): Prompt[] {
   return seat === null ? [] : s.prompts.filter((p) => p.seat === seat).map(publicPrompt);
 }
 
-
 export interface Move {
   seat: number;
   answer: Answer;
 }
 
 /** Rebuild a game from its creation parameters and its move log. */
-export function replay<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, moves: Move[]): GameState<G> {
+export function replay<G>(
+  def: GameDef<G>,
+  o: { seats: number; seed: string; options?: Record<string, Json> },
+  moves: Move[],
+): GameState<G> {
   return replayWithLog(def, o, moves).state;
 }
 
 /** `replay`, keeping every log entry written on the way (setup's and each answer's). */
-export function replayWithLog<G>(def: GameDef<G>, o: { seats: number; seed: string; options?: Record<string, Json> }, moves: Move[]): { state: GameState<G>; log: LogEntry[] } {
+export function replayWithLog<G>(
+  def: GameDef<G>,
+  o: { seats: number; seed: string; options?: Record<string, Json> },
+  moves: Move[],
+): { state: GameState<G>; log: LogEntry[] } {
   const start = startGame(def, o);
   let s = start.state;
   const log = start.events;

@@ -63,7 +63,11 @@ export interface ChannelInput {
  * Check a mention a seat sets for the channel's format (`NotifyFormat.mention`: a Discord user id, a Slack member
  * id, a Telegram @username; by default one short line, shown as is). Returns it normalised, or a reason for the 400.
  */
-export function parseMention(format: ChannelFormat, raw: unknown, formats: Formats = FORMATS): string | null | { error: string } {
+export function parseMention(
+  format: ChannelFormat,
+  raw: unknown,
+  formats: Formats = FORMATS,
+): string | null | { error: string } {
   return checkMention(formats.get(format)?.mention, raw);
 }
 
@@ -72,8 +76,13 @@ export function parseMention(format: ChannelFormat, raw: unknown, formats: Forma
  * `scope` (in `public` scope https to a public host only), and a format of `formats` that has a channel message,
  * whose own URL check it passes (a Telegram URL names its chat). Returns the target to store, or a reason for the 400.
  */
-export function validateChannel(raw: unknown, scope: TargetScope = 'public', formats: Formats = FORMATS): ChannelTarget | string {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'channel must be an object {url, format, lang?}';
+export function validateChannel(
+  raw: unknown,
+  scope: TargetScope = 'public',
+  formats: Formats = FORMATS,
+): ChannelTarget | string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return 'channel must be an object {url, format, lang?}';
   const o = raw as Record<string, unknown>;
   // The same public-host rule as personal webhooks: a channel must not make the site call into a private network.
   const u = parseUrl(o.url, 'channel.url', scope);
@@ -89,7 +98,11 @@ export function validateChannel(raw: unknown, scope: TargetScope = 'public', for
  * The request for one channel post.
  * @example buildChannelRequest({ url, format: 'discord', lang: 'zh-CN' }, { ..., event: { kind: 'waiting', seats: [2] } })
  */
-export function buildChannelRequest(target: ChannelTarget, input: ChannelInput, formats: Formats = FORMATS): WebhookRequest {
+export function buildChannelRequest(
+  target: ChannelTarget,
+  input: ChannelInput,
+  formats: Formats = FORMATS,
+): WebhookRequest {
   const build = formats.get(target.format)?.channel;
   if (!build) throw new Error(`no table channel format '${target.format}'`);
   return build(target.url, input, target.lang);
@@ -99,7 +112,11 @@ export function buildChannelRequest(target: ChannelTarget, input: ChannelInput, 
  * Post one channel message. Never throws and never takes longer than `timeoutMs`: the room calls it from its
  * alarm; retries follow `retryPlan` as for personal webhooks.
  */
-export async function postChannel(target: ChannelTarget, input: ChannelInput, opts: { fetch?: typeof fetch; timeoutMs?: number; now?: number; formats?: Formats } = {}): Promise<DeliveryResult> {
+export async function postChannel(
+  target: ChannelTarget,
+  input: ChannelInput,
+  opts: { fetch?: typeof fetch; timeoutMs?: number; now?: number; formats?: Formats } = {},
+): Promise<DeliveryResult> {
   let req: WebhookRequest;
   try {
     req = buildChannelRequest(target, input, opts.formats);

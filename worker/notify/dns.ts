@@ -28,7 +28,8 @@ export function dohAnswer(status: number, body: unknown, type: RecordType): stri
   if (status < 200 || status >= 300) return { none: `HTTP ${status}` };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { none: 'not a DNS JSON answer' };
   const j = body as { Status?: unknown; Answer?: unknown };
-  if (j.Status !== 0) return { none: typeof j.Status === 'number' ? `DNS status ${j.Status}` : 'not a DNS JSON answer' };
+  if (j.Status !== 0)
+    return { none: typeof j.Status === 'number' ? `DNS status ${j.Status}` : 'not a DNS JSON answer' };
   if (j.Answer === undefined) return [];
   if (!Array.isArray(j.Answer)) return { none: 'not a DNS JSON answer' };
   const out: string[] = [];
@@ -71,7 +72,12 @@ export function targetVerdict(name: string, lookups: readonly (string[] | { none
 }
 
 /** One lookup of `name`: its addresses, or why there is none (the resolver failed, timed out or answered garbage). */
-async function lookup(name: string, type: RecordType, f: typeof fetch, doh: string): Promise<string[] | { none: string }> {
+async function lookup(
+  name: string,
+  type: RecordType,
+  f: typeof fetch,
+  doh: string,
+): Promise<string[] | { none: string }> {
   try {
     const res = await f(`${doh}?name=${encodeURIComponent(name)}&type=${type}`, {
       headers: { accept: 'application/dns-json' },
@@ -89,7 +95,12 @@ async function lookup(name: string, type: RecordType, f: typeof fetch, doh: stri
  * registration allowed. Re-checks the form of the host too: a target stored before the rule existed is refused
  * here. IP literals are judged by their form alone.
  */
-export async function checkTarget(url: string, scope: TargetScope, f: typeof fetch = fetch, doh: string = DOH_URL): Promise<TargetVerdict> {
+export async function checkTarget(
+  url: string,
+  scope: TargetScope,
+  f: typeof fetch = fetch,
+  doh: string = DOH_URL,
+): Promise<TargetVerdict> {
   if (scope === 'private') return { send: true };
   let u: URL;
   try {
@@ -119,7 +130,12 @@ export class UnansweredLookup extends Error {
  * const bad = await refusedTarget(target.url, 'public');
  * if (bad) return { ok: false, drop: true, error: `target: ${bad}` };
  */
-export async function refusedTarget(url: string, scope: TargetScope, f: typeof fetch = fetch, doh: string = DOH_URL): Promise<string | null> {
+export async function refusedTarget(
+  url: string,
+  scope: TargetScope,
+  f: typeof fetch = fetch,
+  doh: string = DOH_URL,
+): Promise<string | null> {
   const v = await checkTarget(url, scope, f, doh);
   if ('unanswered' in v) throw new UnansweredLookup(v.unanswered);
   return 'refused' in v ? v.refused : null;

@@ -43,7 +43,7 @@ async function hkdf(salt: Bytes, ikm: Bytes | ArrayBuffer, info: Bytes, bytes: n
 const concat = (...parts: Bytes[]): Bytes => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
+  for (const p of parts) out.set(p, at), (at += p.length);
   return out;
 };
 
@@ -61,12 +61,15 @@ export async function encryptAes128gcm(
 ): Promise<Bytes> {
   if (keys.p256dh.length !== 65 || keys.p256dh[0] !== 4) throw new Error('p256dh is not an uncompressed P-256 point');
   if (keys.auth.length !== 16) throw new Error('auth secret is not 16 bytes');
-  if (plaintext.length > MAX_PLAINTEXT_BYTES) throw new Error(`payload is ${plaintext.length} bytes, the maximum is ${MAX_PLAINTEXT_BYTES}`);
+  if (plaintext.length > MAX_PLAINTEXT_BYTES)
+    throw new Error(`payload is ${plaintext.length} bytes, the maximum is ${MAX_PLAINTEXT_BYTES}`);
   const salt = opts.salt ?? crypto.getRandomValues(new Uint8Array(16));
   if (salt.length !== 16) throw new Error('salt must be 16 bytes');
 
   const uaPublic = await crypto.subtle.importKey('raw', keys.p256dh, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-  const eph = opts.ephemeral ?? ((await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair);
+  const eph =
+    opts.ephemeral ??
+    ((await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair);
   const asPublic = new Uint8Array((await crypto.subtle.exportKey('raw', eph.publicKey)) as ArrayBuffer);
   const ecdhSecret = await crypto.subtle.deriveBits({ name: 'ECDH', public: uaPublic }, eph.privateKey, 256);
 
@@ -78,7 +81,10 @@ export async function encryptAes128gcm(
   const nonce = await hkdf(salt, ikm, utf8('Content-Encoding: nonce\0'), 12);
 
   const block = opts.padBlock ?? 0;
-  const padded = block > 0 ? Math.min(Math.ceil((plaintext.length + 1) / block) * block, MAX_PLAINTEXT_BYTES + 1) : plaintext.length + 1;
+  const padded =
+    block > 0
+      ? Math.min(Math.ceil((plaintext.length + 1) / block) * block, MAX_PLAINTEXT_BYTES + 1)
+      : plaintext.length + 1;
   // 0x02 marks the last (only) record; the zero bytes after it are padding (RFC 8188 §2).
   const record = new Uint8Array(padded);
   record.set(plaintext);

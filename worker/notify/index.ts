@@ -18,7 +18,14 @@ export type { Lang, NotifyTarget, NotifyKind, NotifyMessage, VapidKeys, Delivery
 export { validateTarget, privateAnswer, type TargetScope } from './validate';
 export { send } from './send';
 export { checkTarget, refusedTarget, UnansweredLookup, DOH_URL } from './dns';
-export { backoffMs, MAX_ATTEMPTS, CLIENT_ERROR_ATTEMPTS, MAX_RETRY_AFTER_MS, parseRetryAfter, retryPlan } from './retry';
+export {
+  backoffMs,
+  MAX_ATTEMPTS,
+  CLIENT_ERROR_ATTEMPTS,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  retryPlan,
+} from './retry';
 export { notificationFor, formatDuration } from './texts';
 export { renderMsg, pickStrings } from './render';
 export { FORMATS, registry, formatMenu, type NotifyFormat } from './formats';

@@ -23,14 +23,17 @@ export interface RenderOptions {
   formatParam?: (name: string, value: unknown) => string | undefined;
 }
 
-
 /**
  * The strings of one language with fallbacks filled in key by key: zh-TW falls back to zh-CN, then en;
  * zh-CN to zh-TW, then en; en to zh-CN.
  */
-export function pickStrings(all: Record<string, Record<string, string>> | undefined, lang: Lang): Record<string, string> {
+export function pickStrings(
+  all: Record<string, Record<string, string>> | undefined,
+  lang: Lang,
+): Record<string, string> {
   if (!all) return {};
-  const chain: Lang[] = lang === 'en' ? ['en', 'zh-CN'] : lang === 'zh-TW' ? ['zh-TW', 'zh-CN', 'en'] : ['zh-CN', 'zh-TW', 'en'];
+  const chain: Lang[] =
+    lang === 'en' ? ['en', 'zh-CN'] : lang === 'zh-TW' ? ['zh-TW', 'zh-CN', 'en'] : ['zh-CN', 'zh-TW', 'en'];
   return Object.assign({}, ...chain.reverse().map((l) => all[l] ?? {}));
 }
 
@@ -39,7 +42,12 @@ export function pickStrings(all: Record<string, Record<string, string>> | undefi
  * renderMsg({ 'ghost.vote': '{ghost}的驱鬼投票 · {by}发起' }, { key: 'ghost.vote', params: { ghost: '饿死鬼', by: 2 } }, (s) => names[s])
  * // → '饿死鬼的驱鬼投票 · 王五发起'
  */
-export function renderMsg(strings: Record<string, string>, msg: Msg, nameOf: (seat: number) => string, opts: RenderOptions = {}): string {
+export function renderMsg(
+  strings: Record<string, string>,
+  msg: Msg,
+  nameOf: (seat: number) => string,
+  opts: RenderOptions = {},
+): string {
   const sep = (opts.lang ?? 'zh-CN') === 'en' ? ', ' : '、';
   const seatName = (v: unknown): string => (typeof v === 'number' && Number.isInteger(v) ? nameOf(v) : String(v));
 
@@ -51,7 +59,8 @@ export function renderMsg(strings: Record<string, string>, msg: Msg, nameOf: (se
     if (isSeatParam(name) && typeof value === 'number') return seatName(value);
     if (SEATS_PARAMS.has(name) && Array.isArray(value)) return value.map(seatName).join(sep);
     if (name === 'card') return opts.cardLabel ? opts.cardLabel(String(value)) : String(value);
-    if (name === 'cards' && Array.isArray(value)) return value.map((c) => (opts.cardLabel ? opts.cardLabel(String(c)) : String(c))).join(sep);
+    if (name === 'cards' && Array.isArray(value))
+      return value.map((c) => (opts.cardLabel ? opts.cardLabel(String(c)) : String(c))).join(sep);
     if (Array.isArray(value)) return value.map((v) => (isMsg(v) ? render(v, depth + 1) : String(v))).join(sep);
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);
@@ -63,7 +72,7 @@ export function renderMsg(strings: Record<string, string>, msg: Msg, nameOf: (se
     if (template === undefined) return m.key;
     const params = m.params ?? {};
     return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) =>
-      Object.prototype.hasOwnProperty.call(params, name) ? param(name, params[name], depth) : whole,
+      Object.hasOwn(params, name) ? param(name, params[name], depth) : whole,
     );
   };
 

@@ -120,7 +120,10 @@ export function notificationFor(kind: NotifyKind, o: NotificationInput): { title
   const t = TEXTS[o.lang] ?? TEXTS['zh-CN'];
   const q = (o.question ?? '').trim();
   const deadlineMs = o.deadline ? Date.parse(o.deadline) : NaN;
-  const left = o.now !== undefined && Number.isFinite(deadlineMs) && deadlineMs > o.now ? formatDuration(deadlineMs - o.now, o.lang) : null;
+  const left =
+    o.now !== undefined && Number.isFinite(deadlineMs) && deadlineMs > o.now
+      ? formatDuration(deadlineMs - o.now, o.lang)
+      : null;
   const leftText = left ? t.left.replace('{t}', left) : '';
   const title = `${t[kind]}${t.dash}${o.gameTitle}`;
   switch (kind) {

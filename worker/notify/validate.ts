@@ -72,7 +72,19 @@ function publicV6(g: number[]): boolean {
 }
 
 /** Names that resolve to this machine or a private network by convention: no public DNS answers for them. */
-const PRIVATE_SUFFIXES = ['localhost', 'local', 'localdomain', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'home.arpa', 'arpa'];
+const PRIVATE_SUFFIXES = [
+  'localhost',
+  'local',
+  'localdomain',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'private',
+  'home.arpa',
+  'arpa',
+];
 
 /**
  * Why `hostname` (as `URL.hostname` gives it: lowercased, IPv4 in dotted form whatever the input — decimal,
@@ -138,7 +150,8 @@ function key(raw: unknown, name: string, bytes: number): string | { error: strin
   const b = b64urlDecode(raw);
   if (!b) return { error: `keys.${name} is not base64url` };
   if (b.length !== bytes) return { error: `keys.${name} must be ${bytes} bytes, got ${b.length}` };
-  if (name === 'p256dh' && b[0] !== 4) return { error: 'keys.p256dh must be an uncompressed P-256 point (starting with 0x04)' };
+  if (name === 'p256dh' && b[0] !== 4)
+    return { error: 'keys.p256dh must be an uncompressed P-256 point (starting with 0x04)' };
   return b64urlEncode(b);
 }
 
@@ -149,7 +162,11 @@ function key(raw: unknown, name: string, bytes: number): string | { error: strin
  * const t = validateTarget(await c.req.json(), 'public');
  * if (typeof t === 'string') return c.json({ error: { code: 'bad_request', message: t } }, 400);
  */
-export function validateTarget(raw: unknown, scope: TargetScope = 'public', formats: Formats = FORMATS): NotifyTarget | string {
+export function validateTarget(
+  raw: unknown,
+  scope: TargetScope = 'public',
+  formats: Formats = FORMATS,
+): NotifyTarget | string {
   if (!isObj(raw)) return 'body must be a JSON object';
   const lang = normaliseLang(raw.lang);
   if (!lang) return "lang must be 'zh-CN', 'zh-TW' or 'en'";

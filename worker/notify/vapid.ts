@@ -18,9 +18,16 @@ function signingKey(vapid: VapidKeys): Promise<CryptoKey> {
   if (!key) {
     const pub = b64urlDecode(vapid.publicKey);
     const d = b64urlDecode(vapid.privateKey);
-    if (!pub || pub.length !== 65 || pub[0] !== 4) return Promise.reject(new Error('VAPID public key is not a 65-byte P-256 point'));
+    if (!pub || pub.length !== 65 || pub[0] !== 4)
+      return Promise.reject(new Error('VAPID public key is not a 65-byte P-256 point'));
     if (!d || d.length !== 32) return Promise.reject(new Error('VAPID private key is not 32 bytes'));
-    const jwk = { kty: 'EC', crv: 'P-256', x: b64urlEncode(pub.subarray(1, 33)), y: b64urlEncode(pub.subarray(33)), d: b64urlEncode(d) };
+    const jwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: b64urlEncode(pub.subarray(1, 33)),
+      y: b64urlEncode(pub.subarray(33)),
+      d: b64urlEncode(d),
+    };
     key = crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
     key.catch(() => keyCache.delete(id));
     keyCache.set(id, key);

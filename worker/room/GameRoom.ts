@@ -69,7 +69,14 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   table(): Table {
-    return { def: this.store.def(), meta: this.store.m, state: this.store.game, seats: this.seats.facts(), looking: this.sockets.looking(), now: this.now() };
+    return {
+      def: this.store.def(),
+      meta: this.store.m,
+      state: this.store.game,
+      seats: this.seats.facts(),
+      looking: this.sockets.looking(),
+      now: this.now(),
+    };
   }
 
   // ---------------------------------------------------------------- RPC from the routes
@@ -106,7 +113,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
   async getState(token: string | null, since: number | null, logFrom: number | null = null): Promise<Reply> {
     if (!this.store.load()) return reject('not_found', 'no such game');
     const who = await this.seats.whoIs(token);
-    if (!who) return this.store.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'state' });
+    if (!who)
+      return this.store.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'state' });
     if (since !== null && since === this.store.m.version) return { status: 304, body: null };
     return ok(this.sockets.stateBody(who.seat, logFrom === null ? 'tail' : { from: logFrom }));
   }
@@ -142,8 +150,16 @@ export class GameRoom extends DurableObject<Env> implements Room {
    * version? → apply → persist (inside `commit`) → bots. Broadcast and alarm follow in `afterChange`, after
    * everything is persisted.
    */
-  handle(seat: number, version: number, answer: Answer, part: LogPart = 'tail'): { ok: true } | { ok: false; reply: Reply } {
-    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ ok: false as const, reply: this.store.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra) });
+  handle(
+    seat: number,
+    version: number,
+    answer: Answer,
+    part: LogPart = 'tail',
+  ): { ok: true } | { ok: false; reply: Reply } {
+    const fail = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({
+      ok: false as const,
+      reply: this.store.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra),
+    });
     // 3–5. running? asked? version? (core.ts)
     const no = checkAnswer(this.table(), seat, version, answer);
     // A prompt that closed since the client's version: the client is behind, not wrong.
@@ -225,7 +241,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
    * The token comes in the first message (`hello`), never in the URL (URLs end up in logs).
    */
   override async fetch(req: Request): Promise<Response> {
-    if (req.headers.get('Upgrade')?.toLowerCase() !== 'websocket') return json(reject('bad_request', 'expected a WebSocket upgrade'));
+    if (req.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
+      return json(reject('bad_request', 'expected a WebSocket upgrade'));
     if (!this.store.load()) return json(reject('not_found', 'no such game'));
     // Silent sockets are closed first and count toward nothing; waiting ones are limited per address (sockets.ts).
     const now = this.now();
@@ -236,7 +253,14 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true, openedAt: now, ...(from ? { from } : {}) };
+    const att: Attachment = {
+      sid: crypto.randomUUID(),
+      seat: null,
+      ready: false,
+      visible: true,
+      openedAt: now,
+      ...(from ? { from } : {}),
+    };
     this.sockets.attach(server, att);
     // The alarm closes it if it stays silent.
     await this.clocks.schedule();
@@ -247,7 +271,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const error = (r: Reply) => say(ws, JSON.stringify({ type: 'error', ...(r.body as object) }));
     const st = this.store;
     if (!st.load()) return error(reject('not_found', 'no such game'));
-    if (frameTooLarge(message)) return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
+    if (frameTooLarge(message))
+      return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(typeof message === 'string' ? message : new TextDecoder().decode(message));
@@ -276,10 +301,12 @@ export class GameRoom extends DurableObject<Env> implements Room {
         return;
       }
       case 'answer': {
-        if (!att.ready || att.seat === null) return error(st.rejected('unauthorized', 'say hello with a seat token first', { route: 'live' }));
+        if (!att.ready || att.seat === null)
+          return error(st.rejected('unauthorized', 'say hello with a seat token first', { route: 'live' }));
         const parsed = parseAnswerBody(msg);
         if (typeof parsed === 'string') return error(st.rejected('bad_request', parsed, { route: 'live' }));
-        if (!this.seats.allow(att.seat)) return error(st.rejected('rate_limited', 'too many requests; slow down', { seat: att.seat }));
+        if (!this.seats.allow(att.seat))
+          return error(st.rejected('rate_limited', 'too many requests; slow down', { seat: att.seat }));
         const res = this.handle(att.seat, parsed.version, parsed.answer);
         if (!res.ok) return error(res.reply);
         await this.afterChange();

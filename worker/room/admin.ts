@@ -21,10 +21,14 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
   const m = st.m;
   if (m.status !== 'lobby') return st.rejected('conflict', 'the game has already started', { action: 'start' });
   const free = r.seats.rows.filter((x) => x.name === null && !x.bot);
-  if (free.length && !fill) return st.rejected('conflict', `${free.length} seat(s) are free: fill them or start with bots`, { action: 'start' });
+  if (free.length && !fill)
+    return st.rejected('conflict', `${free.length} seat(s) are free: fill them or start with bots`, {
+      action: 'start',
+    });
   // Test-only (TEST_HOOKS=1, set by the e2e Worker alone): a fixed seed makes the browser tests' deals known.
   const testSeed = r.bindings.TEST_HOOKS === '1' ? (body as { seed?: unknown } | null)?.seed : undefined;
-  if (testSeed !== undefined && (typeof testSeed !== 'string' || !testSeed)) return st.rejected('bad_request', 'seed must be a non-empty string');
+  if (testSeed !== undefined && (typeof testSeed !== 'string' || !testSeed))
+    return st.rejected('bad_request', 'seed must be a non-empty string');
   const seed = typeof testSeed === 'string' ? testSeed : newSeed();
   let started: { state: GameState<any>; events: LogEntry[] };
   try {
@@ -61,7 +65,8 @@ export async function admin(r: Room, token: string | null, action: string, body:
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const b = (body ?? {}) as Record<string, unknown>;
-  if (typeof b !== 'object' || Array.isArray(b)) return st.rejected('bad_request', 'the body must be an object', { action });
+  if (typeof b !== 'object' || Array.isArray(b))
+    return st.rejected('bad_request', 'the body must be an object', { action });
   // Parse before authenticating (the fixed order), then hash once: nothing async after this point.
   let newInvite: { token: string; hash: string } | null = null;
   if (action === 'replace-seat' && b.by === 'invite') {
@@ -98,7 +103,8 @@ export async function admin(r: Room, token: string | null, action: string, body:
       const ms = parseDuration(b);
       if (typeof ms === 'string') return st.rejected('bad_request', ms, { action });
       const seat = b.seat;
-      if (seat !== undefined && (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats)) return st.rejected('bad_request', 'seat is out of range', { action });
+      if (seat !== undefined && (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats))
+        return st.rejected('bad_request', 'seat is out of range', { action });
       if (!playing) return st.rejected('conflict', 'only a running game has deadlines', { action });
       st.mutate((mm) => {
         extendClocks(mm, ms, (seat as number | undefined) ?? null);
@@ -108,13 +114,20 @@ export async function admin(r: Room, token: string | null, action: string, body:
     }
     case 'replace-seat': {
       const seat = b.seat;
-      if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats) return st.rejected('bad_request', 'seat is out of range', { action });
+      if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats)
+        return st.rejected('bad_request', 'seat is out of range', { action });
       if (b.by !== 'bot' && b.by !== 'invite') return st.rejected('bad_request', "by is 'bot' or 'invite'", { action });
       let name: string | null = null;
       if (b.name !== undefined) {
         if (typeof b.name !== 'string') return st.rejected('bad_request', 'name must be a string', { action });
-        const checked = checkName(b.name, r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name)), LIMITS.nameChars, { bot: b.by === 'bot' });
-        if ('error' in checked) return st.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
+        const checked = checkName(
+          b.name,
+          r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name)),
+          LIMITS.nameChars,
+          { bot: b.by === 'bot' },
+        );
+        if ('error' in checked)
+          return st.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
         name = checked.name;
       }
       if (m.status === 'finished') return st.rejected('conflict', 'the game is over', { action });
@@ -125,8 +138,19 @@ export async function admin(r: Room, token: string | null, action: string, body:
         // everything else of theirs (issue 26 point 3): standing orders, quiet hours and time zone, mention, away
         // and the hand-back all live in `settings`, which the newcomer — a bot or a stranger — starts without.
         r.outbox.dropSeat(s, mm);
-        if (newInvite) r.sql.exec('UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?', newInvite.hash, name ?? old.name ?? `#${s + 1}`, s);
-        else r.sql.exec('UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?', name ?? old.name ?? `Bot ${s + 1}`, s);
+        if (newInvite)
+          r.sql.exec(
+            'UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
+            newInvite.hash,
+            name ?? old.name ?? `#${s + 1}`,
+            s,
+          );
+        else
+          r.sql.exec(
+            'UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
+            name ?? old.name ?? `Bot ${s + 1}`,
+            s,
+          );
         r.seats.reload();
         mm.version++;
         if (st.game) r.clocks.sync(st.game, mm, now);
@@ -138,7 +162,8 @@ export async function admin(r: Room, token: string | null, action: string, body:
       for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
       r.bots.runBots(LIMITS.botMovesPerRequest);
       await r.afterChange();
-      if (newInvite) return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });
+      if (newInvite)
+        return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });
       return ok(r.sockets.summary());
     }
     case 'end': {

@@ -88,7 +88,9 @@ export class Bots {
       if (!r.ok) r = attempt(() => defaultAnswer(def, s, p));
       if (!r.ok) {
         // A rules bug: park this prompt so the alarm does not spin on it; the host can still end the game.
-        console.error(`game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(r.message)}`);
+        console.error(
+          `game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(r.message)}`,
+        );
         this.stuckBotPrompt = p.id;
         break;
       }
@@ -170,7 +172,13 @@ export interface StandInMove {
 export function standsIn(r: Room, seat: number, now: number): boolean {
   const row = r.seats.rows[seat];
   if (!row || row.bot || !r.seats.anyAway()) return false;
-  return awayDecision({ awayUntil: r.seats.settingsOf(seat).awayUntil, now, hostAllowsStandIn: !!r.store.m.host?.awayStandIn }) === 'standIn';
+  return (
+    awayDecision({
+      awayUntil: r.seats.settingsOf(seat).awayUntil,
+      now,
+      hostAllowsStandIn: !!r.store.m.host?.awayStandIn,
+    }) === 'standIn'
+  );
 }
 
 /** The stand-in's move for the first open prompt (in the state's order) of an away seat, if any. */
@@ -179,7 +187,8 @@ export function standInMove(r: Room, skip: string | null): StandInMove | null {
   const m = st.meta;
   const s = st.game;
   // Nobody has an away time (most games): no seat stands in.
-  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !m.host?.awayStandIn || !r.seats.anyAway()) return null;
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !m.host?.awayStandIn || !r.seats.anyAway())
+    return null;
   const now = r.now();
   const def = st.def();
   for (const p of s.prompts) {
@@ -216,7 +225,9 @@ export function playStandIn(r: Room, mv: StandInMove): boolean {
     }
     last = res.message;
   }
-  console.error(`game=[${r.store.m.id}] stand-in for seat=[${mv.seat}] prompt=[${mv.prompt}] has no playable answer: ${logValue(last)}`);
+  console.error(
+    `game=[${r.store.m.id}] stand-in for seat=[${mv.seat}] prompt=[${mv.prompt}] has no playable answer: ${logValue(last)}`,
+  );
   return false;
 }
 
@@ -258,13 +269,18 @@ export function handbackFor(r: Room, seat: number, now: number): { lines: LogLin
  * A seat's settings after a `PUT /me` that went from `old` to `next`: going away notes where the log stands
  * (`awayFrom`; an earlier absence not yet dismissed keeps its own); `dismiss` forgets the hand-back.
  */
-export function withAwayFrom(old: SeatSettings, next: SeatSettings, o: { now: number; logEnd: number; dismiss: boolean }): SeatSettings {
+export function withAwayFrom(
+  old: SeatSettings,
+  next: SeatSettings,
+  o: { now: number; logEnd: number; dismiss: boolean },
+): SeatSettings {
   const out: SeatSettings = { ...next };
   const away = isAway(next.awayUntil, o.now);
   if (o.dismiss) {
     out.playedFor = [];
     out.awayFrom = away ? o.logEnd : null;
-  } else if (away && !isAway(old.awayUntil, o.now) && (old.awayFrom === null || old.awayFrom === undefined)) out.awayFrom = o.logEnd;
+  } else if (away && !isAway(old.awayUntil, o.now) && (old.awayFrom === null || old.awayFrom === undefined))
+    out.awayFrom = o.logEnd;
   return out;
 }
 
@@ -291,16 +307,18 @@ export function planHumanOrders(r: Room, rand: () => number = roomRandom): void 
   if (!def.orders) return;
   const now = r.now();
   if (none) {
-    for (const c of m.clocks) if (c.orderAt !== undefined && s.prompts.some((x) => x.id === c.prompt)) forget.push(c.prompt);
-  } else for (const c of m.clocks) {
-    const p = s.prompts.find((x) => x.id === c.prompt);
-    if (!p) continue;
-    const orders = r.seats.settingsOf(p.seat).orders;
-    const sa = orders.length && !standsIn(r, p.seat, now) ? standingAnswer(def, s, p, orders) : null;
-    const human = sa?.order.timing === 'human';
-    if (human && c.orderAt === undefined) plan.push(c.prompt);
-    else if (!human && c.orderAt !== undefined) forget.push(c.prompt);
-  }
+    for (const c of m.clocks)
+      if (c.orderAt !== undefined && s.prompts.some((x) => x.id === c.prompt)) forget.push(c.prompt);
+  } else
+    for (const c of m.clocks) {
+      const p = s.prompts.find((x) => x.id === c.prompt);
+      if (!p) continue;
+      const orders = r.seats.settingsOf(p.seat).orders;
+      const sa = orders.length && !standsIn(r, p.seat, now) ? standingAnswer(def, s, p, orders) : null;
+      const human = sa?.order.timing === 'human';
+      if (human && c.orderAt === undefined) plan.push(c.prompt);
+      else if (!human && c.orderAt !== undefined) forget.push(c.prompt);
+    }
   if (!plan.length && !forget.length) return;
   const clockMs = m.deadlineMinutes * 60_000;
   // Nobody sees these moments (no version bump): they only decide when the alarm answers.
@@ -328,7 +346,8 @@ export function dueHumanOrder(r: Room, now: number, skip: string | null): { seat
   const st = r.store;
   const m = st.meta;
   const s = st.game;
-  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !r.seats.anyOrders() || !st.def().orders) return null;
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !r.seats.anyOrders() || !st.def().orders)
+    return null;
   const def = st.def();
   for (const c of m.clocks) {
     if (c.orderAt === undefined || c.orderAt > now || c.prompt === skip) continue;

@@ -20,7 +20,11 @@ export class Clocks {
    * queue and drop the notifications that follow.
    */
   sync(s: GameState<any>, m: Meta, now: number): void {
-    const { closed, notices } = syncClocks({ seats: this.r.seats.facts(), looking: this.r.sockets.looking(), now }, s, m);
+    const { closed, notices } = syncClocks(
+      { seats: this.r.seats.facts(), looking: this.r.sockets.looking(), now },
+      s,
+      m,
+    );
     this.r.outbox.dropPrompts(closed);
     for (const n of notices) this.r.outbox.enqueue(m, n.seat, n.kind, n.about, now, n.prompt);
   }
@@ -71,7 +75,12 @@ export class Clocks {
   schedule(force = false): Promise<void> | undefined {
     const t = this.nextWake();
     const known = this.scheduled;
-    if (!force && known !== undefined && (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))) return undefined;
+    if (
+      !force &&
+      known !== undefined &&
+      (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))
+    )
+      return undefined;
     this.scheduled = t;
     return t === null ? this.r.state.storage.deleteAlarm() : this.r.state.storage.setAlarm(t);
   }

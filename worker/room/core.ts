@@ -72,9 +72,17 @@ export type Refusal = { code: ErrorCode; message: string; stale?: true };
 const HOUR = 3_600_000;
 
 /** The public line the room writes before a move it made for an absent seat (strings in the shell's i18n). */
-const ROOM_LINE: Partial<Record<MoveBy, string>> = { expired: 'room.log.timedOut', 'absent-bot': 'room.log.botPlayed', 'stand-in': 'room.log.botPlayed' };
+const ROOM_LINE: Partial<Record<MoveBy, string>> = {
+  expired: 'room.log.timedOut',
+  'absent-bot': 'room.log.botPlayed',
+  'stand-in': 'room.log.botPlayed',
+};
 
-const ENGINE_CODE: Record<string, ErrorCode> = { not_your_prompt: 'not_your_prompt', illegal: 'illegal', finished: 'conflict' };
+const ENGINE_CODE: Record<string, ErrorCode> = {
+  not_your_prompt: 'not_your_prompt',
+  illegal: 'illegal',
+  finished: 'conflict',
+};
 
 /**
  * Steps 3–5 of the fixed order for an answer of `seat` made at `version`: is the game running, is this seat
@@ -91,7 +99,8 @@ export function checkAnswer(t: Table, seat: number, version: number, answer: Ans
   // 4. is this seat asked this prompt? Another seat's open prompt is answered exactly like one that does not
   // exist (a difference would tell who else is asked, e.g. who holds 无懈可击).
   const p = t.state?.prompts.find((x) => x.id === answer.prompt && x.seat === seat);
-  if (!p) return stale ? movedOn : { code: 'not_your_prompt', message: 'no open prompt with this id is addressed to you' };
+  if (!p)
+    return stale ? movedOn : { code: 'not_your_prompt', message: 'no open prompt with this id is addressed to you' };
   // 5. does the version match? Chat and joins never make an answer stale. A game change does, except for a
   // prompt that was already open at the client's version and still is: prompts never change once asked, so the
   // client answered exactly this question (simultaneous picks and votes must not bounce off each other).
@@ -117,13 +126,22 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   if (!r.ok) return { code: ENGINE_CODE[r.error.code] ?? 'illegal', message: r.error.reason };
   const s = r.value.state;
   const roomLine = ROOM_LINE[by];
-  const lines: Line[] = roomLine ? [{ at: before.step, to: 'public', msg: { key: roomLine, params: { seat } } }, ...r.value.events] : r.value.events;
+  const lines: Line[] = roomLine
+    ? [{ at: before.step, to: 'public', msg: { key: roomLine, params: { seat } } }, ...r.value.events]
+    : r.value.events;
   // A player's answer hands a stand-in seat back; an expiry counts towards the stand-in.
   const row = t.seats[seat];
   let seatChange: Change['seat'];
   if (row && by === 'player' && (row.expiries || row.standIn)) seatChange = { seat, expiries: 0, standIn: false };
-  else if (row && (by === 'expired' || by === 'absent-bot') && !row.bot) seatChange = { seat, expiries: row.expiries + 1, standIn: row.expiries + 1 >= LIMITS.expiriesToStandIn || row.standIn };
-  const seats = seatChange ? t.seats.map((x) => (x.seat === seat ? { ...x, standIn: seatChange.standIn, expiries: seatChange.expiries } : x)) : t.seats;
+  else if (row && (by === 'expired' || by === 'absent-bot') && !row.bot)
+    seatChange = {
+      seat,
+      expiries: row.expiries + 1,
+      standIn: row.expiries + 1 >= LIMITS.expiriesToStandIn || row.standIn,
+    };
+  const seats = seatChange
+    ? t.seats.map((x) => (x.seat === seat ? { ...x, standIn: seatChange.standIn, expiries: seatChange.expiries } : x))
+    : t.seats;
   const m = structuredClone(t.meta);
   m.version++;
   m.gameVersion = m.version;
@@ -132,10 +150,22 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   const { closed, notices } = syncClocks(table, s, m);
   if (by === 'expired' || by === 'absent-bot') {
     const asked = before.prompts.find((x) => x.id === answer.prompt);
-    if (asked && !t.looking.has(seat)) notices.push({ seat, kind: 'expired', about: { message: asked.message }, prompt: null });
+    if (asked && !t.looking.has(seat))
+      notices.push({ seat, kind: 'expired', about: { message: asked.message }, prompt: null });
   }
-  if (s.outcome && !before.outcome) for (const x of seats) if (!x.bot && !t.looking.has(x.seat)) notices.push({ seat: x.seat, kind: 'ended', about: { message: s.outcome.reason }, prompt: null });
-  return { meta: m, state: s, move: { seat, answer, by, at: iso(t.now) }, lines, ...(seatChange ? { seat: seatChange } : {}), closed, notices };
+  if (s.outcome && !before.outcome)
+    for (const x of seats)
+      if (!x.bot && !t.looking.has(x.seat))
+        notices.push({ seat: x.seat, kind: 'ended', about: { message: s.outcome.reason }, prompt: null });
+  return {
+    meta: m,
+    state: s,
+    move: { seat, answer, by, at: iso(t.now) },
+    lines,
+    ...(seatChange ? { seat: seatChange } : {}),
+    closed,
+    notices,
+  };
 }
 
 /** Reminders, as "ms before the deadline": at half time, and with an hour left when that is a different moment. */
@@ -147,7 +177,8 @@ export function reminderOffsets(lengthMs: number): number[] {
 }
 
 /** How long a prompt's clock runs: the game's deadline, or the stand-in's short grace. */
-const clockLength = (m: Meta, standIn: boolean): number => (standIn ? Math.min(LIMITS.standInGraceMs, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000);
+const clockLength = (m: Meta, standIn: boolean): number =>
+  standIn ? Math.min(LIMITS.standInGraceMs, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000;
 
 /**
  * When a clock of `seat` that starts at `start` runs out: its length counted outside the seat's quiet hours
@@ -157,7 +188,13 @@ const clockLength = (m: Meta, standIn: boolean): number => (standIn ? Math.min(L
 export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start: number, lengthMs: number): number {
   const x = t.seats[seat]?.settings;
   const cap = m.host?.quietCapMinutes;
-  return deadlineFor({ start, lengthMs, quiet: x?.quiet ?? null, quietCapMs: cap === null || cap === undefined ? null : cap * 60_000, awayUntil: m.host?.awayStandIn ? null : (x?.awayUntil ?? null) });
+  return deadlineFor({
+    start,
+    lengthMs,
+    quiet: x?.quiet ?? null,
+    quietCapMs: cap === null || cap === undefined ? null : cap * 60_000,
+    awayUntil: m.host?.awayStandIn ? null : (x?.awayUntil ?? null),
+  });
 }
 
 /**
@@ -165,7 +202,11 @@ export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start
  * notification when it is not looking), a closed prompt loses its clock (and its unsent notifications), a seat
  * that became (or stopped being) a stand-in has its clocks shortened to the grace (or restored). Changes `m`.
  */
-export function syncClocks(t: Pick<Table, 'seats' | 'looking' | 'now'>, s: GameState<any>, m: Meta): { closed: string[]; notices: Notice[] } {
+export function syncClocks(
+  t: Pick<Table, 'seats' | 'looking' | 'now'>,
+  s: GameState<any>,
+  m: Meta,
+): { closed: string[]; notices: Notice[] } {
   const now = t.now;
   const isBot = (seat: number) => !!t.seats[seat]?.bot;
   const prompts: readonly OpenPrompt[] = s.outcome || m.status !== 'playing' ? [] : s.prompts;
@@ -191,12 +232,26 @@ export function syncClocks(t: Pick<Table, 'seats' | 'looking' | 'now'>, s: GameS
     if (isBot(p.seat) || had.has(p.id)) continue;
     const standIn = !!t.seats[p.seat]?.standIn;
     const len = clockLength(m, standIn);
-    const c: Clock = { prompt: p.id, seat: p.seat, deadlineAt: m.paused ? null : standIn ? now + len : deadlineAt(t, m, p.seat, now, len), remainingMs: len, reminders: standIn ? [] : reminderOffsets(len), standIn, openedVersion: m.version };
+    const c: Clock = {
+      prompt: p.id,
+      seat: p.seat,
+      deadlineAt: m.paused ? null : standIn ? now + len : deadlineAt(t, m, p.seat, now, len),
+      remainingMs: len,
+      reminders: standIn ? [] : reminderOffsets(len),
+      standIn,
+      openedVersion: m.version,
+    };
     kept.push(c);
     // Each seat's first new prompt without a stand-in, in the prompts' order, is the one its notification is about.
     if (standIn || told.has(p.seat)) continue;
     told.add(p.seat);
-    if (!t.looking.has(p.seat)) notices.push({ seat: p.seat, kind: 'prompt', about: { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) }, prompt: p.id });
+    if (!t.looking.has(p.seat))
+      notices.push({
+        seat: p.seat,
+        kind: 'prompt',
+        about: { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) },
+        prompt: p.id,
+      });
   }
   m.clocks = kept;
   return { closed, notices };
@@ -254,7 +309,13 @@ export function dueReminders(t: Table): Change | null {
     if (c.deadlineAt === null || !c.reminders.some((o) => c.deadlineAt! - o <= now)) continue;
     c.reminders = c.reminders.filter((o) => c.deadlineAt! - o > now);
     const p = t.state?.prompts.find((x) => x.id === c.prompt);
-    if (p && !t.looking.has(c.seat)) notices.push({ seat: c.seat, kind: 'reminder', about: { id: p.id, message: p.message, deadlineAt: c.deadlineAt }, prompt: p.id });
+    if (p && !t.looking.has(c.seat))
+      notices.push({
+        seat: c.seat,
+        kind: 'reminder',
+        about: { id: p.id, message: p.message, deadlineAt: c.deadlineAt },
+        prompt: p.id,
+      });
   }
   return { meta: m, lines: [], closed: [], notices };
 }
@@ -263,6 +324,7 @@ export function dueReminders(t: Table): Change | null {
 export function expiredClock(m: Meta, now: number): Clock | null {
   if (m.status !== 'playing' || m.paused) return null;
   let due: Clock | null = null;
-  for (const c of m.clocks) if (c.deadlineAt !== null && c.deadlineAt <= now && (!due || c.deadlineAt < due.deadlineAt!)) due = c;
+  for (const c of m.clocks)
+    if (c.deadlineAt !== null && c.deadlineAt <= now && (!due || c.deadlineAt < due.deadlineAt!)) due = c;
   return due;
 }

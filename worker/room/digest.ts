@@ -94,7 +94,11 @@ export function planDigest(o: DigestInput): DigestPlan {
       continue;
     }
     const deadlines = list.map((x) => x.deadline).filter((d): d is number => typeof d === 'number');
-    const out: Outgoing = { seat, kind: list.length === 1 ? 'prompt' : 'digest', promptIds: list.map((x) => x.promptId) };
+    const out: Outgoing = {
+      seat,
+      kind: list.length === 1 ? 'prompt' : 'digest',
+      promptIds: list.map((x) => x.promptId),
+    };
     if (deadlines.length) out.deadline = Math.min(...deadlines);
     send.push(out);
   }
@@ -104,7 +108,11 @@ export function planDigest(o: DigestInput): DigestPlan {
 const DIGEST: Record<Lang, { title: string; body: string; left: string }> = {
   'zh-CN': { title: '{n} 个决定等你 — {game}', body: '牌桌在等你做 {n} 个决定。', left: '最早的还剩 {t}' },
   'zh-TW': { title: '{n} 個決定等你 — {game}', body: '牌桌在等你做 {n} 個決定。', left: '最早的還剩 {t}' },
-  en: { title: '{n} decisions wait — {game}', body: 'The table is waiting on {n} decisions from you.', left: 'the first has {t} left' },
+  en: {
+    title: '{n} decisions wait — {game}',
+    body: 'The table is waiting on {n} decisions from you.',
+    left: 'the first has {t} left',
+  },
 };
 
 /**
@@ -112,11 +120,17 @@ const DIGEST: Record<Lang, { title: string; body: string; left: string }> = {
  * business, and the texts of the prompts are in the table.
  * @example digestText('en', 3, 'Sanguosha') // { title: '3 decisions wait — Sanguosha', body: 'The table is waiting on 3 decisions from you.' }
  */
-export function digestText(lang: Lang, n: number, gameTitle: string, o: { deadline?: number; now?: number } = {}): { title: string; body: string } {
+export function digestText(
+  lang: Lang,
+  n: number,
+  gameTitle: string,
+  o: { deadline?: number; now?: number } = {},
+): { title: string; body: string } {
   const t = DIGEST[lang] ?? DIGEST['zh-CN'];
   const fill = (s: string) => s.replace(/\{n\}/g, String(n)).replace('{game}', gameTitle);
   let body = fill(t.body);
-  if (o.deadline !== undefined && o.now !== undefined && o.deadline > o.now) body += ` · ${t.left.replace('{t}', formatDuration(o.deadline - o.now, lang))}`;
+  if (o.deadline !== undefined && o.now !== undefined && o.deadline > o.now)
+    body += ` · ${t.left.replace('{t}', formatDuration(o.deadline - o.now, lang))}`;
   return { title: fill(t.title), body };
 }
 
@@ -154,6 +168,9 @@ export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: numb
   const seats = [...new Set(o.waiting)].sort((a, b) => a - b);
   if (!seats.length) return null;
   if (o.last && o.last.seats.length === seats.length && o.last.seats.every((s, i) => s === seats[i])) return null;
-  const ready = Math.max(o.since + (o.settleMs ?? DEFAULT_CHANNEL_SETTLE_MS), o.last ? o.last.at + (o.spacingMs ?? DEFAULT_CHANNEL_SPACING_MS) : -Infinity);
+  const ready = Math.max(
+    o.since + (o.settleMs ?? DEFAULT_CHANNEL_SETTLE_MS),
+    o.last ? o.last.at + (o.spacingMs ?? DEFAULT_CHANNEL_SPACING_MS) : -Infinity,
+  );
   return ready <= o.now ? { post: seats } : { wakeAt: ready };
 }

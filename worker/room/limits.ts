@@ -30,11 +30,14 @@ export function parseAnswerBody(b: unknown): { version: number; answer: Answer }
   if (!b || typeof b !== 'object' || Array.isArray(b)) return 'the body must be an object {version, answer}';
   const { version, answer } = b as { version?: unknown; answer?: unknown };
   if (!Number.isInteger(version) || (version as number) < 0) return 'version must be a non-negative integer';
-  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return 'answer must be an object {prompt, option}';
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer))
+    return 'answer must be an object {prompt, option}';
   const a = answer as Record<string, unknown>;
   if (typeof a.prompt !== 'string' || typeof a.option !== 'string') return 'an answer names a prompt and an option';
-  if (a.cards !== undefined && (!Array.isArray(a.cards) || !a.cards.every((x) => typeof x === 'string'))) return 'cards must be a list of card ids';
-  if (a.seats !== undefined && (!Array.isArray(a.seats) || !a.seats.every((x) => Number.isInteger(x)))) return 'seats must be a list of seat numbers';
+  if (a.cards !== undefined && (!Array.isArray(a.cards) || !a.cards.every((x) => typeof x === 'string')))
+    return 'cards must be a list of card ids';
+  if (a.seats !== undefined && (!Array.isArray(a.seats) || !a.seats.every((x) => Number.isInteger(x))))
+    return 'seats must be a list of seat numbers';
   const out: Answer = { prompt: a.prompt, option: a.option };
   if (a.cards !== undefined) out.cards = a.cards as string[];
   if (a.seats !== undefined) out.seats = a.seats as number[];
@@ -45,7 +48,8 @@ export function parseAnswerBody(b: unknown): { version: number; answer: Answer }
 export function parseDuration(b: Record<string, unknown>): number | string {
   const h = b.hours ?? 0;
   const mi = b.minutes ?? 0;
-  if (typeof h !== 'number' || typeof mi !== 'number' || !Number.isFinite(h) || !Number.isFinite(mi)) return 'hours and minutes must be numbers';
+  if (typeof h !== 'number' || typeof mi !== 'number' || !Number.isFinite(h) || !Number.isFinite(mi))
+    return 'hours and minutes must be numbers';
   const minutes = h * 60 + mi;
   if (minutes < 1 || minutes > LIMITS.maxDeadlineMinutes) return 'extend by 1 minute to 7 days';
   return Math.round(minutes * 60_000);

@@ -15,13 +15,16 @@ import TS_CHARACTERS from 'opencc-js/dict/TSCharacters';
  * (Hangul fillers, the combining grapheme joiner, the Braille blank, Mongolian vowel separator and free
  * variation selectors). A zero-width joiner inside an emoji sequence (👩‍💻) is kept: there it draws one glyph.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is listed on its own, to be removed on its own
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0]/gu;
 const EMOJI_BEFORE = /\p{Extended_Pictographic}\ufe0f?$/u;
 const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
 
 /** A zero-width joiner between two emoji (👩‍💻) draws one glyph: it stays; every other invisible goes. */
 const dropInvisible = (c: string, at: number, s: string) =>
-  c === '\u200d' && EMOJI_BEFORE.test(s.slice(Math.max(0, at - 3), at)) && EMOJI_AFTER.test(s.slice(at + 1, at + 3)) ? c : '';
+  c === '\u200d' && EMOJI_BEFORE.test(s.slice(Math.max(0, at - 3), at)) && EMOJI_AFTER.test(s.slice(at + 1, at + 3))
+    ? c
+    : '';
 
 /**
  * NFC, invisible characters removed, every run of whitespace (spaces of any width, line breaks, tabs) one
@@ -72,14 +75,22 @@ export function looksLike(a: string, b: string): boolean {
  * table now (the seat's own old name left out by the caller); `bot`: the name is for a bot seat.
  * @example checkName('first\u200B', ['first']) // { error: 'a seat with a name that looks the same (first) is already at the table' }
  */
-export function checkName(raw: string, others: readonly (string | null)[], maxChars: number, o: { bot?: boolean } = {}): { name: string } | { error: string; lookalike?: true } {
+export function checkName(
+  raw: string,
+  others: readonly (string | null)[],
+  maxChars: number,
+  o: { bot?: boolean } = {},
+): { name: string } | { error: string; lookalike?: true } {
   const name = cleanText(raw);
   const len = [...name].length;
   if (len < 1 || len > maxChars) return { error: `a name has 1 to ${maxChars} visible characters` };
-  if (TOO_MANY_MARKS.test(name.normalize('NFD'))) return { error: `a letter in a name carries at most ${MAX_MARKS} accents` };
+  if (TOO_MANY_MARKS.test(name.normalize('NFD')))
+    return { error: `a letter in a name carries at most ${MAX_MARKS} accents` };
   // Empty seats become "Bot 3" at the start: a player may not take a name that looks like a bot's.
-  if (!o.bot && /^bot[\dlo]*$/.test(nameSkeleton(name))) return { error: 'names like "Bot 3" are kept for bots', lookalike: true };
+  if (!o.bot && /^bot[\dlo]*$/.test(nameSkeleton(name)))
+    return { error: 'names like "Bot 3" are kept for bots', lookalike: true };
   const twin = others.find((o) => o !== null && looksLike(o, name));
-  if (twin) return { error: `a seat with a name that looks the same (${twin}) is already at the table`, lookalike: true };
+  if (twin)
+    return { error: `a seat with a name that looks the same (${twin}) is already at the table`, lookalike: true };
   return { name };
 }

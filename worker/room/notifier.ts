@@ -28,17 +28,27 @@ export const SEND_TIMEOUT_MS = 5_000;
  * How the room delivers one message; tests replace it on the instance to record or fail deliveries. `scope`
  * is where targets may point (`public` unless the Worker allows private targets: tests, local development).
  */
-export type Sender = (target: NotifyTarget, msg: NotifyMessage, o: { vapid: VapidKeys | null; timeoutMs: number; now: number; scope?: TargetScope; dohUrl?: string }) => Promise<DeliveryResult>;
+export type Sender = (
+  target: NotifyTarget,
+  msg: NotifyMessage,
+  o: { vapid: VapidKeys | null; timeoutMs: number; now: number; scope?: TargetScope; dohUrl?: string },
+) => Promise<DeliveryResult>;
 
 /** Checked again just before sending (a name may resolve elsewhere now); a refused target is dropped. */
 export const send: Sender = async (target, msg, o) => {
-  const bad = await refusedTarget(target.kind === 'push' ? target.subscription.endpoint : target.url, o.scope ?? 'public', fetch, o.dohUrl);
+  const bad = await refusedTarget(
+    target.kind === 'push' ? target.subscription.endpoint : target.url,
+    o.scope ?? 'public',
+    fetch,
+    o.dohUrl,
+  );
   if (bad) return { ok: false, drop: true, error: `target refused: ${bad}` };
   return sendVia(target, msg, o);
 };
 
 /** Where the Worker lets targets point: `ALLOW_PRIVATE_TARGETS=1` only in the tests' and local development's. */
-export const targetScope = (env: { ALLOW_PRIVATE_TARGETS?: string }): TargetScope => (env.ALLOW_PRIVATE_TARGETS === '1' ? 'private' : 'public');
+export const targetScope = (env: { ALLOW_PRIVATE_TARGETS?: string }): TargetScope =>
+  env.ALLOW_PRIVATE_TARGETS === '1' ? 'private' : 'public';
 
 /** A stable key for a target, so registering the same endpoint twice replaces it instead of duplicating it. */
 export function targetKey(t: NotifyTarget): string {

@@ -4,14 +4,36 @@ import type { NotifyMessage } from '../notify/types';
 import { getGame, type Msg } from '../engine';
 import { logValue } from '../log';
 import { LIMITS } from './limits';
-import { disabledNote, gameTitleOf, messageFor, pickStrings, retryPlan, targetKey, targetScope, validateTarget, SEND_TIMEOUT_MS, type NotifyKind, type NotifyTarget, type VapidKeys } from './notifier';
+import {
+  disabledNote,
+  gameTitleOf,
+  messageFor,
+  pickStrings,
+  retryPlan,
+  targetKey,
+  targetScope,
+  validateTarget,
+  SEND_TIMEOUT_MS,
+  type NotifyKind,
+  type NotifyTarget,
+  type VapidKeys,
+} from './notifier';
 import { ok, reject, type Reply } from './reply';
 import { iso, type Meta, type Room } from './types';
 
 /** How long after a seat's last prompt notification further ones are gathered into one digest. */
 export const DIGEST_WINDOW_MS = DEFAULT_DIGEST_WINDOW_MS;
 
-type Row = { id: number; target_id: number; seat: number; prompt: string | null; due_at: number; msg: string; attempts: number; target: string };
+type Row = {
+  id: number;
+  target_id: number;
+  seat: number;
+  prompt: string | null;
+  due_at: number;
+  msg: string;
+  attempts: number;
+  target: string;
+};
 /** One delivery: a row as it is, or a digest standing for several rows of one target. */
 type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
@@ -33,8 +55,20 @@ export class Outbox {
    * the notification says (the prompt asked, the outcome); `prompt` ties the rows to an open prompt so they are
    * dropped if it closes before they are sent.
    */
-  enqueue(m: Meta, seat: number, kind: NotifyKind, about: { id?: string; message: Msg; deadlineAt?: number } | null, now: number, prompt: string | null): void {
-    const targets = this.r.sql.exec<{ id: number; target: string }>('SELECT id, target FROM targets WHERE seat = ? AND disabled = 0 ORDER BY id', seat).toArray();
+  enqueue(
+    m: Meta,
+    seat: number,
+    kind: NotifyKind,
+    about: { id?: string; message: Msg; deadlineAt?: number } | null,
+    now: number,
+    prompt: string | null,
+  ): void {
+    const targets = this.r.sql
+      .exec<{ id: number; target: string }>(
+        'SELECT id, target FROM targets WHERE seat = ? AND disabled = 0 ORDER BY id',
+        seat,
+      )
+      .toArray();
     if (!targets.length) return;
     // Quiet hours: nothing is sent while the seat sleeps; it goes out when they end (issue 11).
     const dueAt = notifyAt(this.r.seats.settingsOf(seat).quiet, now);
@@ -51,18 +85,34 @@ export class Outbox {
         strings,
         names,
         now,
-        ...(about ? { about: { message: about.message, ...(about.id ? { id: about.id } : {}), ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}) } } : {}),
+        ...(about
+          ? {
+              about: {
+                message: about.message,
+                ...(about.id ? { id: about.id } : {}),
+                ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}),
+              },
+            }
+          : {}),
       });
       return [t.id, seat, prompt, JSON.stringify(msg), dueAt];
     });
-    this.r.sql.exec("INSERT INTO outbox (target_id, seat, prompt, msg, due_at) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]' FROM json_each(?)", JSON.stringify(rows));
+    this.r.sql.exec(
+      "INSERT INTO outbox (target_id, seat, prompt, msg, due_at) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]' FROM json_each(?)",
+      JSON.stringify(rows),
+    );
   }
 
   /** The prompts closed: their unsent notifications are noise now (inside a transaction). */
   dropPrompts(prompts: string[]): void {
     const list = JSON.stringify(prompts);
     // Looked for first: an answer that closes a prompt nobody was to be told of writes nothing here.
-    if (!prompts.length || !this.r.sql.exec('SELECT 1 FROM outbox WHERE prompt IN (SELECT value FROM json_each(?)) LIMIT 1', list).toArray().length) return;
+    if (
+      !prompts.length ||
+      !this.r.sql.exec('SELECT 1 FROM outbox WHERE prompt IN (SELECT value FROM json_each(?)) LIMIT 1', list).toArray()
+        .length
+    )
+      return;
     this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', list);
   }
 
@@ -102,13 +152,22 @@ export class Outbox {
     const { sends, held } = this.gather(rows, now);
     this.r.state.storage.transactionSync(() => {
       for (const h of held) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', h.until, h.id);
-      for (const x of sends) for (const y of x.rows) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', now + 60_000, y.id);
+      for (const x of sends)
+        for (const y of x.rows) sql.exec('UPDATE outbox SET due_at = ? WHERE id = ?', now + 60_000, y.id);
     });
     if (!sends.length) return;
     const vapid = this.vapid();
     const results = await Promise.all(
       sends.map((x) =>
-        this.r.deliver(x.target, x.msg, { vapid, timeoutMs: SEND_TIMEOUT_MS, now, scope: targetScope(this.r.bindings), dohUrl: this.r.bindings.DOH_URL }).catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
+        this.r
+          .deliver(x.target, x.msg, {
+            vapid,
+            timeoutMs: SEND_TIMEOUT_MS,
+            now,
+            scope: targetScope(this.r.bindings),
+            dohUrl: this.r.bindings.DOH_URL,
+          })
+          .catch((e) => ({ ok: false as const, drop: false, error: String(e) })),
       ),
     );
     const after = this.r.now();
@@ -125,30 +184,35 @@ export class Outbox {
       // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
       sends.forEach((send, i) => {
         for (const x of send.rows) {
-        const plan = retryPlan(results[i]!, x.attempts + 1);
-        if (plan.do === 'done') {
-          sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
-          sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', x.target_id);
-        } else if (plan.do === 'drop') {
-          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] dropped reason=[${logValue(plan.reason)}]`);
-          sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
-          sql.exec('DELETE FROM targets WHERE id = ?', x.target_id);
-        } else if (plan.do === 'retry') {
-          sql.exec('UPDATE outbox SET attempts = attempts + 1, due_at = ? WHERE id = ?', after + plan.inMs, x.id);
-          sql.exec('UPDATE targets SET failures = failures + 1 WHERE id = ?', x.target_id);
-        } else {
-          const exists = sql.exec('SELECT 1 FROM targets WHERE id = ? AND disabled = 0', x.target_id).toArray().length > 0;
-          sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
-          sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', x.target_id);
-          if (!exists) return;
-          console.log(`notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${logValue(plan.reason)}]`);
-          const t = JSON.parse(x.target) as NotifyTarget;
-          // Tell the seat (only that seat) in its chat so it can register again.
-          const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
-          this.r.chat.add({ at: iso(after), seat: -1, name: '', text: disabledNote(t, title) }, x.seat);
-          mm.version++;
-          noted = true;
-        }
+          const plan = retryPlan(results[i]!, x.attempts + 1);
+          if (plan.do === 'done') {
+            sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
+            sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', x.target_id);
+          } else if (plan.do === 'drop') {
+            console.log(
+              `notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] dropped reason=[${logValue(plan.reason)}]`,
+            );
+            sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
+            sql.exec('DELETE FROM targets WHERE id = ?', x.target_id);
+          } else if (plan.do === 'retry') {
+            sql.exec('UPDATE outbox SET attempts = attempts + 1, due_at = ? WHERE id = ?', after + plan.inMs, x.id);
+            sql.exec('UPDATE targets SET failures = failures + 1 WHERE id = ?', x.target_id);
+          } else {
+            const exists =
+              sql.exec('SELECT 1 FROM targets WHERE id = ? AND disabled = 0', x.target_id).toArray().length > 0;
+            sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
+            sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', x.target_id);
+            if (!exists) return;
+            console.log(
+              `notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${logValue(plan.reason)}]`,
+            );
+            const t = JSON.parse(x.target) as NotifyTarget;
+            // Tell the seat (only that seat) in its chat so it can register again.
+            const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
+            this.r.chat.add({ at: iso(after), seat: -1, name: '', text: disabledNote(t, title) }, x.seat);
+            mm.version++;
+            noted = true;
+          }
         }
       });
     });
@@ -198,7 +262,9 @@ export class Outbox {
     for (const out of plan.send) {
       const ids = new Set(out.promptIds);
       const byTarget = new Map<number, Row[]>();
-      for (const x of fresh) if (x.seat === out.seat && ids.has(x.prompt!)) byTarget.set(x.target_id, [...(byTarget.get(x.target_id) ?? []), x]);
+      for (const x of fresh)
+        if (x.seat === out.seat && ids.has(x.prompt!))
+          byTarget.set(x.target_id, [...(byTarget.get(x.target_id) ?? []), x]);
       for (const group of byTarget.values()) {
         const target = JSON.parse(group[0]!.target) as NotifyTarget;
         const first = JSON.parse(group[0]!.msg) as NotifyMessage;
@@ -207,9 +273,20 @@ export class Outbox {
           continue;
         }
         const title = gameTitleOf(pickStrings(getGame(game)?.strings, target.lang), game);
-        const text = digestText(target.lang, group.length, title, { ...(out.deadline !== undefined ? { deadline: out.deadline } : {}), now });
+        const text = digestText(target.lang, group.length, title, {
+          ...(out.deadline !== undefined ? { deadline: out.deadline } : {}),
+          now,
+        });
         // Names no decision: the url opens the table, not one prompt.
-        const msg: NotifyMessage = { gameId: first.gameId, game: first.game, seat: first.seat, kind: 'prompt', title: text.title, body: text.body, url: first.url.replace(/\?prompt=.*$/, '') };
+        const msg: NotifyMessage = {
+          gameId: first.gameId,
+          game: first.game,
+          seat: first.seat,
+          kind: 'prompt',
+          title: text.title,
+          body: text.body,
+          url: first.url.replace(/\?prompt=.*$/, ''),
+        };
         if (out.deadline !== undefined) msg.deadline = iso(out.deadline);
         sends.push({ rows: group, target, msg, prompt: true });
       }
@@ -219,7 +296,9 @@ export class Outbox {
 
   private vapid(): VapidKeys | null {
     const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = this.r.bindings;
-    return publicKey && privateKey ? { publicKey, privateKey, subject: subject ?? 'mailto:teahouse@example.com' } : null;
+    return publicKey && privateKey
+      ? { publicKey, privateKey, subject: subject ?? 'mailto:teahouse@example.com' }
+      : null;
   }
 }
 
@@ -233,7 +312,12 @@ export class Outbox {
  */
 
 /** Register (POST) or remove (DELETE) a notification target of the bearer's seat. */
-export async function notifyTarget(r: Room, token: string | null, method: 'POST' | 'DELETE', body: unknown): Promise<Reply> {
+export async function notifyTarget(
+  r: Room,
+  token: string | null,
+  method: 'POST' | 'DELETE',
+  body: unknown,
+): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   let target: NotifyTarget | null = null;
@@ -244,7 +328,8 @@ export async function notifyTarget(r: Room, token: string | null, method: 'POST'
     target = t;
   } else if (body !== null && body !== undefined) {
     const id = (body as { id?: unknown }).id;
-    if (id !== undefined && !Number.isInteger(id)) return st.rejected('bad_request', 'id must be an integer', { route: 'notify' });
+    if (id !== undefined && !Number.isInteger(id))
+      return st.rejected('bad_request', 'id must be an integer', { route: 'notify' });
     removeId = (id as number | undefined) ?? null;
   }
   const who = await r.seats.actingSeat(token, 'notify');
@@ -253,8 +338,11 @@ export async function notifyTarget(r: Room, token: string | null, method: 'POST'
   const sql = r.sql;
   if (target) {
     const key = targetKey(target);
-    const count = sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM targets WHERE seat = ? AND key != ?', seat, key).toArray()[0]!.n;
-    if (count >= LIMITS.targetsPerSeat) return st.rejected('conflict', `at most ${LIMITS.targetsPerSeat} targets per seat`, { seat, route: 'notify' });
+    const count = sql
+      .exec<{ n: number }>('SELECT COUNT(*) AS n FROM targets WHERE seat = ? AND key != ?', seat, key)
+      .toArray()[0]!.n;
+    if (count >= LIMITS.targetsPerSeat)
+      return st.rejected('conflict', `at most ${LIMITS.targetsPerSeat} targets per seat`, { seat, route: 'notify' });
     const t = target;
     const id = r.state.storage.transactionSync(() => {
       sql.exec(
@@ -280,7 +368,8 @@ export async function notifyTarget(r: Room, token: string | null, method: 'POST'
     }
     return ids.length;
   });
-  if (removeId !== null && removed === 0) return st.rejected('not_found', `no target ${removeId} for this seat`, { seat, route: 'notify' });
+  if (removeId !== null && removed === 0)
+    return st.rejected('not_found', `no target ${removeId} for this seat`, { seat, route: 'notify' });
   return ok({ removed });
 }
 
@@ -288,7 +377,10 @@ export async function notifyTarget(r: Room, token: string | null, method: 'POST'
 export function targetsOf(r: Room, seat: number): { id: number; kind: string; disabled: boolean; failures: number }[] {
   if (!r.store.load()) return [];
   return r.sql
-    .exec<{ id: number; kind: string; disabled: number; failures: number }>('SELECT id, kind, disabled, failures FROM targets WHERE seat = ?', seat)
+    .exec<{ id: number; kind: string; disabled: number; failures: number }>(
+      'SELECT id, kind, disabled, failures FROM targets WHERE seat = ?',
+      seat,
+    )
     .toArray()
     .map((x) => ({ id: x.id, kind: x.kind, disabled: !!x.disabled, failures: x.failures }));
 }

@@ -48,7 +48,8 @@ export function parseQuietHours(raw: unknown): QuietHours | null | string {
   if (raw === null) return null;
   if (typeof raw !== 'object' || Array.isArray(raw)) return 'quiet must be null or {start, end, zone}';
   const o = raw as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!['start', 'end', 'zone'].includes(k)) return `unknown field ${k.slice(0, 32)} in quiet`;
+  for (const k of Object.keys(o))
+    if (!['start', 'end', 'zone'].includes(k)) return `unknown field ${k.slice(0, 32)} in quiet`;
   if (typeof o.start !== 'string' || !HHMM.test(o.start)) return "quiet.start must be a time 'HH:MM' (00:00–23:59)";
   if (typeof o.end !== 'string' || !HHMM.test(o.end)) return "quiet.end must be a time 'HH:MM' (00:00–23:59)";
   if (o.start === o.end) return 'quiet.start and quiet.end must differ';
@@ -80,11 +81,19 @@ export function quietIntervals(q: QuietHours, from: number, to: number, capMs: n
   // Start a day early: last night's quiet stretch may still be running at `from`.
   for (let k = -1; ; k++) {
     const day = new Date(Date.UTC(first.y, first.m - 1, first.d + k));
-    const y = day.getUTCFullYear(), m = day.getUTCMonth() + 1, d = day.getUTCDate();
+    const y = day.getUTCFullYear(),
+      m = day.getUTCMonth() + 1,
+      d = day.getUTCDate();
     const s = instantOf(q.zone, { y, m, d, hh: sh, mm: sm });
     if (s >= to) break;
     const endDay = new Date(Date.UTC(y, m - 1, d + (overnight ? 1 : 0)));
-    let e = instantOf(q.zone, { y: endDay.getUTCFullYear(), m: endDay.getUTCMonth() + 1, d: endDay.getUTCDate(), hh: eh, mm: em });
+    let e = instantOf(q.zone, {
+      y: endDay.getUTCFullYear(),
+      m: endDay.getUTCMonth() + 1,
+      d: endDay.getUTCDate(),
+      hh: eh,
+      mm: em,
+    });
     if (capMs !== null) e = Math.min(e, s + Math.max(0, capMs));
     if (e > from && e > s) out.push({ from: s, to: e });
     if (k > HORIZON_DAYS + (to - from) / DAY) break;
@@ -111,7 +120,10 @@ export function notifyAt(q: QuietHours | null | undefined, t: number): number {
  * "张三 is asleep until 08:00 their time": when the seat's quiet stretch ends, as an instant and as its own wall
  * clock; null when it is awake. Public: quiet hours say nothing about the game.
  */
-export function asleep(q: QuietHours | null | undefined, t: number): { until: number; local: string; zone: string } | null {
+export function asleep(
+  q: QuietHours | null | undefined,
+  t: number,
+): { until: number; local: string; zone: string } | null {
   if (!q || !isQuiet(q, t)) return null;
   const until = notifyAt(q, t);
   return { until, local: localClock(q.zone, until), zone: q.zone };
@@ -139,7 +151,8 @@ export interface ClockInput {
  */
 export function deadlineFor(o: ClockInput): number {
   let t = o.start;
-  if (o.awayUntil && o.awayUntil > t) t = o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
+  if (o.awayUntil && o.awayUntil > t)
+    t = o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
   let left = Math.max(0, o.lengthMs);
   if (!o.quiet) return t + left;
   const cap = o.quietCapMs ?? null;
@@ -178,16 +191,26 @@ export function remainingMs(o: ClockInput, now: number): number {
   const deadline = deadlineFor(o);
   if (now >= deadline) return 0;
   let runFrom = o.start;
-  if (o.awayUntil && o.awayUntil > o.start) runFrom = o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
+  if (o.awayUntil && o.awayUntil > o.start)
+    runFrom =
+      o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
   if (now <= runFrom) return Math.max(0, o.lengthMs);
   const ran = now - runFrom - quietWithin(o.quiet, runFrom, now, o.quietCapMs ?? null);
   return Math.max(0, o.lengthMs - ran);
 }
 
 /** The quiet time (ms) that stopped this seat's clock in [from, to): what the cap limits, for the host's page. */
-export function quietWithin(q: QuietHours | null | undefined, from: number, to: number, capMs: number | null = null): number {
+export function quietWithin(
+  q: QuietHours | null | undefined,
+  from: number,
+  to: number,
+  capMs: number | null = null,
+): number {
   if (!q) return 0;
-  return quietIntervals(q, from, to, capMs).reduce((n, i) => n + Math.max(0, Math.min(i.to, to) - Math.max(i.from, from)), 0);
+  return quietIntervals(q, from, to, capMs).reduce(
+    (n, i) => n + Math.max(0, Math.min(i.to, to) - Math.max(i.from, from)),
+    0,
+  );
 }
 
 /**
@@ -214,7 +237,11 @@ export const isAway = (awayUntil: number | null | undefined, t: number): boolean
  * On return the seat's page shows the lines of the stand-in's moves since `awayFrom` until it dismisses them
  * (bots.ts).
  */
-export function awayDecision(o: { awayUntil: number | null | undefined; now: number; hostAllowsStandIn: boolean }): 'present' | 'standIn' | 'hold' {
+export function awayDecision(o: {
+  awayUntil: number | null | undefined;
+  now: number;
+  hostAllowsStandIn: boolean;
+}): 'present' | 'standIn' | 'hold' {
   if (!isAway(o.awayUntil, o.now)) return 'present';
   return o.hostAllowsStandIn ? 'standIn' : 'hold';
 }

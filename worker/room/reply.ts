@@ -50,7 +50,12 @@ export const ok = <T>(body: T, status = 200): Reply<T> => ({ status, body });
  * A rejection. Every rejection is logged as `key=[value]` pairs so logs can be grepped by code or game.
  * `extra` is merged into the body (the 409 `stale` carries the current state).
  */
-export function reject(code: ErrorCode, message: string, ctx: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Reply<ErrorBody> {
+export function reject(
+  code: ErrorCode,
+  message: string,
+  ctx: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Reply<ErrorBody> {
   logRejection(code, message, ctx);
   return { status: STATUS[code], body: { ...extra, error: { code, message } } };
 }

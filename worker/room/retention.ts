@@ -27,6 +27,7 @@ export interface Lifecycle {
  */
 export function expiresAt(g: Lifecycle): number | null {
   if (g.status === 'finished') return g.changedAt + RETENTION_DAYS.finished * DAY;
-  if (g.status === 'lobby') return g.changedAt + (g.joined === 0 ? RETENTION_DAYS.emptyLobby : RETENTION_DAYS.lobby) * DAY;
+  if (g.status === 'lobby')
+    return g.changedAt + (g.joined === 0 ? RETENTION_DAYS.emptyLobby : RETENTION_DAYS.lobby) * DAY;
   return g.paused ? g.changedAt + RETENTION_DAYS.paused * DAY : null;
 }

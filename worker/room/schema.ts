@@ -101,16 +101,26 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */
-export const audienceBits = (to: 'public' | number[]): number | null => (to === 'public' ? null : to.reduce((b, s) => b | (1 << s), 0));
+export const audienceBits = (to: 'public' | number[]): number | null =>
+  to === 'public' ? null : to.reduce((b, s) => b | (1 << s), 0);
 
 function migrateLogOut(sql: SqlStorage): void {
   // aud: NULL = public, else bit s set = seat s may read it (seats are at most 10).
   sql.exec('CREATE TABLE log (i INTEGER PRIMARY KEY, at INTEGER NOT NULL, aud INTEGER, msg TEXT NOT NULL)');
   const snap = sql.exec<{ state: string }>('SELECT state FROM snapshot WHERE id = 1').toArray()[0];
   if (snap) {
-    const { log, ...rest } = JSON.parse(snap.state) as Record<string, unknown> & { log?: { i: number; at: number; to: 'public' | number[]; msg: unknown }[] };
+    const { log, ...rest } = JSON.parse(snap.state) as Record<string, unknown> & {
+      log?: { i: number; at: number; to: 'public' | number[]; msg: unknown }[];
+    };
     const entries = log ?? [];
-    for (const e of entries) sql.exec('INSERT INTO log (i, at, aud, msg) VALUES (?, ?, ?, ?)', e.i, e.at, audienceBits(e.to), JSON.stringify(e.msg));
+    for (const e of entries)
+      sql.exec(
+        'INSERT INTO log (i, at, aud, msg) VALUES (?, ?, ?, ?)',
+        e.i,
+        e.at,
+        audienceBits(e.to),
+        JSON.stringify(e.msg),
+      );
     // The engine's key order (createGame's), so the snapshot reads as the engine would write it.
     const state: Record<string, unknown> = {};
     for (const k of ['game', 'seats', 'options', 'rng', 'g', 'stack', 'prompts', 'nextId']) state[k] = rest[k];
@@ -122,9 +132,25 @@ function migrateLogOut(sql: SqlStorage): void {
   if (meta) {
     const m = JSON.parse(meta.json) as Record<string, unknown>;
     m.clocks = sql
-      .exec<{ prompt: string; seat: number; deadline_at: number | null; remaining_ms: number; reminders: string; stand_in: number; opened_version: number }>('SELECT * FROM clocks ORDER BY rowid')
+      .exec<{
+        prompt: string;
+        seat: number;
+        deadline_at: number | null;
+        remaining_ms: number;
+        reminders: string;
+        stand_in: number;
+        opened_version: number;
+      }>('SELECT * FROM clocks ORDER BY rowid')
       .toArray()
-      .map((c) => ({ prompt: c.prompt, seat: c.seat, deadlineAt: c.deadline_at, remainingMs: c.remaining_ms, reminders: JSON.parse(c.reminders) as number[], standIn: !!c.stand_in, openedVersion: c.opened_version }));
+      .map((c) => ({
+        prompt: c.prompt,
+        seat: c.seat,
+        deadlineAt: c.deadline_at,
+        remainingMs: c.remaining_ms,
+        reminders: JSON.parse(c.reminders) as number[],
+        standIn: !!c.stand_in,
+        openedVersion: c.opened_version,
+      }));
     sql.exec('UPDATE meta SET json = ? WHERE id = 1', JSON.stringify(m));
   }
   sql.exec('DROP TABLE clocks');
@@ -145,13 +171,16 @@ function plainSnapshot(sql: SqlStorage): void {
   if (snap) {
     let state: unknown = JSON.parse(snap.state);
     let step = snap.step;
-    for (const mv of sql.exec<{ n: number; delta: string | null }>('SELECT n, delta FROM moves WHERE n > ? ORDER BY n', snap.step).toArray()) {
+    for (const mv of sql
+      .exec<{ n: number; delta: string | null }>('SELECT n, delta FROM moves WHERE n > ? ORDER BY n', snap.step)
+      .toArray()) {
       if (mv.delta === null) break;
       const d = JSON.parse(mv.delta) as unknown;
       state = Array.isArray(d) ? applyOps(state, d as [(string | number)[], ...unknown[]][]) : d;
       step = mv.n;
     }
-    if (step !== snap.step) sql.exec('UPDATE snapshot SET step = ?, state = ? WHERE id = 1', step, JSON.stringify(state));
+    if (step !== snap.step)
+      sql.exec('UPDATE snapshot SET step = ?, state = ? WHERE id = 1', step, JSON.stringify(state));
   }
   const meta = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
   const last = sql.exec<{ live: string | null }>('SELECT live FROM moves ORDER BY n DESC LIMIT 1').toArray()[0];
@@ -181,9 +210,11 @@ function applyOps(root: unknown, ops: [(string | number)[], ...unknown[]][]): un
     const depth = op.length === 4 ? path.length : path.length - 1;
     for (let i = 0; i < depth; i++) node = node[path[i] as string] as Obj;
     const k = path[path.length - 1] as string;
-    if (op.length === 4) (node as unknown as unknown[]).splice(op[1] as number, op[2] as number, ...(op[3] as unknown[]));
+    if (op.length === 4)
+      (node as unknown as unknown[]).splice(op[1] as number, op[2] as number, ...(op[3] as unknown[]));
     // A key named __proto__ (JSON data may hold one) is set as a key, not as the prototype.
-    else if (op.length === 2 && k === '__proto__') Object.defineProperty(node, k, { value: op[1], writable: true, enumerable: true, configurable: true });
+    else if (op.length === 2 && k === '__proto__')
+      Object.defineProperty(node, k, { value: op[1], writable: true, enumerable: true, configurable: true });
     else if (op.length === 2) node[k] = op[1];
     else delete node[k];
   }
@@ -200,7 +231,8 @@ export function migrate(sql: SqlStorage): void {
     if (typeof step === 'string') sql.exec(step);
     else step(sql);
   }
-  if (from < MIGRATIONS.length) sql.exec('INSERT OR REPLACE INTO schema_version (id, v) VALUES (1, ?)', MIGRATIONS.length);
+  if (from < MIGRATIONS.length)
+    sql.exec('INSERT OR REPLACE INTO schema_version (id, v) VALUES (1, ?)', MIGRATIONS.length);
 }
 
 /** Whether this object's database was ever initialised (a lookup of an unknown id must not create a room). */

@@ -21,7 +21,9 @@ export class Seats {
   constructor(private readonly r: Room) {}
 
   reload(): void {
-    this.rows = this.r.sql.exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat').toArray();
+    this.rows = this.r.sql
+      .exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat')
+      .toArray();
   }
 
   /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
@@ -52,7 +54,13 @@ export class Seats {
 
   /** The seats as the core sees them (core.ts). */
   facts(): SeatFacts[] {
-    return this.rows.map((x) => ({ seat: x.seat, bot: !!x.bot, standIn: !!x.stand_in, expiries: x.expiries, settings: this.settingsOf(x.seat) }));
+    return this.rows.map((x) => ({
+      seat: x.seat,
+      bot: !!x.bot,
+      standIn: !!x.stand_in,
+      expiries: x.expiries,
+      settings: this.settingsOf(x.seat),
+    }));
   }
 
   names(): (string | null)[] {
@@ -87,7 +95,8 @@ export class Seats {
 
   async isAdmin(token: string | null): Promise<Failure | null> {
     if (token === null) return { code: 'unauthorized', message: 'the admin token is required' };
-    if (!sameHash(this.r.store.m.adminHash, await hashToken(token))) return { code: 'forbidden', message: 'this is not the admin token of this game' };
+    if (!sameHash(this.r.store.m.adminHash, await hashToken(token)))
+      return { code: 'forbidden', message: 'this is not the admin token of this game' };
     return null;
   }
 
@@ -95,12 +104,18 @@ export class Seats {
    * The seat a request acts for: a token is required, must be a seat's (not a spectator's), and the seat must
    * have requests left in its bucket. The same check, in the same order, for answers, chat and notify targets.
    */
-  async actingSeat(token: string | null, route: string, what = 'requests'): Promise<{ seat: number } | { reply: Reply }> {
+  async actingSeat(
+    token: string | null,
+    route: string,
+    what = 'requests',
+  ): Promise<{ seat: number } | { reply: Reply }> {
     const st = this.r.store;
     if (token === null) return { reply: st.rejected('unauthorized', 'a seat token is required', { route }) };
     const who = await this.whoIs(token);
-    if (!who || who.seat === null) return { reply: st.rejected('unauthorized', 'this seat token is not valid for this game', { route }) };
-    if (!this.allow(who.seat)) return { reply: st.rejected('rate_limited', `too many ${what}; slow down`, { seat: who.seat, route }) };
+    if (!who || who.seat === null)
+      return { reply: st.rejected('unauthorized', 'this seat token is not valid for this game', { route }) };
+    if (!this.allow(who.seat))
+      return { reply: st.rejected('rate_limited', `too many ${what}; slow down`, { seat: who.seat, route }) };
     return { seat: who.seat };
   }
 
@@ -123,7 +138,13 @@ export class Seats {
     const twin = checkName(name, this.names(), LIMITS.nameChars);
     if ('error' in twin) return st.rejected('conflict', twin.error, { name });
     st.mutate((mm) => {
-      this.r.sql.exec('UPDATE seats SET name = ?, token_hash = ?, joined_at = ? WHERE seat = ?', name, hash, iso(this.r.now()), free.seat);
+      this.r.sql.exec(
+        'UPDATE seats SET name = ?, token_hash = ?, joined_at = ? WHERE seat = ?',
+        name,
+        hash,
+        iso(this.r.now()),
+        free.seat,
+      );
       mm.version++;
     });
     this.reload();
@@ -147,7 +168,13 @@ export async function getMine(r: Room, token: string | null): Promise<Reply> {
   if ('reply' in who) return who.reply;
   const m = st.m;
   // `handback`: what a stand-in played for this seat while it was away, once it is back (its own lines only).
-  return ok({ seat: who.seat, settings: mine(r.seats.settingsOf(who.seat)), offered: st.def().orders?.offered ?? [], channel: m.host?.channel ? { format: m.host.channel.format } : null, handback: handbackFor(r, who.seat, r.now()) });
+  return ok({
+    seat: who.seat,
+    settings: mine(r.seats.settingsOf(who.seat)),
+    offered: st.def().orders?.offered ?? [],
+    channel: m.host?.channel ? { format: m.host.channel.format } : null,
+    handback: handbackFor(r, who.seat, r.now()),
+  });
 }
 
 /**

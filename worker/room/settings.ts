@@ -63,7 +63,12 @@ export interface HostSettings {
   channel: ChannelTarget | null;
 }
 
-export const DEFAULT_HOST_SETTINGS: HostSettings = { title: null, quietCapMinutes: null, awayStandIn: false, channel: null };
+export const DEFAULT_HOST_SETTINGS: HostSettings = {
+  title: null,
+  quietCapMinutes: null,
+  awayStandIn: false,
+  channel: null,
+};
 
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -72,9 +77,16 @@ const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object
  * `handback: null` to dismiss the hand-back; a field left out is kept) to what it had. Returns the new settings, or a reason for the 400.
  * @example patchSeatSettings(def, old, { quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } }, { now, channel })
  */
-export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown, o: { now: number; channelFormat: ChannelFormat | null }): SeatSettings | string {
+export function patchSeatSettings(
+  def: GameDef,
+  old: SeatSettings,
+  raw: unknown,
+  o: { now: number; channelFormat: ChannelFormat | null },
+): SeatSettings | string {
   if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?, marks?, handback?}';
-  for (const k of Object.keys(raw)) if (!['orders', 'quiet', 'awayUntil', 'mention', 'marks', 'handback'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
+  for (const k of Object.keys(raw))
+    if (!['orders', 'quiet', 'awayUntil', 'mention', 'marks', 'handback'].includes(k))
+      return `unknown field ${k.slice(0, 32)}`;
   // `handback: null` dismisses what was played while away (the room clears it, bots.ts); nothing else is a value.
   if ('handback' in raw && raw.handback !== null) return 'handback can only be null (dismiss it)';
   const next: SeatSettings = { ...old, orders: [...old.orders] };
@@ -111,9 +123,14 @@ export function patchSeatSettings(def: GameDef, old: SeatSettings, raw: unknown,
  * Apply the host's settings body (`POST /api/games/:id/admin/settings`: any of `title`, `quietCapMinutes`,
  * `awayStandIn`, `channel`; `channel: null` removes it). Returns the new settings, or a reason for the 400.
  */
-export function patchHostSettings(old: HostSettings, raw: unknown, scope: TargetScope = 'public'): HostSettings | string {
+export function patchHostSettings(
+  old: HostSettings,
+  raw: unknown,
+  scope: TargetScope = 'public',
+): HostSettings | string {
   if (!isObj(raw)) return 'body must be a JSON object {title?, quietCapMinutes?, awayStandIn?, channel?}';
-  for (const k of Object.keys(raw)) if (!['title', 'quietCapMinutes', 'awayStandIn', 'channel'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
+  for (const k of Object.keys(raw))
+    if (!['title', 'quietCapMinutes', 'awayStandIn', 'channel'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
   const next: HostSettings = { ...old };
   if ('title' in raw) {
     const t = raw.title;
@@ -121,13 +138,15 @@ export function patchHostSettings(old: HostSettings, raw: unknown, scope: Target
     else if (typeof t !== 'string') return 'title must be a text';
     else {
       const clean = t.trim().replace(/\s+/g, ' ');
-      if ([...clean].length > 40 || /[\u0000-\u001f\u007f]/.test(clean)) return 'title has at most 40 characters on one line';
+      if ([...clean].length > 40 || /[\u0000-\u001f\u007f]/.test(clean))
+        return 'title has at most 40 characters on one line';
       next.title = clean || null;
     }
   }
   if ('quietCapMinutes' in raw) {
     const c = raw.quietCapMinutes;
-    if (c !== null && !(Number.isInteger(c) && (c as number) >= 0 && (c as number) <= 24 * 60)) return 'quietCapMinutes must be null or a whole number of minutes from 0 to 1440';
+    if (c !== null && !(Number.isInteger(c) && (c as number) >= 0 && (c as number) <= 24 * 60))
+      return 'quietCapMinutes must be null or a whole number of minutes from 0 to 1440';
     next.quietCapMinutes = c as number | null;
   }
   if ('awayStandIn' in raw) {
@@ -151,7 +170,13 @@ export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string 
 }
 
 /** A seat's own settings, for its own `GET`/`PUT /me` only (its identity marks when it has any). */
-export function mine(x: SeatSettings): { orders: SeatOrder[]; quiet: QuietHours | null; awayUntil: string | null; mention: string | null; marks?: Record<string, IdentityMark> } {
+export function mine(x: SeatSettings): {
+  orders: SeatOrder[];
+  quiet: QuietHours | null;
+  awayUntil: string | null;
+  mention: string | null;
+  marks?: Record<string, IdentityMark>;
+} {
   return {
     orders: x.orders,
     quiet: x.quiet,

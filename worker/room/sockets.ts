@@ -30,8 +30,16 @@ export const ADMISSION = { helloMs: 5_000, pendingPerAddress: 8, perSeat: 8, spe
 /** What a socket the room closed is told, per reason. */
 export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
   replaced: { code: 'unauthorized', message: 'this seat was given to someone else', close: 4001 },
-  silent: { code: 'bad_request', message: `say hello within ${ADMISSION.helloMs / 1000} seconds of connecting`, close: 4008 },
-  superseded: { code: 'rate_limited', message: `this seat opened more than ${ADMISSION.perSeat} connections; this one, hidden or oldest, is closed`, close: 4029 },
+  silent: {
+    code: 'bad_request',
+    message: `say hello within ${ADMISSION.helloMs / 1000} seconds of connecting`,
+    close: 4008,
+  },
+  superseded: {
+    code: 'rate_limited',
+    message: `this seat opened more than ${ADMISSION.perSeat} connections; this one, hidden or oldest, is closed`,
+    close: 4029,
+  },
 };
 
 /** The open sockets with their seats, and the state bodies they and `/state` receive. Only `viewFor` output leaves. */
@@ -105,7 +113,11 @@ export class Sockets {
   /** The public part of every body, for "my games": the summary, whom the table waits for, the earliest deadline. */
   shared(): { summary: GameSummary; waiting: number[]; deadline: string | null } {
     const game = this.r.store.game;
-    return { summary: this.summary(), waiting: game ? waitingSeats(this.r.store.def(), game) : [], deadline: game ? deadlineOf(this.r.store.m.clocks) : null };
+    return {
+      summary: this.summary(),
+      waiting: game ? waitingSeats(this.r.store.def(), game) : [],
+      deadline: game ? deadlineOf(this.r.store.m.clocks) : null,
+    };
   }
 
   /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer . */
@@ -139,7 +151,6 @@ export class Sockets {
     }
   }
 }
-
 
 /** What admission needs to know of a socket (a subset of its attachment). */
 export interface SocketFacts {
@@ -188,7 +199,9 @@ export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null
   const others = list.filter(({ ws, att }) => ws !== self && att.ready && att.seat === seat);
   if (seat === null) return others.length >= ADMISSION.spectators ? 'full' : [];
   const hidden = (x: T) => (x.att.visible === false ? 0 : 1);
-  const oldestFirst = [...others].sort((a, b) => hidden(a) - hidden(b) || (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0));
+  const oldestFirst = [...others].sort(
+    (a, b) => hidden(a) - hidden(b) || (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0),
+  );
   return oldestFirst.slice(0, Math.max(0, oldestFirst.length - (ADMISSION.perSeat - 1)));
 }
 
@@ -202,10 +215,22 @@ export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null
  * first body; a seat coming online is news for the whole table, and a seat that was played by a stand-in is
  * handed back to its player.
  */
-export async function hello(r: Room, ws: WebSocket, att: Attachment, msg: Record<string, unknown>, error: (x: Reply) => void): Promise<void> {
+export async function hello(
+  r: Room,
+  ws: WebSocket,
+  att: Attachment,
+  msg: Record<string, unknown>,
+  error: (x: Reply) => void,
+): Promise<void> {
   const st = r.store;
   if (msg.protocol !== PROTOCOL) {
-    error(st.rejected('bad_request', `this page speaks protocol ${String(msg.protocol)}, the server ${PROTOCOL}: reload it`, { route: 'live' }));
+    error(
+      st.rejected(
+        'bad_request',
+        `this page speaks protocol ${String(msg.protocol)}, the server ${PROTOCOL}: reload it`,
+        { route: 'live' },
+      ),
+    );
     ws.close(CLOSE_RELOAD, 'reload');
     return;
   }
@@ -263,7 +288,14 @@ export function summary(r: Room, list: Listed): GameSummary {
   const online = new Set(list.flatMap(({ att }) => (att.ready && att.seat !== null ? [att.seat] : [])));
   const now = r.now();
   const seats: SeatInfo[] = r.seats.rows.map((x) => {
-    const info: SeatInfo = { seat: x.seat, name: x.name, taken: x.name !== null, bot: !!x.bot, standIn: !!x.stand_in, online: online.has(x.seat) };
+    const info: SeatInfo = {
+      seat: x.seat,
+      name: x.name,
+      taken: x.name !== null,
+      bot: !!x.bot,
+      standIn: !!x.stand_in,
+      online: online.has(x.seat),
+    };
     // Only what everyone may know of a seat's settings: asleep until when, away or not (settings.ts).
     if (x.settings) {
       const pub = publicSeat(r.seats.settingsOf(x.seat), now);
@@ -300,7 +332,19 @@ export function deadlineOf(clocks: readonly Clock[]): string | null {
 export function stateBody(r: Room, seat: number | null, part: LogPart, head: GameSummary): StateBody {
   const game = r.store.game;
   const chat = r.chat.linesFor(seat);
-  if (!game) return { ...head, you: seat, view: null, prompts: [], waiting: [], deadline: null, log: [], logFrom: 0, logEnd: 0, chat };
+  if (!game)
+    return {
+      ...head,
+      you: seat,
+      view: null,
+      prompts: [],
+      waiting: [],
+      deadline: null,
+      log: [],
+      logFrom: 0,
+      logEnd: 0,
+      chat,
+    };
   const clocks = r.store.m.clocks;
   const { view, prompts, waiting } = viewFor(r.store.def(), game, seat);
   return {

@@ -10,7 +10,17 @@
  * moment drawn with `humanDelayMs` (the prompt stays open to the seat until then); and drops the notification
  * of a prompt its orders answer. `runOrders` is the same loop over a bare state, for tests and measurements.
  */
-import { apply, type Answer, type GameDef, type GameState, type Json, type LogEntry, type OrderDef, type Prompt, type SeatOrder } from '../engine';
+import {
+  apply,
+  type Answer,
+  type GameDef,
+  type GameState,
+  type Json,
+  type LogEntry,
+  type OrderDef,
+  type Prompt,
+  type SeatOrder,
+} from '../engine';
 
 /** How much of an unknown name goes back in an error message. */
 const MAX_PARAM_LENGTH = 64;
@@ -33,7 +43,8 @@ export function parseSeatOrders(def: GameDef, raw: unknown): SeatOrder[] | strin
     if (!isObj(item) || typeof item.id !== 'string') return 'each order is an object {id, params?}';
     for (const k of Object.keys(item)) if (k !== 'id' && k !== 'params') return `unknown field ${k} in an order`;
     const d = offered.find((o) => o.id === item.id);
-    if (!d) return `unknown order ${item.id.slice(0, MAX_PARAM_LENGTH)}${offered.length ? ` (known: ${offered.map((o) => o.id).join(', ')})` : ''}`;
+    if (!d)
+      return `unknown order ${item.id.slice(0, MAX_PARAM_LENGTH)}${offered.length ? ` (known: ${offered.map((o) => o.id).join(', ')})` : ''}`;
     if (seen.has(d.id)) return `order ${d.id} is listed twice`;
     if (d.group) {
       const other = groups.get(d.group);
@@ -54,7 +65,8 @@ function parseParams(d: OrderDef, raw: unknown): Record<string, Json> | null | s
   for (const [k, v] of Object.entries(raw)) {
     const p = d.params?.find((x) => x.id === k);
     if (!p) return `order ${d.id} has no parameter ${k.slice(0, MAX_PARAM_LENGTH)}`;
-    if (!p.choices.some((c) => JSON.stringify(c) === JSON.stringify(v))) return `parameter ${k} of ${d.id} must be one of ${JSON.stringify(p.choices)}`;
+    if (!p.choices.some((c) => JSON.stringify(c) === JSON.stringify(v)))
+      return `parameter ${k} of ${d.id} must be one of ${JSON.stringify(p.choices)}`;
     out[k] = v as Json;
   }
   return Object.keys(out).length ? out : null;
@@ -70,7 +82,12 @@ export interface StandingAnswer {
  * The answer a seat's orders give to its open prompt `p`, checked by the rules; null when no order applies or
  * the rules would refuse it (then the player is asked, as without orders).
  */
-export function standingAnswer<G>(def: GameDef<G>, s: GameState<G>, p: Prompt, orders: SeatOrder[]): StandingAnswer | null {
+export function standingAnswer<G>(
+  def: GameDef<G>,
+  s: GameState<G>,
+  p: Prompt,
+  orders: SeatOrder[],
+): StandingAnswer | null {
   const go = def.orders;
   if (!go || !orders.length || s.outcome || !s.prompts.some((x) => x.id === p.id && x.seat === p.seat)) return null;
   // One order at a time, in the game's order, so the room learns which order answered (for its timing).
@@ -109,7 +126,12 @@ export interface OrdersRun<G> {
  * leave some prompts alone (a paused seat, a prompt whose delay it is still waiting out).
  * @example const r = runOrders(def, s, (seat) => seats[seat].orders); persist(r.moves); s = r.state;
  */
-export function runOrders<G>(def: GameDef<G>, state: GameState<G>, ordersOf: (seat: number) => SeatOrder[], o: { skip?: (p: Prompt) => boolean; limit?: number } = {}): OrdersRun<G> {
+export function runOrders<G>(
+  def: GameDef<G>,
+  state: GameState<G>,
+  ordersOf: (seat: number) => SeatOrder[],
+  o: { skip?: (p: Prompt) => boolean; limit?: number } = {},
+): OrdersRun<G> {
   let s = state;
   const moves: OrderMove[] = [];
   const events: LogEntry[] = [];

@@ -7,7 +7,17 @@
  * it changed). A load reads the meta row and the snapshot row; nothing is rebuilt from the moves, so a deploy
  * that changes a rule cannot change a running game's state.
  */
-import { apply, cloneJson, getGame, type Answer, type Audience, type GameDef, type GameState, type LogLine, type Msg } from '../engine';
+import {
+  apply,
+  cloneJson,
+  getGame,
+  type Answer,
+  type Audience,
+  type GameDef,
+  type GameState,
+  type LogLine,
+  type Msg,
+} from '../engine';
 import type { ChatLine } from '../protocol';
 import { cleanText } from './names';
 import { LIMITS } from './limits';
@@ -19,7 +29,8 @@ import { iso, type CreateParams, type Meta, type Room } from './types';
 import type { Change } from './core';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
-const SAVE_SNAPSHOT = 'INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET step = excluded.step, state = excluded.state';
+const SAVE_SNAPSHOT =
+  'INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET step = excluded.step, state = excluded.state';
 
 /**
  * Storage of one room: meta and the engine state after the last move, both held in memory once loaded. Every
@@ -60,10 +71,15 @@ export class Store {
    * are replayed through the rules here, once: the next answer writes the snapshot.
    */
   private readState(): GameState<any> | null {
-    const snap = this.sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
+    const snap = this.sql
+      .exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1')
+      .toArray()[0];
     if (!snap) return null;
     let s = JSON.parse(snap.state) as GameState<any>;
-    for (const mv of this.sql.exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves WHERE n > ? ORDER BY n', snap.step)) {
+    for (const mv of this.sql.exec<{ seat: number; answer: string }>(
+      'SELECT seat, answer FROM moves WHERE n > ? ORDER BY n',
+      snap.step,
+    )) {
       const r = apply(this.def(), s, mv.seat, JSON.parse(mv.answer) as Answer);
       if (!r.ok) throw new Error(`catching up the snapshot: move ${s.step + 1} rejected: ${r.error.reason}`);
       s = cloneJson(r.value.state);
@@ -100,10 +116,24 @@ export class Store {
   write(c: Change): void {
     const now = this.r.now();
     this.mutate((mm) => {
-      if (c.move) this.sql.exec('INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)', c.state!.step, c.move.seat, JSON.stringify(c.move.answer), c.move.by, c.move.at);
+      if (c.move)
+        this.sql.exec(
+          'INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)',
+          c.state!.step,
+          c.move.seat,
+          JSON.stringify(c.move.answer),
+          c.move.by,
+          c.move.at,
+        );
       if (c.state) this.saveSnapshot(c.state);
       this.r.log.append(c.lines);
-      if (c.seat) this.sql.exec('UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?', c.seat.expiries, c.seat.standIn ? 1 : 0, c.seat.seat);
+      if (c.seat)
+        this.sql.exec(
+          'UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?',
+          c.seat.expiries,
+          c.seat.standIn ? 1 : 0,
+          c.seat.seat,
+        );
       this.r.outbox.dropPrompts(c.closed);
       for (const n of c.notices) this.r.outbox.enqueue(c.meta, n.seat, n.kind, n.about, now, n.prompt);
       for (const k of Object.keys(mm)) if (!(k in c.meta)) delete (mm as unknown as Record<string, unknown>)[k];
@@ -148,7 +178,12 @@ export class Store {
     const m = this.m;
     // A running game never expires (every answer asks): nothing to count or parse.
     if (m.status === 'playing' && !m.paused) return null;
-    return expiresAt({ status: m.status, paused: m.paused, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined: this.r.seats.joined() });
+    return expiresAt({
+      status: m.status,
+      paused: m.paused,
+      changedAt: m.changedAt ?? Date.parse(m.createdAt),
+      joined: this.r.seats.joined(),
+    });
   }
 
   /**
@@ -170,7 +205,12 @@ export class Store {
     this.game = null;
   }
 
-  rejected(code: ErrorCode, message: string, ctx: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Reply {
+  rejected(
+    code: ErrorCode,
+    message: string,
+    ctx: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
+  ): Reply {
     return reject(code, message, { game: this.meta?.id, ...ctx }, extra);
   }
 
@@ -179,7 +219,8 @@ export class Store {
    * seat names and every move in order. A running game has no record yet (404, as an unknown game).
    */
   record(): Reply {
-    if (!this.load() || this.m.status !== 'finished' || this.m.seed === null) return reject('not_found', 'no such finished game');
+    if (!this.load() || this.m.status !== 'finished' || this.m.seed === null)
+      return reject('not_found', 'no such finished game');
     const m = this.m;
     const moves = this.sql
       .exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves ORDER BY n')
@@ -234,13 +275,15 @@ interface Row {
 }
 
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
-export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean => over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
+export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean =>
+  over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
 
 /**
  * A stored row's lines. One row holds the lines of one change (column `lines`: a JSON array of `[at, aud, msg]`,
  * line k having the row's index plus k): one row per answer, however many lines it wrote — the platform bills rows.
  */
-const rowsOf = (b: { i: number; lines: string }): Row[] => (JSON.parse(b.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({ i: b.i + k, at, aud, msg }));
+const rowsOf = (b: { i: number; lines: string }): Row[] =>
+  (JSON.parse(b.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({ i: b.i + k, at, aud, msg }));
 
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
 
@@ -258,7 +301,9 @@ export class LogTable {
 
   load(): void {
     if (!this.r.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length) return;
-    const last = this.r.sql.exec<{ i: number; n: number }>('SELECT i, json_array_length(lines) AS n FROM log ORDER BY i DESC LIMIT 1').toArray()[0];
+    const last = this.r.sql
+      .exec<{ i: number; n: number }>('SELECT i, json_array_length(lines) AS n FROM log ORDER BY i DESC LIMIT 1')
+      .toArray()[0];
     this.end = last ? last.i + last.n : 0;
   }
 
@@ -275,7 +320,10 @@ export class LogTable {
     if (from >= this.end) return [];
     // From the row holding line `from` (the last one starting at or before it) on.
     return this.r.sql
-      .exec<{ i: number; lines: string }>('SELECT i, lines FROM log WHERE i >= (SELECT COALESCE(MAX(i), 0) FROM log WHERE i <= ?) ORDER BY i', from)
+      .exec<{ i: number; lines: string }>(
+        'SELECT i, lines FROM log WHERE i >= (SELECT COALESCE(MAX(i), 0) FROM log WHERE i <= ?) ORDER BY i',
+        from,
+      )
       .toArray()
       .flatMap(rowsOf)
       .filter((x) => x.i >= from && mayRead(x.aud, seat, over))
@@ -306,7 +354,11 @@ export class Chat {
   /** The last lines `seat` may read (the table's and its own notes), oldest first. */
   linesFor(seat: number | null): ChatLine[] {
     return this.r.sql
-      .exec<{ at: string; seat: number; name: string; text: string }>('SELECT at, seat, name, text FROM chat WHERE to_seat IS NULL OR to_seat = ? ORDER BY n DESC LIMIT ?', seat, LIMITS.chatLines)
+      .exec<{ at: string; seat: number; name: string; text: string }>(
+        'SELECT at, seat, name, text FROM chat WHERE to_seat IS NULL OR to_seat = ? ORDER BY n DESC LIMIT ?',
+        seat,
+        LIMITS.chatLines,
+      )
       .toArray()
       .reverse()
       .map((x) => ({ at: x.at, seat: x.seat, name: x.name, text: x.text }));
@@ -314,7 +366,14 @@ export class Chat {
 
   /** Write a line (inside a transaction); `to`: the one seat a note from the room is for (null: the whole table). */
   add(line: ChatLine, to: number | null = null): void {
-    this.r.sql.exec('INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, ?, ?, ?, ?)', line.at, line.seat, line.name, line.text, to);
+    this.r.sql.exec(
+      'INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, ?, ?, ?, ?)',
+      line.at,
+      line.seat,
+      line.name,
+      line.text,
+      to,
+    );
   }
 
   async post(token: string | null, body: unknown): Promise<Reply> {
@@ -324,7 +383,8 @@ export class Chat {
     if (typeof raw !== 'string') return st.rejected('bad_request', 'text is required', { route: 'chat' });
     const text = cleanText(raw);
     const len = [...text].length;
-    if (len < 1 || len > LIMITS.chatChars) return st.rejected('bad_request', `a message has 1 to ${LIMITS.chatChars} characters`, { route: 'chat' });
+    if (len < 1 || len > LIMITS.chatChars)
+      return st.rejected('bad_request', `a message has 1 to ${LIMITS.chatChars} characters`, { route: 'chat' });
     const who = await this.r.seats.actingSeat(token, 'chat', 'messages');
     if ('reply' in who) return who.reply;
     const name = this.r.seats.rows[who.seat]?.name ?? `#${who.seat + 1}`;

@@ -49,7 +49,11 @@ export interface ChannelMemo {
 }
 
 /** How table-channel posts leave (the room's `postChannel`; tests replace it to record or fail posts). */
-export type ChannelPoster = (target: ChannelTarget, input: ChannelInput, o: { scope: TargetScope; dohUrl?: string; timeoutMs: number }) => Promise<DeliveryResult>;
+export type ChannelPoster = (
+  target: ChannelTarget,
+  input: ChannelInput,
+  o: { scope: TargetScope; dohUrl?: string; timeoutMs: number },
+) => Promise<DeliveryResult>;
 
 /** The real poster: the URL is checked again under the Worker's scope first (a name may resolve elsewhere now). */
 export const sendChannel: ChannelPoster = async (target, input, o) => {
@@ -110,7 +114,11 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
     memo.wakeAt = null;
     if (!memo.ended && game?.outcome) {
       memo.ended = true;
-      events.push({ kind: 'end', winners: [...game.outcome.winners], reason: renderMsg(strings, game.outcome.reason, nameOf, { lang: target.lang }) });
+      events.push({
+        kind: 'end',
+        winners: [...game.outcome.winners],
+        reason: renderMsg(strings, game.outcome.reason, nameOf, { lang: target.lang }),
+      });
     }
   } else if (game && !m.paused) {
     const waiting = waitingNow(r);
@@ -119,7 +127,9 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
     memo.wakeAt = p && 'wakeAt' in p ? p.wakeAt : null;
     if (p && 'post' in p) {
       memo.last = { seats: p.post, at: now };
-      const deadlines = m.clocks.filter((c) => p.post.includes(c.seat) && c.deadlineAt !== null).map((c) => c.deadlineAt!);
+      const deadlines = m.clocks
+        .filter((c) => p.post.includes(c.seat) && c.deadlineAt !== null)
+        .map((c) => c.deadlineAt!);
       events.push({ kind: 'waiting', seats: p.post, deadline: deadlines.length ? Math.min(...deadlines) : null });
     }
   }
@@ -131,22 +141,42 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
   });
   let queue = memo.queue ?? [];
   // A newer "waiting on" replaces one not yet delivered: the channel hears who holds the game up now.
-  if (events.some((e) => e.kind === 'waiting' || e.kind === 'end')) queue = queue.filter((q) => q.input.event.kind !== 'waiting');
+  if (events.some((e) => e.kind === 'waiting' || e.kind === 'end'))
+    queue = queue.filter((q) => q.input.event.kind !== 'waiting');
   for (const event of events) {
     const id = memo.nextId ?? 1;
     memo.nextId = id + 1;
-    queue.push({ id, input: { gameId: m.id, game: m.game, gameTitle: gameTitleOf(strings, m.game), title: m.host?.title ?? null, url: `${m.origin}/g/${m.id}`, seats, event, now }, attempts: 0, dueAt: now });
+    queue.push({
+      id,
+      input: {
+        gameId: m.id,
+        game: m.game,
+        gameTitle: gameTitleOf(strings, m.game),
+        title: m.host?.title ?? null,
+        url: `${m.origin}/g/${m.id}`,
+        seats,
+        event,
+        now,
+      },
+      attempts: 0,
+      dueAt: now,
+    });
   }
   memo.queue = queue;
 }
 
 /** What to do with a post after an attempt: done, try again at `at`, or give up (noted for the host). */
-function next(res: DeliveryResult, attempts: number, after: number): { do: 'done' } | { do: 'retry'; at: number } | { do: 'drop'; error: string } {
+function next(
+  res: DeliveryResult,
+  attempts: number,
+  after: number,
+): { do: 'done' } | { do: 'retry'; at: number } | { do: 'drop'; error: string } {
   if (res.ok) return { do: 'done' };
   const error = res.error ?? (res.status ? `HTTP ${res.status}` : 'failed');
   if (res.drop) return { do: 'drop', error };
   // The endpoint refused the post itself: sending it again gets the same answer.
-  if (res.status !== undefined && res.status >= 400 && res.status < 500 && ![408, 425, 429].includes(res.status)) return { do: 'drop', error };
+  if (res.status !== undefined && res.status >= 400 && res.status < 500 && ![408, 425, 429].includes(res.status))
+    return { do: 'drop', error };
   if (attempts >= MAX_ATTEMPTS) return { do: 'drop', error: `${error} after ${attempts} attempts` };
   return { do: 'retry', at: after + Math.max(backoffMs(attempts), res.retryAfterMs ?? 0) };
 }
@@ -167,7 +197,9 @@ export async function postTableChannel(r: Room): Promise<void> {
   plan(r, memo, target, now);
   // A retried "waiting on" whose wait is over says nothing true any more.
   const current = m.status === 'playing' && st.game ? waitingNow(r) : [];
-  memo.queue = memo.queue!.filter((q) => q.attempts === 0 || q.input.event.kind !== 'waiting' || same(q.input.event.seats, current));
+  memo.queue = memo.queue!.filter(
+    (q) => q.attempts === 0 || q.input.event.kind !== 'waiting' || same(q.input.event.seats, current),
+  );
   // Due posts in order, up to the first that is not: a later post never overtakes an earlier one.
   const due: QueuedPost[] = [];
   for (const q of memo.queue) {
@@ -180,10 +212,17 @@ export async function postTableChannel(r: Room): Promise<void> {
   if (!due.length) return;
   const outcome = new Map<number, ReturnType<typeof next>>();
   for (const q of due) {
-    const res = await r.postChannel(target, { ...q.input, now }, { scope: targetScope(r.bindings), dohUrl: r.bindings.DOH_URL, timeoutMs: SEND_TIMEOUT_MS }).catch((e): DeliveryResult => ({ ok: false, drop: false, error: String(e) }));
+    const res = await r
+      .postChannel(
+        target,
+        { ...q.input, now },
+        { scope: targetScope(r.bindings), dohUrl: r.bindings.DOH_URL, timeoutMs: SEND_TIMEOUT_MS },
+      )
+      .catch((e): DeliveryResult => ({ ok: false, drop: false, error: String(e) }));
     const o = next(res, q.attempts + 1, r.now());
     outcome.set(q.id, o);
-    if (o.do === 'drop') console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.error.slice(0, 200)}]`);
+    if (o.do === 'drop')
+      console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.error.slice(0, 200)}]`);
     // The endpoint is down: the later posts wait behind this one.
     if (o.do === 'retry') break;
   }
@@ -202,7 +241,8 @@ export async function postTableChannel(r: Room): Promise<void> {
       if (o.do === 'retry') {
         blocked = o.at;
         queue.push({ ...q, attempts: q.attempts + 1, dueAt: o.at });
-      } else if (o.do === 'drop') c.failed = { at: new Date(after).toISOString(), event: q.input.event.kind, error: o.error.slice(0, 200) };
+      } else if (o.do === 'drop')
+        c.failed = { at: new Date(after).toISOString(), event: q.input.event.kind, error: o.error.slice(0, 200) };
     }
     c.queue = queue;
     mm.channel = c;

@@ -30,7 +30,9 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 async function macOf(secret: string, gameId: string, random: Uint8Array): Promise<Uint8Array> {
   const enc = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const label = enc.encode(`teahouse token v1\0${gameId}\0`);
   const data = new Uint8Array(label.length + random.length);
   data.set(label);
@@ -44,7 +46,8 @@ async function macOf(secret: string, gameId: string, random: Uint8Array): Promis
  * @example await newToken('k7m2p9qrstuvwxyz', env.TOKEN_SECRET) // 'Xq3…' (43 characters)
  */
 export async function newToken(gameId: string, secret: string | undefined): Promise<string> {
-  if (!secret) throw new Error('TOKEN_SECRET is not set: `wrangler secret put TOKEN_SECRET` (npm start writes one to .dev.vars)');
+  if (!secret)
+    throw new Error('TOKEN_SECRET is not set: `wrangler secret put TOKEN_SECRET` (npm start writes one to .dev.vars)');
   const random = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES));
   const mac = await macOf(secret, gameId, random);
   const out = new Uint8Array(RANDOM_BYTES + MAC_BYTES);
@@ -60,7 +63,11 @@ export async function newToken(gameId: string, secret: string | undefined): Prom
  * - `forged`: neither — made up, or made for another game.
  * @example await tokenKind(id, 'AAAAAAAAAAAAAAAAAAAAAA', secret) // 'forged' in a game with a 16-character id
  */
-export async function tokenKind(gameId: string, token: string, secret: string | undefined): Promise<'signed' | 'legacy' | 'forged'> {
+export async function tokenKind(
+  gameId: string,
+  token: string,
+  secret: string | undefined,
+): Promise<'signed' | 'legacy' | 'forged'> {
   if (!TOKEN_PATTERN.test(token)) return 'forged';
   if (token.length === LEGACY_TOKEN_LENGTH) return isLegacyGame(gameId) ? 'legacy' : 'forged';
   if (token.length !== TOKEN_LENGTH || !secret) return 'forged';
@@ -85,7 +92,9 @@ export function sameHash(a: string, b: string): boolean {
 function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
   if (x.byteLength !== y.byteLength) return false;
   // workerd's extension of SubtleCrypto: https://developers.cloudflare.com/workers/runtime-apis/web-crypto/#timingsafeequal
-  return (crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }).timingSafeEqual(x, y);
+  return (
+    crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }
+  ).timingSafeEqual(x, y);
 }
 
 /** 32 letters and digits without look-alikes (no 0/o, 1/l): easy to read aloud, 5 bits each. */

@@ -12,7 +12,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(zone, f);
   }
   return f;
@@ -78,7 +87,14 @@ export function offsetAt(zone: string, t: number): number {
 /** The wall clock in `zone` at instant `t` (to the second): the UTC fields of `t` moved by the zone's offset. */
 export function wallAt(zone: string, t: number): Wall & { ss: number } {
   const w = new Date(Math.floor(t / 1000) * 1000 + offsetAt(zone, t));
-  return { y: w.getUTCFullYear(), m: w.getUTCMonth() + 1, d: w.getUTCDate(), hh: w.getUTCHours(), mm: w.getUTCMinutes(), ss: w.getUTCSeconds() };
+  return {
+    y: w.getUTCFullYear(),
+    m: w.getUTCMonth() + 1,
+    d: w.getUTCDate(),
+    hh: w.getUTCHours(),
+    mm: w.getUTCMinutes(),
+    ss: w.getUTCSeconds(),
+  };
 }
 
 /**
@@ -108,4 +124,3 @@ export function localClock(zone: string, t: number): string {
   const w = wallAt(zone, t);
   return `${String(w.hh).padStart(2, '0')}:${String(w.mm).padStart(2, '0')}`;
 }
-

@@ -36,7 +36,14 @@ games.post('/games', limitBody, async (c) => {
     const d = b.deadline as Record<string, unknown>;
     const h = d?.hours ?? 0;
     const m = d?.minutes ?? 0;
-    if (!d || typeof d !== 'object' || typeof h !== 'number' || typeof m !== 'number' || !Number.isFinite(h) || !Number.isFinite(m))
+    if (
+      !d ||
+      typeof d !== 'object' ||
+      typeof h !== 'number' ||
+      typeof m !== 'number' ||
+      !Number.isFinite(h) ||
+      !Number.isFinite(m)
+    )
       return fail(c, 'bad_request', 'deadline is {hours} or {minutes}');
     deadlineMinutes = h * 60 + m;
     if (deadlineMinutes < LIMITS.minDeadlineMinutes || deadlineMinutes > LIMITS.maxDeadlineMinutes)
@@ -44,7 +51,14 @@ games.post('/games', limitBody, async (c) => {
   }
   const id = newGameId();
   const room = c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id));
-  const r = await room.create({ id, game: def.id, seats: seats as number, options, deadlineMinutes, origin: publicOrigin(c) });
+  const r = await room.create({
+    id,
+    game: def.id,
+    seats: seats as number,
+    options,
+    deadlineMinutes,
+    origin: publicOrigin(c),
+  });
   return send(c, r);
 });
 
@@ -71,13 +85,22 @@ const BATCH = 50;
 games.get('/games', async (c) => {
   const raw = c.req.query('ids');
   if (raw === undefined) return fail(c, 'bad_request', 'ids is required: /api/games?ids=a,b');
-  const ids = [...new Set(raw.split(',').map((x) => x.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length > BATCH) return fail(c, 'bad_request', `at most ${BATCH} games per request`, { count: ids.length });
   const found = await Promise.all(
     ids
       .filter((id) => GAME_ID_PATTERN.test(id))
       // The RPC stub's type for a Json-typed result is too deep for tsc (TS2589); the shape is GameRoom.glance's.
-      .map((id) => (c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)) as unknown as Pick<GameRoom, 'glance'>).glance()),
+      .map((id) =>
+        (c.env.GAME_ROOM.get(c.env.GAME_ROOM.idFromName(id)) as unknown as Pick<GameRoom, 'glance'>).glance(),
+      ),
   );
   return c.json({ games: found.filter((g) => g !== null) });
 });

@@ -74,7 +74,10 @@ const OVER_BUDGET_MAX = 10_000;
 /** 429 `rate_limited` with `Retry-After` (the window's length), for an address or (`seat`) a seat's own budget. */
 function limited(c: Ctx, which: Limiter, client: string, who: 'address' | 'seat' = 'address'): Response {
   const wait = LIMIT_WINDOW_SECONDS[which];
-  const res = fail(c, 'rate_limited', `too many requests from this ${who}; try again in ${wait} seconds`, { limiter: which, client });
+  const res = fail(c, 'rate_limited', `too many requests from this ${who}; try again in ${wait} seconds`, {
+    limiter: which,
+    client,
+  });
   res.headers.set('Retry-After', String(wait));
   return res;
 }
@@ -123,7 +126,8 @@ export const rateLimit = createMiddleware<App>(async (c, next) => {
   // whichever Worker instance they meet.
   const which = kind === 'legacy' ? 'READ_LIMIT' : limiterFor(method, path);
   const key = kind === 'signed' && token ? `seat:${id}:${token.slice(-11)}` : client;
-  if (which && !(await count(c, which, key))) return kind === 'signed' ? limited(c, which, `a seat of ${id}`, 'seat') : limited(c, which, client);
+  if (which && !(await count(c, which, key)))
+    return kind === 'signed' ? limited(c, which, `a seat of ${id}`, 'seat') : limited(c, which, client);
   await next();
   // The room rejected the token (revoked, or a made-up one in an old game): the address's budget pays.
   if (kind === null || !(await rejectedToken(c.res))) return;
@@ -137,6 +141,9 @@ export const rateLimit = createMiddleware<App>(async (c, next) => {
 async function rejectedToken(res: Response): Promise<boolean> {
   if (res.status === 401) return true;
   if (res.status !== 403) return false;
-  const body = (await res.clone().json().catch(() => null)) as { error?: { code?: string } } | null;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: string } } | null;
   return body?.error?.code === 'forbidden';
 }

@@ -17,11 +17,21 @@ export async function apiPost(base: string, path: string, body: unknown, token?:
 /** A table created and started through the API: `seats` players p0, p1, … joined in seat order; `beforeStart` runs once all are seated. */
 export async function startedGame(
   base: string,
-  o: { game: string; seats: number; deadline?: Record<string, number>; beforeStart?: (g: { id: string; adminToken: string; tokens: string[] }) => Promise<void> },
+  o: {
+    game: string;
+    seats: number;
+    deadline?: Record<string, number>;
+    beforeStart?: (g: { id: string; adminToken: string; tokens: string[] }) => Promise<void>;
+  },
 ): Promise<{ id: string; adminToken: string; tokens: string[] }> {
-  const g = await apiPost(base, '/api/games', { game: o.game, seats: o.seats, ...(o.deadline ? { deadline: o.deadline } : {}) });
+  const g = await apiPost(base, '/api/games', {
+    game: o.game,
+    seats: o.seats,
+    ...(o.deadline ? { deadline: o.deadline } : {}),
+  });
   const tokens: string[] = [];
-  for (let i = 0; i < o.seats; i++) tokens.push((await apiPost(base, `/api/games/${g.id}/seats`, { name: `p${i}` })).token);
+  for (let i = 0; i < o.seats; i++)
+    tokens.push((await apiPost(base, `/api/games/${g.id}/seats`, { name: `p${i}` })).token);
   const out = { id: g.id as string, adminToken: g.adminToken as string, tokens };
   await o.beforeStart?.(out);
   await apiPost(base, `/api/games/${g.id}/start`, {}, g.adminToken);

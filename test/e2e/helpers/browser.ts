@@ -25,10 +25,14 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser(o: { executablePath?: string } = {}): Promise<Browser> {
   if (o.executablePath !== undefined) {
     if (!existsSync(o.executablePath))
-      throw new Error(`Chromium not found at ${o.executablePath}. Install it with \`apt-get install -y chromium\`, set CHROMIUM_PATH, or leave both unset to use the Chromium of @sparticuz/chromium.`);
+      throw new Error(
+        `Chromium not found at ${o.executablePath}. Install it with \`apt-get install -y chromium\`, set CHROMIUM_PATH, or leave both unset to use the Chromium of @sparticuz/chromium.`,
+      );
     return chromium.launch({ executablePath: o.executablePath, headless: true, args: CHROMIUM_ARGS });
   }
   const found = await findChromium();
-  const env = Object.keys(found.env).length ? { env: { ...(process.env as Record<string, string>), ...found.env } } : {};
+  const env = Object.keys(found.env).length
+    ? { env: { ...(process.env as Record<string, string>), ...found.env } }
+    : {};
   return chromium.launch({ executablePath: found.executablePath, headless: true, args: CHROMIUM_ARGS, ...env });
 }

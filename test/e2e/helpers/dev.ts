@@ -66,7 +66,20 @@ export async function startDev(o: DevOptions = {}): Promise<DevServer> {
   const port = o.port ?? (await freePort());
   const inspector = await freePort();
   const persist = mkdtempSync(join(tmpdir(), 'teahouse-dev-'));
-  const args = ['wrangler', 'dev', '--config', o.config ?? E2E_CONFIG, '--port', String(port), '--ip', '127.0.0.1', '--inspector-port', String(inspector), '--persist-to', persist];
+  const args = [
+    'wrangler',
+    'dev',
+    '--config',
+    o.config ?? E2E_CONFIG,
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--inspector-port',
+    String(inspector),
+    '--persist-to',
+    persist,
+  ];
   for (const [k, v] of Object.entries(o.vars ?? {})) args.push('--var', `${k}:${v}`);
   const child: ChildProcess = spawn('npx', args, {
     cwd: ROOT,
@@ -132,7 +145,9 @@ export async function startDev(o: DevOptions = {}): Promise<DevServer> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`wrangler dev did not answer on ${url} within ${o.timeoutMs ?? 120_000} ms:\n${out.slice(-4000)}`);
+      throw new Error(
+        `wrangler dev did not answer on ${url} within ${o.timeoutMs ?? 120_000} ms:\n${out.slice(-4000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -17,7 +17,12 @@ describe('e2e helpers', () => {
   it('without CHROMIUM_PATH or a system Chromium, the Chromium that @sparticuz/chromium ships is used and renders a page', async () => {
     const found = await findChromium({ env: {}, system: [] });
     expect(found.source).toBe('@sparticuz/chromium');
-    const browser = await chromium.launch({ executablePath: found.executablePath, headless: true, args: CHROMIUM_ARGS, env: { ...(process.env as Record<string, string>), ...found.env } });
+    const browser = await chromium.launch({
+      executablePath: found.executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: { ...(process.env as Record<string, string>), ...found.env },
+    });
     try {
       const page = await browser.newPage();
       await page.setContent('<button>茶馆</button>');
@@ -32,7 +37,9 @@ describe('e2e helpers', () => {
   });
 
   it('launchBrowser names the apt package when Chromium is missing', async () => {
-    await expect(launchBrowser({ executablePath: '/nonexistent/chromium' })).rejects.toThrow(/apt-get install -y chromium/);
+    await expect(launchBrowser({ executablePath: '/nonexistent/chromium' })).rejects.toThrow(
+      /apt-get install -y chromium/,
+    );
   });
 
   it('startDev serves the API on a free port and stop() releases it', async () => {

@@ -31,8 +31,12 @@ export function openRawSocket(url: string, headers: Record<string, string> = {})
     const wake = () => waiters.splice(0).forEach((w) => w());
     tcp.once('error', reject);
     tcp.on('connect', () => {
-      const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-      tcp.write(`GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
+      const extra = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      tcp.write(
+        `GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`,
+      );
     });
     tcp.on('data', (chunk) => {
       buf = Buffer.concat([buf, chunk]);
@@ -74,14 +78,20 @@ export function openRawSocket(url: string, headers: Record<string, string> = {})
       send(text) {
         const data = Buffer.from(text);
         const mask = randomBytes(4);
-        const head = data.length < 126 ? Buffer.from([0x81, 0x80 | data.length]) : Buffer.from([0x81, 0x80 | 126, data.length >> 8, data.length & 255]);
+        const head =
+          data.length < 126
+            ? Buffer.from([0x81, 0x80 | data.length])
+            : Buffer.from([0x81, 0x80 | 126, data.length >> 8, data.length & 255]);
         const body = Buffer.alloc(data.length);
         for (let i = 0; i < data.length; i++) body[i] = data[i]! ^ mask[i % 4]!;
         tcp.write(Buffer.concat([head, mask, body]));
       },
       waitFor(test, ms = 5000) {
         return new Promise((ok, fail) => {
-          const timer = setTimeout(() => fail(new Error(`no matching frame within ${ms} ms; got ${texts.join(' | ').slice(0, 500)}`)), ms);
+          const timer = setTimeout(
+            () => fail(new Error(`no matching frame within ${ms} ms; got ${texts.join(' | ').slice(0, 500)}`)),
+            ms,
+          );
           const check = () => {
             const hit = texts.find(test);
             if (hit !== undefined) {

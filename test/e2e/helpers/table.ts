@@ -3,7 +3,15 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startDev, type DevServer } from './dev';
-import { viewFor, type GameDef, type GameState, type Json, type LogEntry, type Msg, type Prompt } from '../../../worker/engine';
+import {
+  viewFor,
+  type GameDef,
+  type GameState,
+  type Json,
+  type LogEntry,
+  type Msg,
+  type Prompt,
+} from '../../../worker/engine';
 import { makeT } from '../../../web/lib/msg';
 import { shellStrings } from '../../../web/i18n';
 import type { GameUI, Lang } from '../../../web/games/types';
@@ -59,7 +67,11 @@ export function useDevAndBrowser(): { readonly dev: DevServer; readonly browser:
  * received (socket pushes and state/answer responses), so the test knows the page has caught up before it
  * looks at the page or clicks (the page renders synchronously when a state arrives).
  */
-export async function openPage(browser: Browser, lang: Lang, viewport: { width: number; height: number }): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  lang: Lang,
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const ctx = await browser.newContext({ locale: lang, viewport });
   await ctx.addInitScript(() => {
     const w = window as unknown as { __e2eVersion: number };
@@ -86,7 +98,10 @@ export async function openPage(browser: Browser, lang: Lang, viewport: { width: 
     window.fetch = async (...args: Parameters<typeof fetch>) => {
       const r = await nativeFetch(...args);
       const url = String(args[0] instanceof Request ? args[0].url : args[0]);
-      if (r.ok && /\/api\/games\/[^/]+\/(state|answers)/.test(url) && !url.includes('e2e-probe')) r.clone().json().then(note, () => undefined);
+      if (r.ok && /\/api\/games\/[^/]+\/(state|answers)/.test(url) && !url.includes('e2e-probe'))
+        r.clone()
+          .json()
+          .then(note, () => undefined);
       return r;
     };
   });
@@ -96,12 +111,16 @@ export async function openPage(browser: Browser, lang: Lang, viewport: { width: 
 }
 
 /** The page's own state with the whole log, read with its own seat token (marked so the version observer ignores it). */
-export async function stateOf(p: Page): Promise<{ version: number; you: number | null; prompts: Prompt[]; view: Json; log: { msg: Msg }[] }> {
+export async function stateOf(
+  p: Page,
+): Promise<{ version: number; you: number | null; prompts: Prompt[]; view: Json; log: { msg: Msg }[] }> {
   return p.evaluate(async () => {
     const id = location.pathname.split('/')[2]!;
     const all = JSON.parse(localStorage.getItem('teahouse.games') ?? '{}') as Record<string, { token?: string }>;
     const token = all[id]?.token;
-    const r = await fetch(`/api/games/${id}/state?e2e-probe=1&log=0`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const r = await fetch(`/api/games/${id}/state?e2e-probe=1&log=0`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     return r.json();
   });
 }
@@ -109,16 +128,23 @@ export async function stateOf(p: Page): Promise<{ version: number; you: number |
 /** The newest state version the page has received. */
 export const shown = (p: Page) => p.evaluate(() => (window as unknown as { __e2eVersion: number }).__e2eVersion);
 /** Wait until the page has received version `v`. */
-export const caughtUp = (p: Page, v: number) => p.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion >= x, v, { timeout: 15_000 });
+export const caughtUp = (p: Page, v: number) =>
+  p.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion >= x, v, { timeout: 15_000 });
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A text that is exactly `s`, give or take surrounding white space. */
 export const exactly = (s: string) => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
 
 /** Wait until `pl`'s page has received a state newer than `version` (its answer was taken); else say what the panel shows. */
 export async function answerTaken(pl: Player, version: number, kind: string): Promise<void> {
-  await pl.page.waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion > x, version, { timeout: 15_000 }).catch(async (e) => {
-    throw new Error(`${pl.name}'s answer to ${kind} was not taken: ${await pl.page.locator('.prompt-panel').innerText()}\n${String(e)}`);
-  });
+  await pl.page
+    .waitForFunction((x) => (window as unknown as { __e2eVersion: number }).__e2eVersion > x, version, {
+      timeout: 15_000,
+    })
+    .catch(async (e) => {
+      throw new Error(
+        `${pl.name}'s answer to ${kind} was not taken: ${await pl.page.locator('.prompt-panel').innerText()}\n${String(e)}`,
+      );
+    });
 }
 
 /** A full-page screenshot of `p`'s page, named after the game, the step, the seat and the language. */
@@ -131,7 +157,11 @@ export async function screenshot(game: string, p: Player, name: string): Promise
  * join from the invite link, each in their own language. Returns the pages (in join order), the game id and the
  * room's options (which the seed search must use).
  */
-export async function createTable(env: { dev: DevServer; browser: Browser }, game: string, specs: PlayerSpec[]): Promise<{ pages: Page[]; host: Page; gameId: string; options: Record<string, Json> }> {
+export async function createTable(
+  env: { dev: DevServer; browser: Browser },
+  game: string,
+  specs: PlayerSpec[],
+): Promise<{ pages: Page[]; host: Page; gameId: string; options: Record<string, Json> }> {
   const pages = await Promise.all(specs.map((s) => openPage(env.browser, s.lang, s.viewport)));
   const host = pages[0]!;
   await host.goto(`${env.dev.url}/?game=${game}`);
@@ -139,8 +169,12 @@ export async function createTable(env: { dev: DevServer; browser: Browser }, gam
   await host.getByRole('textbox', { name: /Your name/ }).fill(specs[0]!.name);
   await host.getByRole('button', { name: 'Create the table' }).click();
   await host.waitForURL(/\/g\//);
-  await host.waitForFunction(() => [...document.querySelectorAll<HTMLInputElement>('input.linkbox-url')].some((e) => !e.value.includes('#seat=')));
-  const invite = (await host.locator('input.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).find((u) => !u.includes('#seat='))!;
+  await host.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLInputElement>('input.linkbox-url')].some((e) => !e.value.includes('#seat=')),
+  );
+  const invite = (
+    await host.locator('input.linkbox-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+  ).find((u) => !u.includes('#seat='))!;
   const gameId = invite.split('/g/')[1]!;
 
   for (let i = 1; i < specs.length; i++) {
@@ -154,7 +188,9 @@ export async function createTable(env: { dev: DevServer; browser: Browser }, gam
   }
   for (const sp of specs.slice(1)) await host.waitForSelector(`.seat-list >> text=${sp.name}`);
 
-  const summary = (await (await fetch(`${env.dev.url}/api/games/${gameId}`)).json()) as { options: Record<string, Json> };
+  const summary = (await (await fetch(`${env.dev.url}/api/games/${gameId}`)).json()) as {
+    options: Record<string, Json>;
+  };
   return { pages, host, gameId, options: summary.options };
 }
 
@@ -162,10 +198,20 @@ export async function createTable(env: { dev: DevServer; browser: Browser }, gam
  * The players, after checking that the seats were taken in join order. Each renders messages with the client's
  * own `makeT` and the game's GameUI pieces (strings, formatParam, cardLabel): the same strings the pages show.
  */
-export async function seatPlayers(specs: PlayerSpec[], pages: Page[], ui: Pick<GameUI, 'strings' | 'formatParam' | 'cardLabel'>): Promise<Player[]> {
+export async function seatPlayers(
+  specs: PlayerSpec[],
+  pages: Page[],
+  ui: Pick<GameUI, 'strings' | 'formatParam' | 'cardLabel'>,
+): Promise<Player[]> {
   for (let i = 0; i < specs.length; i++) expect((await stateOf(pages[i]!)).you).toBe(i); // seats are taken in join order
   const nameOf = (s: number) => specs[s]!.name;
-  return specs.map((sp, i) => ({ name: sp.name, lang: sp.lang, page: pages[i]!, seat: i, t: makeT(sp.lang, ui, nameOf) }));
+  return specs.map((sp, i) => ({
+    name: sp.name,
+    lang: sp.lang,
+    page: pages[i]!,
+    seat: i,
+    t: makeT(sp.lang, ui, nameOf),
+  }));
 }
 
 /** The host starts; the test-only hook (TEST_HOOKS = "1") passes `seed` along with the start request. */
@@ -180,7 +226,12 @@ export async function startWithSeed(host: Page, seed: string, tableSelector: str
 }
 
 /** The page's state is exactly the engine's view of `end` for its seat: the view and every log message. */
-export async function expectEngineView<G>(def: GameDef<G>, end: GameState<G>, x: Player, log: LogEntry[]): Promise<void> {
+export async function expectEngineView<G>(
+  def: GameDef<G>,
+  end: GameState<G>,
+  x: Player,
+  log: LogEntry[],
+): Promise<void> {
   const st = await stateOf(x.page);
   const want = viewFor(def, end, x.seat, { log });
   expect(st.view).toEqual(want.view);

@@ -15,7 +15,7 @@ import { rngOf, seedRng, type Rng } from '../../../worker/engine/rng';
 import type { Answer, GameState, Prompt } from '../../../worker/engine/types';
 import { blues, FIXTURE, reds, table } from './fixture';
 
-const clone = <T,>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const botOf = (game: GhostDef, s: GameState<G>, p: Prompt): Answer | null => game.bot!(s, p, botRng(s, p));
 
 /**
@@ -35,7 +35,9 @@ function redeal(game: GhostDef, s: GameState<G>, seat: number, rng: Rng): GameSt
   g.players.forEach((p, i) => i !== seat && add(p.hand));
   add(g.deck);
   const vt = g.vote;
-  if (vt) for (const [v, cards] of Object.entries(vt.votes)) if (Number(v) !== seat && !vt.faceUp.includes(Number(v)) && !vt.shown[v]) add(cards);
+  if (vt)
+    for (const [v, cards] of Object.entries(vt.votes))
+      if (Number(v) !== seat && !vt.faceUp.includes(Number(v)) && !vt.shown[v]) add(cards);
   const pool = rng.shuffle(slots.map(([z, i]) => z[i]!));
   slots.forEach(([z, i], k) => (z[i] = pool[k]!));
   if (vt) for (const v of Object.keys(vt.votes)) vt.votes[v]!.sort();
@@ -71,7 +73,9 @@ describe('the bot decides from its seat view alone', () => {
           for (let k = 0; k < 3; k++) {
             const t = redeal(FIXTURE, s, p.seat, rng);
             if (JSON.stringify(t.g) !== JSON.stringify(s.g)) changed++;
-            expect(JSON.stringify(seatView(FIXTURE.cat, t, p.seat)), `${P}p step ${s.step}: the re-deal shows`).toBe(view);
+            expect(JSON.stringify(seatView(FIXTURE.cat, t, p.seat)), `${P}p step ${s.step}: the re-deal shows`).toBe(
+              view,
+            );
             expect(botOf(FIXTURE, t, p), `${P}p ${level} step ${s.step} seat ${p.seat} (${p.kind})`).toEqual(a);
           }
           decisions++;
@@ -116,20 +120,37 @@ describe('each spell carries its bot part', () => {
       gain(ctx.g, s, 1);
       gain(ctx.g, a.seats![0]!, 1);
     },
-    bot: { keep: 1, rank: 200, use: (b, o) => ({ seats: [o.seats!.from.find((t) => known(b, t) !== null) ?? o.seats!.from[0]!] }) },
+    bot: {
+      keep: 1,
+      rank: 200,
+      use: (b, o) => ({ seats: [o.seats!.from.find((t) => known(b, t) !== null) ?? o.seats!.from[0]!] }),
+    },
   };
   const cards = FIXTURE.cat.cards;
-  const bowl = makeGhost({ cards: { ...cards, spells: [...cards.spells, { id: 'S90', cost: 1, copies: 1, weight: 1, window: null }] }, spells: [S90] });
+  const bowl = makeGhost({
+    cards: { ...cards, spells: [...cards.spells, { id: 'S90', cost: 1, copies: 1, weight: 1, window: null }] },
+    spells: [S90],
+  });
 
   test('a spell added through makeGhost with its bot is played by the bot, as its bot part says; the real deck has no such card', () => {
-    const t = table({ game: bowl, step: 'dayStart', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], hands: { 0: ['S90-R1', ...blues(1)] }, spirit: { 0: 1 }, tweak: (g) => g.seen[0]!.push({ kind: 'identity', seat: 2, what: ['taiping_red'], turn: 1 }) });
+    const t = table({
+      game: bowl,
+      step: 'dayStart',
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      hands: { 0: ['S90-R1', ...blues(1)] },
+      spirit: { 0: 1 },
+      tweak: (g) => g.seen[0]!.push({ kind: 'identity', seat: 2, what: ['taiping_red'], turn: 1 }),
+    });
     expect(botOf(bowl, t.s, t.prompt)).toEqual({ prompt: t.prompt.id, option: 'play:S90-R1', seats: [2] });
     expect(FIXTURE.cat.spellRule.S90).toBeUndefined();
   });
 
   test('a spell without a bot part is never played by the bot', () => {
     const { bot: _b, ...plain } = S90;
-    const game = makeGhost({ cards: { ...cards, spells: [...cards.spells, { id: 'S90', cost: 1, copies: 1, weight: 1, window: null }] }, spells: [plain] });
+    const game = makeGhost({
+      cards: { ...cards, spells: [...cards.spells, { id: 'S90', cost: 1, copies: 1, weight: 1, window: null }] },
+      spells: [plain],
+    });
     const t = table({ game, step: 'dayStart', hands: { 0: ['S90-R1'] }, spirit: { 0: 1 } });
     expect(t.options(0)).toContain('play:S90-R1');
     expect(botOf(game, t.s, t.prompt)!.option).not.toBe('play:S90-R1');
@@ -138,11 +159,18 @@ describe('each spell carries its bot part', () => {
 
 describe('the good bot plays its side', () => {
   const IDS = ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'] as const;
-  const look = (seat: number, at: number, id: string) => (g: G) => void g.seen[seat]!.push({ kind: 'identity', seat: at, what: [id], turn: 1 });
+  const look = (seat: number, at: number, id: string) => (g: G) =>
+    void g.seen[seat]!.push({ kind: 'identity', seat: at, what: [id], turn: 1 });
 
-  test('a 驱鬼 bot does not vote negative on its own colour\'s imp', () => {
+  test("a 驱鬼 bot does not vote negative on its own colour's imp", () => {
     // Seat 1 (unknown to seat 0) hosts 饿死鬼 (a red imp, dispelled by red); seat 0 is 太平道 (red) with both colours in hand.
-    const t = table({ step: 'exorcise', current: 1, ids: [...IDS], imps: { 2: ['I01'] }, hands: { 0: [...reds(2), ...blues(2)], 1: reds(2, 4) } });
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      ids: [...IDS],
+      imps: { 2: ['I01'] },
+      hands: { 0: [...reds(2), ...blues(2)], 1: reds(2, 4) },
+    });
     t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'vote', { cards: reds(2, 4) });
     const a = botOf(FIXTURE, t.s, t.prompt)!;
     expect(t.prompt.seat).toBe(0);
@@ -157,8 +185,19 @@ describe('the good bot plays its side', () => {
         const vt = s.g.vote;
         const me = s.g.players[p.seat]!.identity;
         const colour = me === 'taiping_red' ? 'red' : me === 'tianshi_blue' ? 'blue' : null;
-        if (p.kind === 'vote' && b.option === 'vote' && vt && !vt.summon && s.g.gk !== p.seat && FIXTURE.cat.imp[vt.imp]!.colour === colour && FIXTURE.cat.imp[vt.imp]!.dispel.colour !== 'any' && !s.g.ts.swapped) {
-          const hostKnown = s.g.players[vt.host]!.revealed || s.g.seen[p.seat]!.some((e) => e.kind === 'identity' && e.seat === vt.host);
+        if (
+          p.kind === 'vote' &&
+          b.option === 'vote' &&
+          vt &&
+          !vt.summon &&
+          s.g.gk !== p.seat &&
+          FIXTURE.cat.imp[vt.imp]!.colour === colour &&
+          FIXTURE.cat.imp[vt.imp]!.dispel.colour !== 'any' &&
+          !s.g.ts.swapped
+        ) {
+          const hostKnown =
+            s.g.players[vt.host]!.revealed ||
+            s.g.seen[p.seat]!.some((e) => e.kind === 'identity' && e.seat === vt.host);
           if (!hostKnown) {
             votes++;
             const want = FIXTURE.cat.imp[vt.imp]!.dispel.colour;
@@ -174,7 +213,14 @@ describe('the good bot plays its side', () => {
   });
 
   test('a good bot backs the exorcism of a seat it knows to be of its side with cards for it', () => {
-    const t = table({ step: 'exorcise', current: 1, ids: [...IDS], imps: { 2: ['I08'] }, hands: { 3: [...reds(2), ...blues(2)], 1: blues(2, 4) }, tweak: look(3, 1, 'tianshi_blue') });
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      ids: [...IDS],
+      imps: { 2: ['I08'] },
+      hands: { 3: [...reds(2), ...blues(2)], 1: blues(2, 4) },
+      tweak: look(3, 1, 'tianshi_blue'),
+    });
     t.reply(1, 'target', { cards: ['I08'] }).reply(1, 'vote', { cards: blues(1, 4) });
     expect(t.prompt.seat).toBe(0);
     t.reply(0, 'pass');
@@ -186,7 +232,14 @@ describe('the good bot plays its side', () => {
 
   test('a good bot votes against the exorcism of a seat it knows to be a rival, when the imp is not of its colour', () => {
     // Seat 0 (red) knows seat 1 is 天师道; seat 1 hosts 守财奴-like blue imp I08 (dispelled by blue).
-    const t = table({ step: 'exorcise', current: 1, ids: [...IDS], imps: { 2: ['I08'] }, hands: { 0: [...reds(2), ...blues(2)], 1: blues(3, 4) }, tweak: look(0, 1, 'tianshi_blue') });
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      ids: [...IDS],
+      imps: { 2: ['I08'] },
+      hands: { 0: [...reds(2), ...blues(2)], 1: blues(3, 4) },
+      tweak: look(0, 1, 'tianshi_blue'),
+    });
     t.reply(1, 'target', { cards: ['I08'] }).reply(1, 'vote', { cards: blues(3, 4) });
     let voted = 0;
     for (let k = 0; k < 10; k++) {
@@ -200,16 +253,31 @@ describe('the good bot plays its side', () => {
   });
 
   test('a good bot as host challenges the voter a look showed to be of the other team', () => {
-    const t = table({ step: 'exorcise', ids: [...IDS], imps: { 2: ['I01'] }, hands: { 0: reds(3), 1: blues(1), 3: reds(1, 3) }, tweak: look(0, 1, 'tianshi_blue') });
-    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(3) }).reply(3, 'vote', { cards: reds(1, 3) });
+    const t = table({
+      step: 'exorcise',
+      ids: [...IDS],
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(3), 1: blues(1), 3: reds(1, 3) },
+      tweak: look(0, 1, 'tianshi_blue'),
+    });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(3) })
+      .reply(3, 'vote', { cards: reds(1, 3) });
     if (t.prompt.seat === 2) t.reply(2, 'pass');
     t.reply(1, 'vote', { cards: blues(1) });
     expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'challenge', seats: [1] });
   });
 
   test('a good bot as host does not challenge a voter it has no reason to doubt (a failed challenge ends the exorcism)', () => {
-    const t = table({ step: 'exorcise', ids: [...IDS], imps: { 2: ['I01'] }, hands: { 0: reds(3), 1: blues(1), 3: reds(1, 3) } });
-    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(3) }).reply(3, 'vote', { cards: reds(1, 3) });
+    const t = table({
+      step: 'exorcise',
+      ids: [...IDS],
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(3), 1: blues(1), 3: reds(1, 3) },
+    });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(3) })
+      .reply(3, 'vote', { cards: reds(1, 3) });
     if (t.prompt.seat === 2) t.reply(2, 'pass');
     t.reply(1, 'vote', { cards: blues(1) });
     expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'reveal' });
@@ -217,7 +285,12 @@ describe('the good bot plays its side', () => {
 
   test('a good bot as host prefers an imp of its own colour (double points) when it can carry either', () => {
     // Seat 0 is 太平道: 饿死鬼 (red, 2 red) and 赌鬼-like blue I08 (2 blue) both within reach.
-    const t = table({ step: 'exorcise', ids: [...IDS], imps: { 1: ['I08'], 2: ['I01'] }, hands: { 0: [...reds(2), ...blues(2)] } });
+    const t = table({
+      step: 'exorcise',
+      ids: [...IDS],
+      imps: { 1: ['I08'], 2: ['I01'] },
+      hands: { 0: [...reds(2), ...blues(2)] },
+    });
     expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 });

@@ -9,7 +9,8 @@ import type { TurnStep } from '../../../worker/games/ghost/flow/turn';
 import type { G } from '../../../worker/games/ghost/state';
 
 /** Ids `S01`…`S<n>`. */
-const ids = (kind: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${kind}${String(i + 1).padStart(2, '0')}`);
+const ids = (kind: string, n: number): string[] =>
+  Array.from({ length: n }, (_, i) => `${kind}${String(i + 1).padStart(2, '0')}`);
 
 /** The real card lines of these ids: a card added to the real deck is not among them, a real card changed is. */
 function deckOf(spec: Record<keyof Cards, string[]>): Cards {
@@ -19,18 +20,38 @@ function deckOf(spec: Record<keyof Cards, string[]>): Cards {
       if (!c) throw new Error(`no card ${id} in the real deck`);
       return c;
     });
-  return { imps: pick(CARDS.imps, spec.imps), events: pick(CARDS.events, spec.events), spells: pick(CARDS.spells, spec.spells), artifacts: pick(CARDS.artifacts, spec.artifacts), kings: pick(CARDS.kings, spec.kings) };
+  return {
+    imps: pick(CARDS.imps, spec.imps),
+    events: pick(CARDS.events, spec.events),
+    spells: pick(CARDS.spells, spec.spells),
+    artifacts: pick(CARDS.artifacts, spec.artifacts),
+    kings: pick(CARDS.kings, spec.kings),
+  };
 }
 
 /**
  * The deck the rule tests and seeded tests play: the cards of cards.md v1.2 pinned by id, so that a card added
  * to the real deck changes no test here (the real deck's own pins are in rules.test.ts).
  */
-export const FIXTURE = makeGhost({ cards: deckOf({ imps: ids('I', 24), events: ids('E', 8), spells: ids('S', 19), artifacts: ids('A', 10), kings: ids('K', 6) }) });
+export const FIXTURE = makeGhost({
+  cards: deckOf({
+    imps: ids('I', 24),
+    events: ids('E', 8),
+    spells: ids('S', 19),
+    artifacts: ids('A', 10),
+    kings: ids('K', 6),
+  }),
+});
 
 /** A small deck for the perft counts: nine spells (the ⚡ ones among them), two artifacts, every ghost card. */
 export const SMALL = makeGhost({
-  cards: deckOf({ imps: ids('I', 24), events: ids('E', 8), spells: ['S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S11', 'S18', 'S19'], artifacts: ['A01', 'A02'], kings: ids('K', 6) }),
+  cards: deckOf({
+    imps: ids('I', 24),
+    events: ids('E', 8),
+    spells: ['S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S11', 'S18', 'S19'],
+    artifacts: ['A01', 'A02'],
+    kings: ids('K', 6),
+  }),
 });
 
 /**
@@ -124,7 +145,8 @@ export function table(spec: TableSpec): Runner {
 }
 
 /** A table at seat 0's day, holding `hand` and 5 spirit. */
-export const day = (hand: string[], spec: TableSpec = {}): Runner => table({ step: 'dayStart', hands: { 0: hand }, spirit: { 0: 5 }, ...spec });
+export const day = (hand: string[], spec: TableSpec = {}): Runner =>
+  table({ step: 'dayStart', hands: { 0: hand }, spirit: { 0: 5 }, ...spec });
 
 export interface Pick {
   cards?: string[];
@@ -150,7 +172,10 @@ export class Runner {
   /** Answer the open prompt of `seat` (which must be asked now). */
   reply(seat: number, option: string, pick: Pick = {}): this {
     const p = this.s.prompts.find((x) => x.seat === seat);
-    if (!p) throw new Error(`seat ${seat} is not asked (asked: ${this.s.prompts.map((x) => `${x.seat}:${x.kind}`).join(',')})`);
+    if (!p)
+      throw new Error(
+        `seat ${seat} is not asked (asked: ${this.s.prompts.map((x) => `${x.seat}:${x.kind}`).join(',')})`,
+      );
     const a: Answer = { prompt: p.id, option, ...pick };
     const r = apply(this.def, this.s, seat, a);
     if (!r.ok) throw new Error(`rejected: ${r.error.reason}`);
@@ -189,7 +214,9 @@ export class Runner {
     return this.s.prompts.map((p) => `${p.seat}:${p.kind}`);
   }
   options(seat?: number): string[] {
-    return this.s.prompts.filter((p) => seat === undefined || p.seat === seat).flatMap((p) => p.options.map((o) => o.id));
+    return this.s.prompts
+      .filter((p) => seat === undefined || p.seat === seat)
+      .flatMap((p) => p.options.map((o) => o.id));
   }
   option(id: string) {
     return this.prompt.options.find((o) => o.id === id);

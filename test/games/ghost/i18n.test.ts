@@ -16,7 +16,8 @@ describe('display strings', () => {
   for (const m of src.matchAll(/opt\('[^']*', '([a-zA-Z.]+)'/g)) used.add(`ghost.${m[1]}`);
   for (const w of ['before', 'after']) used.add(`ghost.ask.window.${w}`);
   for (const w of ['halfHand', 'reckless', 'handLimit']) used.add(`ghost.ask.${w}`);
-  for (const w of ['vote', 'vote.faceUp', 'vote.any', 'vote.any.faceUp', 'summonVote', 'summonVote.any']) used.add(`ghost.ask.${w}`);
+  for (const w of ['vote', 'vote.faceUp', 'vote.any', 'vote.any.faceUp', 'summonVote', 'summonVote.any'])
+    used.add(`ghost.ask.${w}`);
   for (const r of ['deck', 'threshold', 'hereticKing', 'gkDefeated', 'gkDeck', 'gkCard']) used.add(`ghost.end.${r}`);
   for (const r of ['spirit', 'draw', 'both']) used.add(`ghost.log.rewards.${r}`);
   for (const c of [...IMPS, ...EVENTS, ...SPELLS, ...ARTIFACTS, ...KINGS]) used.add(`ghost.card.${c.id}`);
@@ -44,7 +45,12 @@ describe('English counts', () => {
   test('no English text reads "1 cards" (or imps, points, votes) when a count is 1', async () => {
     const { str } = await import('../../../web/games/ghost/labels');
     for (const k of Object.keys(strings.en!).filter((k) => !k.endsWith('.one'))) {
-      const params = Object.fromEntries([...strings.en![k]!.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, /^(n|total|count|spirit|turn)$/.test(m[1]!) ? 1 : 'x']));
+      const params = Object.fromEntries(
+        [...strings.en![k]!.matchAll(/\{(\w+)\}/g)].map((m) => [
+          m[1]!,
+          /^(n|total|count|spirit|turn)$/.test(m[1]!) ? 1 : 'x',
+        ]),
+      );
       expect(str('en', k, params), k).not.toMatch(/\b1 (cards|imps|points|pts|votes|ghost cards)\b/);
     }
   });
@@ -85,7 +91,7 @@ describe('texts agree with the rules (issue 10)', () => {
     expect(en).toContain('At 0 imps the ghost king loses, whatever their team scores');
   });
 
-  test('the rules page states GK emergence as the seed does: the 3rd imp this turn, none of the holder\'s own exorcised', () => {
+  test("the rules page states GK emergence as the seed does: the 3rd imp this turn, none of the holder's own exorcised", () => {
     expect(zh).toContain('别人身上的小鬼被驱除救不了他');
     expect(en).toContain('imps is exorcised in the same turn, that player becomes the ghost king');
   });

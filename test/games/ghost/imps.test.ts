@@ -3,7 +3,16 @@ import { handLimit } from '../../../worker/games/ghost/state';
 import { blues, reds, table, type TableSpec } from './fixture';
 
 /** Every imp of cards.md §3: its possession condition and its ongoing effect. 8 players hold the whole set. */
-const ids8 = ['taiping_red', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'tianshi_blue', 'heretic_king', 'heretic_follower'] as const;
+const ids8 = [
+  'taiping_red',
+  'taiping_red',
+  'taiping_red',
+  'tianshi_blue',
+  'tianshi_blue',
+  'tianshi_blue',
+  'heretic_king',
+  'heretic_follower',
+] as const;
 /** Flip `imp` in an 8-player game with current seat `current`; returns the receiving seat. */
 function flip(imp: string, spec: TableSpec = {}): number {
   const t = table({ P: 8, ids: [...ids8], step: 'haunt', ghost: [imp], ...spec });
@@ -23,8 +32,18 @@ describe('imps', () => {
   });
 
   test('胆小鬼 possesses the player with the fewest points and its holder cannot vote on it', () => {
-    expect(flip('I02', { current: 2, points: { 0: ['I03'], 1: ['I04'], 2: ['I05'], 3: ['I06'], 4: ['I07'], 6: ['I08'], 7: ['I09'] } })).toBe(5);
-    const t = table({ step: 'exorcise', current: 1, imps: { 0: ['I02'] }, hands: { 0: reds(2), 1: reds(1, 2), 2: [], 3: [] } });
+    expect(
+      flip('I02', {
+        current: 2,
+        points: { 0: ['I03'], 1: ['I04'], 2: ['I05'], 3: ['I06'], 4: ['I07'], 6: ['I08'], 7: ['I09'] },
+      }),
+    ).toBe(5);
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      imps: { 0: ['I02'] },
+      hands: { 0: reds(2), 1: reds(1, 2), 2: [], 3: [] },
+    });
     t.reply(1, 'target', { cards: ['I02'] }).reply(1, 'vote', { cards: reds(1, 2) });
     expect(t.asked()).not.toContain('0:vote');
   });
@@ -42,15 +61,21 @@ describe('imps', () => {
     expect(t.asked()).not.toContain('0:discard');
   });
 
-  test('酒鬼 possesses the current player\'s next player and its holder cannot challenge as host', () => {
+  test("酒鬼 possesses the current player's next player and its holder cannot challenge as host", () => {
     expect(flip('I05', { current: 7 })).toBe(0);
-    const t = table({ step: 'exorcise', imps: { 0: ['I05'], 2: ['I01'] }, hands: { 0: reds(2), 1: [], 2: [], 3: blues(1) } });
-    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) }).reply(3, 'vote', { cards: blues(1) });
+    const t = table({
+      step: 'exorcise',
+      imps: { 0: ['I05'], 2: ['I01'] },
+      hands: { 0: reds(2), 1: [], 2: [], 3: blues(1) },
+    });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(2) })
+      .reply(3, 'vote', { cards: blues(1) });
     expect(t.logKeys()).not.toContain('ghost.log.challenge');
     expect(t.g.lastReveal).toMatchObject({ red: 2, blue: 1, success: false });
   });
 
-  test('无头鬼 possesses the player opposite the current player and caps its holder\'s votes at 3 cards', () => {
+  test("无头鬼 possesses the player opposite the current player and caps its holder's votes at 3 cards", () => {
     expect(flip('I06', { current: 1 })).toBe(5);
     const t = table({ step: 'exorcise', imps: { 0: ['I06'], 2: ['I01'] }, hands: { 0: reds(5) } });
     t.reply(0, 'target', { cards: ['I01'] });
@@ -84,12 +109,19 @@ describe('imps', () => {
 
   test('长舌鬼 possesses the player with the most points and his votes are placed face up', () => {
     expect(flip('I11', { points: { 2: ['I01', 'I02'], 3: ['I03'] } })).toBe(2);
-    const t = table({ step: 'exorcise', current: 1, imps: { 3: ['I11'], 2: ['I01'] }, hands: { 0: [], 1: reds(1), 2: [], 3: blues(1) } });
-    t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'pass').reply(3, 'vote', { cards: blues(1) });
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      imps: { 3: ['I11'], 2: ['I01'] },
+      hands: { 0: [], 1: reds(1), 2: [], 3: blues(1) },
+    });
+    t.reply(1, 'target', { cards: ['I01'] })
+      .reply(1, 'pass')
+      .reply(3, 'vote', { cards: blues(1) });
     expect((t.view(2).view as any).vote.open['3']).toEqual(blues(1));
   });
 
-  test('水鬼 possesses the current player\'s previous player and costs 1 spirit at the start of his turn', () => {
+  test("水鬼 possesses the current player's previous player and costs 1 spirit at the start of his turn", () => {
     expect(flip('I12', { current: 0 })).toBe(7);
     const t = table({ step: 'start', imps: { 0: ['I12'] }, spirit: { 0: 2 } });
     // −1 at the start, +1 in the draw phase.
@@ -107,7 +139,11 @@ describe('imps', () => {
 
   test('穷鬼 possesses the player with the least spirit, has no effect and needs any 3 cards', () => {
     expect(flip('I14', { spirit: { 0: 2, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 7: 2 } })).toBe(6);
-    const t = table({ step: 'exorcise', imps: { 2: ['I14'] }, hands: { 0: [...reds(1), ...blues(2)], 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'exorcise',
+      imps: { 2: ['I14'] },
+      hands: { 0: [...reds(1), ...blues(2)], 1: [], 2: [], 3: [] },
+    });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: [...reds(1), ...blues(2)] });
     expect(t.g.lastReveal!.success).toBe(true);
   });
@@ -145,7 +181,13 @@ describe('imps', () => {
 
   test('捣蛋鬼 possesses the player with the most imps and allows 1 spell per turn', () => {
     expect(flip('I20', { imps: { 4: ['I01'] } })).toBe(4);
-    const t = table({ P: 7, step: 'dayStart', imps: { 0: ['I20'] }, hands: { 0: ['S01-R1', 'S01-B1'] }, spirit: { 0: 0 } });
+    const t = table({
+      P: 7,
+      step: 'dayStart',
+      imps: { 0: ['I20'] },
+      hands: { 0: ['S01-R1', 'S01-B1'] },
+      spirit: { 0: 0 },
+    });
     t.reply(0, 'play:S01-R1');
     expect(t.options(0)).not.toContain('play:S01-B1');
   });
@@ -158,7 +200,13 @@ describe('imps', () => {
 
   test('游魂 possesses the player with the fewest imps and needs any 5 cards', () => {
     expect(flip('I22', { current: 0, imps: { 0: ['I01'], 1: ['I02'], 2: ['I03'] } })).toBe(3);
-    const t = table({ P: 8, ids: [...ids8], step: 'exorcise', imps: { 2: ['I22'] }, hands: { 0: reds(4), 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] } });
+    const t = table({
+      P: 8,
+      ids: [...ids8],
+      step: 'exorcise',
+      imps: { 2: ['I22'] },
+      hands: { 0: reds(4), 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] },
+    });
     t.reply(0, 'target', { cards: ['I22'] }).reply(0, 'vote', { cards: reds(4) });
     expect(t.g.lastReveal).toMatchObject({ need: 5, success: false });
   });

@@ -27,13 +27,22 @@ const bowl = makeGhost({
   spells: [S90],
   strings: {
     'ghost.card.S90': ['聚宝盆', '聚寶盆', 'Treasure bowl'],
-    'ghost.text.S90': ['选择另一位玩家：你和他各得1灵力。', '選擇另一位玩家：你和他各得1靈力。', 'Choose another player: you and they each gain 1 spirit.'],
+    'ghost.text.S90': [
+      '选择另一位玩家：你和他各得1灵力。',
+      '選擇另一位玩家：你和他各得1靈力。',
+      'Choose another player: you and they each gain 1 spirit.',
+    ],
   },
 });
 
 describe('a spell added through makeGhost', () => {
   test('is dealt in the new game (one red and one blue copy), and the real deck has none', () => {
-    expect(bowl.cat.handDeck).toEqual([...FIXTURE.cat.handDeck.slice(0, -20), 'S90-R1', 'S90-B1', ...FIXTURE.cat.handDeck.slice(-20)]);
+    expect(bowl.cat.handDeck).toEqual([
+      ...FIXTURE.cat.handDeck.slice(0, -20),
+      'S90-R1',
+      'S90-B1',
+      ...FIXTURE.cat.handDeck.slice(-20),
+    ]);
     expect(ghost.cat.handDeck.some((c) => c.startsWith('S90'))).toBe(false);
     expect(ghost.strings!['zh-CN']!['ghost.card.S90']).toBeUndefined();
   });
@@ -45,7 +54,11 @@ describe('a spell added through makeGhost', () => {
     expect(t.p(0).spirit).toBe(1);
     expect(t.p(2).spirit).toBe(1);
     expect(t.g.discard).toContain('S90-R1');
-    expect(t.entries().find((e) => e.msg.key === 'ghost.log.spell')!.msg.params).toMatchObject({ seat: 0, card: 'S90-R1', target: 2 });
+    expect(t.entries().find((e) => e.msg.key === 'ghost.log.spell')!.msg.params).toMatchObject({
+      seat: 0,
+      card: 'S90-R1',
+      target: 2,
+    });
   });
 
   test('cannot be played without the spirit it costs', () => {

@@ -20,7 +20,12 @@ function byOrders(t: Runner, orders: Record<number, SeatOrder[]>) {
 
 describe('standing orders of 驱鬼', () => {
   test('passWindows passes a ⚡ reaction window at once, and the table cannot tell it from a hand pass', () => {
-    const spec: TableSpec = { step: 'night', current: 1, hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] }, spirit: { 0: 2, 2: 1 } };
+    const spec: TableSpec = {
+      step: 'night',
+      current: 1,
+      hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] },
+      spirit: { 0: 2, 2: 1 },
+    };
     const hand = table(spec);
     const h = apply(hand.def, hand.s, 2, { prompt: hand.prompt.id, option: 'pass' });
     if (!h.ok) throw new Error(h.error.reason);
@@ -42,8 +47,15 @@ describe('standing orders of 驱鬼', () => {
 
   test('voteOwnColour does not vote on an imp of the other colour, after a human-like pause', () => {
     // 饿死鬼 I01 is a red imp; seat 1 is 天师道 (blue).
-    const spec: TableSpec = { step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 2: ['I01'] }, hands: { 0: reds(2), 1: blues(2), 2: [], 3: [] } };
-    const t = table(spec).reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) });
+    const spec: TableSpec = {
+      step: 'exorcise',
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(2), 1: blues(2), 2: [], 3: [] },
+    };
+    const t = table(spec)
+      .reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(2) });
     expect(t.asked()).toEqual(['1:vote']);
     const r = byOrders(t, { 1: on('voteOwnColour') });
     // Its timing is 'human': the room waits before answering, so nothing is applied at once.
@@ -51,7 +63,10 @@ describe('standing orders of 驱鬼', () => {
     expect(r.delayed).toEqual([{ seat: 1, prompt: t.prompt.id, order: 'voteOwnColour' }]);
     const sa = standingAnswer(t.def, t.s, t.prompt, on('voteOwnColour'))!;
     expect(sa.answer).toEqual({ prompt: t.prompt.id, option: 'pass' });
-    const hand = table(spec).reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) }).reply(1, 'pass');
+    const hand = table(spec)
+      .reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(2) })
+      .reply(1, 'pass');
     const r2 = apply(t.def, t.s, 1, sa.answer);
     expect(r2.ok).toBe(true);
     if (r2.ok) t.s = r2.value.state;
@@ -59,7 +74,13 @@ describe('standing orders of 驱鬼', () => {
   });
 
   test('voteOwnColour asks when the imp is of my colour, and always asks a heretic', () => {
-    const t = table({ P: 5, step: 'exorcise', ids: ['taiping_red', 'taiping_red', 'heretic_king', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I01'] }, hands: { 0: reds(1), 1: reds(1, 1), 2: reds(1, 2), 3: [], 4: blues(1) } });
+    const t = table({
+      P: 5,
+      step: 'exorcise',
+      ids: ['taiping_red', 'taiping_red', 'heretic_king', 'tianshi_blue', 'tianshi_blue'],
+      imps: { 3: ['I01'] },
+      hands: { 0: reds(1), 1: reds(1, 1), 2: reds(1, 2), 3: [], 4: blues(1) },
+    });
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'pass');
     // Voting goes host, then counter-clockwise: 0, 4, 3, 2, 1.
     expect(t.asked()).toEqual(['4:vote']);
@@ -73,7 +94,10 @@ describe('standing orders of 驱鬼', () => {
   });
 
   test('orders are checked and stored in the game’s order', () => {
-    expect(parseSeatOrders(FIXTURE, [{ id: 'voteOwnColour' }, { id: 'passWindows' }])).toEqual([{ id: 'passWindows' }, { id: 'voteOwnColour' }]);
+    expect(parseSeatOrders(FIXTURE, [{ id: 'voteOwnColour' }, { id: 'passWindows' }])).toEqual([
+      { id: 'passWindows' },
+      { id: 'voteOwnColour' },
+    ]);
     expect(parseSeatOrders(FIXTURE, [{ id: 'jinkSlash' }])).toMatch(/unknown order/);
   });
 
@@ -125,7 +149,12 @@ describe('驱鬼 standing orders read only what their seat may see', () => {
           checked++;
         }
         const p = s.prompts[0]!;
-        const r = apply(FIXTURE, s, p.seat, answer(FIXTURE.cat, s, p, CAREFUL) ?? botAnswer(FIXTURE, s, p, botRng(s, p)));
+        const r = apply(
+          FIXTURE,
+          s,
+          p.seat,
+          answer(FIXTURE.cat, s, p, CAREFUL) ?? botAnswer(FIXTURE, s, p, botRng(s, p)),
+        );
         if (!r.ok) throw new Error(r.error.reason);
         s = r.value.state;
       }

@@ -17,7 +17,9 @@ function perft(s: GameState<G>, depth: number): number {
 }
 
 test('perft from fixed seeds on the small fixture deck (regression pins of the legal answers)', () => {
-  const got = ['perft-4', 'perft-6', 'perft-8'].map((seed, i) => [1, 2, 3].map((d) => perft(createGame(SMALL, { seats: [4, 6, 8][i]!, seed }), d)));
+  const got = ['perft-4', 'perft-6', 'perft-8'].map((seed, i) =>
+    [1, 2, 3].map((d) => perft(createGame(SMALL, { seats: [4, 6, 8][i]!, seed }), d)),
+  );
   expect(got).toEqual(PINNED);
 });
 

@@ -11,7 +11,7 @@ import type { G } from '../../../worker/games/ghost/state';
 export function randomAnswer(p: Prompt, rng: Rng): Answer {
   const o = rng.pick(p.options);
   const a: Answer = { prompt: p.id, option: o.id };
-  const pick = <T,>(spec: { from: T[]; min: number; max: number }): T[] => {
+  const pick = <T>(spec: { from: T[]; min: number; max: number }): T[] => {
     const n = spec.min + rng.int(Math.min(spec.max, spec.from.length) - spec.min + 1);
     return rng.shuffle([...spec.from]).slice(0, n);
   };
@@ -28,10 +28,22 @@ function checkInvariants(s: GameState<G>, game: GhostDef = ghost): void {
   const bad = (why: string): never => {
     throw new Error(`step ${s.step}: ${why}`);
   };
-  const hand = [...g.deck, ...g.discard, ...g.players.flatMap((p) => [...p.hand, ...(p.artifact ? [p.artifact] : [])]), ...(g.vote ? Object.values(g.vote.votes).flat() : [])];
+  const hand = [
+    ...g.deck,
+    ...g.discard,
+    ...g.players.flatMap((p) => [...p.hand, ...(p.artifact ? [p.artifact] : [])]),
+    ...(g.vote ? Object.values(g.vote.votes).flat() : []),
+  ];
   if (sorted(hand).join() !== sorted(game.cat.handDeck).join()) bad(`hand cards not conserved: ${hand.length}`);
-  const ghostCards = [...g.ghost, ...g.eventPile, ...g.removed, ...g.limbo, ...g.players.flatMap((p) => [...p.imps, ...p.points].map((c) => c.id))];
-  if (sorted(ghostCards).join() !== sorted(ghostDeckOf(game.cat.cards, g.P)).join()) bad(`ghost cards not conserved: ${ghostCards.length}`);
+  const ghostCards = [
+    ...g.ghost,
+    ...g.eventPile,
+    ...g.removed,
+    ...g.limbo,
+    ...g.players.flatMap((p) => [...p.imps, ...p.points].map((c) => c.id)),
+  ];
+  if (sorted(ghostCards).join() !== sorted(ghostDeckOf(game.cat.cards, g.P)).join())
+    bad(`ghost cards not conserved: ${ghostCards.length}`);
   for (const p of g.players) if (p.spirit < 0) bad('negative spirit');
   if (g.gk !== null && !s.outcome && g.players[g.gk]!.imps.length === 0) bad('a living ghost king without imps');
   // The parts an answer changes survive JSON each step (the whole state, log included, at the end).
@@ -53,7 +65,8 @@ function checkInvariants(s: GameState<G>, game: GhostDef = ghost): void {
       for (const c of g.players[o]!.hand) if (text.includes(`"${c}"`)) bad(`seat ${v} sees ${c} in the hand of ${o}`);
       if (vote && !g.vote!.faceUp.includes(o) && !vote.shown[o]) {
         if (vote.open[o] !== undefined) bad(`seat ${v} sees the votes of ${o}`);
-        for (const c of g.vote!.votes[o] ?? []) if (voteText.includes(`"${c}"`)) bad(`seat ${v} sees the vote ${c} of ${o}`);
+        for (const c of g.vote!.votes[o] ?? [])
+          if (voteText.includes(`"${c}"`)) bad(`seat ${v} sees the vote ${c} of ${o}`);
       }
     }
     // The RNG never reaches a seat.
@@ -66,7 +79,13 @@ function checkInvariants(s: GameState<G>, game: GhostDef = ghost): void {
  * holds the log entries the setup and the answers wrote (what the room stores), so readers need not look into
  * the state.
  */
-export function playGame(P: number, seed: string, mode: 'bot' | 'random', check = true, game: GhostDef = ghost): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
+export function playGame(
+  P: number,
+  seed: string,
+  mode: 'bot' | 'random',
+  check = true,
+  game: GhostDef = ghost,
+): { s: GameState<G>; moves: Move[]; log: LogEntry[] } {
   const start = startGame(game, { seats: P, seed });
   let s = start.state;
   const log: LogEntry[] = [...start.events];
@@ -113,4 +132,3 @@ export function playGame(P: number, seed: string, mode: 'bot' | 'random', check 
   }
   return { s, moves, log };
 }
-

@@ -11,7 +11,8 @@ function validOutcome(s: GameState<G>, log: LogEntry[]): void {
     for (const lang of ['zh-CN', 'zh-TW', 'en']) {
       const tpl = ghost.strings![lang]![e.msg.key];
       expect(tpl, e.msg.key).toBeTruthy();
-      for (const m of tpl!.matchAll(/\{(\w+)\}/g)) expect(e.msg.params ?? {}, `${e.msg.key} {${m[1]}}`).toHaveProperty(m[1]!);
+      for (const m of tpl!.matchAll(/\{(\w+)\}/g))
+        expect(e.msg.params ?? {}, `${e.msg.key} {${m[1]}}`).toHaveProperty(m[1]!);
     }
   const o = s.outcome!;
   expect(o.reason.key).toMatch(/^ghost\.end\./);
@@ -21,8 +22,16 @@ function validOutcome(s: GameState<G>, log: LogEntry[]): void {
   if (r.reason === 'gkDeck' || r.reason === 'gkCard') expect(o.winners).toContain(s.g.gk);
   else {
     // The heretics cannot win when the 邪道(王) fell, or was the GK defeated (R26 v1.1: 共同失败).
-    const hereticsOut = r.reason === 'hereticKing' || (r.reason === 'gkDefeated' && s.g.gk !== null && s.g.players[s.g.gk]!.identity === 'heretic_king');
-    expect(Math.max(...r.winningTeams.map((t: string) => r.teams[t]))).toBe(Math.max(...Object.entries(r.teams).filter(([t]) => !hereticsOut || t !== 'heretic').map(([, v]) => v as number)));
+    const hereticsOut =
+      r.reason === 'hereticKing' ||
+      (r.reason === 'gkDefeated' && s.g.gk !== null && s.g.players[s.g.gk]!.identity === 'heretic_king');
+    expect(Math.max(...r.winningTeams.map((t: string) => r.teams[t]))).toBe(
+      Math.max(
+        ...Object.entries(r.teams)
+          .filter(([t]) => !hereticsOut || t !== 'heretic')
+          .map(([, v]) => v as number),
+      ),
+    );
   }
 }
 

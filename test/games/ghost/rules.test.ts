@@ -72,7 +72,11 @@ describe('turn', () => {
   });
 
   test('a purchase is not offered when no card can be drawn', () => {
-    const t = table({ step: 'dayStart', spirit: { 0: 5 }, tweak: (g) => g.players[1]!.hand.push(...g.deck.splice(0), ...g.discard.splice(0)) });
+    const t = table({
+      step: 'dayStart',
+      spirit: { 0: 5 },
+      tweak: (g) => g.players[1]!.hand.push(...g.deck.splice(0), ...g.discard.splice(0)),
+    });
     expect(t.options(0)).not.toContain('buy');
   });
 
@@ -119,7 +123,12 @@ describe('turn', () => {
 
 describe('reaction windows', () => {
   test('only players holding a playable ⚡ spell are asked, in turn order from the current player', () => {
-    const t = table({ step: 'night', current: 1, hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] }, spirit: { 0: 2, 2: 1 } });
+    const t = table({
+      step: 'night',
+      current: 1,
+      hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] },
+      spirit: { 0: 2, 2: 1 },
+    });
     expect(t.asked()).toEqual(['2:respond']);
     t.reply(2, 'pass');
     expect(t.asked()).toEqual(['0:respond']);
@@ -131,7 +140,12 @@ describe('reaction windows', () => {
   });
 
   test('a player may play several ⚡ spells in one window, then pass', () => {
-    const t = table({ step: 'after', imps: { 1: ['I01'] }, hands: { 0: [], 1: [], 2: ['S11-R1', 'S11-B1'], 3: [] }, spirit: { 2: 2 } });
+    const t = table({
+      step: 'after',
+      imps: { 1: ['I01'] },
+      hands: { 0: [], 1: [], 2: ['S11-R1', 'S11-B1'], 3: [] },
+      spirit: { 2: 2 },
+    });
     t.reply(2, 'play:S11-R1', { cards: ['I01'] }).reply(2, 'play:S11-B1', { cards: ['I01'] });
     expect(t.g.ts.breaking).toEqual({ I01: 2 });
   });
@@ -162,12 +176,24 @@ describe('haunting', () => {
 
   test('ties in a possession condition go to the first player in turn order from the current player', () => {
     // 饿死鬼 FEWEST_HAND: seats 0 and 3 tie with 1 card; current is 2, so seat 3 comes first.
-    const t = table({ step: 'haunt', current: 2, ghost: ['I01'], hands: { 0: reds(1), 1: reds(2, 1), 2: reds(2, 3), 3: blues(1) } });
+    const t = table({
+      step: 'haunt',
+      current: 2,
+      ghost: ['I01'],
+      hands: { 0: reds(1), 1: reds(2, 1), 2: reds(2, 3), 3: blues(1) },
+    });
     expect(t.p(3).imps.map((c) => c.id)).toEqual(['I01']);
   });
 
   test('with the ghost king out, a player who already has 2 imps discards half his hand when possessed again', () => {
-    const t = table({ step: 'haunt', current: 0, gk: 2, ghost: ['I08'], imps: { 0: ['I01', 'I02'], 2: ['I03'] }, hands: { 0: reds(5) } });
+    const t = table({
+      step: 'haunt',
+      current: 0,
+      gk: 2,
+      ghost: ['I08'],
+      imps: { 0: ['I01', 'I02'], 2: ['I03'] },
+      hands: { 0: reds(5) },
+    });
     expect(t.asked()).toEqual(['0:discard']);
     expect(t.option('discard')!.cards).toMatchObject({ min: 2, max: 2 });
     expect(t.g.limbo).toEqual(['I08']);
@@ -193,16 +219,26 @@ describe('ghost king', () => {
   // Seed 鬼王的产生 a / b and 邪道 a–c; cards.md R8 v1.1, R9, R10.
   const ids5 = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
 
-  test('the 3rd imp arrives and another player\'s imp is exorcised: the holder still becomes the ghost king that turn', () => {
+  test("the 3rd imp arrives and another player's imp is exorcised: the holder still becomes the ghost king that turn", () => {
     // 吊死鬼 (CURRENT) is seat 0's 3rd imp; seat 0 then exorcises 穷鬼 (any 3) on seat 1.
-    const t = table({ step: 'haunt', ghost: ['I08'], imps: { 0: ['I01', 'I02'], 1: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'haunt',
+      ghost: ['I08'],
+      imps: { 0: ['I01', 'I02'], 1: ['I14'] },
+      hands: { 0: reds(3), 1: [], 2: [], 3: [] },
+    });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     expect(t.logKeys()).toContain('ghost.log.exorcised');
     expect(t.g.gk).toBe(0);
   });
 
-  test('the 3rd imp arrives and one of the holder\'s own imps is exorcised that turn: no ghost king', () => {
-    const t = table({ step: 'haunt', ghost: ['I08'], imps: { 0: ['I01', 'I02'], 1: ['I14'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [] } });
+  test("the 3rd imp arrives and one of the holder's own imps is exorcised that turn: no ghost king", () => {
+    const t = table({
+      step: 'haunt',
+      ghost: ['I08'],
+      imps: { 0: ['I01', 'I02'], 1: ['I14'] },
+      hands: { 0: reds(2), 1: [], 2: [], 3: [] },
+    });
     t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) });
     expect(t.logKeys()).toContain('ghost.log.exorcised');
     expect(t.p(0).imps).toHaveLength(2);
@@ -210,7 +246,12 @@ describe('ghost king', () => {
   });
 
   test('the 3rd imp arrives and nothing is exorcised: the holder becomes the ghost king at the end of the night', () => {
-    const t = table({ step: 'haunt', ghost: ['I08'], imps: { 0: ['I01', 'I02'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'haunt',
+      ghost: ['I08'],
+      imps: { 0: ['I01', 'I02'] },
+      hands: { 0: [], 1: [], 2: [], 3: [] },
+    });
     t.reply(0, 'pass');
     expect(t.g.gk).toBe(0);
     expect(t.p(0).imps).toHaveLength(3);
@@ -218,7 +259,13 @@ describe('ghost king', () => {
 
   test('a saved holder of 3 imps does not become the ghost king in a later turn in which he receives no imp', () => {
     // Seat 0 kept 3 imps from an earlier turn; this turn the flip is an event and nobody exorcises.
-    const t = table({ step: 'haunt', current: 1, ghost: ['E03'], imps: { 0: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'haunt',
+      current: 1,
+      ghost: ['E03'],
+      imps: { 0: ['I01', 'I02', 'I03'] },
+      hands: { 0: [], 1: [], 2: [], 3: [] },
+    });
     t.reply(1, 'pass');
     expect(t.logKeys()).toContain('ghost.log.turn');
     expect(t.g.gk).toBeNull();
@@ -226,7 +273,13 @@ describe('ghost king', () => {
   });
 
   test('the 7th table imp arrives and no imp anywhere is exorcised: the player with most imps becomes the ghost king, topped up to 3 imps', () => {
-    const t = table({ step: 'haunt', current: 1, ghost: ['I10'], imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I05'], 3: ['I06'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'haunt',
+      current: 1,
+      ghost: ['I10'],
+      imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I05'], 3: ['I06'] },
+      hands: { 0: [], 1: [], 2: [], 3: [] },
+    });
     // 贪财鬼 (MOST_SPIRIT, all tied at 1 → first in TBO from seat 1) is the 7th table imp, on seat 1.
     expect(t.p(1).imps.map((c) => c.id)).toEqual(['I03', 'I10']);
     t.reply(1, 'pass');
@@ -237,15 +290,27 @@ describe('ghost king', () => {
     expect(t.p(1).imps.map((c) => c.id)).toContain('I05');
   });
 
-  test('the 7th table imp: any successful exorcism this turn, of anyone\'s imp, keeps the ghost king away', () => {
-    const t = table({ step: 'haunt', current: 1, ghost: ['I10'], imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I14'], 3: ['I06'] }, hands: { 0: [], 1: reds(3), 2: [], 3: [] } });
+  test("the 7th table imp: any successful exorcism this turn, of anyone's imp, keeps the ghost king away", () => {
+    const t = table({
+      step: 'haunt',
+      current: 1,
+      ghost: ['I10'],
+      imps: { 0: ['I01', 'I02'], 1: ['I03'], 2: ['I04', 'I14'], 3: ['I06'] },
+      hands: { 0: [], 1: reds(3), 2: [], 3: [] },
+    });
     t.reply(1, 'target', { cards: ['I14'] }).reply(1, 'vote', { cards: reds(3) });
     expect(t.logKeys()).toContain('ghost.log.exorcised');
     expect(t.g.gk).toBeNull();
   });
 
   test('7 table imps standing from an earlier turn do not make a ghost king in a turn that brought no imp', () => {
-    const t = table({ step: 'haunt', current: 1, ghost: ['E03'], imps: { 0: ['I01', 'I02'], 1: ['I03', 'I10'], 2: ['I04', 'I05'], 3: ['I06'] }, hands: { 0: [], 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'haunt',
+      current: 1,
+      ghost: ['E03'],
+      imps: { 0: ['I01', 'I02'], 1: ['I03', 'I10'], 2: ['I04', 'I05'], 3: ['I06'] },
+      hands: { 0: [], 1: [], 2: [], 3: [] },
+    });
     t.reply(1, 'pass');
     expect(t.g.gk).toBeNull();
   });
@@ -256,13 +321,34 @@ describe('ghost king', () => {
   });
 
   test('the ghost king refills to 10 cards in a 7-player game', () => {
-    const t = table({ P: 7, step: 'emerge', ids: ['taiping_red', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'tianshi_blue', 'heretic_king'], imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 6: reds(2) }, tweak: third(2) });
+    const t = table({
+      P: 7,
+      step: 'emerge',
+      ids: [
+        'taiping_red',
+        'taiping_red',
+        'taiping_red',
+        'tianshi_blue',
+        'tianshi_blue',
+        'tianshi_blue',
+        'heretic_king',
+      ],
+      imps: { 2: ['I01', 'I02', 'I03'] },
+      hands: { 6: reds(2) },
+      tweak: third(2),
+    });
     expect(t.g.gk).toBe(6);
     expect(t.p(6).hand).toHaveLength(10);
   });
 
   test('a new ghost king loses his points and his artifact', () => {
-    const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, points: { 2: ['I04'] }, artifact: { 2: 'A01-R1' }, tweak: third(2) });
+    const t = table({
+      step: 'emerge',
+      imps: { 2: ['I01', 'I02', 'I03'] },
+      points: { 2: ['I04'] },
+      artifact: { 2: 'A01-R1' },
+      tweak: third(2),
+    });
     expect(t.g.gk).toBe(2);
     expect(t.p(2).points).toHaveLength(0);
     expect(t.p(2).artifact).toBeNull();
@@ -272,20 +358,41 @@ describe('ghost king', () => {
 
   test('with a heretic king in the game, another player whose 3rd imp arrived and whose own imps were not exorcised makes the heretic king the ghost king; he reveals himself', () => {
     // Seat 0's 3rd imp arrives (吊死鬼, CURRENT); he exorcises 穷鬼 on seat 3, which does not save him.
-    const t = table({ P: 5, step: 'haunt', ghost: ['I08'], ids: [...ids5], imps: { 0: ['I01', 'I02'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
+    const t = table({
+      P: 5,
+      step: 'haunt',
+      ghost: ['I08'],
+      ids: [...ids5],
+      imps: { 0: ['I01', 'I02'], 3: ['I14'] },
+      hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] },
+    });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     // The heretic-escape question comes first (R20 b); a non-heretic may only go on.
     t.reply(0, 'continue');
     expect(t.g.gk).toBe(1);
     expect(t.p(1).revealed).toBe(true);
     // topped up from the qualifying player first.
-    expect(t.p(1).imps.map((c) => c.id).sort()).toEqual(['I01', 'I02', 'I08']);
+    expect(
+      t
+        .p(1)
+        .imps.map((c) => c.id)
+        .sort(),
+    ).toEqual(['I01', 'I02', 'I08']);
     expect(t.p(0).imps).toHaveLength(0);
   });
 
-  test('the heretic king whose 3rd imp arrived loses and the game ends, even though another player\'s imp was exorcised that turn', () => {
+  test("the heretic king whose 3rd imp arrived loses and the game ends, even though another player's imp was exorcised that turn", () => {
     // Seat 1 (邪道王) is the current player; 吊死鬼 is his 3rd imp; he exorcises 穷鬼 on seat 3.
-    const t = table({ P: 5, step: 'haunt', current: 1, ghost: ['I08'], ids: [...ids5], imps: { 1: ['I01', 'I02'], 3: ['I14'] }, points: { 0: ['I04'] }, hands: { 0: [], 1: reds(3), 2: [], 3: [], 4: [] } });
+    const t = table({
+      P: 5,
+      step: 'haunt',
+      current: 1,
+      ghost: ['I08'],
+      ids: [...ids5],
+      imps: { 1: ['I01', 'I02'], 3: ['I14'] },
+      points: { 0: ['I04'] },
+      hands: { 0: [], 1: reds(3), 2: [], 3: [], 4: [] },
+    });
     t.reply(1, 'target', { cards: ['I14'] }).reply(1, 'vote', { cards: reds(3) });
     expect(t.logKeys()).toContain('ghost.log.exorcised');
     // He could still escape his imps (R20 b); he does not.
@@ -298,14 +405,29 @@ describe('ghost king', () => {
   });
 
   test('the heretic king whose own imp was exorcised in the turn his 3rd arrived plays on', () => {
-    const t = table({ P: 5, step: 'haunt', current: 1, ghost: ['I08'], ids: [...ids5], imps: { 1: ['I01', 'I02'] }, hands: { 0: [], 1: reds(2), 2: [], 3: [], 4: [] } });
+    const t = table({
+      P: 5,
+      step: 'haunt',
+      current: 1,
+      ghost: ['I08'],
+      ids: [...ids5],
+      imps: { 1: ['I01', 'I02'] },
+      hands: { 0: [], 1: reds(2), 2: [], 3: [], 4: [] },
+    });
     t.reply(1, 'target', { cards: ['I01'] }).reply(1, 'vote', { cards: reds(2) });
     expect(t.s.outcome).toBeNull();
     expect(t.g.gk).toBeNull();
   });
 
   test('the ghost king skips draw and day, and draws 1 card at nightfall', () => {
-    const t = table({ step: 'start', current: 1, gk: 1, imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 1: reds(2) }, spirit: { 1: 0 } });
+    const t = table({
+      step: 'start',
+      current: 1,
+      gk: 1,
+      imps: { 1: ['I01', 'I02', 'I03'] },
+      hands: { 1: reds(2) },
+      spirit: { 1: 0 },
+    });
     expect(t.p(1).spirit).toBe(0);
     expect(t.p(1).hand).toHaveLength(3);
     expect(t.logKeys()).toContain('ghost.log.gkDraw');
@@ -328,7 +450,7 @@ describe('ghost king', () => {
     expect(t.g.discard).toContain('A04-B1');
   });
 
-  test('the ghost king\'s identity stays secret unless he is the heretic king', () => {
+  test("the ghost king's identity stays secret unless he is the heretic king", () => {
     const t = table({ step: 'emerge', imps: { 2: ['I01', 'I02', 'I03'] }, tweak: third(2) });
     expect(t.g.gk).toBe(2);
     expect((t.view(0).view as any).players[2].identity).toBeNull();
@@ -339,7 +461,14 @@ describe('heretics', () => {
   const ids5 = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
 
   test('a heretic with 3 imps may reveal himself and send his imps to possess others', () => {
-    const t = table({ P: 5, step: 'escape', current: 0, ids: [...ids5], imps: { 1: ['I05', 'I12', 'I08'] }, hands: { 1: reds(3) } });
+    const t = table({
+      P: 5,
+      step: 'escape',
+      current: 0,
+      ids: [...ids5],
+      imps: { 1: ['I05', 'I12', 'I08'] },
+      hands: { 1: reds(3) },
+    });
     expect(t.asked()).toEqual(['1:escape']);
     expect(t.options(1)).toEqual(['continue', 'escape']);
     t.reply(1, 'escape');
@@ -369,7 +498,13 @@ describe('heretics', () => {
   });
 
   test('the heretic action is used once per game', () => {
-    const t = table({ P: 5, step: 'dayStart', current: 1, ids: [...ids5], imps: { 3: ['I05', 'I08'], 4: ['I01', 'I02'] } });
+    const t = table({
+      P: 5,
+      step: 'dayStart',
+      current: 1,
+      ids: [...ids5],
+      imps: { 3: ['I05', 'I08'], 4: ['I01', 'I02'] },
+    });
     t.reply(1, 'heretic', { seats: [3] });
     expect(t.options(1)).not.toContain('heretic');
   });
@@ -378,7 +513,14 @@ describe('heretics', () => {
 describe('end of game and scoring', () => {
   test('the game ends the moment one player has exorcised 4 imps in a 4-player game', () => {
     // Seat 1 (blue) holds 3 points and exorcises 穷鬼 (any 3) as host.
-    const t = table({ step: 'exorcise', current: 1, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 1: ['I01', 'I08', 'I09'] }, imps: { 2: ['I14'] }, hands: { 0: [], 1: reds(3), 2: [], 3: [] } });
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      points: { 1: ['I01', 'I08', 'I09'] },
+      imps: { 2: ['I14'] },
+      hands: { 0: [], 1: reds(3), 2: [], 3: [] },
+    });
     t.reply(1, 'target', { cards: ['I14'] }).reply(1, 'vote', { cards: reds(3) });
     expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
     expect(t.s.outcome!.reason.params).toEqual({ seat: 1 });
@@ -388,10 +530,22 @@ describe('end of game and scoring', () => {
   });
 
   test('3 exorcised imps end a 6-player game, 2 do not', () => {
-    const t = table({ P: 6, step: 'exorcise', points: { 0: ['I01', 'I08'] }, imps: { 2: ['I14'], 3: ['I07'] }, hands: { 0: reds(6), 1: [], 2: [], 3: [], 4: [], 5: [] } });
+    const t = table({
+      P: 6,
+      step: 'exorcise',
+      points: { 0: ['I01', 'I08'] },
+      imps: { 2: ['I14'], 3: ['I07'] },
+      hands: { 0: reds(6), 1: [], 2: [], 3: [], 4: [], 5: [] },
+    });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
-    const u = table({ P: 6, step: 'exorcise', points: { 0: ['I01'] }, imps: { 2: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [], 5: [] } });
+    const u = table({
+      P: 6,
+      step: 'exorcise',
+      points: { 0: ['I01'] },
+      imps: { 2: ['I14'] },
+      hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [], 5: [] },
+    });
     u.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     expect(u.s.outcome).toBeNull();
   });
@@ -399,7 +553,14 @@ describe('end of game and scoring', () => {
   test('4 points at 5 players end the game before a heretic escape can make a ghost king', () => {
     // Seat 0 reaches 4 points this turn. The heretic king (seat 1, 3 imps) would otherwise escape, and his
     // 吊死鬼 (CURRENT) would become seat 0's 3rd imp, making the heretic king the ghost king at once (R20).
-    const t = table({ P: 5, step: 'exorcise', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], points: { 0: ['I13', 'I15', 'I16'] }, imps: { 0: ['I01', 'I02'], 1: ['I05', 'I12', 'I08'], 2: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
+    const t = table({
+      P: 5,
+      step: 'exorcise',
+      ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'],
+      points: { 0: ['I13', 'I15', 'I16'] },
+      imps: { 0: ['I01', 'I02'], 1: ['I05', 'I12', 'I08'], 2: ['I14'] },
+      hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] },
+    });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     expect(t.s.outcome!.reason.key).toBe('ghost.end.threshold');
     expect(t.logKeys()).not.toContain('ghost.log.hereticEscape');
@@ -407,7 +568,13 @@ describe('end of game and scoring', () => {
   });
 
   test('the exorcism threshold does not end the game while a ghost king is out', () => {
-    const t = table({ step: 'exorcise', gk: 2, points: { 0: ['I04', 'I05', 'I06'] }, imps: { 2: ['I08', 'I09', 'I10'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [] } });
+    const t = table({
+      step: 'exorcise',
+      gk: 2,
+      points: { 0: ['I04', 'I05', 'I06'] },
+      imps: { 2: ['I08', 'I09', 'I10'], 3: ['I14'] },
+      hands: { 0: reds(3), 1: [], 2: [], 3: [] },
+    });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     expect(t.p(0).points).toHaveLength(4);
     expect(t.s.outcome).toBeNull();
@@ -419,31 +586,87 @@ describe('end of game and scoring', () => {
   });
 
   test('the ghost king wins when the ghost deck runs out while he is alive', () => {
-    const t = table({ step: 'endTurn', gk: 2, imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const t = table({
+      step: 'endTurn',
+      gk: 2,
+      imps: { 2: ['I01', 'I02', 'I03'] },
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0)),
+    });
     expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDeck');
     expect(t.s.outcome!.winners).toEqual([2]);
   });
 
   test('tied teams are split by the number of exorcised imps, then share the win', () => {
-    const t = table({ step: 'endTurn', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 0: ['I01'], 1: ['I01'.replace('1', '2')] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const t = table({
+      step: 'endTurn',
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      points: { 0: ['I01'], 1: ['I01'.replace('1', '2')] },
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0)),
+    });
     // red: I01 red → 2; blue: I02 red → 1.
     expect((t.g.result as any).teams).toEqual({ red: 2, blue: 1 });
-    const u = table({ step: 'endTurn', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 0: ['I01'], 1: ['I08'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const u = table({
+      step: 'endTurn',
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      points: { 0: ['I01'], 1: ['I08'] },
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0)),
+    });
     expect(u.s.outcome!.winners).toEqual([0, 1, 2, 3]);
   });
 
   test('a heretic scores per imp by the table and a same-colour bonus (5 players: 2 each, +2 for a pair)', () => {
-    const t = table({ P: 5, step: 'endTurn', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], points: { 1: ['I01', 'I02'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const t = table({
+      P: 5,
+      step: 'endTurn',
+      ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'],
+      points: { 1: ['I01', 'I02'] },
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0)),
+    });
     expect((t.g.result as any).teams.heretic).toBe(2 * 2 + 2);
   });
 
   test('heretics in an 8-player game score 2 per imp and no colour bonus', () => {
-    const t = table({ P: 8, step: 'endTurn', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_follower'], points: { 1: ['I01', 'I02', 'I03'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const t = table({
+      P: 8,
+      step: 'endTurn',
+      ids: [
+        'taiping_red',
+        'heretic_king',
+        'taiping_red',
+        'tianshi_blue',
+        'tianshi_blue',
+        'taiping_red',
+        'tianshi_blue',
+        'heretic_follower',
+      ],
+      points: { 1: ['I01', 'I02', 'I03'] },
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0)),
+    });
     expect((t.g.result as any).teams.heretic).toBe(6);
   });
 
   test('7-player heretic: 3 per imp and +3 for three of a colour', () => {
-    const t = table({ P: 7, step: 'endTurn', ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], points: { 1: ['I01', 'I02', 'I08'] }, hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0)) });
+    const t = table({
+      P: 7,
+      step: 'endTurn',
+      ids: [
+        'taiping_red',
+        'heretic_king',
+        'taiping_red',
+        'tianshi_blue',
+        'tianshi_blue',
+        'taiping_red',
+        'tianshi_blue',
+      ],
+      points: { 1: ['I01', 'I02', 'I08'] },
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0)),
+    });
     // colours: red, red, blue → most common 2 → +2.
     expect((t.g.result as any).teams.heretic).toBe(9 + 2);
   });
@@ -457,10 +680,25 @@ describe('end of game and scoring', () => {
 });
 
 describe('more rulings', () => {
-  const ids8 = ['taiping_red', 'heretic_follower', 'taiping_red', 'tianshi_blue', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'] as const;
+  const ids8 = [
+    'taiping_red',
+    'heretic_follower',
+    'taiping_red',
+    'tianshi_blue',
+    'tianshi_blue',
+    'taiping_red',
+    'tianshi_blue',
+    'heretic_king',
+  ] as const;
 
   test('moving an imp with 移魂术 is not a possession: no half-hand discard while a ghost king is out', () => {
-    const t = table({ step: 'dayStart', gk: 3, imps: { 3: ['I01', 'I02', 'I03'], 1: ['I04'], 2: ['I05'] }, hands: { 0: ['S07-R1'], 2: reds(4) }, spirit: { 0: 2 } });
+    const t = table({
+      step: 'dayStart',
+      gk: 3,
+      imps: { 3: ['I01', 'I02', 'I03'], 1: ['I04'], 2: ['I05'] },
+      hands: { 0: ['S07-R1'], 2: reds(4) },
+      spirit: { 0: 2 },
+    });
     t.reply(0, 'play:S07-R1', { cards: ['I04'], seats: [2] });
     expect(t.p(2).imps).toHaveLength(2);
     expect(t.p(2).hand).toHaveLength(4);
@@ -469,13 +707,27 @@ describe('more rulings', () => {
   test('the 噬心鬼王 counter rises at the end of each night without an exorcism and resets on one', () => {
     const t = table({ step: 'emerge', gk: 2, king: 'K04', imps: { 2: ['I01'] }, hands: { 0: [] } });
     expect(t.g.k04).toBe(1);
-    const u = table({ step: 'exorcise', gk: 2, king: 'K04', imps: { 2: ['I01', 'I02'], 1: ['I08'] }, hands: { 0: blues(2), 1: [], 2: [], 3: [] }, tweak: (g) => (g.k04 = 2) });
+    const u = table({
+      step: 'exorcise',
+      gk: 2,
+      king: 'K04',
+      imps: { 2: ['I01', 'I02'], 1: ['I08'] },
+      hands: { 0: blues(2), 1: [], 2: [], 3: [] },
+      tweak: (g) => (g.k04 = 2),
+    });
     u.reply(0, 'target', { cards: ['I08'] }).reply(0, 'vote', { cards: blues(2) });
     expect(u.g.k04).toBe(0);
   });
 
   test('the ghost king is asked in reaction windows too', () => {
-    const t = table({ step: 'after', current: 0, gk: 2, imps: { 2: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: ['S18-R1'], 3: [] }, spirit: { 2: 1 } });
+    const t = table({
+      step: 'after',
+      current: 0,
+      gk: 2,
+      imps: { 2: ['I01', 'I02', 'I03'] },
+      hands: { 0: [], 1: [], 2: ['S18-R1'], 3: [] },
+      spirit: { 2: 1 },
+    });
     expect(t.asked()).toEqual(['2:respond']);
   });
 
@@ -486,7 +738,12 @@ describe('more rulings', () => {
   });
 
   test('the hand deck is rebuilt from the shuffled discard pile when it runs out', () => {
-    const t = table({ step: 'dayStart', spirit: { 0: 2 }, hands: { 0: [] }, tweak: (g) => g.discard.push(...g.deck.splice(0)) });
+    const t = table({
+      step: 'dayStart',
+      spirit: { 0: 2 },
+      hands: { 0: [] },
+      tweak: (g) => g.discard.push(...g.deck.splice(0)),
+    });
     const before = t.g.discard.length;
     t.reply(0, 'buy');
     expect(t.p(0).hand).toHaveLength(1);
@@ -496,7 +753,12 @@ describe('more rulings', () => {
 
   test('the hand deck is rebuilt right after the draw that emptied it, not at the next draw (§2.5 v1.1)', () => {
     // One card left in the deck; the rest in the discard pile. Buying takes the last card.
-    const t = table({ step: 'dayStart', spirit: { 0: 2 }, hands: { 0: [] }, tweak: (g) => g.discard.push(...g.deck.splice(1)) });
+    const t = table({
+      step: 'dayStart',
+      spirit: { 0: 2 },
+      hands: { 0: [] },
+      tweak: (g) => g.discard.push(...g.deck.splice(1)),
+    });
     const before = t.g.discard.length;
     const last = t.g.deck[0]!;
     t.reply(0, 'buy');
@@ -508,7 +770,12 @@ describe('more rulings', () => {
 
   test('when the deck runs out while the discard pile is empty too, the deck is rebuilt at the next draw', () => {
     // The last card is drawn with nothing to rebuild from; a spell played afterwards feeds the discard pile.
-    const t = table({ step: 'dayStart', spirit: { 0: 2 }, hands: { 0: ['S01-R1'] }, tweak: (g) => g.players[1]!.hand.push(...g.deck.splice(1), ...g.discard.splice(0)) });
+    const t = table({
+      step: 'dayStart',
+      spirit: { 0: 2 },
+      hands: { 0: ['S01-R1'] },
+      tweak: (g) => g.players[1]!.hand.push(...g.deck.splice(1), ...g.discard.splice(0)),
+    });
     t.reply(0, 'buy');
     expect(t.g.deck).toHaveLength(0);
     t.reply(0, 'play:S01-R1');
@@ -519,19 +786,39 @@ describe('more rulings', () => {
   });
 
   test('the heretic follower never becomes the ghost king: his 3 imps make the heretic king the ghost king', () => {
-    const t = table({ P: 8, step: 'emerge', ids: [...ids8], imps: { 1: ['I01', 'I02', 'I03'] }, hands: { 0: [] }, tweak: third(1) });
+    const t = table({
+      P: 8,
+      step: 'emerge',
+      ids: [...ids8],
+      imps: { 1: ['I01', 'I02', 'I03'] },
+      hands: { 0: [] },
+      tweak: third(1),
+    });
     expect(t.g.gk).toBe(7);
   });
 
-  test('a heretic\'s re-possession ignores Wards', () => {
-    const t = table({ P: 5, step: 'dayStart', current: 1, ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I05', 'I12'] }, tweak: (g) => (g.players[2]!.warded = true) });
+  test("a heretic's re-possession ignores Wards", () => {
+    const t = table({
+      P: 5,
+      step: 'dayStart',
+      current: 1,
+      ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'],
+      imps: { 3: ['I05', 'I12'] },
+      tweak: (g) => (g.players[2]!.warded = true),
+    });
     t.reply(1, 'heretic', { seats: [3] });
     // 酒鬼 NEXT of current 1 → seat 2, Ward or not.
     expect(t.p(2).imps.map((c) => c.id)).toEqual(['I05']);
   });
 
   test('when a heretic action leaves someone with 3 imps, the heretic king becomes the ghost king at once', () => {
-    const t = table({ P: 5, step: 'dayStart', current: 4, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'], imps: { 3: ['I05', 'I08'], 0: ['I01', 'I02'] } });
+    const t = table({
+      P: 5,
+      step: 'dayStart',
+      current: 4,
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue', 'heretic_king'],
+      imps: { 3: ['I05', 'I08'], 0: ['I01', 'I02'] },
+    });
     // seat 4 is the heretic king: 酒鬼 NEXT → seat 0 (3 imps), 吊死鬼 CURRENT → seat 4.
     t.reply(4, 'heretic', { seats: [3] });
     expect(t.g.gk).toBe(4);
@@ -539,22 +826,34 @@ describe('more rulings', () => {
   });
 
   test('the emergence top-up takes imps from Warded players too', () => {
-    const u = table({ step: 'emerge', current: 0, imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] }, tweak: (g) => {
+    const u = table({
+      step: 'emerge',
+      current: 0,
+      imps: { 0: ['I01', 'I02'], 1: ['I03', 'I04'], 2: ['I05'], 3: ['I06', 'I07'] },
+      tweak: (g) => {
         g.players[1]!.warded = true;
         g.ts.seventh = true;
-      } });
+      },
+    });
     expect(u.g.gk).toBe(0);
     expect(u.p(0).imps).toHaveLength(3);
     expect(u.p(1).imps).toHaveLength(1);
   });
 
   test('a turn saved by an older build, without this turn\'s emergence facts, plays on and counts as "no arrival"', () => {
-    const t = table({ step: 'haunt', current: 1, ghost: ['I08'], imps: { 0: ['I01', 'I02', 'I03'] }, hands: { 0: [], 1: [], 2: [], 3: [] }, tweak: (g) => {
-      const ts = g.ts as Record<string, unknown>;
-      delete ts.thirdImp;
-      delete ts.exorcisedFrom;
-      delete ts.seventh;
-    } });
+    const t = table({
+      step: 'haunt',
+      current: 1,
+      ghost: ['I08'],
+      imps: { 0: ['I01', 'I02', 'I03'] },
+      hands: { 0: [], 1: [], 2: [], 3: [] },
+      tweak: (g) => {
+        const ts = g.ts as Record<string, unknown>;
+        delete ts.thirdImp;
+        delete ts.exorcisedFrom;
+        delete ts.seventh;
+      },
+    });
     t.reply(1, 'pass');
     expect(t.g.gk).toBeNull();
     expect(t.g.current).toBe(2);
@@ -562,12 +861,21 @@ describe('more rulings', () => {
 
   test('the view tells everyone whose 3rd imp arrived this turn and whose imps were exorcised', () => {
     const ids = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
-    const t = table({ P: 5, step: 'haunt', ghost: ['I08'], ids: [...ids], imps: { 0: ['I01', 'I02'], 3: ['I14'] }, hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] } });
-    for (const v of [null, 0, 1]) expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [], seventh: false });
+    const t = table({
+      P: 5,
+      step: 'haunt',
+      ghost: ['I08'],
+      ids: [...ids],
+      imps: { 0: ['I01', 'I02'], 3: ['I14'] },
+      hands: { 0: reds(3), 1: [], 2: [], 3: [], 4: [] },
+    });
+    for (const v of [null, 0, 1])
+      expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [], seventh: false });
     t.reply(0, 'target', { cards: ['I14'] }).reply(0, 'vote', { cards: reds(3) });
     // The heretic-escape question is open: the turn is not over yet.
     expect(t.asked()).toEqual(['0:escape']);
-    for (const v of [null, 3]) expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [3] });
+    for (const v of [null, 3])
+      expect((t.view(v).view as any).turnState).toMatchObject({ thirdImp: [0], exorcisedFrom: [3] });
   });
 
   test('an imp removed by 天雷 scores for nobody', () => {

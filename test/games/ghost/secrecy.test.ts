@@ -13,7 +13,7 @@ import { randomAnswer } from './play';
  * in a secret and checks that what every seat and a spectator see afterwards is the same.
  */
 
-const clone = <T,>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const viewers = (P: number): (number | null)[] => [null, ...Array.from({ length: P }, (_, s) => s)];
 const seen = (s: GameState<G>, v: number | null) => JSON.stringify(viewFor(FIXTURE, s, v));
 
@@ -42,8 +42,18 @@ function redeal(s: GameState<G>, voters: number[], rng: Rng): GameState<G> {
 describe('votes stay secret after they leave the table', () => {
   // Seat 0 hosts 饿死鬼 (net ≥2 red) and votes 2 red; seats 3 and 2 vote 2 cards each, seat 1 votes 1 red.
   const voting = (three: string[], two: string[]) => {
-    const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(2), 1: reds(1, 6), 2: two, 3: three }, seed: 'secret' });
-    return t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(2) }).reply(3, 'vote', { cards: three }).reply(2, 'vote', { cards: two }).reply(1, 'vote', { cards: reds(1, 6) });
+    const t = table({
+      step: 'exorcise',
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(2), 1: reds(1, 6), 2: two, 3: three },
+      seed: 'secret',
+    });
+    return t
+      .reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(2) })
+      .reply(3, 'vote', { cards: three })
+      .reply(2, 'vote', { cards: two })
+      .reply(1, 'vote', { cards: reds(1, 6) });
   };
   // Seat 3 voted both blues and seat 2 both reds — or each one of each: the public counts are the same.
   const a = () => voting(blues(2), reds(2, 2));
@@ -80,7 +90,8 @@ describe('votes stay secret after they leave the table', () => {
 describe('the order of picked or held cards never shows', () => {
   test('a discard of several cards leaves no trace of the order they were picked in', () => {
     const hand = [...reds(4), ...blues(4)];
-    const run = (pick: string[]) => table({ step: 'endTurn', hands: { 0: hand }, seed: 'picks' }).reply(0, 'discard', { cards: pick });
+    const run = (pick: string[]) =>
+      table({ step: 'endTurn', hands: { 0: hand }, seed: 'picks' }).reply(0, 'discard', { cards: pick });
     const x = run([hand[0]!, hand[5]!, hand[2]!]);
     const y = run([hand[2]!, hand[0]!, hand[5]!]);
     expect(x.g.discard).toHaveLength(3);
@@ -89,7 +100,16 @@ describe('the order of picked or held cards never shows', () => {
 
   test('a heretic who discards his whole hand leaves no trace of its order', () => {
     const ids = ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
-    const run = (hand: string[]) => table({ P: 5, step: 'dayStart', current: 1, ids: [...ids], imps: { 3: ['I05', 'I08'] }, hands: { 1: hand }, seed: 'heretic' }).reply(1, 'heretic', { seats: [3] });
+    const run = (hand: string[]) =>
+      table({
+        P: 5,
+        step: 'dayStart',
+        current: 1,
+        ids: [...ids],
+        imps: { 3: ['I05', 'I08'] },
+        hands: { 1: hand },
+        seed: 'heretic',
+      }).reply(1, 'heretic', { seats: [3] });
     const x = run([...reds(3), ...blues(2)]);
     const y = run([...blues(2), ...reds(3)].reverse());
     expect(x.g.discard).toHaveLength(5);
@@ -124,14 +144,19 @@ describe('seeded random games: no seat or spectator learns face-down vote colour
           if (r.ok && r2.ok) {
             votes++;
             const [x, y] = [r.value.state, r2.value.state];
-            for (const v of viewers(P)) if (v === null || !x.g.vote || !others.includes(v)) expect(seen(y, v), `${seed} step ${s.step}, seat ${v}`).toBe(seen(x, v));
+            for (const v of viewers(P))
+              if (v === null || !x.g.vote || !others.includes(v))
+                expect(seen(y, v), `${seed} step ${s.step}, seat ${v}`).toBe(seen(x, v));
           }
         }
       }
       if (r.ok && (a.cards?.length ?? 0) >= 2) {
         const r2 = apply(FIXTURE, s, p.seat, { ...a, cards: [...a.cards!].reverse() });
         expect(r2.ok).toBe(true);
-        if (r2.ok) expect(JSON.stringify(r2.value.state), `${seed} step ${s.step}: pick order shows`).toBe(JSON.stringify(r.value.state));
+        if (r2.ok)
+          expect(JSON.stringify(r2.value.state), `${seed} step ${s.step}: pick order shows`).toBe(
+            JSON.stringify(r.value.state),
+          );
         picks++;
       }
       if (!r.ok) {

@@ -3,7 +3,7 @@ import { apply, botRng, createGame, defaultAnswer, startGame, viewFor } from '..
 import { blues, reds, table, FIXTURE } from './fixture';
 
 describe('views hide what a seat may not see', () => {
-  test('no seat sees another seat\'s hand, only its size; a spectator sees no hand', () => {
+  test("no seat sees another seat's hand, only its size; a spectator sees no hand", () => {
     const s = createGame(FIXTURE, { seats: 5, seed: 'views' });
     for (let v = 0; v < 5; v++) {
       const view = FIXTURE.view(s, v) as any;
@@ -16,8 +16,20 @@ describe('views hide what a seat may not see', () => {
   });
 
   test('unrevealed identities are hidden; a revealed heretic is public', () => {
-    const t = table({ P: 5, step: 'dayStart', current: 1, ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'], imps: { 3: ['I05', 'I08'] } });
-    expect((t.view(0).view as any).players.map((p: any) => p.identity)).toEqual(['taiping_red', null, null, null, null]);
+    const t = table({
+      P: 5,
+      step: 'dayStart',
+      current: 1,
+      ids: ['taiping_red', 'heretic_king', 'taiping_red', 'tianshi_blue', 'tianshi_blue'],
+      imps: { 3: ['I05', 'I08'] },
+    });
+    expect((t.view(0).view as any).players.map((p: any) => p.identity)).toEqual([
+      'taiping_red',
+      null,
+      null,
+      null,
+      null,
+    ]);
     t.reply(1, 'heretic', { seats: [3] });
     expect((t.view(0).view as any).players[1].identity).toBe('heretic_king');
   });
@@ -34,7 +46,9 @@ describe('views hide what a seat may not see', () => {
 
   test('face-down votes show only their count to others, even to the host', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(2) } });
-    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(1) }).reply(3, 'vote', { cards: blues(2) });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(1) })
+      .reply(3, 'vote', { cards: blues(2) });
     const hostView = t.view(0);
     expect((hostView.view as any).vote.counts).toEqual({ 0: 1, 3: 2 });
     expect(JSON.stringify(hostView)).not.toContain(blues(1)[0]);
@@ -43,10 +57,11 @@ describe('views hide what a seat may not see', () => {
 
   test('the vote order and the seat asked now are public: the same for every seat and a spectator, naming only the seat the table waits on', () => {
     const t = table({ step: 'exorcise', imps: { 2: ['I01'] }, hands: { 0: reds(1), 1: [], 2: [], 3: blues(2) } });
-    const votes = () => [0, 1, 2, 3, null].map((v) => {
-      const vt = (t.view(v).view as any).vote;
-      return { order: vt.order, at: vt.at };
-    });
+    const votes = () =>
+      [0, 1, 2, 3, null].map((v) => {
+        const vt = (t.view(v).view as any).vote;
+        return { order: vt.order, at: vt.at };
+      });
     t.reply(0, 'target', { cards: ['I01'] });
     // Host first, then counter-clockwise; the host is asked now.
     expect(votes()).toEqual(Array(5).fill({ order: [0, 3, 2, 1], at: 0 }));
@@ -68,9 +83,15 @@ describe('views hide what a seat may not see', () => {
         if (s.g.vote) {
           const views = [0, 1, 2, 3, 4, null].map((v) => FIXTURE.view(s, v) as any);
           const { order, at } = views[5].vote;
-          for (const w of views) expect({ order: w.vote.order, at: w.vote.at, faceUp: w.vote.faceUp }).toEqual({ order, at, faceUp: views[5].vote.faceUp });
+          for (const w of views)
+            expect({ order: w.vote.order, at: w.vote.at, faceUp: w.vote.faceUp }).toEqual({
+              order,
+              at,
+              faceUp: views[5].vote.faceUp,
+            });
           // A face-up voter's cards are open to every seat anyway, so naming him tells nothing more.
-          for (const f of views[5].vote.faceUp) for (const w of views) expect(w.vote.open[f]).toEqual(s.g.vote.votes[f]);
+          for (const f of views[5].vote.faceUp)
+            for (const w of views) expect(w.vote.open[f]).toEqual(s.g.vote.votes[f]);
           if (at < order.length) expect([p.seat, p.kind]).toEqual([order[at], 'vote']);
           else expect([p.seat, p.kind]).toEqual([s.g.vote.host, 'challenge']);
           checked++;
@@ -81,7 +102,11 @@ describe('views hide what a seat may not see', () => {
           p.kind === 'vote' && ids.includes('vote')
             ? { prompt: p.id, option: 'vote', cards: p.options.find((o) => o.id === 'vote')!.cards!.from.slice(0, 1) }
             : p.kind === 'challenge' && n % 2
-              ? { prompt: p.id, option: 'challenge', seats: [p.options.find((o) => o.id === 'challenge')!.seats!.from[0]!] }
+              ? {
+                  prompt: p.id,
+                  option: 'challenge',
+                  seats: [p.options.find((o) => o.id === 'challenge')!.seats!.from[0]!],
+                }
               : p.kind === 'host' && ids.includes('target')
                 ? { prompt: p.id, option: 'target', cards: [p.options.find((o) => o.id === 'target')!.cards!.from[0]!] }
                 : defaultAnswer(FIXTURE, s, p);
@@ -98,12 +123,14 @@ describe('views hide what a seat may not see', () => {
     t.reply(0, 'play:S08-R1', { seats: [2] }).reply(0, 'play:S12-R1', { seats: [2] });
     for (const v of [1, 2, 3]) {
       expect((t.view(v).view as any).seen).toEqual([]);
-      expect(t.view(v).log.some((l) => l.msg.key === 'ghost.log.lookIdentity' || l.msg.key === 'ghost.log.probed')).toBe(false);
+      expect(
+        t.view(v).log.some((l) => l.msg.key === 'ghost.log.lookIdentity' || l.msg.key === 'ghost.log.probed'),
+      ).toBe(false);
     }
     expect(t.view(0).log.filter((l) => l.msg.key === 'ghost.log.lookIdentity')).toHaveLength(1);
   });
 
-  test('a seat\'s own identity line in the log is for him alone', () => {
+  test("a seat's own identity line in the log is for him alone", () => {
     const { state: s, events } = startGame(FIXTURE, { seats: 4, seed: 'id-log' });
     const mine = viewFor(FIXTURE, s, 1, { log: events }).log.filter((l) => l.msg.key === 'ghost.log.yourIdentity');
     expect(mine).toHaveLength(1);
@@ -111,7 +138,11 @@ describe('views hide what a seat may not see', () => {
   });
 
   test('after the game everything is public: hands, identities, the ghost deck and every log line', () => {
-    const t = table({ step: 'endTurn', hands: { 0: [] }, tweak: (g) => g.removed.push(...g.ghost.splice(0, g.ghost.length - 0)) });
+    const t = table({
+      step: 'endTurn',
+      hands: { 0: [] },
+      tweak: (g) => g.removed.push(...g.ghost.splice(0, g.ghost.length - 0)),
+    });
     const v = t.view(null);
     expect((v.view as any).players.every((p: any) => p.hand !== null && p.identity !== null)).toBe(true);
     expect(v.log.length).toBe(t.entries().length);
@@ -119,7 +150,7 @@ describe('views hide what a seat may not see', () => {
 });
 
 describe('answers', () => {
-  test('an answer to another seat\'s prompt is refused and changes nothing', () => {
+  test("an answer to another seat's prompt is refused and changes nothing", () => {
     const s = createGame(FIXTURE, { seats: 4, seed: 'bad' });
     const p = s.prompts[0]!;
     const r = apply(FIXTURE, s, (p.seat + 1) % 4, { prompt: p.id, option: 'end' });
@@ -177,14 +208,28 @@ describe('defaults and bots', () => {
   });
 
   test('the bot as ghost king summons an imp it can pay for', () => {
-    const t = table({ step: 'exorcise', current: 1, gk: 1, imps: { 1: ['I02', 'I03', 'I04'], 2: ['I01'], 3: ['I10'] }, hands: { 1: reds(2) } });
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      gk: 1,
+      imps: { 1: ['I02', 'I03', 'I04'], 2: ['I01'], 3: ['I10'] },
+      hands: { 1: reds(2) },
+    });
     expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 
   test('the bot challenges a voter it knows to be on the other team', () => {
-    const t = table({ step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 2: ['I01'] }, hands: { 0: reds(3), 1: blues(1), 2: [], 3: reds(1, 3) } });
+    const t = table({
+      step: 'exorcise',
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(3), 1: blues(1), 2: [], 3: reds(1, 3) },
+    });
     t.g.seen[0]!.push({ kind: 'identity', seat: 1, what: ['tianshi_blue'], turn: 1 });
-    t.reply(0, 'target', { cards: ['I01'] }).reply(0, 'vote', { cards: reds(3) }).reply(3, 'vote', { cards: reds(1, 3) }).reply(1, 'vote', { cards: blues(1) });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(3) })
+      .reply(3, 'vote', { cards: reds(1, 3) })
+      .reply(1, 'vote', { cards: blues(1) });
     expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'challenge', seats: [1] });
   });
 
@@ -196,7 +241,13 @@ describe('defaults and bots', () => {
 
   test('the bot as host exorcises an imp of the player whose 3rd imp arrived this turn, to keep the ghost king away', () => {
     // Seat 2's 3rd imp arrived this turn; 饿死鬼 on seat 1 would be the easier target.
-    const t = table({ step: 'exorcise', ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'], imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] }, hands: { 0: [...reds(2), ...blues(2)] }, tweak: (g) => (g.ts.thirdImp = [2]) });
+    const t = table({
+      step: 'exorcise',
+      ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+      imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] },
+      hands: { 0: [...reds(2), ...blues(2)] },
+      tweak: (g) => (g.ts.thirdImp = [2]),
+    });
     const a = FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))!;
     expect(a.option).toBe('target');
     expect(['I08', 'I09', 'I05']).toContain(a.cards![0]);
@@ -204,12 +255,24 @@ describe('defaults and bots', () => {
 
   test('the heretic bot as host leaves the imps of a player at risk alone: his ghost king would be the heretic king', () => {
     const ids = ['heretic_king', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue'] as const;
-    const t = table({ P: 5, step: 'exorcise', ids: [...ids], imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] }, hands: { 0: [...reds(2), ...blues(2)] }, tweak: (g) => (g.ts.thirdImp = [2]) });
+    const t = table({
+      P: 5,
+      step: 'exorcise',
+      ids: [...ids],
+      imps: { 1: ['I01'], 2: ['I08', 'I09', 'I05'] },
+      hands: { 0: [...reds(2), ...blues(2)] },
+      tweak: (g) => (g.ts.thirdImp = [2]),
+    });
     expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 
   test('the bot, as ghost king, votes against the exorcism of his own imp', () => {
-    const t = table({ step: 'exorcise', gk: 3, imps: { 3: ['I01', 'I02', 'I03'] }, hands: { 0: reds(2), 1: [], 2: [], 3: [...blues(2), ...reds(1, 3)] } });
+    const t = table({
+      step: 'exorcise',
+      gk: 3,
+      imps: { 3: ['I01', 'I02', 'I03'] },
+      hands: { 0: reds(2), 1: [], 2: [], 3: [...blues(2), ...reds(1, 3)] },
+    });
     t.reply(0, 'target', { cards: ['I03'] }).reply(0, 'vote', { cards: reds(2) });
     expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'vote', cards: blues(2) });
   });

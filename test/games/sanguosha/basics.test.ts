@@ -24,7 +24,15 @@ describe('catalogue and setup', () => {
     expect(s.g.players.flatMap((p) => p.hand).every((id) => def.card[id]!.key !== 'analeptic' || id < 109)).toBe(true);
   });
 
-  const expectedRoles: Record<number, number[]> = { 4: [1, 1, 1, 1], 5: [1, 1, 2, 1], 6: [1, 1, 3, 1], 7: [1, 2, 3, 1], 8: [1, 2, 4, 1], 9: [1, 3, 4, 1], 10: [1, 3, 4, 2] };
+  const expectedRoles: Record<number, number[]> = {
+    4: [1, 1, 1, 1],
+    5: [1, 1, 2, 1],
+    6: [1, 1, 3, 1],
+    7: [1, 2, 3, 1],
+    8: [1, 2, 4, 1],
+    9: [1, 3, 4, 1],
+    10: [1, 3, 4, 2],
+  };
   for (const [n, counts] of Object.entries(expectedRoles)) {
     it(`identities for ${n} players follow ruling S2 (${counts.join('/')})`, () => {
       const s = createGame(def, { seats: Number(n), seed: `roles${n}`, options: parseOptions({}, Number(n)) as any });
@@ -34,7 +42,10 @@ describe('catalogue and setup', () => {
   }
 
   it('the double-traitor option gives 6 players 1/1/2/2 and 8 players 1/2/3/2', () => {
-    for (const [n, counts] of [[6, [1, 1, 2, 2]], [8, [1, 2, 3, 2]]] as const) {
+    for (const [n, counts] of [
+      [6, [1, 1, 2, 2]],
+      [8, [1, 2, 3, 2]],
+    ] as const) {
       const s = createGame(def, { seats: n, seed: 'dt', options: parseOptions({ doubleTraitor: true }, n) as any });
       const roles = s.g.players.map((p) => p.role);
       expect(['lord', 'loyalist', 'rebel', 'traitor'].map((r) => roles.filter((x) => x === r).length)).toEqual(counts);
@@ -61,7 +72,13 @@ describe('catalogue and setup', () => {
     expect(parseOptions({ autoPass: 'yes' }, 5)).toMatch(/autoPass/);
     expect(parseOptions({ colour: 1 }, 5)).toMatch(/unknown option/);
     expect(parseOptions({}, 3)).toMatch(/4 to 10/);
-    expect(parseOptions(undefined, 6)).toEqual({ deck: 'full', autoPass: true, doubleTraitor: false, noGenerals: false, extraLords: true });
+    expect(parseOptions(undefined, 6)).toEqual({
+      deck: 'full',
+      autoPass: true,
+      doubleTraitor: false,
+      noGenerals: false,
+      extraLords: true,
+    });
     // The room's "bot plays for absent players" travels with the options untouched.
     expect(parseOptions({ botsForAbsent: true }, 6)).toMatchObject({ botsForAbsent: true });
     expect(parseOptions({ botsForAbsent: 'no' }, 6)).toMatch(/botsForAbsent/);
@@ -70,7 +87,10 @@ describe('catalogue and setup', () => {
 
 describe('distance and range', () => {
   it('distance is the shorter way round over living seats; a +1 horse adds one, a −1 horse subtracts one', () => {
-    const t = table({ roles: ['lord', 'rebel', 'rebel', 'loyalist', 'traitor', 'rebel'], equip: { 3: ['jueying'], 0: ['chitu'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      equip: { 3: ['jueying'], 0: ['chitu'] },
+    });
     const g = t.g;
     expect(distance(t, 1, 2)).toBe(1);
     expect(distance(t, 1, 4)).toBe(3);
@@ -89,8 +109,17 @@ describe('distance and range', () => {
     const v = viewFor(def, t.s, 0).view as any;
     expect(v.me.inRange).toEqual([false, true, false, false, false, true]);
     expect(v.me.distance).toEqual([null, 1, 2, 3, 2, 1]);
-    const t2 = table({ roles: ['lord', 'rebel', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['slash'] }, equip: { 0: ['kylin_bow'] } });
-    expect(t2.prompt(0).options.find((x) => x.id.startsWith('use:'))!.seats!.from.sort()).toEqual([1, 2, 3, 4, 5]);
+    const t2 = table({
+      roles: ['lord', 'rebel', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hands: { 0: ['slash'] },
+      equip: { 0: ['kylin_bow'] },
+    });
+    expect(
+      t2
+        .prompt(0)
+        .options.find((x) => x.id.startsWith('use:'))!
+        .seats!.from.sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     expect(inRange(t2, 0, 3)).toBe(true);
   });
 });
@@ -129,7 +158,11 @@ describe('杀 闪 桃 酒', () => {
   });
 
   it('with 诸葛连弩 any number of 杀 may be used in the play phase', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['slash', 'slash', 'fire_slash'] }, equip: { 0: ['crossbow'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['slash', 'slash', 'fire_slash'] },
+      equip: { 0: ['crossbow'] },
+    });
     const [a, b, c] = t.hands[0]!;
     t.use(0, a!, [1]).use(0, b!, [1]).use(0, c!, [1]);
     expect(t.p(1).hp).toBe(1);
@@ -144,7 +177,10 @@ describe('杀 闪 桃 酒', () => {
   });
 
   it('酒 adds 1 to the next 杀 this turn and can be used once per turn', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['analeptic', 'analeptic', 'slash'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['analeptic', 'analeptic', 'slash'] },
+    });
     const [w1, w2, s] = t.hands[0]!;
     t.use(0, w1!);
     expect(t.options(0)).not.toContain(`use:${w2}`);
@@ -153,7 +189,11 @@ describe('杀 闪 桃 酒', () => {
   });
 
   it('酒 used on yourself while dying recovers 1 HP', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [4, 1], hands: { 0: ['slash'], 1: ['analeptic'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [4, 1],
+      hands: { 0: ['slash'], 1: ['analeptic'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.prompt(1).message.key).toBe('sgs.ask.rescueSelf');
     t.answer(1, 'use', { cards: [t.hands[1]![0]!] });
@@ -163,7 +203,12 @@ describe('杀 闪 桃 酒', () => {
 
 describe('turn structure', () => {
   it('a turn runs 准备, 判定, 摸牌 (2 cards), 出牌, 弃牌 down to HP, 结束, then the next living seat', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [2], hands: { 0: ['jink', 'jink', 'jink', 'peach@heart:3'] }, phase: 'start' });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [2],
+      hands: { 0: ['jink', 'jink', 'jink', 'peach@heart:3'] },
+      phase: 'start',
+    });
     expect(t.p(0).hand.length).toBe(6);
     t.pass(0);
     const d = t.prompt(0);

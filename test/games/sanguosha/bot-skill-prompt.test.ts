@@ -5,7 +5,13 @@ import { table } from './table';
 
 describe('the bot on a "use it?" prompt', () => {
   it('a 青龙偃月刀 chance that offers only a view-as 杀 (武圣) is answered with it, not a crash', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, generals: { 1: 'guanyu' }, equip: { 1: ['blade'] }, hands: { 1: ['slash@spade', 'peach@heart'], 2: ['jink'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      generals: { 1: 'guanyu' },
+      equip: { 1: ['blade'] },
+      hands: { 1: ['slash@spade', 'peach@heart'], 2: ['jink'] },
+    });
     t.use(1, t.hands[1]![0]!, [2]).answer(2, 'play', { cards: [t.hands[2]![0]!] });
     const q = t.prompt(1);
     expect(q.message.key).toBe('sgs.ask.blade');

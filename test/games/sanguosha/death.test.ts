@@ -26,7 +26,11 @@ describe('dying and rescue', () => {
   });
 
   it('a character at −1 needs two 桃 and the same rescuer is asked again', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [4, 1], hands: { 0: ['analeptic', 'slash'], 2: ['peach', 'peach'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [4, 1],
+      hands: { 0: ['analeptic', 'slash'], 2: ['peach', 'peach'] },
+    });
     t.use(0, t.hands[0]![0]!).use(0, t.hands[0]![1]!, [1]);
     expect(t.p(1).hp).toBe(-1);
     t.answer(2, 'use', { cards: [t.hands[2]![0]!] });
@@ -36,7 +40,13 @@ describe('dying and rescue', () => {
   });
 
   it('death reveals the identity and discards every card of the dead, judgement area included', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [4, 1], hands: { 0: ['thunder_slash'], 1: ['dismantlement'] }, equip: { 1: ['vine'] }, judge: { 1: ['indulgence'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [4, 1],
+      hands: { 0: ['thunder_slash'], 1: ['dismantlement'] },
+      equip: { 1: ['vine'] },
+      judge: { 1: ['indulgence'] },
+    });
     const dead = [...t.hands[1]!, ...t.equips[1]!, ...t.judges[1]!];
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.p(1)).toMatchObject({ alive: false, revealed: true, hand: [], judge: [] });
@@ -49,7 +59,12 @@ describe('dying and rescue', () => {
 
 describe('kill rewards (S10)', () => {
   it('a rebel killed by a rebel → the killer draws 3', () => {
-    const t = table({ roles: ['lord', 'rebel', 'rebel', 'traitor', 'loyalist'], hp: [5, 4, 1], current: 1, hands: { 1: ['slash'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'rebel', 'traitor', 'loyalist'],
+      hp: [5, 4, 1],
+      current: 1,
+      hands: { 1: ['slash'] },
+    });
     const before = t.p(1).hand.length;
     t.use(1, t.hands[1]![0]!, [2]);
     expect(t.p(2).alive).toBe(false);
@@ -58,7 +73,12 @@ describe('kill rewards (S10)', () => {
   });
 
   it('the lord kills a loyalist → the lord discards every hand and equipped card', () => {
-    const t = table({ roles: ['lord', 'loyalist', 'rebel', 'traitor', 'rebel'], hp: [5, 1], hands: { 0: ['slash', 'jink', 'peach'] }, equip: { 0: ['crossbow', 'vine'] } });
+    const t = table({
+      roles: ['lord', 'loyalist', 'rebel', 'traitor', 'rebel'],
+      hp: [5, 1],
+      hands: { 0: ['slash', 'jink', 'peach'] },
+      equip: { 0: ['crossbow', 'vine'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.prompt(0).kind).toBe('rescue');
     t.pass(0);
@@ -70,7 +90,14 @@ describe('kill rewards (S10)', () => {
   });
 
   it('sourceless damage (闪电) has no killer, so killing a rebel that way rewards nobody', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hp: [5, 3], current: 1, phase: 'start', judge: { 1: ['lightning'] }, top: ['slash@spade:8'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hp: [5, 3],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['lightning'] },
+      top: ['slash@spade:8'],
+    });
     expect(t.p(1).alive).toBe(false);
     expect(t.log()).not.toContain('sgs.log.rewardRebel');
     expect(t.log()).toContain('sgs.log.deathNoKiller');
@@ -87,14 +114,23 @@ describe('win conditions', () => {
   });
 
   it('the lord dies while a traitor and a rebel live → the rebels win', () => {
-    const t = table({ roles: ['lord', 'traitor', 'rebel', 'loyalist', 'rebel'], hp: [1], current: 1, hands: { 1: ['slash'] } });
+    const t = table({
+      roles: ['lord', 'traitor', 'rebel', 'loyalist', 'rebel'],
+      hp: [1],
+      current: 1,
+      hands: { 1: ['slash'] },
+    });
     t.p(4).alive = false;
     t.use(1, t.hands[1]![0]!, [0]);
     expect(t.s.outcome).toMatchObject({ winners: [2, 4], reason: { key: 'sgs.end.rebels' } });
   });
 
   it('when every rebel and traitor is dead the lord and all loyalists (dead ones too) win', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'], hp: [5, 1], hands: { 0: ['slash'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'],
+      hp: [5, 1],
+      hands: { 0: ['slash'] },
+    });
     t.p(3).alive = false;
     t.p(4).alive = false;
     t.use(0, t.hands[0]![0]!, [1]);
@@ -114,7 +150,12 @@ describe('win conditions', () => {
   });
 
   it('when the current player dies in their own turn the turn passes to the next living seat', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hp: [5, 1], current: 1, hands: { 1: ['duel'], 0: ['slash'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hp: [5, 1],
+      current: 1,
+      hands: { 1: ['duel'], 0: ['slash'] },
+    });
     t.use(1, t.hands[1]![0]!, [0]);
     t.answer(0, 'play', { cards: [t.hands[0]![0]!] });
     expect(t.p(1).alive).toBe(false);

@@ -28,7 +28,12 @@ describe('fire and thunder damage, chains (S6)', () => {
   });
 
   it('白银狮子 on the first target does not reduce what is transmitted', () => {
-    const t = table({ roles, chained: [1, 3], equip: { 1: ['silver_lion'] }, hands: { 0: ['analeptic', 'fire_slash'] } });
+    const t = table({
+      roles,
+      chained: [1, 3],
+      equip: { 1: ['silver_lion'] },
+      hands: { 0: ['analeptic', 'fire_slash'] },
+    });
     t.use(0, t.hands[0]![0]!).use(0, t.hands[0]![1]!, [1]);
     expect([t.p(1).hp, t.p(3).hp]).toEqual([3, 2]);
   });
@@ -45,7 +50,12 @@ describe('armour', () => {
   });
 
   it('八卦阵 judgement: black does not, and a 闪 may still be played', () => {
-    const t = table({ roles, equip: { 1: ['eight_diagram'] }, hands: { 0: ['slash'], 1: ['jink'] }, top: ['slash@club:3'] });
+    const t = table({
+      roles,
+      equip: { 1: ['eight_diagram'] },
+      hands: { 0: ['slash'], 1: ['jink'] },
+      top: ['slash@club:3'],
+    });
     t.use(0, t.hands[0]![0]!, [1]).answer(1, 'use');
     expect(t.prompt(1).message.key).toBe('sgs.ask.jinkSlash');
     t.pass(1);
@@ -53,7 +63,11 @@ describe('armour', () => {
   });
 
   it('仁王盾: black 杀 have no effect, red ones do', () => {
-    const t = table({ roles, equip: { 1: ['nioh_shield'], 0: ['crossbow'] }, hands: { 0: ['slash@spade', 'slash@heart'] } });
+    const t = table({
+      roles,
+      equip: { 1: ['nioh_shield'], 0: ['crossbow'] },
+      hands: { 0: ['slash@spade', 'slash@heart'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.p(1).hp).toBe(4);
     t.use(0, t.hands[0]![1]!, [1]);
@@ -61,7 +75,11 @@ describe('armour', () => {
   });
 
   it('藤甲: normal 杀 and 南蛮入侵 have no effect; thunder 杀 does', () => {
-    const t = table({ roles, equip: { 1: ['vine'], 0: ['crossbow'] }, hands: { 0: ['slash', 'savage_assault', 'thunder_slash'] } });
+    const t = table({
+      roles,
+      equip: { 1: ['vine'], 0: ['crossbow'] },
+      hands: { 0: ['slash', 'savage_assault', 'thunder_slash'] },
+    });
     const [s, sa, th] = t.hands[0]!;
     t.use(0, s!, [1]).use(0, sa!);
     expect(t.p(1).hp).toBe(4);
@@ -71,7 +89,12 @@ describe('armour', () => {
   });
 
   it('白银狮子 reduces damage above 1 to 1, and its owner recovers 1 when it leaves', () => {
-    const t = table({ roles, hp: [4, 3], equip: { 1: ['silver_lion'] }, hands: { 0: ['analeptic', 'slash', 'dismantlement'] } });
+    const t = table({
+      roles,
+      hp: [4, 3],
+      equip: { 1: ['silver_lion'] },
+      hands: { 0: ['analeptic', 'slash', 'dismantlement'] },
+    });
     const [w, s, d] = t.hands[0]!;
     t.use(0, w!).use(0, s!, [1]);
     expect(t.p(1).hp).toBe(2);
@@ -88,7 +111,11 @@ describe('armour', () => {
 
 describe('weapons', () => {
   it('寒冰剑 choice: prevent the damage and discard two of the target’s cards', () => {
-    const t = table({ roles, equip: { 0: ['ice_sword'], 1: ['vine'] }, hands: { 0: ['thunder_slash'], 1: ['peach', 'jink@heart'] } });
+    const t = table({
+      roles,
+      equip: { 0: ['ice_sword'], 1: ['vine'] },
+      hands: { 0: ['thunder_slash'], 1: ['peach', 'jink@heart'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]).pass(1);
     expect(t.prompt(0).message).toMatchObject({ key: 'sgs.ask.ice_sword', params: { target: 1 } });
     t.answer(0, 'use');
@@ -164,12 +191,23 @@ describe('weapons', () => {
   });
 
   it('雌雄双股剑: against the other sex the target discards a hand card or the wielder draws', () => {
-    const t = table({ roles, gender: { 0: 'male', 1: 'female' }, equip: { 0: ['double_swords'] }, hands: { 0: ['slash', 'slash'], 1: ['peach'] }, top: ['jink'] });
+    const t = table({
+      roles,
+      gender: { 0: 'male', 1: 'female' },
+      equip: { 0: ['double_swords'] },
+      hands: { 0: ['slash', 'slash'], 1: ['peach'] },
+      top: ['jink'],
+    });
     t.use(0, t.hands[0]![0]!, [1]).answer(0, 'use');
     expect(t.prompt(1).message.key).toBe('sgs.ask.double_swords_target');
     t.pass(1);
     expect(t.p(0).hand).toContain(t.top[0]);
-    const t2 = table({ roles, gender: { 0: 'male', 1: 'male' }, equip: { 0: ['double_swords'] }, hands: { 0: ['slash'] } });
+    const t2 = table({
+      roles,
+      gender: { 0: 'male', 1: 'male' },
+      equip: { 0: ['double_swords'] },
+      hands: { 0: ['slash'] },
+    });
     t2.use(0, t2.hands[0]![0]!, [1]);
     expect(t2.p(1).hp).toBe(3); // same sex: no prompt at all
   });

@@ -11,13 +11,23 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 /** A test skill that records every `cardsLost` event of its owner. */
 function lossRecorder(seen: Record<string, unknown>[]): SgsSkill {
-  return { id: 'test_loss', effects: [{ on: T.cardsLost, can: (_c, seat, ev) => ev.seat === seat, use: (_c, _s, ev) => void seen.push({ ...ev }) }] };
+  return {
+    id: 'test_loss',
+    effects: [
+      { on: T.cardsLost, can: (_c, seat, ev) => ev.seat === seat, use: (_c, _s, ev) => void seen.push({ ...ev }) },
+    ],
+  };
 }
 
 describe('one move function: every loss fires cardsLost', () => {
   it('losing the last hand card by use says handEmpty', () => {
     const seen: Record<string, unknown>[] = [];
-    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withTestSkills({ test_loss: lossRecorder(seen) }), skills: { 0: ['test_loss'] } });
+    const t = table({
+      roles: [...roles],
+      hands: { 0: ['slash'] },
+      def: withTestSkills({ test_loss: lossRecorder(seen) }),
+      skills: { 0: ['test_loss'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(seen[0]).toMatchObject({ seat: 0, hand: [t.hands[0]![0]], handEmpty: true, to: 'table' });
   });
@@ -25,7 +35,12 @@ describe('one move function: every loss fires cardsLost', () => {
   it('过河拆桥 and 顺手牵羊 of the last hand card fire cardsLost for the victim', () => {
     for (const trick of ['dismantlement', 'snatch']) {
       const seen: Record<string, unknown>[] = [];
-      const t = table({ roles: [...roles], hands: { 0: [trick], 1: ['jink'] }, def: withTestSkills({ test_loss: lossRecorder(seen) }), skills: { 1: ['test_loss'] } });
+      const t = table({
+        roles: [...roles],
+        hands: { 0: [trick], 1: ['jink'] },
+        def: withTestSkills({ test_loss: lossRecorder(seen) }),
+        skills: { 1: ['test_loss'] },
+      });
       t.use(0, t.hands[0]![0]!, [1]).answer(0, 'pick', { cards: ['hand'] });
       expect(seen, trick).toEqual([expect.objectContaining({ seat: 1, hand: [t.hands[1]![0]], handEmpty: true })]);
     }
@@ -33,7 +48,13 @@ describe('one move function: every loss fires cardsLost', () => {
 
   it('replacing equipment fires cardsLost with the old card in `equip`', () => {
     const seen: Record<string, unknown>[] = [];
-    const t = table({ roles: [...roles], hands: { 0: ['crossbow@diamond'] }, equip: { 0: ['kylin_bow'] }, def: withTestSkills({ test_loss: lossRecorder(seen) }), skills: { 0: ['test_loss'] } });
+    const t = table({
+      roles: [...roles],
+      hands: { 0: ['crossbow@diamond'] },
+      equip: { 0: ['kylin_bow'] },
+      def: withTestSkills({ test_loss: lossRecorder(seen) }),
+      skills: { 0: ['test_loss'] },
+    });
     t.use(0, t.hands[0]![0]!);
     expect(seen.some((e) => (e.equip as number[]).includes(t.equips[0]![0]!))).toBe(true);
     expect(t.p(0).equip.weapon).toBe(t.hands[0]![0]);
@@ -44,7 +65,13 @@ describe('one move function: every loss fires cardsLost', () => {
     // A death discards the whole hand at once; over many seeds the pile order must differ from the hand order.
     let differs = 0;
     for (let k = 0; k < 6; k++) {
-      const t = table({ roles: [...roles], hp: [4, 1], hands: { 0: ['slash'], 1: ['jink', 'peach', 'ex_nihilo', 'duel', 'snatch'] }, options: { autoPass: true }, top: [] });
+      const t = table({
+        roles: [...roles],
+        hp: [4, 1],
+        hands: { 0: ['slash'], 1: ['jink', 'peach', 'ex_nihilo', 'duel', 'snatch'] },
+        options: { autoPass: true },
+        top: [],
+      });
       // A different game RNG state each round.
       t.s.rng[0] = (t.s.rng[0] + k * 7919) >>> 0;
       t.use(0, t.hands[0]![0]!, [1]);
@@ -59,13 +86,32 @@ describe('one move function: every loss fires cardsLost', () => {
 
 describe('the skill catalogue', () => {
   it('holds every equipment skill and every implemented general skill (an import cycle would silently drop some)', () => {
-    for (const id of ['crossbow', 'blade', 'spear', 'eight_diagram', 'plus_horse', 'minus_horse', 'jianxiong', 'hujia', 'wusheng', 'zhiheng', 'jiuyuan']) expect(def.skills[id], id).toBeDefined();
+    for (const id of [
+      'crossbow',
+      'blade',
+      'spear',
+      'eight_diagram',
+      'plus_horse',
+      'minus_horse',
+      'jianxiong',
+      'hujia',
+      'wusheng',
+      'zhiheng',
+      'jiuyuan',
+    ])
+      expect(def.skills[id], id).toBeDefined();
   });
 });
 
 describe('cards in files', () => {
   it('a trick added by a test through its own GameDef (one definition, its strings, one physical card; no flow edit, no module patched) is offered with its targets, opens a 无懈可击 window and resolves', () => {
-    const gift: CardDef = { key: 'test_gift', harmful: false, value: 1, pick: { min: 1, max: 1, why: () => null }, effect: (ctx, f) => void drawCards(ctx, f.target as number, 1) };
+    const gift: CardDef = {
+      key: 'test_gift',
+      harmful: false,
+      value: 1,
+      pick: { min: 1, max: 1, why: () => null },
+      effect: (ctx, f) => void drawCards(ctx, f.target as number, 1),
+    };
     const game = makeSanguosha({
       id: 'sanguosha-test-gift',
       extraDeck: [[1001, 'ex', 'test_gift', 'heart', 3]],
@@ -91,16 +137,26 @@ describe('cards in files', () => {
   });
 
   it('every basic card and trick has its own definition with a bot value; the flow looks targets up there', () => {
-    for (const [key, kind] of Object.entries(KINDS)) if (kind.type !== 'equip') expect(def.cards[key], key).toBeDefined();
+    for (const [key, kind] of Object.entries(KINDS))
+      if (kind.type !== 'equip') expect(def.cards[key], key).toBeDefined();
     expect(def.cards.snatch!.harmful).toBe(true);
     expect(def.cards.peach!.harmful).toBe(false);
   });
 
   it('a seat that cannot be targeted comes with its reason (contracts §3): out of range, too far, no cards', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['slash', 'snatch'] }, equip: { 2: ['chitu'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hands: { 0: ['slash', 'snatch'] },
+      equip: { 2: ['chitu'] },
+    });
     const slash = t.prompt(0).options.find((o) => o.id === `use:${t.hands[0]![0]}`)!;
     expect(slash.seats!.from).toEqual([1, 4]);
-    expect(slash.seats!.blocked).toEqual(expect.arrayContaining([{ seat: 2, why: { key: 'sgs.ui.outOfRange' } }, { seat: 0, why: { key: 'sgs.ui.self' } }]));
+    expect(slash.seats!.blocked).toEqual(
+      expect.arrayContaining([
+        { seat: 2, why: { key: 'sgs.ui.outOfRange' } },
+        { seat: 0, why: { key: 'sgs.ui.self' } },
+      ]),
+    );
     const snatch = t.prompt(0).options.find((o) => o.id === `use:${t.hands[0]![1]}`)!;
     // Seats 1 and 4 are near but have no cards; 2 has a card but is too far.
     expect(snatch).toBeUndefined();
@@ -108,39 +164,95 @@ describe('cards in files', () => {
 
   it('a prohibition skill blocks a target with the skill named as the reason (how 空城 and 谦逊 plug in)', () => {
     const noSlash: SgsSkill = { id: 'test_ward', prohibit: (_g, _owner, _user, name) => name === 'slash', effects: [] };
-    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, skills: { 1: ['test_ward'] }, def: withTestSkills({ test_ward: noSlash }) });
+    const t = table({
+      roles: [...roles],
+      hands: { 0: ['slash'] },
+      skills: { 1: ['test_ward'] },
+      def: withTestSkills({ test_ward: noSlash }),
+    });
     const o = t.prompt(0).options.find((x) => x.id.startsWith('use:'))!;
     expect(o.seats!.from).toEqual([3]);
-    expect(o.seats!.blocked).toContainEqual({ seat: 1, why: { key: 'sgs.why.skill', params: { skill: { key: 'sgs.skill.test_ward' } } } });
+    expect(o.seats!.blocked).toContainEqual({
+      seat: 1,
+      why: { key: 'sgs.why.skill', params: { skill: { key: 'sgs.skill.test_ward' } } },
+    });
   });
 });
 
 describe('flow hooks', () => {
   it('targetConfirming may move a 杀 to another seat (how 流离 redirects)', () => {
-    const redirect: SgsSkill = { id: 'test_redirect', effects: [{ on: T.targetConfirming, can: (_c, seat, ev) => ev.target === seat, use: (_c, _s, ev) => void (ev.target = 2) }] };
-    const t = table({ roles: [...roles], hands: { 0: ['slash'] }, def: withTestSkills({ test_redirect: redirect }), skills: { 1: ['test_redirect'] } });
+    const redirect: SgsSkill = {
+      id: 'test_redirect',
+      effects: [
+        {
+          on: T.targetConfirming,
+          can: (_c, seat, ev) => ev.target === seat,
+          use: (_c, _s, ev) => void (ev.target = 2),
+        },
+      ],
+    };
+    const t = table({
+      roles: [...roles],
+      hands: { 0: ['slash'] },
+      def: withTestSkills({ test_redirect: redirect }),
+      skills: { 1: ['test_redirect'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.p(1).hp).toBe(4);
     expect(t.p(2).hp).toBe(3);
   });
 
   it('slashTargeted `jinks` makes a 杀 need two 闪 (无双) and `noJink` forbids 闪 (铁骑)', () => {
-    const two: SgsSkill = { id: 'test_two', effects: [{ on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.jinks = 2) }] };
-    const t = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withTestSkills({ test_two: two }), skills: { 0: ['test_two'] } });
+    const two: SgsSkill = {
+      id: 'test_two',
+      effects: [
+        { on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.jinks = 2) },
+      ],
+    };
+    const t = table({
+      roles: [...roles],
+      hands: { 0: ['slash'], 1: ['jink'] },
+      def: withTestSkills({ test_two: two }),
+      skills: { 0: ['test_two'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     // One 闪 is not enough (and autoPass ends the second request at once).
     t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
     expect(t.p(1).hp).toBe(3);
-    const iron: SgsSkill = { id: 'test_iron', effects: [{ on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.noJink = true) }] };
-    const u = table({ roles: [...roles], hands: { 0: ['slash'], 1: ['jink'] }, def: withTestSkills({ test_iron: iron }), skills: { 0: ['test_iron'] } });
+    const iron: SgsSkill = {
+      id: 'test_iron',
+      effects: [
+        { on: T.slashTargeted, can: (_c, seat, ev) => ev.src === seat, use: (_c, _s, ev) => void (ev.noJink = true) },
+      ],
+    };
+    const u = table({
+      roles: [...roles],
+      hands: { 0: ['slash'], 1: ['jink'] },
+      def: withTestSkills({ test_iron: iron }),
+      skills: { 0: ['test_iron'] },
+    });
     u.use(0, u.hands[0]![0]!, [1]);
     expect(u.p(1).hp).toBe(3);
     expect(u.p(1).hand).toEqual(u.hands[1]);
   });
 
   it('phaseBegin `skip` skips a phase (how 突袭, 克己 and 放权 replace one)', () => {
-    const skipDraw: SgsSkill = { id: 'test_skip', effects: [{ on: T.phaseBegin, can: (_c, seat, ev) => ev.seat === seat && ev.phase === 'draw', use: (_c, _s, ev) => void (ev.skip = true) }] };
-    const t = table({ roles: [...roles], phase: 'start', def: withTestSkills({ test_skip: skipDraw }), skills: { 0: ['test_skip'] } });
+    const skipDraw: SgsSkill = {
+      id: 'test_skip',
+      effects: [
+        {
+          on: T.phaseBegin,
+          can: (_c, seat, ev) => ev.seat === seat && ev.phase === 'draw',
+          use: (_c, _s, ev) => void (ev.skip = true),
+        },
+      ],
+    };
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      def: withTestSkills({ test_skip: skipDraw }),
+      skills: { 0: ['test_skip'] },
+    });
     expect(t.p(0).hand).toEqual([]);
     expect(t.log()).toContain('sgs.log.skipPhase');
   });
@@ -164,9 +276,28 @@ describe('flow hooks', () => {
   it('an effect that calls ctx.ask inside use() fails loudly instead of losing the answer', () => {
     const asker: SgsSkill = {
       id: 'test_asker',
-      effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.ask({ seat, kind: 'skill', message: { key: 'x' }, options: [{ id: 'pass', message: { key: 'x' } }] }) }],
+      effects: [
+        {
+          on: T.phaseStart,
+          can: (_c, seat, ev) => ev.seat === seat,
+          use: (ctx, seat) =>
+            void ctx.ask({
+              seat,
+              kind: 'skill',
+              message: { key: 'x' },
+              options: [{ id: 'pass', message: { key: 'x' } }],
+            }),
+        },
+      ],
     };
-    expect(() => table({ roles: [...roles], phase: 'start', def: withTestSkills({ test_asker: asker }), skills: { 0: ['test_asker'] } })).toThrow(/cannot ask/);
+    expect(() =>
+      table({
+        roles: [...roles],
+        phase: 'start',
+        def: withTestSkills({ test_asker: asker }),
+        skills: { 0: ['test_asker'] },
+      }),
+    ).toThrow(/cannot ask/);
   });
 
   it('a skill’s hand limit change applies in the discard phase (血裔)', () => {
@@ -178,8 +309,32 @@ describe('flow hooks', () => {
 
 describe('general prompts skills push', () => {
   it('arrange (观星): picked cards go on top in the picked order, the rest to the bottom in the order given', () => {
-    const look: SgsSkill = { id: 'test_look', effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.push({ t: 'arrange', seat, cards: ctx.g.draw.slice(0, 3), skill: 'test_look', st: 0, top: null, bottom: null }) }] };
-    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach', 'duel'], def: withTestSkills({ test_look: look }), skills: { 0: ['test_look'] } });
+    const look: SgsSkill = {
+      id: 'test_look',
+      effects: [
+        {
+          on: T.phaseStart,
+          can: (_c, seat, ev) => ev.seat === seat,
+          use: (ctx, seat) =>
+            void ctx.push({
+              t: 'arrange',
+              seat,
+              cards: ctx.g.draw.slice(0, 3),
+              skill: 'test_look',
+              st: 0,
+              top: null,
+              bottom: null,
+            }),
+        },
+      ],
+    };
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      top: ['jink', 'peach', 'duel'],
+      def: withTestSkills({ test_look: look }),
+      skills: { 0: ['test_look'] },
+    });
     const [a, b, c] = t.top;
     expect(t.prompt(0).kind).toBe('arrange');
     t.answer(0, 'top', { cards: [c!] });
@@ -191,8 +346,24 @@ describe('general prompts skills push', () => {
   });
 
   it('distribute (遗计): the cards are handed out in any split; each recipient learns its own cards, the table only the number', () => {
-    const give: SgsSkill = { id: 'test_give', effects: [{ on: T.phaseStart, can: (_c, seat, ev) => ev.seat === seat, use: (ctx, seat) => void ctx.push({ t: 'distribute', seat, cards: ctx.g.draw.slice(0, 2), skill: 'test_give' }) }] };
-    const t = table({ roles: [...roles], phase: 'start', top: ['jink', 'peach'], def: withTestSkills({ test_give: give }), skills: { 0: ['test_give'] } });
+    const give: SgsSkill = {
+      id: 'test_give',
+      effects: [
+        {
+          on: T.phaseStart,
+          can: (_c, seat, ev) => ev.seat === seat,
+          use: (ctx, seat) =>
+            void ctx.push({ t: 'distribute', seat, cards: ctx.g.draw.slice(0, 2), skill: 'test_give' }),
+        },
+      ],
+    };
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      top: ['jink', 'peach'],
+      def: withTestSkills({ test_give: give }),
+      skills: { 0: ['test_give'] },
+    });
     t.answer(0, 'give', { cards: [t.top[0]!], seats: [2] });
     expect(t.p(2).hand).toEqual([t.top[0]]);
     t.answer(0, 'give', { cards: [t.top[1]!], seats: [0] });
@@ -205,7 +376,12 @@ describe('general prompts skills push', () => {
 
 describe('text defects of issue 13 §9', () => {
   it('雌雄双股剑’s target is offered "discard a hand card" / "let them draw", not the wielder’s labels', () => {
-    const t = table({ roles: [...roles], equip: { 0: ['double_swords'] }, gender: { 0: 'male', 1: 'female' }, hands: { 0: ['slash'], 1: ['peach'] } });
+    const t = table({
+      roles: [...roles],
+      equip: { 0: ['double_swords'] },
+      gender: { 0: 'male', 1: 'female' },
+      hands: { 0: ['slash'], 1: ['peach'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]).answer(0, 'use');
     expect(t.prompt(1).options.map((o) => o.message.key)).toEqual(['sgs.opt.dsDiscard', 'sgs.opt.dsLetDraw']);
   });

@@ -3,7 +3,7 @@ import { apply, createGame, legalAnswers } from '../../../worker/engine';
 import def from '../../../worker/games/sanguosha';
 import { table } from './table';
 
-const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as (['lord', 'rebel', 'loyalist', 'traitor'][number])[];
+const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as ['lord', 'rebel', 'loyalist', 'traitor'][number][];
 
 describe('more rules', () => {
   it('the 杀 limit resets with a new play phase', () => {
@@ -12,9 +12,15 @@ describe('more rules', () => {
     t.use(0, a!, [1]).pass(0);
     // Seat 1's turn passes; around the table back to the lord.
     for (const seat of [1, 2, 3]) {
-      while (t.asked(seat)?.kind === 'discard') t.answer(seat, 'discard', { cards: t.prompt(seat).options[0]!.cards!.from.slice(0, t.prompt(seat).options[0]!.cards!.min) });
+      while (t.asked(seat)?.kind === 'discard')
+        t.answer(seat, 'discard', {
+          cards: t.prompt(seat).options[0]!.cards!.from.slice(0, t.prompt(seat).options[0]!.cards!.min),
+        });
       t.pass(seat);
-      while (t.asked(seat)?.kind === 'discard') t.answer(seat, 'discard', { cards: t.prompt(seat).options[0]!.cards!.from.slice(0, t.prompt(seat).options[0]!.cards!.min) });
+      while (t.asked(seat)?.kind === 'discard')
+        t.answer(seat, 'discard', {
+          cards: t.prompt(seat).options[0]!.cards!.from.slice(0, t.prompt(seat).options[0]!.cards!.min),
+        });
     }
     expect(t.g.current).toBe(0);
     expect(t.options(0)).toContain(`use:${b}`);
@@ -47,25 +53,47 @@ describe('more rules', () => {
     const t = table({ roles, hands: { 0: ['fire_attack', 'jink@heart', 'peach@heart'] } });
     const o = t.prompt(0).options.find((x) => x.id === `use:${t.hands[0]![0]}`)!;
     expect(o.seats!.from).toContain(0);
-    t.use(0, t.hands[0]![0]!, [0]).answer(0, 'show', { cards: [t.hands[0]![1]!] }).answer(0, 'discard', { cards: [t.hands[0]![2]!] });
+    t.use(0, t.hands[0]![0]!, [0])
+      .answer(0, 'show', { cards: [t.hands[0]![1]!] })
+      .answer(0, 'discard', { cards: [t.hands[0]![2]!] });
     expect(t.p(0).hp).toBe(3);
   });
 
   it('藤甲 takes fire damage from 火攻 at +1', () => {
-    const t = table({ roles, equip: { 1: ['vine'] }, hands: { 0: ['fire_attack', 'slash@club:8'], 1: ['slash@club:9'] } });
-    t.use(0, t.hands[0]![0]!, [1]).answer(1, 'show', { cards: [t.hands[1]![0]!] }).answer(0, 'discard', { cards: [t.hands[0]![1]!] });
+    const t = table({
+      roles,
+      equip: { 1: ['vine'] },
+      hands: { 0: ['fire_attack', 'slash@club:8'], 1: ['slash@club:9'] },
+    });
+    t.use(0, t.hands[0]![0]!, [1])
+      .answer(1, 'show', { cards: [t.hands[1]![0]!] })
+      .answer(0, 'discard', { cards: [t.hands[0]![1]!] });
     expect(t.p(1).hp).toBe(2);
   });
 
   it('a dead character’s equipment no longer works (its armour is discarded with it)', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hp: [5, 1], hands: { 0: ['thunder_slash'] }, equip: { 1: ['silver_lion'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hp: [5, 1],
+      hands: { 0: ['thunder_slash'] },
+      equip: { 1: ['silver_lion'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.p(1)).toMatchObject({ alive: false, hp: 0 });
   });
 
   it('a −1 horse brings a seat at distance 2 into range 1', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['slash'] }, equip: { 0: ['chitu'] } });
-    expect(t.prompt(0).options.find((x) => x.id.startsWith('use:'))!.seats!.from.sort()).toEqual([1, 2, 3, 4]);
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hands: { 0: ['slash'] },
+      equip: { 0: ['chitu'] },
+    });
+    expect(
+      t
+        .prompt(0)
+        .options.find((x) => x.id.startsWith('use:'))!
+        .seats!.from.sort(),
+    ).toEqual([1, 2, 3, 4]);
   });
 
   it('perft: the legal answers of the first prompt of a fixed game are pinned', () => {
@@ -86,7 +114,9 @@ describe('perft with generals', () => {
   it('perft: the lord’s selection prompt and the first play prompt of a fixed game with generals are pinned', () => {
     let s = createGame(def, { seats: 5, seed: 'perft-generals', options: def.parseOptions({}, 5) as any });
     const first = s.prompts[0]!;
-    const counts = [{ kind: first.kind, options: first.options.length, answers: legalAnswers(def, s, first.seat).length }];
+    const counts = [
+      { kind: first.kind, options: first.options.length, answers: legalAnswers(def, s, first.seat).length },
+    ];
     while (s.prompts.some((p) => p.kind === 'chooseGeneral')) {
       const p = s.prompts.find((x) => x.kind === 'chooseGeneral')!;
       s = (apply(def, s, p.seat, { prompt: p.id, option: p.options[0]!.id }) as any).value.state;
@@ -116,7 +146,11 @@ describe('autoPass (S8)', () => {
     auto.use(0, auto.hands[0]![0]!, [1]);
     const manual = table({ roles, hands: { 0: ['slash'] }, options: { autoPass: false } });
     manual.use(0, manual.hands[0]![0]!, [1]).pass(1);
-    const tail = (t: ReturnType<typeof table>) => t.entries().slice(-3).map((e) => ({ to: e.to, msg: e.msg }));
+    const tail = (t: ReturnType<typeof table>) =>
+      t
+        .entries()
+        .slice(-3)
+        .map((e) => ({ to: e.to, msg: e.msg }));
     expect(tail(auto)).toEqual(tail(manual));
     expect(auto.log()).toContain('sgs.log.noResponse');
   });
@@ -149,7 +183,8 @@ describe('bad answers', () => {
     const before = JSON.stringify(t.s);
     const wrongOrder = t.try(0, `use:${t.hands[0]![0]}`, { seats: [2, 1] });
     expect(wrongOrder.ok).toBe(false);
-    if (!wrongOrder.ok) expect(wrongOrder.error).toMatchObject({ code: 'illegal', reason: expect.stringMatching(/weapon/) });
+    if (!wrongOrder.ok)
+      expect(wrongOrder.error).toMatchObject({ code: 'illegal', reason: expect.stringMatching(/weapon/) });
     expect(t.try(0, `use:${t.hands[0]![1]}`, { seats: [1] }).ok).toBe(false); // 火攻 on a seat with no hand cards
     expect(t.try(0, 'use:999', {}).ok).toBe(false);
     const other = apply(def, t.s, 1, { prompt: t.prompt(0).id, option: 'pass' });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, createGame, rngOf, seedRng, type Answer, type SeatOrder } from '../../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  createGame,
+  rngOf,
+  seedRng,
+  type Answer,
+  type SeatOrder,
+} from '../../../worker/engine';
 import def, { hiddenFrom } from '../../../worker/games/sanguosha';
 import { answer, CAREFUL, OFFERED, ORDER_ROWS } from '../../../worker/games/sanguosha/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
@@ -19,13 +28,20 @@ function byOrders(t: Table, orders: Record<number, SeatOrder[]>) {
 }
 
 /** Everything another seat or a spectator could ever see, plus the whole state, as text. */
-const everything = (t: Table) => JSON.stringify({ state: t.s, log: t.entries(), views: allViews(def, t.s, t.entries()) });
+const everything = (t: Table) =>
+  JSON.stringify({ state: t.s, log: t.entries(), views: allViews(def, t.s, t.entries()) });
 
 /**
  * Play `setup` twice: once answering `seat`'s prompt by hand with `option`/`cards`, once through its orders.
  * Both must end byte for byte the same.
  */
-function sameAsByHand(layout: Layout, setup: (t: Table) => void, seat: number, orders: SeatOrder[], hand: { option: string; cards?: (string | number)[] }) {
+function sameAsByHand(
+  layout: Layout,
+  setup: (t: Table) => void,
+  seat: number,
+  orders: SeatOrder[],
+  hand: { option: string; cards?: (string | number)[] },
+) {
   const byHand = table(layout);
   setup(byHand);
   const a: Answer = { prompt: byHand.prompt(seat).id, option: hand.option };
@@ -49,7 +65,10 @@ const roles4: Layout['roles'] = ['lord', 'rebel', 'loyalist', 'traitor'];
 describe('standing orders of 三国杀 answer their prompt at once, as the player would by hand', () => {
   it('jinkSlash plays a 闪 against a 杀, and the table cannot tell it from a hand answer', () => {
     const layout: Layout = { roles: roles4, hands: { 0: ['slash'], 1: ['jink', 'peach'] } };
-    const t = sameAsByHand(layout, (t) => t.use(0, t.hands[0]![0]!, [1]), 1, on('jinkSlash'), { option: 'play', cards: [table(layout).hands[1]![0]!] });
+    const t = sameAsByHand(layout, (t) => t.use(0, t.hands[0]![0]!, [1]), 1, on('jinkSlash'), {
+      option: 'play',
+      cards: [table(layout).hands[1]![0]!],
+    });
     expect(t.p(1).hp).toBe(4);
     expect(t.log()).toContain('sgs.log.respondUse');
   });
@@ -74,7 +93,10 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
 
   it('jinkArchery plays a 闪 against 万箭齐发; slashSavage plays a 杀 against 南蛮入侵', () => {
     const a: Layout = { roles: roles4, hands: { 0: ['archery_attack'], 1: ['jink'] } };
-    sameAsByHand(a, (t) => t.use(0, t.hands[0]![0]!), 1, on('jinkArchery'), { option: 'play', cards: [table(a).hands[1]![0]!] });
+    sameAsByHand(a, (t) => t.use(0, t.hands[0]![0]!), 1, on('jinkArchery'), {
+      option: 'play',
+      cards: [table(a).hands[1]![0]!],
+    });
     const s: Layout = { roles: roles4, hands: { 0: ['savage_assault'], 1: ['fire_slash', 'slash'] } };
     const plain = table(s).hands[1]![1]!;
     sameAsByHand(s, (t) => t.use(0, t.hands[0]![0]!), 1, on('slashSavage'), { option: 'play', cards: [plain] });
@@ -97,13 +119,21 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
   });
 
   it('eightDiagram always judges with 八卦阵', () => {
-    const layout: Layout = { roles: roles4, equip: { 1: ['eight_diagram'] }, hands: { 0: ['slash'] }, top: ['peach@heart:3'] };
+    const layout: Layout = {
+      roles: roles4,
+      equip: { 1: ['eight_diagram'] },
+      hands: { 0: ['slash'] },
+      top: ['peach@heart:3'],
+    };
     const t = sameAsByHand(layout, (t) => t.use(0, t.hands[0]![0]!, [1]), 1, on('eightDiagram'), { option: 'use' });
     expect(t.p(1).hp).toBe(4);
   });
 
   it('wuxieOnlyMe passes a 无懈可击 window on someone else and asks when the trick targets me', () => {
-    const layout: Layout = { roles: roles4, hands: { 0: ['dismantlement'], 1: ['nullification', 'jink'], 2: ['nullification'] } };
+    const layout: Layout = {
+      roles: roles4,
+      hands: { 0: ['dismantlement'], 1: ['nullification', 'jink'], 2: ['nullification'] },
+    };
     const t = table(layout);
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.s.prompts.map((p) => p.seat).sort()).toEqual([1, 2]);
@@ -125,14 +155,22 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
   it('rescueSelf uses 酒 before 桃 when I am dying', () => {
     const layout: Layout = { roles: roles4, hp: [undefined, 1], hands: { 0: ['slash'], 1: ['peach', 'analeptic'] } };
     const wine = table(layout).hands[1]![1]!;
-    const t = sameAsByHand(layout, (t) => t.use(0, t.hands[0]![0]!, [1]), 1, on('rescueSelf'), { option: 'use', cards: [wine] });
+    const t = sameAsByHand(layout, (t) => t.use(0, t.hands[0]![0]!, [1]), 1, on('rescueSelf'), {
+      option: 'use',
+      cards: [wine],
+    });
     expect(t.p(1).hp).toBe(1);
     expect(t.p(1).hand.length).toBe(1);
   });
 
   it('rescueAlly gives the dying lord a 桃 from a loyalist; a rebel with rescueOthers passes', () => {
     // Seat 3 (rebel) slashes the lord at 1 HP; the dying round asks from the current player: 3, 0, 1, 2.
-    const layout: Layout = { roles: ['lord', 'loyalist', 'traitor', 'rebel'], hp: [1], current: 3, hands: { 3: ['slash', 'peach'], 1: ['peach'] } };
+    const layout: Layout = {
+      roles: ['lord', 'loyalist', 'traitor', 'rebel'],
+      hp: [1],
+      current: 3,
+      hands: { 3: ['slash', 'peach'], 1: ['peach'] },
+    };
     const t = table(layout);
     t.use(3, t.hands[3]![0]!, [0]);
     expect(t.prompt(3).kind).toBe('rescue');
@@ -148,7 +186,11 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
   it('rescueAlly and rescueOthers never read an identity that is not shown', () => {
     // Seat 1 is dying, unrevealed. Whether it really is a loyalist or a rebel, the lord's orders answer the same.
     const answers = (['loyalist', 'rebel'] as const).map((role) => {
-      const t = table({ roles: ['lord', role, role === 'rebel' ? 'loyalist' : 'rebel', 'traitor'], hp: [undefined, 1], hands: { 0: ['slash', 'peach'] } });
+      const t = table({
+        roles: ['lord', role, role === 'rebel' ? 'loyalist' : 'rebel', 'traitor'],
+        hp: [undefined, 1],
+        hands: { 0: ['slash', 'peach'] },
+      });
       t.use(0, t.hands[0]![0]!, [1]);
       return [answer(t.s, t.prompt(0), on('rescueAlly')), answer(t.s, t.prompt(0), on('rescueOthers'))];
     });
@@ -158,12 +200,20 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
   });
 
   it('graceBest takes the most useful card of 五谷丰登', () => {
-    const layout: Layout = { roles: roles4, hands: { 0: ['amazing_grace'] }, top: ['slash@spade:7', 'jink@heart:2', 'peach@heart:3', 'dismantlement@spade:3'] };
+    const layout: Layout = {
+      roles: roles4,
+      hands: { 0: ['amazing_grace'] },
+      top: ['slash@spade:7', 'jink@heart:2', 'peach@heart:3', 'dismantlement@spade:3'],
+    };
     const t = table(layout);
     t.use(0, t.hands[0]![0]!);
     t.answer(0, 'take', { cards: [String(t.top[0])] }); // the user takes the 杀
     const peach = String(t.top[2]);
-    expect(answer(t.s, t.prompt(1), on('graceBest'))).toEqual({ prompt: t.prompt(1).id, option: 'take', cards: [peach] });
+    expect(answer(t.s, t.prompt(1), on('graceBest'))).toEqual({
+      prompt: t.prompt(1).id,
+      option: 'take',
+      cards: [peach],
+    });
     byOrders(t, { 1: on('graceBest'), 2: on('graceBest') });
     expect(t.p(1).hand).toEqual([Number(peach)]);
     expect(t.p(2).hand).toEqual([t.top[1]]);
@@ -175,7 +225,10 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
     const r = byOrders(t, { 1: on('passNothing') });
     expect(r.moves).toEqual([]);
     expect(r.delayed).toEqual([{ seat: 1, prompt: t.prompt(1).id, order: 'passNothing' }]);
-    expect(standingAnswer(def, t.s, t.prompt(1), on('passNothing'))?.answer).toEqual({ prompt: t.prompt(1).id, option: 'pass' });
+    expect(standingAnswer(def, t.s, t.prompt(1), on('passNothing'))?.answer).toEqual({
+      prompt: t.prompt(1).id,
+      option: 'pass',
+    });
   });
 
   it('passNothing leaves a prompt alone when the seat holds an answer', () => {
@@ -186,7 +239,13 @@ describe('standing orders of 三国杀 answer their prompt at once, as the playe
 
   it('orders never answer a play or discard prompt', () => {
     const t = table({ roles: roles4, hands: { 0: ['slash', 'jink'] } });
-    expect(answer(t.s, t.prompt(0), OFFERED.map((o) => ({ id: o.id })))).toBeNull();
+    expect(
+      answer(
+        t.s,
+        t.prompt(0),
+        OFFERED.map((o) => ({ id: o.id })),
+      ),
+    ).toBeNull();
   });
 });
 
@@ -204,7 +263,10 @@ describe('when an order that could give a secret away answers', () => {
 
 describe('storing standing orders', () => {
   it('accepts known orders, returns them in the game’s order', () => {
-    expect(parseSeatOrders(def, [{ id: 'passNothing' }, { id: 'jinkSlash' }])).toEqual([{ id: 'jinkSlash' }, { id: 'passNothing' }]);
+    expect(parseSeatOrders(def, [{ id: 'passNothing' }, { id: 'jinkSlash' }])).toEqual([
+      { id: 'jinkSlash' },
+      { id: 'passNothing' },
+    ]);
     expect(parseSeatOrders(def, [])).toEqual([]);
   });
   it('rejects unknown, doubled and conflicting orders with a reason', () => {
@@ -270,7 +332,11 @@ describe('standing orders read only what their seat may see', () => {
   it('dealing every hidden card and identity differently never changes what an order answers', () => {
     let checked = 0;
     for (const seats of [5, 8]) {
-      let s = createGame(def, { seats, seed: `orders-hidden-${seats}`, options: def.parseOptions({ autoPass: false }, seats) as Record<string, any> }) as S;
+      let s = createGame(def, {
+        seats,
+        seed: `orders-hidden-${seats}`,
+        options: def.parseOptions({ autoPass: false }, seats) as Record<string, any>,
+      }) as S;
       for (let n = 0; !s.outcome && n < 3000; n++) {
         for (const p of s.prompts) {
           const a = answer(s, p, CAREFUL);

@@ -4,7 +4,21 @@
  * invariants checked after every answer: cards conserved, HP bounds, once-per-phase skills, private lines private,
  * no hidden card, identity, offer or pick in any other seat's view, plain JSON.
  */
-import { apply, botAnswer, botRng, candidates, defaultAnswer, replay, rngOf, seedRng, startGame, viewFor, type Answer, type LogEntry, type Move } from '../../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  candidates,
+  defaultAnswer,
+  replay,
+  rngOf,
+  seedRng,
+  startGame,
+  viewFor,
+  type Answer,
+  type LogEntry,
+  type Move,
+} from '../../../worker/engine';
 import { winner } from '../../../worker/games/sanguosha/flow';
 import def, { deckIds, hiddenFrom } from '../../../worker/games/sanguosha';
 import type { S } from '../../../worker/games/sanguosha/types';
@@ -45,8 +59,15 @@ export function checkInvariants(s: S, events: LogEntry[]): void {
   const g = s.g;
   const all = allCards(g);
   const n = deckIds(def.deck, g.deckKind).length;
-  check(all.length === n && new Set(all).size === n, `all ${n} cards accounted for (found ${all.length}, ${new Set(all).size} distinct)`);
-  const dyingSeats = new Set(s.stack.filter((f) => f.t === 'dying' || f.t === 'death' || f.t === 'damage').map((f) => (f.seat ?? f.target) as number));
+  check(
+    all.length === n && new Set(all).size === n,
+    `all ${n} cards accounted for (found ${all.length}, ${new Set(all).size} distinct)`,
+  );
+  const dyingSeats = new Set(
+    s.stack
+      .filter((f) => f.t === 'dying' || f.t === 'death' || f.t === 'damage')
+      .map((f) => (f.seat ?? f.target) as number),
+  );
   for (const p of g.players) {
     check(p.hp <= p.maxHp, `hp ≤ maxHp for seat ${p.seat}`);
     if (!p.alive) check(p.hp === 0, `a dead seat shows 0 HP`);
@@ -66,35 +87,65 @@ export function checkInvariants(s: S, events: LogEntry[]): void {
     const view = v.view as any;
     const json = JSON.stringify(v);
     check(!json.includes('"rng"'), 'no rng in a view');
-    check(v.prompts.every((p) => p.seat === viewer), 'only your own prompts');
+    check(
+      v.prompts.every((p) => p.seat === viewer),
+      'only your own prompts',
+    );
     for (const line of v.log) {
       const entry = events.find((e) => e.i === line.i)!;
-      check(!!s.outcome || entry.to === 'public' || (viewer !== null && entry.to.includes(viewer)), `log line ${entry.msg.key} reaches only its audience`);
+      check(
+        !!s.outcome || entry.to === 'public' || (viewer !== null && entry.to.includes(viewer)),
+        `log line ${entry.msg.key} reaches only its audience`,
+      );
     }
     if (s.outcome) continue;
     check(view.draw === undefined, 'the draw pile order is hidden');
     // Generals: another seat's offer and face-down pick stay hidden until the reveal (the lord's is public at once).
     const sel = g.selection;
     if (sel && !sel.revealed)
-      for (const p of view.players) if (p.seat !== viewer && g.players[p.seat]!.role !== 'lord') check(p.general === null, `seat ${p.seat}'s general is hidden from ${viewer} before the reveal`);
-    if (sel && !sel.revealed && viewer !== null) check(JSON.stringify(view.selection?.offer ?? []) === JSON.stringify(sel.offers[viewer]), 'a seat sees only its own offer');
+      for (const p of view.players)
+        if (p.seat !== viewer && g.players[p.seat]!.role !== 'lord')
+          check(p.general === null, `seat ${p.seat}'s general is hidden from ${viewer} before the reveal`);
+    if (sel && !sel.revealed && viewer !== null)
+      check(
+        JSON.stringify(view.selection?.offer ?? []) === JSON.stringify(sel.offers[viewer]),
+        'a seat sees only its own offer',
+      );
     if (viewer === null) check(view.selection === undefined, 'a spectator sees no offer');
     const hidden = new Set(hiddenFrom(s, viewer));
     for (const p of view.players) {
       const real = g.players[p.seat]!;
       if (p.seat !== viewer) {
         check(p.hand === undefined, `seat ${p.seat}'s hand is hidden from ${viewer}`);
-        check(p.role === (real.revealed ? real.role : null), `seat ${p.seat}'s identity is hidden from ${viewer} until revealed`);
-      } else check(JSON.stringify(p.hand) === JSON.stringify(real.hand) && p.role === real.role, 'you see your own hand and identity');
+        check(
+          p.role === (real.revealed ? real.role : null),
+          `seat ${p.seat}'s identity is hidden from ${viewer} until revealed`,
+        );
+      } else
+        check(
+          JSON.stringify(p.hand) === JSON.stringify(real.hand) && p.role === real.role,
+          'you see your own hand and identity',
+        );
     }
     // No id of another hand or of the draw pile appears anywhere in the view's zones.
-    for (const zone of [view.table, view.grace, view.discardTop, ...view.players.flatMap((p: any) => [p.judge, Object.values(p.equip)])])
-      for (const id of zone as (number | null)[]) if (id !== null) check(!hidden.has(id), `card ${id} is not hidden from ${viewer}`);
+    for (const zone of [
+      view.table,
+      view.grace,
+      view.discardTop,
+      ...view.players.flatMap((p: any) => [p.judge, Object.values(p.equip)]),
+    ])
+      for (const id of zone as (number | null)[])
+        if (id !== null) check(!hidden.has(id), `card ${id} is not hidden from ${viewer}`);
   }
 }
 
 /** Play a game: mostly the bot, sometimes a random shape-valid answer, sometimes the deadline default. */
-export function playGame(seats: number, seed: string, options: Record<string, unknown>, o: { prefer?: readonly string[]; maxSteps?: number } = {}): { s: S; moves: Move[]; log: LogEntry[] } {
+export function playGame(
+  seats: number,
+  seed: string,
+  options: Record<string, unknown>,
+  o: { prefer?: readonly string[]; maxSteps?: number } = {},
+): { s: S; moves: Move[]; log: LogEntry[] } {
   const prefer = o.prefer ?? [];
   const maxSteps = o.maxSteps ?? 4000;
   const opts = def.parseOptions(options, seats) as Record<string, any>;
@@ -109,7 +160,10 @@ export function playGame(seats: number, seed: string, options: Record<string, un
     const p = s.prompts[driver.int(s.prompts.length)]!;
     const roll = driver.next();
     let a: Answer | undefined;
-    const ref = p.kind === 'chooseGeneral' ? prefer.map((id) => p.options.find((x) => x.id === `general:${id}`)).find(Boolean) : undefined;
+    const ref =
+      p.kind === 'chooseGeneral'
+        ? prefer.map((id) => p.options.find((x) => x.id === `general:${id}`)).find(Boolean)
+        : undefined;
     if (ref) a = { prompt: p.id, option: ref.id };
     else if (roll < 0.08) a = defaultAnswer(def, s, p);
     else if (roll < 0.16) {
@@ -132,13 +186,20 @@ export function playGame(seats: number, seed: string, options: Record<string, un
  * What every finished seeded game must show: exactly one outcome (none left waiting), the winners the rules name
  * (nobody when the deck ran out), and a replay from the seed and the answers equal to the snapshot byte for byte.
  */
-export function checkFinished(s: S, moves: Move[], seats: number, seed: string, options: Record<string, unknown>): void {
+export function checkFinished(
+  s: S,
+  moves: Move[],
+  seats: number,
+  seed: string,
+  options: Record<string, unknown>,
+): void {
   const check = (ok: boolean, what: string) => {
     if (!ok) throw new Error(`${seed}: ${what}`);
   };
   check(s.outcome !== null, 'the game has an outcome');
   check(s.prompts.length === 0, 'nobody is still asked after the end');
-  if (s.outcome!.reason.key === 'sgs.end.exhausted') check(s.outcome!.winners.length === 0, 'an exhausted game has no winners');
+  if (s.outcome!.reason.key === 'sgs.end.exhausted')
+    check(s.outcome!.winners.length === 0, 'an exhausted game has no winners');
   else check(JSON.stringify(winner(s.g)) === JSON.stringify(s.outcome), 'the outcome is the one the rules name');
   const again = replay(def, { seats, seed, options: def.parseOptions(options, seats) as any }, moves);
   check(JSON.stringify(again) === JSON.stringify(s), 'replay from the seed and the answers equals the snapshot');

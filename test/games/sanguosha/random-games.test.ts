@@ -16,7 +16,13 @@ describe('seeded random full games', () => {
     for (let n = 4; n <= 10; n++) {
       it(`a ${n}-player game with the ${deck} deck${deck === 'standard' && n % 2 === 1 ? ' and no generals' : ' and generals'} ends with exactly one outcome, invariants holding after every answer`, () => {
         // Generals on with the full deck; the standard deck alternates with the skill-less game.
-        const options = { deck, autoPass: n % 2 === 0, doubleTraitor: n === 6 || n === 8 ? deck === 'standard' : false, noGenerals: deck === 'standard' && n % 2 === 1, extraLords: n !== 7 };
+        const options = {
+          deck,
+          autoPass: n % 2 === 0,
+          doubleTraitor: n === 6 || n === 8 ? deck === 'standard' : false,
+          noGenerals: deck === 'standard' && n % 2 === 1,
+          extraLords: n !== 7,
+        };
         const seed = `random-${deck}-${n}`;
         const { s, moves } = playGame(n, seed, options, { prefer: REFERENCE });
         checkFinished(s, moves, n, seed, options);

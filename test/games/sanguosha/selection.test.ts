@@ -5,8 +5,10 @@ import def from '../../../worker/games/sanguosha';
 import { GENERAL, GENERALS } from '../../../worker/games/sanguosha/generals';
 import type { S } from '../../../worker/games/sanguosha/types';
 
-const start = (n: number, o: Record<string, unknown> = {}, seed = `select-${n}`) => createGame(def, { seats: n, seed, options: def.parseOptions(o, n) as any }) as S;
-const offerOf = (s: S, seat: number) => s.prompts.find((p) => p.seat === seat)!.options.map((o) => o.id.slice('general:'.length));
+const start = (n: number, o: Record<string, unknown> = {}, seed = `select-${n}`) =>
+  createGame(def, { seats: n, seed, options: def.parseOptions(o, n) as any }) as S;
+const offerOf = (s: S, seat: number) =>
+  s.prompts.find((p) => p.seat === seat)!.options.map((o) => o.id.slice('general:'.length));
 const pick = (s: S, seat: number, id?: string): S => {
   const p = s.prompts.find((x) => x.seat === seat)!;
   const r = apply(def, s, seat, { prompt: p.id, option: `general:${id ?? offerOf(s, seat)[0]}` });
@@ -18,8 +20,14 @@ const lordOf = (s: S) => s.g.players.find((p) => p.role === 'lord')!.seat;
 describe('general selection (S3)', () => {
   it('there are 29 generals: 25 standard and the lords 张角, 袁绍, 曹丕, 刘禅, one data line each', () => {
     expect(GENERALS.length).toBe(29);
-    expect(GENERALS.filter((g) => g.gender === 'female').map((g) => g.id).sort()).toEqual(['daqiao', 'diaochan', 'huangyueying', 'sunshangxiang', 'zhenji']);
-    expect(['wei', 'shu', 'wu', 'qun'].map((k) => GENERALS.filter((g) => g.kingdom === k).length)).toEqual([8, 8, 8, 5]);
+    expect(
+      GENERALS.filter((g) => g.gender === 'female')
+        .map((g) => g.id)
+        .sort(),
+    ).toEqual(['daqiao', 'diaochan', 'huangyueying', 'sunshangxiang', 'zhenji']);
+    expect(['wei', 'shu', 'wu', 'qun'].map((k) => GENERALS.filter((g) => g.kingdom === k).length)).toEqual([
+      8, 8, 8, 5,
+    ]);
   });
 
   it('the lord is asked first, alone, and offered 曹操, 刘备, 孙权, the four extra lords and 2 random others', () => {
@@ -46,7 +54,8 @@ describe('general selection (S3)', () => {
       let s = start(n);
       const lord = lordOf(s);
       s = pick(s, lord, 'sunquan');
-      for (let v = -1; v < n; v++) expect((viewFor(def, s, v < 0 ? null : v).view as any).players[lord].general).toBe('sunquan');
+      for (let v = -1; v < n; v++)
+        expect((viewFor(def, s, v < 0 ? null : v).view as any).players[lord].general).toBe('sunquan');
       const others = s.prompts.map((p) => p.seat).sort();
       expect(others.length).toBe(n - 1);
       const offers = others.map((seat) => offerOf(s, seat));
@@ -71,15 +80,21 @@ describe('general selection (S3)', () => {
       if (viewer !== a) {
         // Offers are disjoint, so the secret pick appears nowhere in another seat's (or a spectator's) view or log.
         expect(offerOf(s, b!)).not.toContain(secret);
-        expect(json.includes(`sgs.general.${secret}`) || json.includes(`"${secret}"`), `seat ${viewer} must not see ${secret}`).toBe(false);
+        expect(
+          json.includes(`sgs.general.${secret}`) || json.includes(`"${secret}"`),
+          `seat ${viewer} must not see ${secret}`,
+        ).toBe(false);
         expect((sv.view as any).players[a!].general).toBeNull();
       } else expect((sv.view as any).selection).toEqual({ offer: expect.arrayContaining([secret]), pick: secret });
     }
     // Everyone else picks; then all generals are public.
-    while (s.prompts.some((p) => p.kind === 'chooseGeneral')) s = pick(s, s.prompts.find((p) => p.kind === 'chooseGeneral')!.seat);
+    while (s.prompts.some((p) => p.kind === 'chooseGeneral'))
+      s = pick(s, s.prompts.find((p) => p.kind === 'chooseGeneral')!.seat);
     const v = viewFor(def, s, null).view as any;
     expect(v.players[a!].general).toBe(secret);
-    expect(v.players.every((p: any) => typeof p.general === 'string' && p.kingdom !== null && p.skills.length > 0)).toBe(true);
+    expect(
+      v.players.every((p: any) => typeof p.general === 'string' && p.kingdom !== null && p.skills.length > 0),
+    ).toBe(true);
     expect(v.selection).toBeUndefined();
   });
 
@@ -88,7 +103,8 @@ describe('general selection (S3)', () => {
       let s = start(n);
       const lord = lordOf(s);
       s = pick(s, lord, 'liubei');
-      while (s.prompts.some((p) => p.kind === 'chooseGeneral')) s = pick(s, s.prompts.find((p) => p.kind === 'chooseGeneral')!.seat);
+      while (s.prompts.some((p) => p.kind === 'chooseGeneral'))
+        s = pick(s, s.prompts.find((p) => p.kind === 'chooseGeneral')!.seat);
       expect(s.g.players[lord]!.maxHp).toBe(n >= 5 ? 5 : 4);
       for (const p of s.g.players) {
         if (p.seat !== lord) expect(p.maxHp).toBe(GENERAL[p.general!]!.hp);

@@ -22,7 +22,8 @@ describe('三国杀: piles and zones are replaced, never changed in place', () =
       };
       const { state, log } = playOut(def, { seats: 8, seed, options }, (k) => (k % 3 === 0 ? 'random' : 'bot'), check);
       expect(state.outcome).not.toBeNull();
-      for (const e of log) seen.add(e.msg.key === 'sgs.log.skillUse' ? `skill:${JSON.stringify(e.msg.params?.skill)}` : e.msg.key);
+      for (const e of log)
+        seen.add(e.msg.key === 'sgs.log.skillUse' ? `skill:${JSON.stringify(e.msg.params?.skill)}` : e.msg.key);
     }
     // The pile writers the games went through.
     expect(seen).toContain('sgs.log.reshuffle');

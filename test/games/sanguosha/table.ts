@@ -4,7 +4,16 @@
  * Cards are named by key, optionally with a suit and rank: 'slash', 'jink@heart', 'slash@spade:7', or by id (number).
  */
 import { expect } from 'vitest';
-import { apply, startGame, viewFor, type Answer, type Json, type LogEntry, type Prompt, type Rng } from '../../../worker/engine';
+import {
+  apply,
+  startGame,
+  viewFor,
+  type Answer,
+  type Json,
+  type LogEntry,
+  type Prompt,
+  type Rng,
+} from '../../../worker/engine';
 import def, { deckIds, makeSanguosha } from '../../../worker/games/sanguosha';
 import { P, takeOut } from '../../../worker/games/sanguosha/core';
 import type { G, Kingdom, Role, S, SgsDef, SgsSkill } from '../../../worker/games/sanguosha/types';
@@ -76,7 +85,10 @@ export class Table {
   /** The open prompt of `seat` (fails when there is none). */
   prompt(seat: number): Prompt {
     const p = this.s.prompts.find((x) => x.seat === seat);
-    if (!p) throw new Error(`seat ${seat} is not asked anything; open: ${JSON.stringify(this.s.prompts.map((x) => [x.seat, x.kind, x.message.key]))}`);
+    if (!p)
+      throw new Error(
+        `seat ${seat} is not asked anything; open: ${JSON.stringify(this.s.prompts.map((x) => [x.seat, x.kind, x.message.key]))}`,
+      );
     return p;
   }
   asked(seat: number): Prompt | undefined {
@@ -116,7 +128,9 @@ export class Table {
   /** Pass every open prompt of these seats (or of everyone), repeatedly, while any is open. */
   passAll(seats?: number[]): this {
     for (let k = 0; k < 100; k++) {
-      const p = this.s.prompts.find((x) => (!seats || seats.includes(x.seat)) && x.options.some((o) => o.id === 'pass') && x.kind !== 'play');
+      const p = this.s.prompts.find(
+        (x) => (!seats || seats.includes(x.seat)) && x.options.some((o) => o.id === 'pass') && x.kind !== 'play',
+      );
       if (!p) return this;
       this.answer(p.seat, 'pass');
     }
@@ -140,7 +154,8 @@ export class Table {
 }
 
 /** The real game with test skills in its catalogue under the given ids (a game built for the test: nothing patched). */
-export const withTestSkills = (extra: Record<string, SgsSkill>): SgsDef => makeSanguosha({ extraSkills: Object.entries(extra).map(([id, sk]) => ({ ...sk, id })) });
+export const withTestSkills = (extra: Record<string, SgsSkill>): SgsDef =>
+  makeSanguosha({ extraSkills: Object.entries(extra).map(([id, sk]) => ({ ...sk, id })) });
 
 export function table(l: Layout): Table {
   const n = l.roles.length;
@@ -184,7 +199,16 @@ export function table(l: Layout): Table {
       t.top = (l.top ?? []).map(take);
       g.draw = [...t.top, ...[...free].sort((a, b) => a - b)];
       const cur = l.current ?? l.roles.indexOf('lord');
-      Object.assign(g, { current: cur, round: 1, phase: l.phase === 'start' ? 'none' : 'play', slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false });
+      Object.assign(g, {
+        current: cur,
+        round: 1,
+        phase: l.phase === 'start' ? 'none' : 'play',
+        slashes: 0,
+        wineUsed: false,
+        drunk: false,
+        skipDraw: false,
+        skipPlay: false,
+      });
       const turnFrame = ctx.s.stack[0]!;
       turnFrame.seat = cur;
       // 'play': the turn frame at the play phase's step that opens it (flow/turn.ts: st 1, phase 3, sub 3).
@@ -193,7 +217,18 @@ export function table(l: Layout): Table {
       return g;
     },
   };
-  const start = startGame(wrapped, { seats: n, seed: 'table', options: { deck: 'full', autoPass: true, doubleTraitor: false, noGenerals: true, extraLords: true, ...(l.options ?? {}) } });
+  const start = startGame(wrapped, {
+    seats: n,
+    seed: 'table',
+    options: {
+      deck: 'full',
+      autoPass: true,
+      doubleTraitor: false,
+      noGenerals: true,
+      extraLords: true,
+      ...(l.options ?? {}),
+    },
+  });
   const t = holder.t!;
   t.s = start.state;
   t.logged = start.events;
@@ -203,7 +238,17 @@ export function table(l: Layout): Table {
 
 /** All card ids anywhere in the state, for conservation checks. */
 export function allCards(g: G): number[] {
-  return [...g.draw, ...g.discard, ...g.table, ...g.grace, ...g.players.flatMap((p) => [...p.hand, ...p.judge, ...Object.values(p.equip).filter((x): x is number => x !== null)])];
+  return [
+    ...g.draw,
+    ...g.discard,
+    ...g.table,
+    ...g.grace,
+    ...g.players.flatMap((p) => [
+      ...p.hand,
+      ...p.judge,
+      ...Object.values(p.equip).filter((x): x is number => x !== null),
+    ]),
+  ];
 }
 
 export function expectConserved(g: G, d: SgsDef = def): void {
@@ -212,7 +257,6 @@ export function expectConserved(g: G, d: SgsDef = def): void {
   expect(all.length).toBe(expected.length);
   expect(new Set(all).size).toBe(expected.length);
 }
-
 
 /** The real game's bot (`GameDef.bot`), for tests that ask it directly. */
 export const bot = (s: S, p: Prompt, rng: Rng) => def.bot!(s, p, rng);

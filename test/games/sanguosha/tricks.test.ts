@@ -30,7 +30,10 @@ describe('无懈可击 (S7)', () => {
   });
 
   it('an even number of 无懈可击 lets the trick stand', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['savage_assault'], 1: ['nullification'], 2: ['nullification'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['savage_assault'], 1: ['nullification'], 2: ['nullification'] },
+    });
     t.use(0, t.hands[0]![0]!);
     t.answer(1, 'use', { cards: [t.hands[1]![0]!] });
     t.answer(2, 'use', { cards: [t.hands[2]![0]!] });
@@ -38,7 +41,10 @@ describe('无懈可击 (S7)', () => {
   });
 
   it('while a 无懈可击 window is open every living player is shown as considering', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['dismantlement'], 1: ['jink'], 2: ['nullification'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['dismantlement'], 1: ['jink'], 2: ['nullification'] },
+    });
     t.p(3).alive = false;
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.s.prompts.map((p) => p.seat)).toEqual([2]);
@@ -48,7 +54,11 @@ describe('无懈可击 (S7)', () => {
   });
 
   it('with autoPass off every living player is asked in a 无懈可击 window, holders or not', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['ex_nihilo'] }, options: { autoPass: false } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['ex_nihilo'] },
+      options: { autoPass: false },
+    });
     t.use(0, t.hands[0]![0]!);
     expect(t.s.prompts.map((p) => p.seat).sort()).toEqual([0, 1, 2, 3]);
     expect(t.prompt(3).options.map((o) => o.id)).toEqual(['pass']);
@@ -57,7 +67,11 @@ describe('无懈可击 (S7)', () => {
   });
 
   it('with autoPass off a player without 闪 is still asked and waited for', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['slash'] }, options: { autoPass: false } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['slash'] },
+      options: { autoPass: false },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.prompt(1).options.map((o) => o.id)).toEqual(['pass']);
     t.pass(1);
@@ -67,7 +81,11 @@ describe('无懈可击 (S7)', () => {
 
 describe('non-delayed tricks', () => {
   it('过河拆桥 discards a card of the target: equipment chosen openly, hand cards blind', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['dismantlement', 'dismantlement'], 1: ['jink'] }, equip: { 1: ['vine'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['dismantlement', 'dismantlement'], 1: ['jink'] },
+      equip: { 1: ['vine'] },
+    });
     t.use(0, t.hands[0]![1]!, [1]);
     expect(t.prompt(0).options[0]!.cards!.from).toEqual(['hand', String(t.equips[1]![0])]);
     t.answer(0, 'pick', { cards: [t.equips[1]![0]!] });
@@ -82,25 +100,36 @@ describe('non-delayed tricks', () => {
   });
 
   it('顺手牵羊 needs distance 1 and takes the card; a hand card taken blind is shown only to the two', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['snatch'], 1: ['peach'], 2: ['jink'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      hands: { 0: ['snatch'], 1: ['peach'], 2: ['jink'] },
+    });
     const o = t.prompt(0).options.find((x) => x.id === `use:${t.hands[0]![0]}`)!;
     expect(o.seats!.from).toEqual([1]); // seat 2 is at distance 2, seats 3, 4 have no cards
     t.use(0, t.hands[0]![0]!, [1]).answer(0, 'pick', { cards: ['hand'] });
     const peach = t.hands[1]![0]!;
     expect(t.p(0).hand).toContain(peach);
-    const secret = (seat: number) => t.view(seat).log.some((l) => l.msg.key === 'sgs.log.takeHandSecret' && l.msg.params?.card === peach);
+    const secret = (seat: number) =>
+      t.view(seat).log.some((l) => l.msg.key === 'sgs.log.takeHandSecret' && l.msg.params?.card === peach);
     expect([0, 1, 2, 3, 4].map(secret)).toEqual([true, true, false, false, false]);
     expect(t.view(2).log.some((l) => l.msg.key === 'sgs.log.takeHand')).toBe(true);
   });
 
   it('无中生有 draws 2', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['ex_nihilo'] }, top: ['jink', 'peach'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['ex_nihilo'] },
+      top: ['jink', 'peach'],
+    });
     t.use(0, t.hands[0]![0]!);
     expect(t.p(0).hand).toEqual(t.top);
   });
 
   it('决斗: the target plays 杀 first, they alternate, and the first who fails takes 1 damage from the other', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['duel', 'slash'], 2: ['slash', 'slash'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['duel', 'slash'], 2: ['slash', 'slash'] },
+    });
     t.use(0, t.hands[0]![0]!, [2]);
     expect(t.prompt(2).message).toMatchObject({ key: 'sgs.ask.duel', params: { source: 0 } });
     t.answer(2, 'play', { cards: [t.hands[2]![0]!] });
@@ -113,10 +142,17 @@ describe('non-delayed tricks', () => {
   });
 
   it('借刀杀人 declined: the weapon goes to the user', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['collateral'], 1: ['slash'] }, equip: { 1: ['blade'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['collateral'], 1: ['slash'] },
+      equip: { 1: ['blade'] },
+    });
     t.use(0, t.hands[0]![0]!, [1, 2]);
     const p = t.prompt(1);
-    expect(p.message).toMatchObject({ key: 'sgs.ask.collateral', params: { source: 0, target: 2, card: t.equips[1]![0] } });
+    expect(p.message).toMatchObject({
+      key: 'sgs.ask.collateral',
+      params: { source: 0, target: 2, card: t.equips[1]![0] },
+    });
     t.pass(1);
     expect(t.p(0).hand).toContain(t.equips[1]![0]);
     expect(t.p(1).equip.weapon).toBeNull();
@@ -124,21 +160,32 @@ describe('non-delayed tricks', () => {
   });
 
   it('借刀杀人 accepted: the holder uses 杀 on the victim', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['collateral'], 1: ['slash'] }, equip: { 1: ['blade'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['collateral'], 1: ['slash'] },
+      equip: { 1: ['blade'] },
+    });
     t.use(0, t.hands[0]![0]!, [1, 2]).answer(1, 'use', { cards: [t.hands[1]![0]!] });
     expect(t.p(2).hp).toBe(3);
     expect(t.p(1).equip.weapon).toBe(t.equips[1]![0]);
   });
 
   it('借刀杀人 needs a holder with a weapon first and a victim in its range second', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['collateral'] }, equip: { 1: ['crossbow'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['collateral'] },
+      equip: { 1: ['crossbow'] },
+    });
     expect(t.try(0, `use:${t.hands[0]![0]}`, { seats: [2, 1] }).ok).toBe(false);
     expect(t.try(0, `use:${t.hands[0]![0]}`, { seats: [1, 3] }).ok).toBe(false); // distance 2 > range 1
     expect(t.try(0, `use:${t.hands[0]![0]}`, { seats: [1, 2] }).ok).toBe(true);
   });
 
   it('南蛮入侵 asks every other character in seat order for a 杀; 万箭齐发 for a 闪', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['savage_assault', 'archery_attack'], 1: ['jink'], 2: ['slash'], 3: ['slash'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['savage_assault', 'archery_attack'], 1: ['jink'], 2: ['slash'], 3: ['slash'] },
+    });
     t.use(0, t.hands[0]![0]!);
     expect(t.prompt(2).message.key).toBe('sgs.ask.savage');
     t.answer(2, 'play', { cards: [t.hands[2]![0]!] });
@@ -151,13 +198,21 @@ describe('non-delayed tricks', () => {
   });
 
   it('桃园结义 heals every wounded character by 1', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [3, 2, 4, 1], hands: { 0: ['god_salvation'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [3, 2, 4, 1],
+      hands: { 0: ['god_salvation'] },
+    });
     t.use(0, t.hands[0]![0]!);
     expect(t.g.players.map((p) => p.hp)).toEqual([4, 3, 4, 2]);
   });
 
   it('五谷丰登 reveals one card per character to everyone; each takes one in seat order from the user', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['amazing_grace'] }, top: ['peach', 'jink', 'slash', 'duel'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['amazing_grace'] },
+      top: ['peach', 'jink', 'slash', 'duel'],
+    });
     t.use(0, t.hands[0]![0]!);
     const seen = viewFor(def, t.s, 3).view as any;
     expect(seen.grace).toEqual(t.top);
@@ -172,7 +227,12 @@ describe('non-delayed tricks', () => {
   });
 
   it('铁索连环 toggles the chained state of up to two characters, or is recast to draw one', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['iron_chain', 'iron_chain'] }, chained: [2], top: ['peach'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['iron_chain', 'iron_chain'] },
+      chained: [2],
+      top: ['peach'],
+    });
     t.use(0, t.hands[0]![0]!, [1, 2]);
     expect([t.p(1).chained, t.p(2).chained]).toEqual([true, false]);
     t.answer(0, `recast:${t.hands[0]![1]}`);
@@ -181,11 +241,19 @@ describe('non-delayed tricks', () => {
   });
 
   it('火攻: the target shows a hand card; discarding a card of that suit deals 1 fire damage', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['fire_attack', 'jink@heart'], 1: ['peach@heart'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['fire_attack', 'jink@heart'], 1: ['peach@heart'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     t.answer(1, 'show', { cards: [t.hands[1]![0]!] });
-    expect(t.view(3).log.some((l) => l.msg.key === 'sgs.log.fireShow' && l.msg.params?.card === t.hands[1]![0])).toBe(true);
-    expect(t.prompt(0).message).toMatchObject({ key: 'sgs.ask.fireDiscard', params: { target: 1, card: t.hands[1]![0] } });
+    expect(t.view(3).log.some((l) => l.msg.key === 'sgs.log.fireShow' && l.msg.params?.card === t.hands[1]![0])).toBe(
+      true,
+    );
+    expect(t.prompt(0).message).toMatchObject({
+      key: 'sgs.ask.fireDiscard',
+      params: { target: 1, card: t.hands[1]![0] },
+    });
     t.answer(0, 'discard', { cards: [t.hands[0]![1]!] });
     expect(t.p(1).hp).toBe(3);
     expect(t.log()).toContain('sgs.log.damage');
@@ -194,45 +262,90 @@ describe('non-delayed tricks', () => {
 
 describe('delayed tricks and judgement', () => {
   it('乐不思蜀 judged not ♥ skips the play phase', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['indulgence'] }, top: ['slash@spade:7'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['indulgence'] },
+      top: ['slash@spade:7'],
+    });
     expect(t.log()).toContain('sgs.log.delayedHit');
     expect(t.g.current).toBe(2); // the play phase was skipped; 6 cards ≤ 4 HP? seat 1 had 0 + 2 drawn
   });
 
   it('乐不思蜀 judged ♥ fails and the play phase happens', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['indulgence'] }, top: ['peach@heart:3'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['indulgence'] },
+      top: ['peach@heart:3'],
+    });
     expect(t.prompt(1).kind).toBe('play');
   });
 
   it('兵粮寸断 judged not ♣ skips the draw phase and needs distance 1', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['supply_shortage'] }, top: ['peach@heart:3', 'jink', 'jink'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['supply_shortage'] },
+      top: ['peach@heart:3', 'jink', 'jink'],
+    });
     expect(t.p(1).hand).toEqual([]);
     const t2 = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'], hands: { 0: ['supply_shortage'] } });
     expect(t2.prompt(0).options.find((o) => o.id.startsWith('use:'))!.seats!.from).toEqual([1, 4]);
   });
 
   it('delayed tricks are judged last placed first', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['supply_shortage', 'indulgence'] }, top: ['jink@diamond:2', 'jink@diamond:3'] });
-    const judged = t.entries().filter((e) => e.msg.key === 'sgs.log.judge').map((e) => (e.msg.params!.reason as any).key);
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['supply_shortage', 'indulgence'] },
+      top: ['jink@diamond:2', 'jink@diamond:3'],
+    });
+    const judged = t
+      .entries()
+      .filter((e) => e.msg.key === 'sgs.log.judge')
+      .map((e) => (e.msg.params!.reason as any).key);
     expect(judged).toEqual(['sgs.card.indulgence', 'sgs.card.supply_shortage']);
   });
 
   it('闪电 judged ♠2–9 deals 3 thunder damage with no source', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['lightning'] }, top: ['slash@spade:9'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['lightning'] },
+      top: ['slash@spade:9'],
+    });
     expect(t.p(1).hp).toBe(1);
     expect(t.g.discard).toContain(t.judges[1]![0]);
     expect(t.log()).toContain('sgs.log.damageNoSource');
   });
 
   it('闪电 that misses moves on, skipping a player who already has one', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['lightning@spade'], 2: ['lightning@heart'] }, top: ['peach@heart:3'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['lightning@spade'], 2: ['lightning@heart'] },
+      top: ['peach@heart:3'],
+    });
     expect(t.p(1).judge).toEqual([]);
     expect(t.p(3).judge).toEqual([t.judges[1]![0]]);
     expect(t.p(2).judge).toEqual(t.judges[2]);
   });
 
   it('a delayed trick can be cancelled by 无懈可击 in the judge phase; 闪电 then moves on', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['lightning'] }, hands: { 1: ['nullification'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['lightning'] },
+      hands: { 1: ['nullification'] },
+    });
     expect(t.prompt(1).message.key).toBe('sgs.ask.wuxieDelayed');
     t.answer(1, 'use', { cards: [t.hands[1]![0]!] });
     expect(t.p(2).judge).toEqual(t.judges[1]);
@@ -240,7 +353,11 @@ describe('delayed tricks and judgement', () => {
   });
 
   it('the same delayed trick cannot be placed twice in one judgement area', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['indulgence'] }, judge: { 1: ['indulgence'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['indulgence'] },
+      judge: { 1: ['indulgence'] },
+    });
     expect(t.prompt(0).options.find((o) => o.id.startsWith('use:'))!.seats!.from).toEqual([2, 3]);
   });
 });

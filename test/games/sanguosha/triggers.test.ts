@@ -31,7 +31,15 @@ describe('the trigger system', () => {
         },
       ],
     };
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['indulgence'] }, top: ['slash@spade:7'], def: withTestSkills({ test_retrial: retrial }), skills: { 3: ['test_retrial'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['indulgence'] },
+      top: ['slash@spade:7'],
+      def: withTestSkills({ test_retrial: retrial }),
+      skills: { 3: ['test_retrial'] },
+    });
     expect(t.log()).toContain('sgs.log.judgeChanged');
     expect(t.log()).toContain('sgs.log.delayedMiss');
     expect(t.prompt(1).kind).toBe('play');
@@ -39,14 +47,33 @@ describe('the trigger system', () => {
 
   it('effects on one timing fire in seat order starting from the current player', () => {
     const seen: number[] = [];
-    const recorder: SgsSkill = { id: 'test_rec', effects: [{ on: T.phaseStart, can: () => true, use: (_ctx, seat) => void seen.push(seat) }] };
-    table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 2, phase: 'start', def: withTestSkills({ test_rec: recorder }), skills: { 0: ['test_rec'], 1: ['test_rec'], 2: ['test_rec'], 3: ['test_rec'] } });
+    const recorder: SgsSkill = {
+      id: 'test_rec',
+      effects: [{ on: T.phaseStart, can: () => true, use: (_ctx, seat) => void seen.push(seat) }],
+    };
+    table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 2,
+      phase: 'start',
+      def: withTestSkills({ test_rec: recorder }),
+      skills: { 0: ['test_rec'], 1: ['test_rec'], 2: ['test_rec'], 3: ['test_rec'] },
+    });
     expect(seen.slice(0, 4)).toEqual([2, 3, 0, 1]);
   });
 
   it('a damageInflicted effect changes the damage taken (how 藤甲 and 白银狮子 work)', () => {
-    const shield: SgsSkill = { id: 'test_shield', effects: [{ on: T.damageInflicted, can: (_c, seat, ev) => ev.target === seat, use: (_c, _s, ev) => void (ev.amount = 0) }] };
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands: { 0: ['slash'] }, def: withTestSkills({ test_shield: shield }), skills: { 1: ['test_shield'] } });
+    const shield: SgsSkill = {
+      id: 'test_shield',
+      effects: [
+        { on: T.damageInflicted, can: (_c, seat, ev) => ev.target === seat, use: (_c, _s, ev) => void (ev.amount = 0) },
+      ],
+    };
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hands: { 0: ['slash'] },
+      def: withTestSkills({ test_shield: shield }),
+      skills: { 1: ['test_shield'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(t.p(1).hp).toBe(4);
   });

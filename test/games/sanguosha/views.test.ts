@@ -9,7 +9,11 @@ import { table } from './table';
 const setupLog = new WeakMap<S, LogEntry[]>();
 const logOf = (s: S): LogEntry[] => setupLog.get(s) ?? [];
 const game = (n = 5, seed = 'views') => {
-  const { state, events } = startGame(def, { seats: n, seed, options: def.parseOptions({ noGenerals: true }, n) as any });
+  const { state, events } = startGame(def, {
+    seats: n,
+    seed,
+    options: def.parseOptions({ noGenerals: true }, n) as any,
+  });
   setupLog.set(state as S, events);
   return state as S;
 };
@@ -38,7 +42,14 @@ describe('views hide what a seat may not see', () => {
         expect(p.role).toBe(p.seat === viewer || real.role === 'lord' ? real.role : null);
       }
       const mine = viewFor(def, s, viewer, { log: logOf(s) }).log.filter((l) => l.msg.key === 'sgs.log.roleSecret');
-      expect(mine).toEqual([expect.objectContaining({ msg: { key: 'sgs.log.roleSecret', params: { seat: viewer, role: { key: `sgs.role.${s.g.players[viewer]!.role}` } } } })]);
+      expect(mine).toEqual([
+        expect.objectContaining({
+          msg: {
+            key: 'sgs.log.roleSecret',
+            params: { seat: viewer, role: { key: `sgs.role.${s.g.players[viewer]!.role}` } },
+          },
+        }),
+      ]);
     }
   });
 
@@ -60,14 +71,31 @@ describe('views hide what a seat may not see', () => {
     const other = (lord + 1) % 5;
     const mine = viewFor(def, s, lord, { log: logOf(s) }).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
     const theirs = viewFor(def, s, other, { log: logOf(s) }).log.filter((l) => l.msg.key === 'sgs.log.drawSecret');
-    expect(mine.every((l) => (l.msg.params!.cards as number[]).every((id) => s.g.players[lord]!.hand.includes(id)))).toBe(true);
-    expect(theirs.some((l) => (l.msg.params!.cards as number[]).some((id) => s.g.players[lord]!.hand.includes(id)))).toBe(false);
-    expect(viewFor(def, s, other, { log: logOf(s) }).log.some((l) => l.msg.key === 'sgs.log.draw' && l.msg.params!.seat === lord)).toBe(true);
+    expect(
+      mine.every((l) => (l.msg.params!.cards as number[]).every((id) => s.g.players[lord]!.hand.includes(id))),
+    ).toBe(true);
+    expect(
+      theirs.some((l) => (l.msg.params!.cards as number[]).some((id) => s.g.players[lord]!.hand.includes(id))),
+    ).toBe(false);
+    expect(
+      viewFor(def, s, other, { log: logOf(s) }).log.some(
+        (l) => l.msg.key === 'sgs.log.draw' && l.msg.params!.seat === lord,
+      ),
+    ).toBe(true);
   });
 
   it('the judgement card and 五谷丰登 reveals are public', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, phase: 'start', judge: { 1: ['indulgence'] }, top: ['slash@spade:7'] });
-    for (const viewer of [null, 0, 2, 3]) expect(t.view(viewer).log.some((l) => l.msg.key === 'sgs.log.judge' && l.msg.params!.card === t.top[0])).toBe(true);
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      phase: 'start',
+      judge: { 1: ['indulgence'] },
+      top: ['slash@spade:7'],
+    });
+    for (const viewer of [null, 0, 2, 3])
+      expect(t.view(viewer).log.some((l) => l.msg.key === 'sgs.log.judge' && l.msg.params!.card === t.top[0])).toBe(
+        true,
+      );
   });
 
   it('another seat’s prompt options are never shown; only the seats waited for', () => {
@@ -79,7 +107,12 @@ describe('views hide what a seat may not see', () => {
   });
 
   it('after the end everything is public: identities, hands and the draw pile', () => {
-    const t = table({ roles: ['lord', 'traitor', 'rebel', 'loyalist'], hp: [1], current: 1, hands: { 1: ['slash'], 3: ['jink'] } });
+    const t = table({
+      roles: ['lord', 'traitor', 'rebel', 'loyalist'],
+      hp: [1],
+      current: 1,
+      hands: { 1: ['slash'], 3: ['jink'] },
+    });
     t.p(2).alive = false;
     t.p(3).alive = false;
     t.use(1, t.hands[1]![0]!, [0]);
@@ -99,7 +132,11 @@ describe('defaults and the bot', () => {
   });
 
   it('the default discard is the minimal one, least valuable cards first, chosen deterministically', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [1], hands: { 0: ['peach', 'lightning', 'jink'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [1],
+      hands: { 0: ['peach', 'lightning', 'jink'] },
+    });
     t.pass(0);
     const p = t.prompt(0);
     const a = defaultAnswer(def, t.s, p);
@@ -120,7 +157,12 @@ describe('defaults and the bot', () => {
   });
 
   it('a loyalist bot saves the dying lord and never attacks it', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [1], current: 1, hands: { 1: ['slash'], 2: ['peach'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [1],
+      current: 1,
+      hands: { 1: ['slash'], 2: ['peach'] },
+    });
     t.use(1, t.hands[1]![0]!, [0]);
     const p = t.prompt(2);
     expect(botAnswer(def, t.s, p, botRng(t.s, p))).toMatchObject({ option: 'use' });
@@ -129,7 +171,11 @@ describe('defaults and the bot', () => {
   });
 
   it('a bot saves itself when dying', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hp: [5, 1], hands: { 0: ['slash'], 1: ['peach'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      hp: [5, 1],
+      hands: { 0: ['slash'], 1: ['peach'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     const p = t.prompt(1);
     expect(botAnswer(def, t.s, p, botRng(t.s, p))).toMatchObject({ option: 'use' });

@@ -28,7 +28,8 @@ export function EndScreen({ v, p }: { v: GhostView; p: TableProps }) {
       <ul class="gh-final">
         {v.players.map((pl, s) => (
           <li key={s} class={o?.winners.includes(s) ? 'win' : ''}>
-            <b>{p.name(s)}</b> · {pl.identity ? str(L, `ghost.identity.${pl.identity}`) : '?'} · {str(L, 'ghost.ui.seatScore', { n: r.seatPoints[s] ?? 0 })}
+            <b>{p.name(s)}</b> · {pl.identity ? str(L, `ghost.identity.${pl.identity}`) : '?'} ·{' '}
+            {str(L, 'ghost.ui.seatScore', { n: r.seatPoints[s] ?? 0 })}
             {v.killer === s && ` · ${str(L, 'ghost.ui.killer')}`}
             {v.gk === s && ` · ${str(L, 'ghost.gk')}`}
           </li>

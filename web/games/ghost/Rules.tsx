@@ -6,7 +6,7 @@ import { cardName, dispelText, rewardText, str } from './labels';
 
 type Section = [string, string[]];
 
-// prettier-ignore
+// biome-ignore format: one row per line
 const TEXT: Record<Lang, Section[]> = {
   'zh-CN': [
     ['目标', ['4–8人。每人暗抽一张身份：太平道（红）、天师道（蓝），5/7/8人局还有邪道（王），8人局再加邪道（众）。同队的人一起赢。', '每晚会有小鬼附身到某位玩家身上。大家用手牌投票把小鬼驱散；驱散的小鬼成为主持者的积分。若小鬼越积越多，会有人变成鬼王。']],
@@ -54,7 +54,11 @@ export function GhostRules({ lang }: { lang: Lang }) {
       <section>
         <h2>{sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}</h2>
         {/* It scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
-        <table class="gh-rule-table" tabIndex={0} aria-label={sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}>
+        <table
+          class="gh-rule-table"
+          tabIndex={0}
+          aria-label={sectionTitle('By player count', L === 'zh-TW' ? '各人數設定' : '各人数设定')}
+        >
           <thead>
             <tr>
               <th>{L === 'en' ? 'Players' : L === 'zh-TW' ? '人數' : '人数'}</th>
@@ -69,7 +73,11 @@ export function GhostRules({ lang }: { lang: Lang }) {
             {[4, 5, 6, 7, 8].map((P) => (
               <tr key={P}>
                 <td>{P}</td>
-                <td>{Object.entries(IDENTITIES[P]!).map(([id, n]) => `${str(L, `ghost.identity.${id}`)}×${n}`).join(L === 'en' ? ', ' : '、')}</td>
+                <td>
+                  {Object.entries(IDENTITIES[P]!)
+                    .map(([id, n]) => `${str(L, `ghost.identity.${id}`)}×${n}`)
+                    .join(L === 'en' ? ', ' : '、')}
+                </td>
                 <td>{ghostDeckFor(P).length}</td>
                 <td>{RULES.endThreshold[P]}</td>
                 <td>{RULES.gkRefill[P]}</td>
@@ -78,14 +86,24 @@ export function GhostRules({ lang }: { lang: Lang }) {
             ))}
           </tbody>
         </table>
-        <p>{L === 'en' ? 'A heretic also gains +2/+3/+4 for 2/3/4+ exorcised imps of one colour (not with 8 players).' : L === 'zh-TW' ? '邪道驅散同色小鬼2/3/4張以上另得+2/+3/+4分（8人局不適用）。' : '邪道驱散同色小鬼2/3/4张以上另得+2/+3/+4分（8人局不适用）。'}</p>
+        <p>
+          {L === 'en'
+            ? 'A heretic also gains +2/+3/+4 for 2/3/4+ exorcised imps of one colour (not with 8 players).'
+            : L === 'zh-TW'
+              ? '邪道驅散同色小鬼2/3/4張以上另得+2/+3/+4分（8人局不適用）。'
+              : '邪道驱散同色小鬼2/3/4张以上另得+2/+3/+4分（8人局不适用）。'}
+        </p>
       </section>
       <section>
         <h2>{sectionTitle('Imps', L === 'zh-TW' ? '小鬼牌' : '小鬼牌')}</h2>
         <ul class="gh-rule-list">
           {IMPS.map((c) => (
             <li key={c.id}>
-              <b class={`gh-dot ${c.colour}`}>{cardName(c.id, L)}</b> — {str(L, 'ghost.ui.possess', { cond: str(L, `ghost.possession.${c.possession}`) })}; {str(L, 'ghost.ui.dispel', { cond: dispelText(c.id, L) })}; {str(L, 'ghost.ui.reward', { text: rewardText(c.id, L) })}; {str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${c.effect}`) })}
+              <b class={`gh-dot ${c.colour}`}>{cardName(c.id, L)}</b> —{' '}
+              {str(L, 'ghost.ui.possess', { cond: str(L, `ghost.possession.${c.possession}`) })};{' '}
+              {str(L, 'ghost.ui.dispel', { cond: dispelText(c.id, L) })};{' '}
+              {str(L, 'ghost.ui.reward', { text: rewardText(c.id, L) })};{' '}
+              {str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${c.effect}`) })}
               {c.minP > 4 && <small class="inline"> ({c.minP}+)</small>}
             </li>
           ))}
@@ -107,7 +125,8 @@ export function GhostRules({ lang }: { lang: Lang }) {
         <ul class="gh-rule-list">
           {SPELLS.map((c) => (
             <li key={c.id}>
-              <b>{cardName(`${c.id}-R1`, L)}</b> ({str(L, 'ghost.ui.cost', { n: c.id === 'S19' ? '2 / 0' : c.cost })}) — {str(L, `ghost.text.${c.id}`)}
+              <b>{cardName(`${c.id}-R1`, L)}</b> ({str(L, 'ghost.ui.cost', { n: c.id === 'S19' ? '2 / 0' : c.cost })}) —{' '}
+              {str(L, `ghost.text.${c.id}`)}
             </li>
           ))}
         </ul>

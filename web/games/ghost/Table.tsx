@@ -50,7 +50,13 @@ export interface GhostView {
   limbo: string[];
   k04: number;
   shownCard: string | null;
-  turnState: { exorcised: boolean; swapped: boolean; ghostWall: boolean; breaking: Record<string, number>; bound: number[] };
+  turnState: {
+    exorcised: boolean;
+    swapped: boolean;
+    ghostWall: boolean;
+    breaking: Record<string, number>;
+    bound: number[];
+  };
   players: PlayerV[];
   vote: null | {
     host: number;
@@ -67,9 +73,26 @@ export interface GhostView {
     order?: number[];
     at?: number;
   };
-  lastReveal: null | { imp: string; pool: string[]; red: number; blue: number; need: number; colour: string; success: boolean; summon: boolean; host: number; failedBy?: number };
+  lastReveal: null | {
+    imp: string;
+    pool: string[];
+    red: number;
+    blue: number;
+    need: number;
+    colour: string;
+    success: boolean;
+    summon: boolean;
+    host: number;
+    failedBy?: number;
+  };
   seen: { kind: string; seat: number | null; what: string[]; turn: number }[];
-  result: null | { reason: string; teams: Record<string, number>; counts: Record<string, number>; seatPoints: number[]; winningTeams: string[] };
+  result: null | {
+    reason: string;
+    teams: Record<string, number>;
+    counts: Record<string, number>;
+    seatPoints: number[];
+    winningTeams: string[];
+  };
 }
 
 /**
@@ -92,9 +115,24 @@ export function GhostTable(p: TableProps) {
       {v.result && <EndScreen v={v} p={p} />}
       <div class="gh-felt">
         <Board v={v} p={p} />
-        <ul class="gh-seats" aria-label={str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}>
+        <ul
+          class="gh-seats"
+          aria-label={str(L, 'ghost.ui.turn', {
+            turn: v.turn,
+            seat: p.name(v.current),
+            phase: str(L, `ghost.phase.${v.phase}`),
+          })}
+        >
           {order.map((s, k) => (
-            <SeatCard key={s} v={v} p={p} s={s} pl={v.players[s]!} forThem={forThem.get(s)} style={ringPos(k, n, true, 40, 48)} />
+            <SeatCard
+              key={s}
+              v={v}
+              p={p}
+              s={s}
+              pl={v.players[s]!}
+              forThem={forThem.get(s)}
+              style={ringPos(k, n, true, 40, 48)}
+            />
           ))}
         </ul>
       </div>
@@ -116,13 +154,16 @@ function Board({ v, p }: { v: GhostView; p: TableProps }) {
   const effects: string[] = [];
   if (ts.swapped) effects.push(str(L, 'ghost.ui.swapped'));
   if (ts.ghostWall) effects.push(str(L, 'ghost.ui.wall'));
-  for (const [imp, n] of Object.entries(ts.breaking)) effects.push(str(L, 'ghost.ui.breaking', { ghostCard: cardName(imp, L), n }));
+  for (const [imp, n] of Object.entries(ts.breaking))
+    effects.push(str(L, 'ghost.ui.breaking', { ghostCard: cardName(imp, L), n }));
   if (ts.bound.length) effects.push(str(L, 'ghost.ui.bound', { seats: ts.bound.map(p.name).join('、') }));
   if (v.shownCard) effects.push(str(L, 'ghost.ui.shown', { seat: p.name(v.current), card: cardLabel(v.shownCard, L) }));
   const ghostLeft = typeof v.ghost === 'number' ? v.ghost : v.ghost.length;
   return (
     <section class="gh-board" aria-label={str(L, 'ghost.ui.kingCard')}>
-      <p class="gh-turn">{str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}</p>
+      <p class="gh-turn">
+        {str(L, 'ghost.ui.turn', { turn: v.turn, seat: p.name(v.current), phase: str(L, `ghost.phase.${v.phase}`) })}
+      </p>
       <div class="gh-piles">
         <span class="gh-pile ghostdeck">
           <b>{str(L, 'ghost.ui.ghostDeck')}</b> {str(L, 'ghost.ui.cards', { n: ghostLeft })}
@@ -139,7 +180,9 @@ function Board({ v, p }: { v: GhostView; p: TableProps }) {
           <span class="gh-tag">{str(L, 'ghost.ui.kingCard')}</span> {cardName(v.kingCard, L)}
         </button>
         <p class="gh-text">{str(L, `ghost.text.${v.kingCard}`)}</p>
-        <p class="gh-text">{v.gk !== null ? str(L, 'ghost.ui.gkIs', { seat: p.name(v.gk) }) : str(L, 'ghost.ui.gkNotYet')}</p>
+        <p class="gh-text">
+          {v.gk !== null ? str(L, 'ghost.ui.gkIs', { seat: p.name(v.gk) }) : str(L, 'ghost.ui.gkNotYet')}
+        </p>
         {v.gk !== null && v.kingCard === 'K04' && <p class="gh-text">{str(L, 'ghost.ui.k04', { n: v.k04 })}</p>}
       </div>
       {effects.length > 0 && (
@@ -160,15 +203,37 @@ function ImpChip({ id, p, full }: { id: string; p: TableProps; full?: boolean })
   const on = p.picked.cards.includes(id);
   const cls = `gh-imp ${imp.colour}${on ? ' on' : ''}${pickable ? ' pickable' : ''}${full ? ' full' : ''}`;
   return (
-    <button type="button" class={cls} data-card={id} aria-pressed={pickable ? on : undefined} {...readable(() => cardText(id, L), pickable ? () => p.toggleCard(id) : undefined)}>
+    <button
+      type="button"
+      class={cls}
+      data-card={id}
+      aria-pressed={pickable ? on : undefined}
+      {...readable(() => cardText(id, L), pickable ? () => p.toggleCard(id) : undefined)}
+    >
       <span class="gh-imp-name">{cardName(id, L)}</span>
       <span class="gh-imp-line">{str(L, 'ghost.ui.dispel', { cond: dispelText(id, L) })}</span>
-      {full && <span class="gh-imp-line">{str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${imp.effect}`) })}</span>}
+      {full && (
+        <span class="gh-imp-line">{str(L, 'ghost.ui.effect', { text: str(L, `ghost.effect.${imp.effect}`) })}</span>
+      )}
     </button>
   );
 }
 
-function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps; s: number; pl: PlayerV; forThem?: 'timedOut' | 'botPlayed' | undefined; style?: string }) {
+function SeatCard({
+  v,
+  p,
+  s,
+  pl,
+  forThem,
+  style,
+}: {
+  v: GhostView;
+  p: TableProps;
+  s: number;
+  pl: PlayerV;
+  forThem?: 'timedOut' | 'botPlayed' | undefined;
+  style?: string;
+}) {
   const L = p.lang;
   const me = p.state.you === s;
   const waiting = p.state.waiting.includes(s);
@@ -185,7 +250,9 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
         {p.name(s)}
         {me && <span class="gh-you"> ({str(L, 'ghost.ui.you')})</span>}
       </span>
-      {v.current === s && !p.state.outcome && !(me && p.state.prompts.length > 0) && <span class="gh-tag cur">{me ? p.t('table.yourTurn') : str(L, 'ghost.ui.current')}</span>}
+      {v.current === s && !p.state.outcome && !(me && p.state.prompts.length > 0) && (
+        <span class="gh-tag cur">{me ? p.t('table.yourTurn') : str(L, 'ghost.ui.current')}</span>
+      )}
       {tags.map((t) => (
         <span key={t} class={`gh-tag${t === str(L, 'ghost.gk') ? ' gk' : ''}`}>
           {t}
@@ -194,7 +261,11 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
     </>
   );
   return (
-    <li class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}${pickable ? ' can-pick' : ''}`} data-seat={s} style={style}>
+    <li
+      class={`gh-seat${me ? ' me' : ''}${waiting ? ' waiting' : ''}${v.gk === s ? ' is-gk' : ''}${picked ? ' on' : ''}${pickable ? ' can-pick' : ''}`}
+      data-seat={s}
+      style={style}
+    >
       {pickable ? (
         <button type="button" class="gh-seat-head pickable" aria-pressed={picked} onClick={() => p.toggleSeat(s)}>
           {head}
@@ -203,17 +274,23 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
         <div class="gh-seat-head">{head}</div>
       )}
       <p class="gh-seat-tags">
-        {!known && !me && p.state.you !== null && !p.state.outcome && <Mark id={p.state.id} game="ghost" seat={s} name={p.name(s)} />}
+        {!known && !me && p.state.you !== null && !p.state.outcome && (
+          <Mark id={p.state.id} game="ghost" seat={s} name={p.name(s)} />
+        )}
         <SeatTags st={p.state} seat={s} forThem={forThem} />
       </p>
       <p class="gh-stats">
-        <span class={`gh-identity ${known ? known.split('_')[1] ?? '' : 'unknown'}`}>{known ? str(L, `ghost.identity.${known}`) : str(L, 'ghost.ui.identityUnknown')}</span>
+        <span class={`gh-identity ${known ? (known.split('_')[1] ?? '') : 'unknown'}`}>
+          {known ? str(L, `ghost.identity.${known}`) : str(L, 'ghost.ui.identityUnknown')}
+        </span>
         <span>
           {str(L, 'ghost.spirit')} <b>{pl.spirit}</b>
         </span>
         <span>
           {str(L, 'ghost.ui.hand')} <b>{pl.handCount}</b>
-          {pl.handLimit !== null && <small class="inline"> / {str(L, 'ghost.ui.handLimit', { n: pl.handLimit })}</small>}
+          {pl.handLimit !== null && (
+            <small class="inline"> / {str(L, 'ghost.ui.handLimit', { n: pl.handLimit })}</small>
+          )}
         </span>
         <span>
           {str(L, 'ghost.points')} <b>{pl.points.length}</b>
@@ -233,7 +310,15 @@ function SeatCard({ v, p, s, pl, forThem, style }: { v: GhostView; p: TableProps
       {pl.artifact && (
         <p class="gh-artifact">
           <span class="muted">{str(L, 'ghost.ui.artifact')}</span>{' '}
-          <button type="button" class={`gh-dot ${colourOf(pl.artifact)}`} data-card={pl.artifact} {...readable(() => cardText(pl.artifact!, L), p.pickable.cards.includes(pl.artifact) ? () => p.toggleCard(pl.artifact!) : undefined)}>
+          <button
+            type="button"
+            class={`gh-dot ${colourOf(pl.artifact)}`}
+            data-card={pl.artifact}
+            {...readable(
+              () => cardText(pl.artifact!, L),
+              p.pickable.cards.includes(pl.artifact) ? () => p.toggleCard(pl.artifact!) : undefined,
+            )}
+          >
             {cardName(pl.artifact, L)}
           </button>
         </p>
@@ -277,7 +362,12 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
   const L = p.lang;
   const vt = v.vote!;
   const cond = dispelText(vt.imp, L, vt.condition.colour, vt.condition.n);
-  const line = str(L, vt.summon ? 'ghost.ui.summonNow' : 'ghost.ui.exorcismNow', { host: p.name(vt.host), seat: p.name(vt.holder), ghostCard: cardName(vt.imp, L), cond });
+  const line = str(L, vt.summon ? 'ghost.ui.summonNow' : 'ghost.ui.exorcismNow', {
+    host: p.name(vt.host),
+    seat: p.name(vt.holder),
+    ghostCard: cardName(vt.imp, L),
+    cond,
+  });
   // Older views (before `order` existed) fall back to every seat from the host counter-clockwise, all asked.
   const seats = vt.order ?? [...Array(v.P).keys()].map((i) => (vt.host - i + v.P * 2) % v.P);
   const at = vt.at ?? seats.length;
@@ -305,20 +395,24 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
                   ))}
                 </span>
               ) : n !== undefined ? (
-                <span class="gh-backs" aria-label={str(L, 'ghost.ui.votedDown', { n })}>
+                <span class="gh-backs" role="img" aria-label={str(L, 'ghost.ui.votedDown', { n })}>
                   {Array.from({ length: n }, (_, k) => (
                     <span key={k} class="gh-back" aria-hidden="true" />
                   ))}
                   <span class="gh-count">{str(L, 'ghost.ui.votedDown', { n })}</span>
                 </span>
               ) : i === at ? (
-                <span class="gh-tag cur">{str(L, s === p.state.you ? 'ghost.ui.yourVoteNow' : 'ghost.ui.votingNow')}</span>
+                <span class="gh-tag cur">
+                  {str(L, s === p.state.you ? 'ghost.ui.yourVoteNow' : 'ghost.ui.votingNow')}
+                </span>
               ) : i > at ? (
                 <span class="muted">{str(L, 'ghost.ui.notYet')}</span>
               ) : (
                 <span class="muted">{str(L, 'ghost.ui.notVoted')}</span>
               )}
-              {!shown && open && s === p.state.you && !vt.faceUp?.includes(s) && <span class="gh-count">{str(L, 'ghost.ui.yourVotes')}</span>}
+              {!shown && open && s === p.state.you && !vt.faceUp?.includes(s) && (
+                <span class="gh-count">{str(L, 'ghost.ui.yourVotes')}</span>
+              )}
               {shown && <span class="gh-note">{str(L, thrownOut ? 'ghost.ui.thrownOut' : 'ghost.ui.shownKept')}</span>}
             </li>
           );
@@ -333,18 +427,32 @@ function VotePanel({ v, p }: { v: GhostView; p: TableProps }) {
 function WeightNote({ cards, p }: { cards: string[]; p: TableProps }) {
   const heavy = [...new Set(cards.filter((c) => weightOf(c) === 2).map(typeOf))];
   if (!heavy.length) return null;
-  return <p class="gh-text gh-weight-note">{heavy.map((t) => str(p.lang, 'ghost.ui.weightNote', { card: cardName(`${t}-R1`, p.lang) })).join(' ')}</p>;
+  return (
+    <p class="gh-text gh-weight-note">
+      {heavy.map((t) => str(p.lang, 'ghost.ui.weightNote', { card: cardName(`${t}-R1`, p.lang) })).join(' ')}
+    </p>
+  );
 }
 
 function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
   const L = p.lang;
   const r = v.lastReveal!;
   const cond = dispelText(r.imp, L, r.colour, r.need);
-  const result = r.failedBy !== undefined ? str(L, 'ghost.ui.failedChallenge') : str(L, r.success ? 'ghost.ui.success' : 'ghost.ui.failure');
+  const result =
+    r.failedBy !== undefined
+      ? str(L, 'ghost.ui.failedChallenge')
+      : str(L, r.success ? 'ghost.ui.success' : 'ghost.ui.failure');
   const text =
     r.colour === 'any'
       ? str(L, 'ghost.ui.revealAny', { ghostCard: cardName(r.imp, L), total: r.red + r.blue, cond, result })
-      : str(L, 'ghost.ui.revealLine', { ghostCard: cardName(r.imp, L), red: r.red, blue: r.blue, net: netText(r.red, r.blue, L), cond, result });
+      : str(L, 'ghost.ui.revealLine', {
+          ghostCard: cardName(r.imp, L),
+          red: r.red,
+          blue: r.blue,
+          net: netText(r.red, r.blue, L),
+          cond,
+          result,
+        });
   return (
     <section class={`gh-reveal ${r.success ? 'ok' : 'fail'}`}>
       <h3>{str(L, 'ghost.ui.lastReveal')}</h3>
@@ -366,7 +474,10 @@ function RevealPanel({ v, p }: { v: GhostView; p: TableProps }) {
 /** What is left after red and blue cancel 1:1 ("蓝1" / "1 blue"). */
 function netText(red: number, blue: number, L: TableProps['lang']): string {
   if (red === blue) return '0';
-  return str(L, 'ghost.ui.net', { n: Math.abs(red - blue), colour: str(L, `ghost.colour.${red > blue ? 'red' : 'blue'}`) });
+  return str(L, 'ghost.ui.net', {
+    n: Math.abs(red - blue),
+    colour: str(L, `ghost.colour.${red > blue ? 'red' : 'blue'}`),
+  });
 }
 
 function HandCardMini({ id, p }: { id: string; p: TableProps }) {
@@ -403,7 +514,14 @@ function Hand({ v, p, hand }: { v: GhostView; p: TableProps; hand: string[] }) {
           } else if (isArtifact(c)) meta.push(str(L, 'ghost.ui.artifact'));
           const cls = `gh-card ${colourOf(c)}${on ? ' on' : ''}${pickable ? ' pickable' : ''}${asked && !pickable ? ' dim' : ''}`;
           return (
-            <button key={c} type="button" class={cls} data-card={c} aria-pressed={pickable ? on : undefined} {...readable(() => cardText(c, L), pickable ? () => p.toggleCard(c) : undefined)}>
+            <button
+              key={c}
+              type="button"
+              class={cls}
+              data-card={c}
+              aria-pressed={pickable ? on : undefined}
+              {...readable(() => cardText(c, L), pickable ? () => p.toggleCard(c) : undefined)}
+            >
               <span class="gh-card-colour" aria-hidden="true">
                 {str(L, `ghost.colour.${colourOf(c)}`)}
               </span>
@@ -426,9 +544,15 @@ function Known({ v, p }: { v: GhostView; p: TableProps }) {
         {v.seen.map((e, i) => (
           <li key={i}>
             {e.kind === 'identity'
-              ? str(L, 'ghost.ui.seenIdentity', { seat: p.name(e.seat!), identity: str(L, `ghost.identity.${e.what[0]}`) })
+              ? str(L, 'ghost.ui.seenIdentity', {
+                  seat: p.name(e.seat!),
+                  identity: str(L, `ghost.identity.${e.what[0]}`),
+                })
               : e.kind === 'cards'
-                ? str(L, 'ghost.ui.seenCards', { seat: p.name(e.seat!), cards: e.what.map((c) => cardLabel(c, L)).join('、') })
+                ? str(L, 'ghost.ui.seenCards', {
+                    seat: p.name(e.seat!),
+                    cards: e.what.map((c) => cardLabel(c, L)).join('、'),
+                  })
                 : str(L, 'ghost.ui.seenTop', { ghostCards: e.what.map((c) => cardName(c, L)).join('、') })}
           </li>
         ))}

@@ -18,7 +18,10 @@ function status(p: TableProps): string {
     const ghostCard = cardName(v.vote.imp, L);
     const vt = v.vote;
     // Past the last voter only the host's challenge-or-reveal question can be open.
-    const challenge = vt.order && vt.at !== undefined ? vt.at >= vt.order.length : p.state.waiting.includes(vt.host) && Object.keys(vt.counts).some((k) => Number(k) !== vt.host);
+    const challenge =
+      vt.order && vt.at !== undefined
+        ? vt.at >= vt.order.length
+        : p.state.waiting.includes(vt.host) && Object.keys(vt.counts).some((k) => Number(k) !== vt.host);
     return str(L, challenge ? 'ghost.status.challenge' : 'ghost.status.vote', { phase, ghostCard, names });
   }
   return str(L, 'ghost.status.other', { phase, names });

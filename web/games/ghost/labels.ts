@@ -30,7 +30,9 @@ export function dispelText(imp: string, lang: Lang, colour?: string, n?: number)
   const d = IMP[imp]!.dispel;
   const col = colour ?? d.colour;
   const num = n ?? d.n;
-  return col === 'any' ? str(lang, 'ghost.ui.condAny', { n: num }) : str(lang, 'ghost.ui.condColour', { n: num, colour: str(lang, `ghost.colour.${col}`) });
+  return col === 'any'
+    ? str(lang, 'ghost.ui.condAny', { n: num })
+    : str(lang, 'ghost.ui.condColour', { n: num, colour: str(lang, `ghost.colour.${col}`) });
 }
 
 export function rewardText(imp: string, lang: Lang): string {
@@ -42,12 +44,24 @@ export function rewardText(imp: string, lang: Lang): string {
 }
 
 export const kindOf = (id: string): 'spell' | 'artifact' | 'imp' | 'event' | 'king' | null =>
-  SPELL[id.slice(0, 3)] && isHandCard(id) ? 'spell' : ARTIFACT[id.slice(0, 3)] && isHandCard(id) ? 'artifact' : IMP[id] ? 'imp' : EVENT[id] ? 'event' : KING[id] ? 'king' : null;
+  SPELL[id.slice(0, 3)] && isHandCard(id)
+    ? 'spell'
+    : ARTIFACT[id.slice(0, 3)] && isHandCard(id)
+      ? 'artifact'
+      : IMP[id]
+        ? 'imp'
+        : EVENT[id]
+          ? 'event'
+          : KING[id]
+            ? 'king'
+            : null;
 
 /** Render a message parameter the shell does not know (ghost cards, ghost-king cards). */
 export function formatParam(name: string, value: unknown, lang: Lang): string | undefined {
-  if ((name === 'ghostCard' || name === 'second' || name === 'king') && typeof value === 'string') return cardName(value, lang);
-  if (name === 'ghostCards' && Array.isArray(value)) return value.map((v) => cardName(String(v), lang)).join(lang === 'en' ? ', ' : '、');
+  if ((name === 'ghostCard' || name === 'second' || name === 'king') && typeof value === 'string')
+    return cardName(value, lang);
+  if (name === 'ghostCards' && Array.isArray(value))
+    return value.map((v) => cardName(String(v), lang)).join(lang === 'en' ? ', ' : '、');
   return undefined;
 }
 
@@ -63,16 +77,33 @@ export function cardText(id: string, lang: Lang): CardText | null {
     return {
       name: cardName(id, lang),
       sub: `${str(lang, `ghost.colour.${imp.colour}`)} · ${str(lang, 'ghost.ui.dispel', { cond: dispelText(id, lang) })}`,
-      text: [str(lang, 'ghost.ui.effect', { text: str(lang, `ghost.effect.${imp.effect}`) }), str(lang, 'ghost.ui.possess', { cond: str(lang, `ghost.possession.${imp.possession}`) }), str(lang, 'ghost.ui.reward', { text: rewardText(id, lang) })].join('\n'),
+      text: [
+        str(lang, 'ghost.ui.effect', { text: str(lang, `ghost.effect.${imp.effect}`) }),
+        str(lang, 'ghost.ui.possess', { cond: str(lang, `ghost.possession.${imp.possession}`) }),
+        str(lang, 'ghost.ui.reward', { text: rewardText(id, lang) }),
+      ].join('\n'),
       red: imp.colour === 'red',
     };
   }
   if (k === 'spell' || k === 'artifact') {
     const spell = SPELL[typeOf(id)];
-    const meta = [str(lang, `ghost.colour.${colourOf(id)}`), str(lang, k === 'spell' ? 'ghost.ui.spell' : 'ghost.ui.artifact')];
+    const meta = [
+      str(lang, `ghost.colour.${colourOf(id)}`),
+      str(lang, k === 'spell' ? 'ghost.ui.spell' : 'ghost.ui.artifact'),
+    ];
     if (spell?.cost) meta.push(str(lang, 'ghost.ui.cost', { n: spell.cost }));
     if (spell?.weight === 2) meta.push(str(lang, 'ghost.ui.votes2'));
-    return { name: cardName(id, lang), sub: meta.join(' · '), text: str(lang, `ghost.text.${typeOf(id)}`), red: colourOf(id) === 'red' };
+    return {
+      name: cardName(id, lang),
+      sub: meta.join(' · '),
+      text: str(lang, `ghost.text.${typeOf(id)}`),
+      red: colourOf(id) === 'red',
+    };
   }
-  return { name: cardName(id, lang), sub: k === 'king' ? str(lang, 'ghost.ui.kingCard') : undefined, text: k === 'king' ? `${str(lang, `ghost.text.${id}`)}\n${str(lang, 'ghost.kingRule')}` : str(lang, `ghost.text.${id}`) };
+  return {
+    name: cardName(id, lang),
+    sub: k === 'king' ? str(lang, 'ghost.ui.kingCard') : undefined,
+    text:
+      k === 'king' ? `${str(lang, `ghost.text.${id}`)}\n${str(lang, 'ghost.kingRule')}` : str(lang, `ghost.text.${id}`),
+  };
 }

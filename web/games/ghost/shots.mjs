@@ -9,15 +9,23 @@ mkdirSync(out, { recursive: true });
 const dev = await startDev();
 const browser = await launchBrowser();
 const post = async (path, body, token) => {
-  const r = await fetch(dev.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const r = await fetch(dev.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
   const j = await r.json();
   if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(j)}`);
   return j;
 };
-const state = async (id, token) => (await fetch(`${dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } })).json();
+const state = async (id, token) =>
+  (await fetch(`${dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } })).json();
 const shoot = async (g, who, name, langs = ['zh-CN', 'en']) => {
   for (const lang of langs)
-    for (const [size, viewport] of Object.entries({ phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } })) {
+    for (const [size, viewport] of Object.entries({
+      phone: { width: 390, height: 844 },
+      desktop: { width: 1280, height: 900 },
+    })) {
       const ctx = await browser.newContext({ viewport, locale: lang });
       await ctx.addInitScript((l) => localStorage.setItem('teahouse.lang', l), lang);
       const page = await ctx.newPage();
@@ -38,7 +46,8 @@ const shoot = async (g, who, name, langs = ['zh-CN', 'en']) => {
 try {
   const g = await post('/api/games', { game: 'ghost', seats: 5, deadline: { hours: 24 } });
   const seats = [];
-  for (const n of ['张三', 'Li Si', '王五', 'Zoe', '赵六']) seats.push(await post(`/api/games/${g.id}/seats`, { name: n }));
+  for (const n of ['张三', 'Li Si', '王五', 'Zoe', '赵六'])
+    seats.push(await post(`/api/games/${g.id}/seats`, { name: n }));
   await post(`/api/games/${g.id}/start`, {}, g.adminToken);
   let midShot = false;
   let revealShot = false;
@@ -48,7 +57,10 @@ try {
     let st, who;
     for (const s of seats) {
       st = await state(g.id, s.token);
-      if (st.prompts.length) { who = s; break; }
+      if (st.prompts.length) {
+        who = s;
+        break;
+      }
     }
     if (!who) break;
     const p = st.prompts[0];
@@ -61,7 +73,13 @@ try {
       await shoot(g, who, 'caught');
     }
     const heavy = st.view.lastReveal?.pool.some((c) => c.startsWith('S04'));
-    if (midShot && (!revealShot || (heavy && !heavyShot)) && st.view.lastReveal && !st.view.lastReveal.failedBy && !st.view.vote) {
+    if (
+      midShot &&
+      (!revealShot || (heavy && !heavyShot)) &&
+      st.view.lastReveal &&
+      !st.view.lastReveal.failedBy &&
+      !st.view.vote
+    ) {
       revealShot = true;
       heavyShot = heavy;
       await shoot(g, who, 'reveal');
@@ -70,7 +88,8 @@ try {
     let a;
     if (p.kind === 'host' && ids.includes('target')) a = { option: 'target', cards: [p.options[0].cards.from[0]] };
     else if (p.kind === 'vote') a = { option: 'vote', cards: p.options[0].cards.from.slice(0, 2) };
-    else if (p.kind === 'discard') a = { option: 'discard', cards: p.options[0].cards.from.slice(0, p.options[0].cards.min) };
+    else if (p.kind === 'discard')
+      a = { option: 'discard', cards: p.options[0].cards.from.slice(0, p.options[0].cards.min) };
     else if (p.kind === 'challenge' && k % 2) a = { option: 'challenge', seats: [p.options[0].seats.from[0]] };
     else a = { option: ['end', 'pass', 'reveal', 'continue'].find((x) => ids.includes(x)) ?? ids[0] };
     await post(`/api/games/${g.id}/answers`, { version: st.version, answer: { prompt: p.id, ...a } }, who.token);

@@ -16,7 +16,10 @@ export function Offer({ p }: { p: TableProps }) {
   if (!ask) return null;
   const v = p.state.view as unknown as View;
   const lord = p.state.you !== null && v.players[p.state.you]?.role === 'lord' && v.players.length >= 5;
-  const ids = ask.options.filter((o) => o.id.startsWith('general:')).map((o) => o.id.slice('general:'.length)).filter((id) => GENERAL[id]);
+  const ids = ask.options
+    .filter((o) => o.id.startsWith('general:'))
+    .map((o) => o.id.slice('general:'.length))
+    .filter((id) => GENERAL[id]);
   return (
     <section class="offer" aria-labelledby="offer-h">
       <h3 id="offer-h" class="sr-only">
@@ -40,7 +43,14 @@ export function Offer({ p }: { p: TableProps }) {
                 </span>
                 {lord && <small>{s('offer.lordHp', { hp: g.hp })}</small>}
               </span>
-              <button type="button" class="btn option choose-general" data-option={`general:${id}`} aria-label={t(ask.options.find((o) => o.id === `general:${id}`)!.message)} disabled={p.state.paused} onClick={() => void p.answer({ prompt: ask.id, option: `general:${id}` }).catch(() => undefined)}>
+              <button
+                type="button"
+                class="btn option choose-general"
+                data-option={`general:${id}`}
+                aria-label={t(ask.options.find((o) => o.id === `general:${id}`)!.message)}
+                disabled={p.state.paused}
+                onClick={() => void p.answer({ prompt: ask.id, option: `general:${id}` }).catch(() => undefined)}
+              >
                 {s('offer.choose')}
               </button>
               <dl class="offer-skills">

@@ -128,12 +128,19 @@ function useRingFits(ring: { current: HTMLDivElement | null }) {
     const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
     const overlap = () => {
       const r = tiles.map((t) => t.getBoundingClientRect());
-      return r.some((a, i) => r.slice(i + 1).some((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2));
+      return r.some((a, i) =>
+        r
+          .slice(i + 1)
+          .some((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2),
+      );
     };
     if (!overlap()) return;
     const page = el.closest<HTMLElement>('.table-page');
     const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
-    const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce((n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0), 0);
+    const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce(
+      (n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0),
+      0,
+    );
     const free = innerHeight - dock - below - el.getBoundingClientRect().top - 16;
     const grow = (limit: number) => {
       for (let h = el.offsetHeight; overlap() && h + 30 <= limit; ) el.style.height = `${(h += 30)}px`;
@@ -177,7 +184,17 @@ export function Table(p: TableProps) {
   const pickFrom = pickPrompt ? (pickPrompt.message.params?.target as number | undefined) : undefined;
 
   const tile = (seat: number, style?: string) => (
-    <SeatTile key={seat} p={p} v={v} seat={seat} style={style} next={you !== null && seat === order[1]} reason={reasonFor(seat)} blind={pickFrom === seat} forThem={forThem.get(seat)} />
+    <SeatTile
+      key={seat}
+      p={p}
+      v={v}
+      seat={seat}
+      style={style}
+      next={you !== null && seat === order[1]}
+      reason={reasonFor(seat)}
+      blind={pickFrom === seat}
+      forThem={forThem.get(seat)}
+    />
   );
 
   // Round, phase, pile and range. In a seat's own view it stands apart from the felt's middle: on a desktop it sits
@@ -185,7 +202,11 @@ export function Table(p: TableProps) {
   // top (a long English skill name wraps) or a full table (五谷丰登 for ten) covered it.
   const info = (
     <p class="sgs-info">
-      <span class="info-status">{v.phase === 'select' ? t('sgs.phase.select') : t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}</span>
+      <span class="info-status">
+        {v.phase === 'select'
+          ? t('sgs.phase.select')
+          : t('sgs.status', { round: v.round, seat: v.current, phase: { key: `sgs.phase.${v.phase}` } })}
+      </span>
       <span>{t('sgs.ui.drawPile', { n: v.drawCount })}</span>
       {v.me && <span>{t('sgs.ui.range', { n: v.me.attackRange })}</span>}
     </p>
@@ -247,7 +268,16 @@ export function Table(p: TableProps) {
   );
 }
 
-function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
+function SeatTile({
+  p,
+  v,
+  seat,
+  style,
+  next,
+  reason,
+  blind,
+  forThem,
+}: {
   p: TableProps;
   v: View;
   seat: number;
@@ -269,6 +299,7 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
   const cls = `seat-tile${x.alive ? '' : ' is-dead'}${dying ? ' is-dying' : ''}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
   const name = p.name(seat);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the tile is a shortcut; the seat buttons in the question pick it by keyboard
     <li class={cls} data-seat={seat} style={style} onClick={canPick ? () => p.toggleSeat(seat) : undefined}>
       <div class="tile-head">
         <span class="seat-no" aria-hidden="true">
@@ -282,7 +313,9 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
           <span class="tile-name">{name}</span>
         )}
         {x.role && <span class={`tag role role-${x.role}`}>{t(`sgs.role.${x.role}`)}</span>}
-        {!x.role && you !== null && seat !== you && !p.state.outcome && <Mark id={p.state.id} game="sanguosha" seat={seat} name={name} />}
+        {!x.role && you !== null && seat !== you && !p.state.outcome && (
+          <Mark id={p.state.id} game="sanguosha" seat={seat} name={name} />
+        )}
       </div>
       {x.general && (
         <div class="tile-general">
@@ -306,14 +339,21 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
         </div>
       )}
       <div class="tile-stats">
-        {x.alive ? <Hp hp={Math.max(0, x.hp)} max={x.maxHp} label={t('sgs.ui.hp', { hp: x.hp, max: x.maxHp })} /> : <span class="dead">{t('sgs.ui.dead')}</span>}
+        {x.alive ? (
+          <Hp hp={Math.max(0, x.hp)} max={x.maxHp} label={t('sgs.ui.hp', { hp: x.hp, max: x.maxHp })} />
+        ) : (
+          <span class="dead">{t('sgs.ui.dead')}</span>
+        )}
         <span class="hand-count" title={t('sgs.ui.handCount', { n: x.handCount })}>
           <span class="mini-back" aria-hidden="true" />
           <span class="sr-only">{t('sgs.ui.handCount', { n: x.handCount })}</span>
           <span aria-hidden="true">{x.handCount}</span>
         </span>
         {dist !== null && dist !== undefined && seat !== you && x.alive && (
-          <span class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`} title={t('sgs.ui.distance', { n: dist })}>
+          <span
+            class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`}
+            title={t('sgs.ui.distance', { n: dist })}
+          >
             <span aria-hidden="true">↔{dist}</span>
             <span class="sr-only">
               {t('sgs.ui.distance', { n: dist })}
@@ -321,7 +361,9 @@ function SeatTile({ p, v, seat, style, next, reason, blind, forThem }: {
             </span>
           </span>
         )}
-        {cur && !(seat === you && p.state.prompts.length > 0) && <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>}
+        {cur && !(seat === you && p.state.prompts.length > 0) && (
+          <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>
+        )}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
         <SeatTags st={p.state} seat={seat} forThem={forThem} />
         {on && <span class="tag picked-as">{pickedAs(p, seat)}</span>}
@@ -369,9 +411,17 @@ function pickedAs(p: TableProps, seat: number): string {
 /** A skill's name and text to read; a skill without a written text shows its name alone. */
 export function readSkill(t: TableProps['t'], skill: string, general: string) {
   // Skill texts come in the later strings chunk (web/i18n/packs.ts): at once once it is in.
-  void loadLater().then(() => {
-    const text = t(`sgs.skillText.${skill}`);
-    readCards([{ name: t(`sgs.skill.${skill}`), sub: t(`sgs.general.${general}`), text: text === `sgs.skillText.${skill}` ? '' : text }]);
-  }, () => undefined);
+  void loadLater().then(
+    () => {
+      const text = t(`sgs.skillText.${skill}`);
+      readCards([
+        {
+          name: t(`sgs.skill.${skill}`),
+          sub: t(`sgs.general.${general}`),
+          text: text === `sgs.skillText.${skill}` ? '' : text,
+        },
+      ]);
+    },
+    () => undefined,
+  );
 }
-

@@ -16,7 +16,8 @@ export interface CardFace {
   red: boolean;
 }
 export const CARDS: Record<number, CardFace> = {};
-for (const [id, , key, suit, rank] of DECK) CARDS[id] = { id, key, suit, rank, red: suit === 'heart' || suit === 'diamond' };
+for (const [id, , key, suit, rank] of DECK)
+  CARDS[id] = { id, key, suit, rank, red: suit === 'heart' || suit === 'diamond' };
 
 export const cardName = (key: string, lang: Lang) => strings[lang][`sgs.card.${key}`] ?? key;
 export const suitRank = (id: number) => {
@@ -35,7 +36,7 @@ export function cardLabel(id: string, lang: Lang): string {
 export function cardSub(key: string, lang: Lang, id?: number): string {
   const k = KINDS[key];
   const S = strings[lang];
-  const type = k ? S[`sgs.cardType.${k.type === 'equip' ? k.slot! : k.type}`] ?? '' : '';
+  const type = k ? (S[`sgs.cardType.${k.type === 'equip' ? k.slot! : k.type}`] ?? '') : '';
   const range = k?.range ? ` · ${S['sgs.cardRange']!.replace('{n}', String(k.range))}` : '';
   return `${type}${range}${id !== undefined && CARDS[id] ? ` · ${suitRank(id)}` : ''}`;
 }
@@ -44,7 +45,12 @@ export function cardSub(key: string, lang: Lang, id?: number): string {
 export function cardText(id: string, lang: Lang): CardText | null {
   const c = CARDS[Number(id)];
   if (!c) return null;
-  return { name: cardName(c.key, lang), sub: cardSub(c.key, lang, c.id), text: strings[lang][`sgs.cardText.${c.key}`] ?? '', red: c.red };
+  return {
+    name: cardName(c.key, lang),
+    sub: cardSub(c.key, lang, c.id),
+    text: strings[lang][`sgs.cardText.${c.key}`] ?? '',
+    red: c.red,
+  };
 }
 
 /** The card keys in deck order, once each (for the rules page's card list). */

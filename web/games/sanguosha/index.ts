@@ -13,7 +13,8 @@ const sanguosha: GameUI = {
   title: { 'zh-CN': '三国杀', 'zh-TW': '三國殺', en: 'Sanguosha' },
   strings: strings as Record<Lang, Record<string, string>>,
   formatParam(name, value, lang) {
-    if (CARD_PARAMS.has(name) && (typeof value === 'number' || typeof value === 'string')) return cardLabel(String(value), lang);
+    if (CARD_PARAMS.has(name) && (typeof value === 'number' || typeof value === 'string'))
+      return cardLabel(String(value), lang);
     return undefined;
   },
   cardLabel,

@@ -2,7 +2,7 @@
  * Shell strings of the client plumbing (the outbox, the link to a replay), in the games' row format: key → [简体, 繁體,
  * English]. Merged into the shell's strings (web/i18n/strings.ts); the build ships one language at a time.
  */
-// prettier-ignore
+// biome-ignore format: one row per line
 export const ROWS: Record<string, [string, string, string]> = {
   'outbox.queued': ['已记下你的回答「{answer}」：网络恢复后自动发出。', '已記下你的回答「{answer}」：網路恢復後自動送出。', 'Your answer “{answer}” is saved: it will be sent as soon as you are back online.'],
   'outbox.sending': ['正在发送你的回答「{answer}」…', '正在送出你的回答「{answer}」…', 'Sending your answer “{answer}”…'],

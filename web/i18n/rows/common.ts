@@ -1,5 +1,5 @@
 /** Strings of every page: common words, times, errors, the connection, the game names. Rows key → [简体, 繁體, English]; `{x}` are parameters. */
-// prettier-ignore
+// biome-ignore format: one row per line
 export const ROWS: Record<string, [string, string, string]> = {
   'common.site': ['茶馆', '茶館', 'Teahouse'],
   'common.home': ['茶馆首页', '茶館首頁', 'Teahouse home'],

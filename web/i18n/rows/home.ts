@@ -1,5 +1,5 @@
 /** The home page, the lobby and joining a table, the rules pages. Rows key → [简体, 繁體, English]; `{x}` are parameters. */
-// prettier-ignore
+// biome-ignore format: one row per line
 export const ROWS: Record<string, [string, string, string]> = {
   'home.title': ['茶馆 · 和朋友凭链接玩桌游', '茶館 · 和朋友憑連結玩桌遊', 'Teahouse · card games with friends, by link'],
   'home.heading': ['坐下喝杯茶，慢慢来一局。', '坐下喝杯茶，慢慢來一局。', 'Pull up a chair. Play at your own pace.'],

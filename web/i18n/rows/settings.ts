@@ -1,5 +1,5 @@
 /** The host's menu, the seat settings and notifications. Rows key → [简体, 繁體, English]; `{x}` are parameters. */
-// prettier-ignore
+// biome-ignore format: one row per line
 export const ROWS: Record<string, [string, string, string]> = {
   'admin.menu': ['房主操作', '房主操作', 'Host controls'],
   'admin.pause': ['暂停计时', '暫停計時', 'Pause clocks'],

@@ -1,5 +1,5 @@
 /** The table: seats, the question panel, since-your-last-visit, the log and chat. Rows key → [简体, 繁體, English]; `{x}` are parameters. */
-// prettier-ignore
+// biome-ignore format: one row per line
 export const ROWS: Record<string, [string, string, string]> = {
   'seat.n': ['{n} 号位', '{n} 號位', 'Seat {n}'],
   'seat.picked': ['✓ 已选', '✓ 已選', '✓ picked'],

@@ -29,5 +29,7 @@ export const RULES = {
   gkRefill: { 4: 7, 5: 7, 6: 7, 7: 10, 8: 10 } as Record<number, number>,
 };
 
-export const identityColour = (id: Identity): Colour | null => (id === 'taiping_red' ? 'red' : id === 'tianshi_blue' ? 'blue' : null);
-export const teamOf = (id: Identity): Team => (id === 'taiping_red' ? 'red' : id === 'tianshi_blue' ? 'blue' : 'heretic');
+export const identityColour = (id: Identity): Colour | null =>
+  id === 'taiping_red' ? 'red' : id === 'tianshi_blue' ? 'blue' : null;
+export const teamOf = (id: Identity): Team =>
+  id === 'taiping_red' ? 'red' : id === 'tianshi_blue' ? 'blue' : 'heretic';

@@ -8,25 +8,76 @@ import { byId, typeOf, type Colour } from './ids';
 import { ghostDeckOf, handDeckOf, type Cards } from './catalogue';
 
 export type Possession =
-  | 'CURRENT' | 'NEXT' | 'PREV' | 'OPPOSITE' | 'MOST_HAND' | 'FEWEST_HAND' | 'MOST_SPIRIT' | 'FEWEST_SPIRIT'
-  | 'MOST_IMPS' | 'FEWEST_IMPS' | 'MOST_POINTS' | 'FEWEST_POINTS' | 'LAST_HOST' | 'HAS_ARTIFACT' | 'NO_ARTIFACT'
+  | 'CURRENT'
+  | 'NEXT'
+  | 'PREV'
+  | 'OPPOSITE'
+  | 'MOST_HAND'
+  | 'FEWEST_HAND'
+  | 'MOST_SPIRIT'
+  | 'FEWEST_SPIRIT'
+  | 'MOST_IMPS'
+  | 'FEWEST_IMPS'
+  | 'MOST_POINTS'
+  | 'FEWEST_POINTS'
+  | 'LAST_HOST'
+  | 'HAS_ARTIFACT'
+  | 'NO_ARTIFACT'
   | 'FIRST_UNPOSSESSED';
 export type ImpEffect =
-  | 'HAND_LIMIT_MINUS_1' | 'PERK_HAND_LIMIT_PLUS_1' | 'NO_VOTE_ON_THIS' | 'NO_HOST_ON_THIS' | 'NO_CHALLENGE'
-  | 'VOTE_CAP_3' | 'NO_EQUIP' | 'ARTIFACT_SUPPRESSED' | 'BUY_COST_PLUS_1' | 'NO_BUY' | 'SPELL_COST_PLUS_1'
-  | 'ONE_SPELL_PER_TURN' | 'VOTES_FACE_UP' | 'LOSE_SPIRIT_TURN_START' | 'NO_DRAW_PHASE_SPIRIT' | 'DRAW_MINUS_1'
-  | 'PERK_EXTRA_SPIRIT' | 'END_TURN_DISCARD' | 'GAMBLE' | 'REVEAL_CARD_DAY' | 'NONE';
+  | 'HAND_LIMIT_MINUS_1'
+  | 'PERK_HAND_LIMIT_PLUS_1'
+  | 'NO_VOTE_ON_THIS'
+  | 'NO_HOST_ON_THIS'
+  | 'NO_CHALLENGE'
+  | 'VOTE_CAP_3'
+  | 'NO_EQUIP'
+  | 'ARTIFACT_SUPPRESSED'
+  | 'BUY_COST_PLUS_1'
+  | 'NO_BUY'
+  | 'SPELL_COST_PLUS_1'
+  | 'ONE_SPELL_PER_TURN'
+  | 'VOTES_FACE_UP'
+  | 'LOSE_SPIRIT_TURN_START'
+  | 'NO_DRAW_PHASE_SPIRIT'
+  | 'DRAW_MINUS_1'
+  | 'PERK_EXTRA_SPIRIT'
+  | 'END_TURN_DISCARD'
+  | 'GAMBLE'
+  | 'REVEAL_CARD_DAY'
+  | 'NONE';
 
 /** `any`: total weighted cards ≥ n, no cancellation, no challenge (cards.md §2.11). */
-export interface ImpDef { id: string; colour: Colour; possession: Possession; dispel: { colour: Colour | 'any'; n: number }; reward: { spirit: number; draw: number }; effect: ImpEffect; minP: number }
-export interface EventDef { id: string; minP: number }
+export interface ImpDef {
+  id: string;
+  colour: Colour;
+  possession: Possession;
+  dispel: { colour: Colour | 'any'; n: number };
+  reward: { spirit: number; draw: number };
+  effect: ImpEffect;
+  minP: number;
+}
+export interface EventDef {
+  id: string;
+  minP: number;
+}
 type Window = 'before' | 'after';
 /** `copies` per colour; `weight` is the vote weight (敕令符 counts 2); `window` marks ⚡ reaction spells. */
-export interface SpellDef { id: string; cost: number; copies: number; weight: number; window: Window | null }
-export interface ArtifactDef { id: string }
-export interface KingDef { id: string }
+export interface SpellDef {
+  id: string;
+  cost: number;
+  copies: number;
+  weight: number;
+  window: Window | null;
+}
+export interface ArtifactDef {
+  id: string;
+}
+export interface KingDef {
+  id: string;
+}
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const IMPS: ImpDef[] = [
   { id: 'I01', colour: 'red', possession: 'FEWEST_HAND', dispel: { colour: 'red', n: 2 }, reward: { spirit: 1, draw: 0 }, effect: 'HAND_LIMIT_MINUS_1', minP: 4 },
   { id: 'I02', colour: 'red', possession: 'FEWEST_POINTS', dispel: { colour: 'red', n: 2 }, reward: { spirit: 1, draw: 0 }, effect: 'NO_VOTE_ON_THIS', minP: 4 },
@@ -54,7 +105,7 @@ export const IMPS: ImpDef[] = [
   { id: 'I24', colour: 'blue', possession: 'LAST_HOST', dispel: { colour: 'any', n: 5 }, reward: { spirit: 1, draw: 1 }, effect: 'NO_EQUIP', minP: 8 },
 ];
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const EVENTS: EventDef[] = [
   { id: 'E01', minP: 4 },
   { id: 'E02', minP: 4 },
@@ -66,7 +117,7 @@ export const EVENTS: EventDef[] = [
   { id: 'E08', minP: 8 },
 ];
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const SPELLS: SpellDef[] = [
   { id: 'S01', cost: 0, copies: 2, weight: 1, window: null },
   { id: 'S02', cost: 0, copies: 2, weight: 1, window: null },
@@ -89,7 +140,7 @@ export const SPELLS: SpellDef[] = [
   { id: 'S19', cost: 2, copies: 2, weight: 1, window: null },
 ];
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const ARTIFACTS: ArtifactDef[] = [
   { id: 'A01' },
   { id: 'A02' },
@@ -103,7 +154,7 @@ export const ARTIFACTS: ArtifactDef[] = [
   { id: 'A10' },
 ];
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const KINGS: KingDef[] = [
   { id: 'K01' },
   { id: 'K02' },

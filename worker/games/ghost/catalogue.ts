@@ -84,20 +84,30 @@ export const catOf = (ctx: C): Catalogue => (ctx.def as GhostDef).cat;
 
 /** The hand-deck instances of spells (`copies` per colour) and artifacts (one per colour). */
 export const handDeckOf = (cards: Cards): string[] =>
-  [...cards.spells.map((s) => [s.id, s.copies] as const), ...cards.artifacts.map((a) => [a.id, 1] as const)].flatMap(([id, n]) =>
-    (['R', 'B'] as const).flatMap((c) => Array.from({ length: n }, (_, i) => `${id}-${c}${i + 1}`)),
+  [...cards.spells.map((s) => [s.id, s.copies] as const), ...cards.artifacts.map((a) => [a.id, 1] as const)].flatMap(
+    ([id, n]) => (['R', 'B'] as const).flatMap((c) => Array.from({ length: n }, (_, i) => `${id}-${c}${i + 1}`)),
   );
 
 /** The ghost deck for P players, unshuffled (cards.md §9). */
-export const ghostDeckOf = (cards: Cards, p: number): string[] => [...cards.imps.filter((c) => c.minP <= p).map((c) => c.id), ...cards.events.filter((c) => c.minP <= p).map((c) => c.id)];
+export const ghostDeckOf = (cards: Cards, p: number): string[] => [
+  ...cards.imps.filter((c) => c.minP <= p).map((c) => c.id),
+  ...cards.events.filter((c) => c.minP <= p).map((c) => c.id),
+];
 
 /** Vote weight of a hand card (敕令符 counts 2, cards.md §2.10). */
 export const weightOf = (cat: Catalogue, card: string): number => cat.spell[typeOf(card)]?.weight ?? 1;
 
 /** The catalogue of `cards` with their rules; every spell, event and king card must have its rule. */
-export function makeCatalogue(cards: Cards, rules: { spells: SpellRule[]; events: Record<string, EventRule>; kings: Record<string, KingRule> }): Catalogue {
+export function makeCatalogue(
+  cards: Cards,
+  rules: { spells: SpellRule[]; events: Record<string, EventRule>; kings: Record<string, KingRule> },
+): Catalogue {
   const spellRule = byId(rules.spells);
-  const missing = [...cards.spells.filter((c) => !spellRule[c.id]), ...cards.events.filter((c) => !rules.events[c.id]), ...cards.kings.filter((c) => !rules.kings[c.id])];
+  const missing = [
+    ...cards.spells.filter((c) => !spellRule[c.id]),
+    ...cards.events.filter((c) => !rules.events[c.id]),
+    ...cards.kings.filter((c) => !rules.kings[c.id]),
+  ];
   if (missing.length) throw new Error(`驱鬼: no rule for ${missing.map((c) => c.id).join(', ')}`);
   return {
     cards,

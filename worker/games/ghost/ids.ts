@@ -13,4 +13,5 @@ export const isArtifact = (card: string): boolean => card[0] === 'A';
 export const isImp = (ghost: string): boolean => ghost[0] === 'I';
 
 /** A catalogue list as a record by id. */
-export const byId = <T extends { id: string }>(list: readonly T[]): Record<string, T> => Object.fromEntries(list.map((c) => [c.id, c]));
+export const byId = <T extends { id: string }>(list: readonly T[]): Record<string, T> =>
+  Object.fromEntries(list.map((c) => [c.id, c]));

@@ -41,16 +41,20 @@ export function makeGhost(o: GhostOptions = {}): GhostDef {
     cat,
     parseOptions(raw, seats) {
       if (seats < 4 || seats > 8) return 'the ghost game is for 4 to 8 players';
-      if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) return 'options must be an object';
+      if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
+        return 'options must be an object';
       // The level of the game's bots (filled seats, stand-ins), public like every option; "good" unless the host says.
       const level = (raw as Record<string, unknown> | null | undefined)?.botLevel ?? 'good';
-      if (!BOT_LEVELS.includes(level as BotLevel)) return `botLevel must be one of ${BOT_LEVELS.map((l) => `"${l}"`).join(', ')}`;
+      if (!BOT_LEVELS.includes(level as BotLevel))
+        return `botLevel must be one of ${BOT_LEVELS.map((l) => `"${l}"`).join(', ')}`;
       return { botLevel: level as BotLevel };
     },
     setup(ctx) {
       const P = ctx.s.seats;
       const rng = ctx.rng;
-      const ids = rng.shuffle(Object.entries(IDENTITIES[P]!).flatMap(([id, n]) => Array<Identity>(n!).fill(id as Identity)));
+      const ids = rng.shuffle(
+        Object.entries(IDENTITIES[P]!).flatMap(([id, n]) => Array<Identity>(n!).fill(id as Identity)),
+      );
       const deck = rng.shuffle([...cat.handDeck]);
       const players: Player[] = ids.map((identity) => ({
         identity,
@@ -94,7 +98,8 @@ export function makeGhost(o: GhostOptions = {}): GhostDef {
         result: null,
       };
       ctx.log('ghost.log.setup', { king: g.kingCard, seat: first, n: g.ghost.length });
-      for (const [s, p] of players.entries()) ctx.log('ghost.log.yourIdentity', { seat: s, identity: { key: `ghost.identity.${p.identity}` } }, [s]);
+      for (const [s, p] of players.entries())
+        ctx.log('ghost.log.yourIdentity', { seat: s, identity: { key: `ghost.identity.${p.identity}` } }, [s]);
       ctx.push({ t: 'turn', step: 'start' });
       return g;
     },

@@ -12,7 +12,13 @@ import type { Catalogue } from './catalogue';
 import type { G } from './state';
 
 const label = (kind: 'order' | 'orderHint', id: string): Msg => ({ key: `ghost.${kind}.${id}` });
-const order = (id: string, kinds: string[], o: Partial<OrderDef> = {}): OrderDef => ({ id, message: label('order', id), hint: label('orderHint', id), kinds, ...o });
+const order = (id: string, kinds: string[], o: Partial<OrderDef> = {}): OrderDef => ({
+  id,
+  message: label('order', id),
+  hint: label('orderHint', id),
+  kinds,
+  ...o,
+});
 
 /** The orders, in the order the table lists them and the matcher tries them. */
 export const OFFERED: OrderDef[] = [
@@ -22,7 +28,8 @@ export const OFFERED: OrderDef[] = [
 ];
 
 const WINDOWS = ['ghost.ask.window.before', 'ghost.ask.window.after'];
-const pass = (p: Prompt): Answer | null => (p.options.some((o) => o.id === 'pass') ? { prompt: p.id, option: 'pass' } : null);
+const pass = (p: Prompt): Answer | null =>
+  p.options.some((o) => o.id === 'pass') ? { prompt: p.id, option: 'pass' } : null;
 
 const MATCH: Record<string, (cat: Catalogue, s: GameState<G>, p: Prompt) => Answer | null> = {
   passWindows: (_cat, _s, p) => (WINDOWS.includes(p.message.key) ? pass(p) : null),
@@ -52,4 +59,7 @@ export function answer(cat: Catalogue, s: GameState<G>, p: Prompt, orders: SeatO
 export const CAREFUL: SeatOrder[] = [{ id: 'passWindows' }, { id: 'voteOwnColour' }];
 
 /** The orders of a game played with `cat`. */
-export const ordersFor = (cat: Catalogue): GameOrders<G> => ({ offered: OFFERED, answer: (s, p, o) => answer(cat, s, p, o) });
+export const ordersFor = (cat: Catalogue): GameOrders<G> => ({
+  offered: OFFERED,
+  answer: (s, p, o) => answer(cat, s, p, o),
+});

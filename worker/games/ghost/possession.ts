@@ -42,7 +42,8 @@ const hand = (g: G) => (s: number) => g.players[s]!.hand.length;
 const spirit = (g: G) => (s: number) => g.players[s]!.spirit;
 const imps = (g: G) => (s: number) => g.players[s]!.imps.length;
 const points = (g: G) => (s: number) => g.players[s]!.points.length;
-const firstWith = (cat: Catalogue, g: G, el: number[], ok: (s: number) => boolean): number | null => tbo(cat, g).find((s) => el.includes(s) && ok(s)) ?? null;
+const firstWith = (cat: Catalogue, g: G, el: number[], ok: (s: number) => boolean): number | null =>
+  tbo(cat, g).find((s) => el.includes(s) && ok(s)) ?? null;
 
 /** One small function per possession condition. */
 const POSSESSION: Record<Possession, (cat: Catalogue, g: G, el: number[]) => number> = {
@@ -59,9 +60,13 @@ const POSSESSION: Record<Possession, (cat: Catalogue, g: G, el: number[]) => num
   MOST_POINTS: (c, g, el) => extreme(c, g, el, points(g), true),
   FEWEST_POINTS: (c, g, el) => extreme(c, g, el, points(g), false),
   LAST_HOST: (_c, g, el) => fromSeat(g, g.lastHost ?? g.current, el),
-  HAS_ARTIFACT: (c, g, el) => firstWith(c, g, el, (s) => g.players[s]!.artifact !== null) ?? POSSESSION.CURRENT(c, g, el),
-  NO_ARTIFACT: (c, g, el) => firstWith(c, g, el, (s) => g.players[s]!.artifact === null) ?? POSSESSION.CURRENT(c, g, el),
-  FIRST_UNPOSSESSED: (c, g, el) => firstWith(c, g, el, (s) => g.players[s]!.imps.length === 0) ?? POSSESSION.FEWEST_IMPS(c, g, el),
+  HAS_ARTIFACT: (c, g, el) =>
+    firstWith(c, g, el, (s) => g.players[s]!.artifact !== null) ?? POSSESSION.CURRENT(c, g, el),
+  NO_ARTIFACT: (c, g, el) =>
+    firstWith(c, g, el, (s) => g.players[s]!.artifact === null) ?? POSSESSION.CURRENT(c, g, el),
+  FIRST_UNPOSSESSED: (c, g, el) =>
+    firstWith(c, g, el, (s) => g.players[s]!.imps.length === 0) ?? POSSESSION.FEWEST_IMPS(c, g, el),
 };
 
-export const receiverOf = (cat: Catalogue, g: G, imp: string, el: number[]): number => POSSESSION[cat.imp[imp]!.possession](cat, g, el);
+export const receiverOf = (cat: Catalogue, g: G, imp: string, el: number[]): number =>
+  POSSESSION[cat.imp[imp]!.possession](cat, g, el);

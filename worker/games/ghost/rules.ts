@@ -2,7 +2,19 @@ import { RULES } from './basics';
 import { catOf } from './catalogue';
 import { eligibleSeats, receiverOf } from './possession';
 import { scoreGame } from './scoring';
-import { draw, latest, orderFrom, see, stamp, tableImps, takeImp, turnFacts, type C, type G, type ImpCard } from './state';
+import {
+  draw,
+  latest,
+  orderFrom,
+  see,
+  stamp,
+  tableImps,
+  takeImp,
+  turnFacts,
+  type C,
+  type G,
+  type ImpCard,
+} from './state';
 
 /** Rule steps shared by frames, spells and events. */
 
@@ -110,7 +122,14 @@ export function finish(ctx: C, reason: EndReason, extra: Record<string, number |
   const g = ctx.g;
   for (const p of g.players) p.revealed = true;
   const sc = scoreGame(catOf(ctx), g, reason);
-  g.result = { reason, ...extra, teams: sc.teams, counts: sc.counts, seatPoints: sc.seatPoints, winningTeams: sc.winningTeams };
+  g.result = {
+    reason,
+    ...extra,
+    teams: sc.teams,
+    counts: sc.counts,
+    seatPoints: sc.seatPoints,
+    winningTeams: sc.winningTeams,
+  };
   g.phase = 'over';
   ctx.log('ghost.log.end', { reason: { key: `ghost.end.${reason}`, params: { ...extra } } });
   ctx.end({ winners: sc.winners, scores: sc.seatPoints, reason: { key: `ghost.end.${reason}`, params: { ...extra } } });
@@ -120,6 +139,14 @@ export function finish(ctx: C, reason: EndReason, extra: Record<string, number |
 export function lookIdentity(ctx: C, s: number, t: number): void {
   const g = ctx.g;
   see(g, s, 'identity', t, [g.players[t]!.identity]);
-  ctx.log('ghost.log.lookIdentity', { seat: s, target: t, identity: { key: `ghost.identity.${g.players[t]!.identity}` } }, [s]);
-  ctx.log('ghost.log.lookedAt', { seat: s, target: t }, g.players.map((_, i) => i).filter((i) => i !== s));
+  ctx.log(
+    'ghost.log.lookIdentity',
+    { seat: s, target: t, identity: { key: `ghost.identity.${g.players[t]!.identity}` } },
+    [s],
+  );
+  ctx.log(
+    'ghost.log.lookedAt',
+    { seat: s, target: t },
+    g.players.map((_, i) => i).filter((i) => i !== s),
+  );
 }

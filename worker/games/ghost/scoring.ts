@@ -44,7 +44,10 @@ export function scoreGame(cat: Catalogue, g: G, reason: EndReason): Score {
   });
   if (reason === 'gkDeck' || reason === 'gkCard') {
     const gk = g.gk!;
-    const winners = teamOf(g.players[gk]!.identity) === 'heretic' && g.players[gk]!.identity === 'heretic_king' ? g.players.flatMap((p, s) => (teamOf(p.identity) === 'heretic' ? [s] : [])) : [gk];
+    const winners =
+      teamOf(g.players[gk]!.identity) === 'heretic' && g.players[gk]!.identity === 'heretic_king'
+        ? g.players.flatMap((p, s) => (teamOf(p.identity) === 'heretic' ? [s] : []))
+        : [gk];
     return { teams, counts, seatPoints: seatPts, winningTeams: ['gk'], winners };
   }
   // A defeated GK loses whatever his team scores (seed 鬼王的特点; R26 v1.1); a defeated 邪道(王) GK takes the

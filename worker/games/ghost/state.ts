@@ -149,7 +149,8 @@ export const freshTurn = (P: number): TurnState => ({
 /** Seats in turn order starting at `from` (the TBO when `from` is the current player, cards.md §2.2). */
 export const orderFrom = (g: G, from: number): number[] => Array.from({ length: g.P }, (_, i) => (from + i) % g.P);
 /** Voting order: the host, then his 上家, and so on (counter-clockwise, seed). */
-export const voteOrder = (g: G, host: number): number[] => Array.from({ length: g.P }, (_, i) => (host - i + g.P * 2) % g.P);
+export const voteOrder = (g: G, host: number): number[] =>
+  Array.from({ length: g.P }, (_, i) => (host - i + g.P * 2) % g.P);
 
 /** Copies of an imp ongoing effect that apply to `s` (never to the GK; 七星灯 and 清心咒 switch them off). */
 export function effectCount(cat: Catalogue, g: G, s: number, e: ImpEffect): number {
@@ -182,7 +183,11 @@ export function turnFacts(g: G): Facts {
 }
 
 /** The same facts, read only (views must not change the state). */
-export const readFacts = (g: G): Facts => ({ thirdImp: g.ts.thirdImp ?? [], exorcisedFrom: g.ts.exorcisedFrom ?? [], seventh: g.ts.seventh ?? false });
+export const readFacts = (g: G): Facts => ({
+  thirdImp: g.ts.thirdImp ?? [],
+  exorcisedFrom: g.ts.exorcisedFrom ?? [],
+  seventh: g.ts.seventh ?? false,
+});
 
 /** The hand deck is rebuilt from the shuffled discard pile the moment it runs out (seed; cards.md §2.5 v1.1). */
 function rebuild(ctx: C): void {
@@ -253,7 +258,8 @@ export function takeImp(g: G, s: number, imp: string): ImpCard {
 }
 
 /** The imp with the latest arrival stamp in a list. */
-export const latest = (list: ImpCard[]): ImpCard | undefined => list.reduce<ImpCard | undefined>((a, b) => (!a || b.at > a.at ? b : a), undefined);
+export const latest = (list: ImpCard[]): ImpCard | undefined =>
+  list.reduce<ImpCard | undefined>((a, b) => (!a || b.at > a.at ? b : a), undefined);
 
 /** The dispel condition of an imp right now: 阴阳颠倒 swaps colours, 破煞符 lowers N (min 1). */
 export function condition(cat: Catalogue, g: G, imp: string): { colour: Colour | 'any'; n: number } {
@@ -266,7 +272,11 @@ export function condition(cat: Catalogue, g: G, imp: string): { colour: Colour |
 export const isPositive = (card: string, colour: Colour | 'any') => colour === 'any' || colourOf(card) === colour;
 
 export function handLimit(cat: Catalogue, g: G, s: number): number {
-  const n = RULES.handLimit - effectCount(cat, g, s, 'HAND_LIMIT_MINUS_1') + effectCount(cat, g, s, 'PERK_HAND_LIMIT_PLUS_1') + (artifactOn(cat, g, s, 'A02') ? 1 : 0);
+  const n =
+    RULES.handLimit -
+    effectCount(cat, g, s, 'HAND_LIMIT_MINUS_1') +
+    effectCount(cat, g, s, 'PERK_HAND_LIMIT_PLUS_1') +
+    (artifactOn(cat, g, s, 'A02') ? 1 : 0);
   return Math.max(RULES.minHandLimit, n);
 }
 

@@ -9,7 +9,8 @@ const imps = (list: ImpCard[]) => list.map((i) => ({ id: i.id, at: i.at }));
  * votes (counts only), the order of both decks, what a look/peek showed someone else. The engine never
  * puts the RNG into a view. After the game ends everything is public.
  */
-export const viewGhost = (cat: Catalogue, s: GameState<G>, seat: number | null): Json => seatView(cat, s, seat) as unknown as Json;
+export const viewGhost = (cat: Catalogue, s: GameState<G>, seat: number | null): Json =>
+  seatView(cat, s, seat) as unknown as Json;
 
 /** A seat's view, typed: what the client draws and all a bot decides from (bot.ts). */
 export type SeatView = ReturnType<typeof seatView>;
@@ -22,7 +23,14 @@ export function seatView(cat: Catalogue, s: GameState<G>, seat: number | null) {
   const vt = g.vote;
   // The running exorcism frame says whose vote is awaited; its order is public (host, then counter-clockwise).
   const ex = vt ? s.stack.find((f) => f.t === 'exorcism') : undefined;
-  const voteSeats = ex && Array.isArray(ex.order) ? (ex.order as number[]).slice() : vt ? (vt.summon ? [vt.host] : voteOrder(g, vt.host)) : [];
+  const voteSeats =
+    ex && Array.isArray(ex.order)
+      ? (ex.order as number[]).slice()
+      : vt
+        ? vt.summon
+          ? [vt.host]
+          : voteOrder(g, vt.host)
+        : [];
   const voteAt = ex && ex.stage === 'vote' ? (ex.i as number) : voteSeats.length;
   const view = {
     P: g.P,
@@ -81,7 +89,11 @@ export function seatView(cat: Catalogue, s: GameState<G>, seat: number | null) {
       condition: condition(cat, g, vt.imp),
       counts: Object.fromEntries(Object.entries(vt.votes).map(([v, c]) => [v, c.length])),
       // Face-up votes (长舌鬼), your own votes, and votes shown by a challenge.
-      open: Object.fromEntries(Object.entries(vt.votes).filter(([v]) => all || vt.faceUp.includes(Number(v)) || Number(v) === seat).map(([v, c]) => [v, [...c]])),
+      open: Object.fromEntries(
+        Object.entries(vt.votes)
+          .filter(([v]) => all || vt.faceUp.includes(Number(v)) || Number(v) === seat)
+          .map(([v, c]) => [v, [...c]]),
+      ),
       shown: Object.fromEntries(Object.entries(vt.shown).map(([v, c]) => [v, [...c]])),
       challenged: [...vt.challenged],
       // Voters whose cards lie face up (长舌鬼): public, the log says so and `open` shows them to all.

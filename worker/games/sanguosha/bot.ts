@@ -7,7 +7,8 @@ import { inRange, isSlash, keyOf, P, seatsFrom, skillById, wounded, card, sgs } 
 import type { G, K, KS } from './types';
 
 /** How much a bot wants to keep a card (low = discard first): each card file's `value`, equipment 3. */
-export const cardValue = (k: K, id: number) => sgs(k).cards[keyOf(k, id)]?.value ?? (sgs(k).kinds[keyOf(k, id)]!.type === 'equip' ? 3 : 1);
+export const cardValue = (k: K, id: number) =>
+  sgs(k).cards[keyOf(k, id)]?.value ?? (sgs(k).kinds[keyOf(k, id)]!.type === 'equip' ? 3 : 1);
 /** Least valuable first; ties by id, so the choice is deterministic. */
 const byValue = (k: K, ids: number[]) => [...ids].sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b);
 
@@ -17,7 +18,11 @@ export function defaultAnswer(k: K, p: Prompt): Answer | null {
   if (pass) return { prompt: p.id, option: 'pass' };
   const o = p.options[0]!;
   const a: Answer = { prompt: p.id, option: o.id };
-  if (o.cards) a.cards = byValue(k, o.cards.from.filter((x) => x !== 'hand').map(Number)).map(String).concat(o.cards.from.includes('hand') ? ['hand'] : []).slice(0, o.cards.min);
+  if (o.cards)
+    a.cards = byValue(k, o.cards.from.filter((x) => x !== 'hand').map(Number))
+      .map(String)
+      .concat(o.cards.from.includes('hand') ? ['hand'] : [])
+      .slice(0, o.cards.min);
   if (o.seats) a.seats = o.seats.from.slice(0, o.seats.min);
   return a;
 }
@@ -48,7 +53,8 @@ export function attitude(g: G, me: number, t: number): number {
 }
 
 /** The first option that gives a card: the real-card option, else a view-as one (`as:…`). */
-const giving = (p: Prompt, real: string) => p.options.find((o) => o.id === real) ?? p.options.find((o) => o.id.startsWith('as:'));
+const giving = (p: Prompt, real: string) =>
+  p.options.find((o) => o.id === real) ?? p.options.find((o) => o.id.startsWith('as:'));
 
 export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
   const g = k.g;
@@ -61,9 +67,13 @@ export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
 
   // A prompt a skill asks is answered by the skill's own bot, if it has one.
   // The shared prompts a skill pushes (观星's arrange, 遗计's distribute) name the skill in `params.skill` instead.
-  const named = /^sgs\.skill\.([a-z_]+)$/.exec((p.message.params?.skill as { key?: string } | undefined)?.key ?? '')?.[1];
+  const named = /^sgs\.skill\.([a-z_]+)$/.exec(
+    (p.message.params?.skill as { key?: string } | undefined)?.key ?? '',
+  )?.[1];
   const sid = /^sgs\.ask\.([a-z_]+)/.exec(p.message.key)?.[1];
-  const own = (sid ? skillById(k, sid)?.bot?.(k, p, rng) : undefined) ?? (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(k, named)?.bot?.(k, p, rng) : undefined);
+  const own =
+    (sid ? skillById(k, sid)?.bot?.(k, p, rng) : undefined) ??
+    (named && (p.kind === 'arrange' || p.kind === 'distribute') ? skillById(k, named)?.bot?.(k, p, rng) : undefined);
   if (own) return own;
   switch (p.kind) {
     case 'play':
@@ -71,7 +81,9 @@ export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
     case 'chooseGeneral': {
       // The strongest general on offer (a simple table in generals.ts).
       const ids = p.options.map((o) => o.id);
-      const best = ids.reduce((a, b) => ((sgs(k).general[b.slice(8)]?.strength ?? 0) > (sgs(k).general[a.slice(8)]?.strength ?? 0) ? b : a));
+      const best = ids.reduce((a, b) =>
+        (sgs(k).general[b.slice(8)]?.strength ?? 0) > (sgs(k).general[a.slice(8)]?.strength ?? 0) ? b : a,
+      );
       return { prompt: p.id, option: best };
     }
     case 'respond': {
@@ -79,7 +91,8 @@ export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
       if (!o) return pass;
       if (p.message.key === 'sgs.ask.hujia' && att(params.lord!) <= 0) return pass;
       // In a duel against a friend, give in; otherwise answer with the least valuable fitting card.
-      if ((p.message.key === 'sgs.ask.duel' || p.message.key === 'sgs.ask.duelNoCard') && att(params.source!) > 0) return pass;
+      if ((p.message.key === 'sgs.ask.duel' || p.message.key === 'sgs.ask.duelNoCard') && att(params.source!) > 0)
+        return pass;
       if (p.message.key === 'sgs.ask.fireDiscard' && att(params.target!) > 0) return pass;
       return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
     }
@@ -91,13 +104,20 @@ export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
       const harmful = !!sgs(k).cards[trick]?.harmful;
       const counter = p.message.key === 'sgs.ask.wuxieCounter';
       // Protect yourself and friends from harm; on a counter, restore harm aimed at enemies.
-      const want = counter ? (harmful ? att(target) < 0 && params.by !== me : att(target) > 0 && params.by !== me) : harmful ? att(target) > 0 && (target === me || P(g, target).hp <= 2 || trick === 'indulgence') : att(target) < 0 && trick === 'ex_nihilo';
+      const want = counter
+        ? harmful
+          ? att(target) < 0 && params.by !== me
+          : att(target) > 0 && params.by !== me
+        : harmful
+          ? att(target) > 0 && (target === me || P(g, target).hp <= 2 || trick === 'indulgence')
+          : att(target) < 0 && trick === 'ex_nihilo';
       return want ? withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String)) : pass;
     }
     case 'rescue': {
       const o = giving(p, 'use');
       const t = params.target!;
-      if (o && (t === me || att(t) > 0)) return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
+      if (o && (t === me || att(t) > 0))
+        return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
     }
     case 'discard': {
@@ -110,7 +130,10 @@ export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
       if (!o) return pass;
       const key = p.message.key;
       if (key === 'sgs.ask.ice_sword') return att(params.target!) > 0 ? { prompt: p.id, option: 'use' } : pass;
-      if (key === 'sgs.ask.double_swords_target') return (o.cards?.from.length ?? 0) > 2 ? withCards('use', [String(byValue(k, o.cards!.from.map(Number))[0])]) : pass;
+      if (key === 'sgs.ask.double_swords_target')
+        return (o.cards?.from.length ?? 0) > 2
+          ? withCards('use', [String(byValue(k, o.cards!.from.map(Number))[0])])
+          : pass;
       if (o.cards) return withCards(o.id, byValue(k, o.cards.from.map(Number)).slice(0, o.cards.min).map(String));
       return { prompt: p.id, option: o.id };
     }
@@ -134,14 +157,17 @@ export function bot(k: KS, p: Prompt, rng: Rng): Answer | null {
       return withCards('show', [String(byValue(k, p.options[0]!.cards!.from.map(Number))[0])]);
     case 'collateral': {
       const o = giving(p, 'use');
-      if (o && att(params.target!) <= 0) return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
+      if (o && att(params.target!) <= 0)
+        return withCards(o.id, byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min).map(String));
       return pass;
     }
     case 'distribute': {
       // 遗计: the cards go to the friend who needs them most (fewest hand cards, then lowest HP); with no known
       // friend they stay with the giver.
       const o = p.options[0]!;
-      const friends = (o.seats?.from ?? []).filter((t) => t !== me && att(t) > 0).sort((a, b) => P(g, a).hand.length - P(g, b).hand.length || P(g, a).hp - P(g, b).hp || a - b);
+      const friends = (o.seats?.from ?? [])
+        .filter((t) => t !== me && att(t) > 0)
+        .sort((a, b) => P(g, a).hand.length - P(g, b).hand.length || P(g, a).hp - P(g, b).hp || a - b);
       const to = friends[0] ?? ((o.seats?.from ?? []).includes(me) ? me : o.seats!.from[0]!);
       return { prompt: p.id, option: o.id, cards: o.cards!.from.slice(0, o.cards!.max), seats: [to] };
     }
@@ -190,13 +216,16 @@ function botPlay(k: KS, p: Prompt, rng: Rng): Answer {
         const t = enemies(o.seats?.from ?? [])[0];
         const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(k, Number(x.id.slice(4))));
         const cards = byValue(k, o.cards!.from.map(Number)).slice(0, o.cards!.min);
-        if (t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4)) consider(o.cards!.min === 1 ? 39 : 8, { prompt: p.id, option: o.id, cards: cards.map(String), seats: [t] });
+        if (t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4))
+          consider(o.cards!.min === 1 ? 39 : 8, { prompt: p.id, option: o.id, cards: cards.map(String), seats: [t] });
         continue;
       }
       // Any other view-as card (奇袭's 过河拆桥, 国色's 乐不思蜀 …) is weighed like the real one, made of the least valuable
       // cards the rule may take (hand cards before equipment), never of cards worth more than it; a real card goes first.
       const inHand = new Set(mine.hand);
-      const cards = byValue(k, o.cards!.from.map(Number)).sort((x, y) => Number(!inHand.has(x)) - Number(!inHand.has(y))).slice(0, o.cards!.min);
+      const cards = byValue(k, o.cards!.from.map(Number))
+        .sort((x, y) => Number(!inHand.has(x)) - Number(!inHand.has(y)))
+        .slice(0, o.cards!.min);
       if (cards.some((c) => cardValue(k, c) > (sgs(k).cards[name]?.value ?? 0))) continue;
       key = name;
       a = { prompt: p.id, option: o.id, cards: cards.map(String) };
@@ -223,7 +252,16 @@ function botPlay(k: KS, p: Prompt, rng: Rng): Answer {
         consider(wounded(mine) && mine.hp <= 2 ? 60 : wounded(mine) ? 20 : 0, a);
         break;
       case 'analeptic':
-        if (p.options.some((x) => x.id.startsWith('use:') && sgs(k).card[Number(x.id.slice(4))] && isSlash(k, Number(x.id.slice(4))) && enemies(x.seats?.from ?? []).length)) consider(38, a);
+        if (
+          p.options.some(
+            (x) =>
+              x.id.startsWith('use:') &&
+              sgs(k).card[Number(x.id.slice(4))] &&
+              isSlash(k, Number(x.id.slice(4))) &&
+              enemies(x.seats?.from ?? []).length,
+          )
+        )
+          consider(38, a);
         break;
       case 'ex_nihilo':
         consider(55, a);
@@ -284,4 +322,3 @@ function botPlay(k: KS, p: Prompt, rng: Rng): Answer {
   }
   return best.a;
 }
-

@@ -40,7 +40,14 @@ export const equipIds = (p: Player) => SLOTS.map((s) => p.equip[s]).filter((x): 
 /** Does `p` hold any card (hand, equipment, judgement area)? */
 export const hasCards = (p: Player) => {
   const e = p.equip;
-  return p.hand.length > 0 || p.judge.length > 0 || e.weapon !== null || e.armor !== null || e.plus !== null || e.minus !== null;
+  return (
+    p.hand.length > 0 ||
+    p.judge.length > 0 ||
+    e.weapon !== null ||
+    e.armor !== null ||
+    e.plus !== null ||
+    e.minus !== null
+  );
 };
 export const wounded = (p: Player) => p.hp < p.maxHp;
 
@@ -81,7 +88,9 @@ const hasSkill = (k: K, seat: number, id: string) => skillIds(k, seat).includes(
 /** The skill objects of a seat, for their static modifiers (range, distance, 杀 limit...). */
 export const skillList = (k: K, seat: number): SgsSkill[] => {
   const skills = sgs(k).skills;
-  return skillIds(k, seat).map((id) => skills[id]!).filter(Boolean);
+  return skillIds(k, seat)
+    .map((id) => skills[id]!)
+    .filter(Boolean);
 };
 /** The seat's skills whose play-phase option is not lent to others, and those whose option is (黄天). */
 export function activeSkillIds(k: K, seat: number): { own: string[]; lent: string[] } {
@@ -94,7 +103,8 @@ const NONE: readonly number[] = [];
 
 /** What a seat's skills add to distances: others' distance to it (+1 horse), its own to others (−1 horse, 马术). */
 function horses(k: K, seat: number, except: readonly number[] = NONE): { to: number; from: number } {
-  let to = 0, from = 0;
+  let to = 0,
+    from = 0;
   for (const sk of skillList(k, seat)) {
     to += sk.distanceTo ?? 0;
     from += sk.distanceFrom ?? 0;
@@ -112,11 +122,13 @@ function horses(k: K, seat: number, except: readonly number[] = NONE): { to: num
 export function distance(k: K, a: number, b: number, except: readonly number[] = NONE): number {
   if (a === b) return 0;
   const ps = k.g.players;
-  const pa = ps[a], pb = ps[b];
+  const pa = ps[a],
+    pb = ps[b];
   if (!pa?.alive || !pb?.alive) return Infinity;
   // Steps clockwise from a to b over the living, and the living in all.
   const n = ps.length;
-  let cw = 0, living = 0;
+  let cw = 0,
+    living = 0;
   for (let k = 0; k < n; k++) if (ps[k]!.alive) living++;
   for (let s = a; s !== b; ) {
     s = (s + 1) % n;
@@ -137,10 +149,12 @@ export function attackRange(k: K, seat: number, except: readonly number[] = NONE
   return p.equip.weapon !== null && except.includes(p.equip.weapon) ? 1 : range;
 }
 /** Is `b` within `a`'s attack range? `except`: the cards being used, which no longer count (see `attackRange`). */
-export const inRange = (k: K, a: number, b: number, except: readonly number[] = NONE) => a !== b && alive(k.g, b) && distance(k, a, b, except) <= attackRange(k, a, except);
+export const inRange = (k: K, a: number, b: number, except: readonly number[] = NONE) =>
+  a !== b && alive(k.g, b) && distance(k, a, b, except) <= attackRange(k, a, except);
 export const slashLimit = (k: K, seat: number) => (skillList(k, seat).some((s) => s.unlimitedSlash) ? Infinity : 1);
 /** Hand limit in the discard phase: HP plus skills' changes (血裔). */
-export const handLimit = (k: K, seat: number) => Math.max(0, P(k.g, seat).hp) + skillList(k, seat).reduce((n, s) => n + (s.handLimit?.(k, seat) ?? 0), 0);
+export const handLimit = (k: K, seat: number) =>
+  Math.max(0, P(k.g, seat).hp) + skillList(k, seat).reduce((n, s) => n + (s.handLimit?.(k, seat) ?? 0), 0);
 /** What the card in a judgement area counts as (国色 places a ♦ card as 乐不思蜀). */
 export const judgeName = (k: K, id: number) => k.g.asName[id] ?? keyOf(k, id);
 /**
@@ -161,7 +175,8 @@ export const addMark = (g: G, seat: number, id: string, n = 1) => setMark(g, sea
 export const markOf = (g: G, seat: number, id: string) => P(g, seat).marks[id] ?? 0;
 /** Uses of a once-per-phase skill by `seat` this play phase. */
 export const usedCount = (g: G, seat: number, skill: string) => g.used[`${seat}:${skill}`] ?? 0;
-export const markUsed = (g: G, seat: number, skill: string) => void (g.used[`${seat}:${skill}`] = usedCount(g, seat, skill) + 1);
+export const markUsed = (g: G, seat: number, skill: string) =>
+  void (g.used[`${seat}:${skill}`] = usedCount(g, seat, skill) + 1);
 
 /** `list` without its item at `i`, as a new list. */
 function without<T>(list: T[], i: number): T[] {
@@ -179,18 +194,18 @@ function without<T>(list: T[], i: number): T[] {
 export function takeOut(g: G, id: number): { owner: number | null; zone: string } {
   for (const p of g.players) {
     let i = p.hand.indexOf(id);
-    if (i >= 0) return (p.hand = without(p.hand, i)), { owner: p.seat, zone: 'hand' };
+    if (i >= 0) return ((p.hand = without(p.hand, i)), { owner: p.seat, zone: 'hand' });
     for (const s of SLOTS)
       if (p.equip[s] === id) {
         p.equip = { ...p.equip, [s]: null };
         return { owner: p.seat, zone: 'equip' };
       }
     i = p.judge.indexOf(id);
-    if (i >= 0) return (p.judge = without(p.judge, i)), { owner: p.seat, zone: 'judge' };
+    if (i >= 0) return ((p.judge = without(p.judge, i)), { owner: p.seat, zone: 'judge' });
   }
   for (const z of ['table', 'grace', 'draw', 'discard'] as const) {
     const i = g[z].indexOf(id);
-    if (i >= 0) return (g[z] = without(g[z], i)), { owner: null, zone: z };
+    if (i >= 0) return ((g[z] = without(g[z], i)), { owner: null, zone: z });
   }
   throw new Error(`card ${id} is nowhere`);
 }
@@ -200,8 +215,35 @@ export function takeOut(g: G, id: number): { owner: number | null; zone: string 
  * on "use", `decline` on "pass". The question is `msg` (`useMsg`/`passMsg` relabel the two answers: the target of
  * 雌雄双股剑 is asked "discard a card" / "let them draw"); the event `ev` (its `frame`) is handed back to both.
  */
-export function confirm(ctx: C, o: { seat: number; skill: string; ev: Record<string, Json>; msg: Msg; cards?: number[]; min?: number; max?: number; seats?: number[]; useMsg?: Msg; passMsg?: Msg }): void {
-  ctx.push({ t: 'confirm', seat: o.seat, skill: o.skill, owner: o.ev.frame as number, msg: o.msg as unknown as Json, cards: o.cards ?? null, min: o.min ?? 1, max: o.max ?? 1, seats: o.seats ?? null, useMsg: (o.useMsg ?? null) as unknown as Json, passMsg: (o.passMsg ?? null) as unknown as Json, asked: false });
+export function confirm(
+  ctx: C,
+  o: {
+    seat: number;
+    skill: string;
+    ev: Record<string, Json>;
+    msg: Msg;
+    cards?: number[];
+    min?: number;
+    max?: number;
+    seats?: number[];
+    useMsg?: Msg;
+    passMsg?: Msg;
+  },
+): void {
+  ctx.push({
+    t: 'confirm',
+    seat: o.seat,
+    skill: o.skill,
+    owner: o.ev.frame as number,
+    msg: o.msg as unknown as Json,
+    cards: o.cards ?? null,
+    min: o.min ?? 1,
+    max: o.max ?? 1,
+    seats: o.seats ?? null,
+    useMsg: (o.useMsg ?? null) as unknown as Json,
+    passMsg: (o.passMsg ?? null) as unknown as Json,
+    asked: false,
+  });
 }
 
 export type Zone = 'hand' | 'equip' | 'judge' | 'draw' | 'bottom' | 'discard' | 'table' | 'grace';
@@ -244,7 +286,11 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   const order = to === 'discard' && ids.length > 1 ? ctx.rng.shuffle([...ids]) : ids;
   for (const id of order) {
     const from = takeOut(g, id);
-    if (from.owner !== null && (from.owner !== o.seat || from.zone !== to) && (from.zone === 'hand' || from.zone === 'equip' || from.zone === 'judge')) {
+    if (
+      from.owner !== null &&
+      (from.owner !== o.seat || from.zone !== to) &&
+      (from.zone === 'hand' || from.zone === 'equip' || from.zone === 'judge')
+    ) {
       lost ??= new Map();
       const l = lost.get(from.owner) ?? { hand: [], equip: [], judge: [] };
       l[from.zone].push(id);
@@ -286,12 +332,31 @@ export function move(ctx: C, ids: number[], to: Zone, o: { seat?: number; as?: s
   // Nobody lost a card (a draw, a card put into play from the table): no seat list to build.
   if (!lost) return;
   // Every seat is once in the living-from-the-current-player list or the dead one, so a single loser is its own order.
-  const losers = lost.size === 1 ? [...lost.keys()] : seatsFrom(g, g.current).concat(g.players.filter((p) => !p.alive).map((p) => p.seat)).filter((s) => lost!.has(s)).reverse();
+  const losers =
+    lost.size === 1
+      ? [...lost.keys()]
+      : seatsFrom(g, g.current)
+          .concat(g.players.filter((p) => !p.alive).map((p) => p.seat))
+          .filter((s) => lost!.has(s))
+          .reverse();
   for (const seat of losers) {
     const l = lost.get(seat)!;
     for (const id of l.equip) skillById(ctx, skillOfCard(ctx, keyOf(ctx, id)))?.onLose?.(ctx, seat);
     if (listened(ctx, T.cardsLost))
-      fire(ctx, T.cardsLost, { seat, cards: [...l.hand, ...l.equip, ...l.judge], hand: l.hand, equip: l.equip, judge: l.judge, handEmpty: l.hand.length > 0 && P(g, seat).hand.length === 0, to }, [seat]);
+      fire(
+        ctx,
+        T.cardsLost,
+        {
+          seat,
+          cards: [...l.hand, ...l.equip, ...l.judge],
+          hand: l.hand,
+          equip: l.equip,
+          judge: l.judge,
+          handEmpty: l.hand.length > 0 && P(g, seat).hand.length === 0,
+          to,
+        },
+        [seat],
+      );
   }
 }
 
@@ -347,8 +412,22 @@ export function drawCards(ctx: C, seat: number, n: number): boolean {
  * Recover HP: pushes a `recover` frame that fires `recovering` {seat, n, by, card, name, dying} (救援 adds to `n`), then
  * heals (never above max HP) and fires `recovered`.
  */
-export function recover(ctx: C, seat: number, n = 1, o: { by?: number | null; card?: number | null; name?: string | null; dying?: boolean } = {}): void {
-  ctx.push({ t: 'recover', seat, n, by: o.by ?? null, card: o.card ?? null, name: o.name ?? null, dying: !!o.dying, st: 0 });
+export function recover(
+  ctx: C,
+  seat: number,
+  n = 1,
+  o: { by?: number | null; card?: number | null; name?: string | null; dying?: boolean } = {},
+): void {
+  ctx.push({
+    t: 'recover',
+    seat,
+    n,
+    by: o.by ?? null,
+    card: o.card ?? null,
+    name: o.name ?? null,
+    dying: !!o.dying,
+    st: 0,
+  });
 }
 
 /** The bots' public memory: acting against the lord's side moves a seat towards "rebel" (+). */
@@ -356,6 +435,14 @@ export function noteHostility(g: G, actor: number, victim: number, weight = 1): 
   if (actor === victim || actor < 0) return;
   const v = g.players[victim]!;
   // Only what the table has seen: a revealed identity, else the victim's own reputation.
-  const side = v.revealed ? (v.role === 'lord' ? 2 : v.role === 'loyalist' ? 1 : v.role === 'rebel' ? -1 : 0) : -Math.sign(g.stance[victim] ?? 0);
+  const side = v.revealed
+    ? v.role === 'lord'
+      ? 2
+      : v.role === 'loyalist'
+        ? 1
+        : v.role === 'rebel'
+          ? -1
+          : 0
+    : -Math.sign(g.stance[victim] ?? 0);
   g.stance[actor] = (g.stance[actor] ?? 0) + side * weight;
 }

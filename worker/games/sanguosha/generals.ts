@@ -18,7 +18,15 @@ export interface General {
 }
 
 export const GENERALS: readonly General[] = [
-  { id: 'caocao', kingdom: 'wei', gender: 'male', hp: 4, skills: ['jianxiong', 'hujia'], lordOffer: 'lord', strength: 7 }, // 曹操
+  {
+    id: 'caocao',
+    kingdom: 'wei',
+    gender: 'male',
+    hp: 4,
+    skills: ['jianxiong', 'hujia'],
+    lordOffer: 'lord',
+    strength: 7,
+  }, // 曹操
   { id: 'simayi', kingdom: 'wei', gender: 'male', hp: 3, skills: ['guicai', 'fankui'], strength: 7 }, // 司马懿
   { id: 'xiahoudun', kingdom: 'wei', gender: 'male', hp: 4, skills: ['ganglie'], strength: 6 }, // 夏侯惇
   { id: 'zhangliao', kingdom: 'wei', gender: 'male', hp: 4, skills: ['tuxi'], strength: 8 }, // 张辽
@@ -32,7 +40,15 @@ export const GENERALS: readonly General[] = [
   { id: 'zhaoyun', kingdom: 'shu', gender: 'male', hp: 4, skills: ['longdan'], strength: 6 }, // 赵云
   { id: 'machao', kingdom: 'shu', gender: 'male', hp: 4, skills: ['mashu', 'tieqi'], strength: 6 }, // 马超
   { id: 'huangyueying', kingdom: 'shu', gender: 'female', hp: 3, skills: ['jizhi', 'qicai'], strength: 6 }, // 黄月英
-  { id: 'sunquan', kingdom: 'wu', gender: 'male', hp: 4, skills: ['zhiheng', 'jiuyuan'], lordOffer: 'lord', strength: 7 }, // 孙权
+  {
+    id: 'sunquan',
+    kingdom: 'wu',
+    gender: 'male',
+    hp: 4,
+    skills: ['zhiheng', 'jiuyuan'],
+    lordOffer: 'lord',
+    strength: 7,
+  }, // 孙权
   { id: 'ganning', kingdom: 'wu', gender: 'male', hp: 4, skills: ['qixi'], strength: 7 }, // 甘宁
   { id: 'lvmeng', kingdom: 'wu', gender: 'male', hp: 4, skills: ['keji'], strength: 6 }, // 吕蒙
   { id: 'huanggai', kingdom: 'wu', gender: 'male', hp: 4, skills: ['kurou'], strength: 6 }, // 黄盖
@@ -43,10 +59,42 @@ export const GENERALS: readonly General[] = [
   { id: 'huatuo', kingdom: 'qun', gender: 'male', hp: 3, skills: ['qingnang', 'jijiu'], strength: 7 }, // 华佗
   { id: 'lvbu', kingdom: 'qun', gender: 'male', hp: 4, skills: ['wushuang'], strength: 6 }, // 吕布
   { id: 'diaochan', kingdom: 'qun', gender: 'female', hp: 3, skills: ['lijian', 'biyue'], strength: 7 }, // 貂蝉
-  { id: 'zhangjiao', kingdom: 'qun', gender: 'male', hp: 3, skills: ['leiji', 'guidao', 'huangtian'], lordOffer: 'extra', strength: 7 }, // 张角
-  { id: 'yuanshao', kingdom: 'qun', gender: 'male', hp: 4, skills: ['luanji', 'xueyi'], lordOffer: 'extra', strength: 7 }, // 袁绍
-  { id: 'caopi', kingdom: 'wei', gender: 'male', hp: 3, skills: ['xingshang', 'fangzhu', 'songwei'], lordOffer: 'extra', strength: 7 }, // 曹丕
-  { id: 'liushan', kingdom: 'shu', gender: 'male', hp: 3, skills: ['xiangle', 'fangquan', 'ruoyu'], lordOffer: 'extra', strength: 5 }, // 刘禅
+  {
+    id: 'zhangjiao',
+    kingdom: 'qun',
+    gender: 'male',
+    hp: 3,
+    skills: ['leiji', 'guidao', 'huangtian'],
+    lordOffer: 'extra',
+    strength: 7,
+  }, // 张角
+  {
+    id: 'yuanshao',
+    kingdom: 'qun',
+    gender: 'male',
+    hp: 4,
+    skills: ['luanji', 'xueyi'],
+    lordOffer: 'extra',
+    strength: 7,
+  }, // 袁绍
+  {
+    id: 'caopi',
+    kingdom: 'wei',
+    gender: 'male',
+    hp: 3,
+    skills: ['xingshang', 'fangzhu', 'songwei'],
+    lordOffer: 'extra',
+    strength: 7,
+  }, // 曹丕
+  {
+    id: 'liushan',
+    kingdom: 'shu',
+    gender: 'male',
+    hp: 3,
+    skills: ['xiangle', 'fangquan', 'ruoyu'],
+    lordOffer: 'extra',
+    strength: 5,
+  }, // 刘禅
 ];
 
 export const GENERAL: Record<string, General> = Object.fromEntries(GENERALS.map((g) => [g.id, g]));

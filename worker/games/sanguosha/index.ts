@@ -33,18 +33,27 @@ export function parseOptions(raw: unknown, seats: number): Record<string, Json> 
   if (seats < 4 || seats > 10) return 'sanguosha is played by 4 to 10 players';
   const o = (raw ?? {}) as Record<string, unknown>;
   if (typeof o !== 'object' || Array.isArray(o)) return 'options must be an object';
-  for (const k of Object.keys(o)) if (!OPTION_KEYS.includes(k)) return `unknown option ${k} (known: ${OPTION_KEYS.join(', ')})`;
+  for (const k of Object.keys(o))
+    if (!OPTION_KEYS.includes(k)) return `unknown option ${k} (known: ${OPTION_KEYS.join(', ')})`;
   const deck = o.deck ?? 'full';
   if (deck !== 'full' && deck !== 'standard') return "deck must be 'full' (160 cards) or 'standard' (108 cards)";
-  for (const k of ['autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent']) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
-  const out: Record<string, Json> = { deck, autoPass: o.autoPass !== false, doubleTraitor: o.doubleTraitor === true, noGenerals: o.noGenerals === true, extraLords: o.extraLords !== false };
+  for (const k of ['autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent'])
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k} must be true or false`;
+  const out: Record<string, Json> = {
+    deck,
+    autoPass: o.autoPass !== false,
+    doubleTraitor: o.doubleTraitor === true,
+    noGenerals: o.noGenerals === true,
+    extraLords: o.extraLords !== false,
+  };
   // A room-level choice ("bot plays for absent players") that travels with the options; the rules ignore it.
   if (o.botsForAbsent !== undefined) out.botsForAbsent = o.botsForAbsent as boolean;
   return out;
 }
 
 /** The card ids of a deck option in a game's deck. */
-export const deckIds = (deck: readonly CardRow[], kind: 'full' | 'standard'): number[] => deck.filter((c) => kind === 'full' || c[1] !== 'maneuvering').map((c) => c[0]);
+export const deckIds = (deck: readonly CardRow[], kind: 'full' | 'standard'): number[] =>
+  deck.filter((c) => kind === 'full' || c[1] !== 'maneuvering').map((c) => c[0]);
 
 /** Every card id a seat may not see in `s` (other hands, the draw pile); for tests and audits. */
 export function hiddenFrom(s: S, seat: number | null): number[] {
@@ -68,18 +77,48 @@ function setup(ctx: C): G {
   const players: Player[] = roles.map((role, seat) => {
     const hp = role === 'lord' && n >= 5 ? 5 : 4;
     return {
-      seat, role, revealed: role === 'lord', hp, maxHp: hp, alive: true, gender: null, hand: [], equip: { weapon: null, armor: null, plus: null, minus: null }, judge: [], chained: false,
-      skills: [], general: null, kingdom: null, marks: {}, turnedOver: false,
+      seat,
+      role,
+      revealed: role === 'lord',
+      hp,
+      maxHp: hp,
+      alive: true,
+      gender: null,
+      hand: [],
+      equip: { weapon: null, armor: null, plus: null, minus: null },
+      judge: [],
+      chained: false,
+      skills: [],
+      general: null,
+      kingdom: null,
+      marks: {},
+      turnedOver: false,
     };
   });
   const g: G = {
-    deckKind, draw, discard: [], table: [], grace: [], players, current: lord, phase: 'none', round: 0,
-    slashes: 0, wineUsed: false, drunk: false, skipDraw: false, skipPlay: false, asName: {}, used: {}, extraTurns: [],
+    deckKind,
+    draw,
+    discard: [],
+    table: [],
+    grace: [],
+    players,
+    current: lord,
+    phase: 'none',
+    round: 0,
+    slashes: 0,
+    wineUsed: false,
+    drunk: false,
+    skipDraw: false,
+    skipPlay: false,
+    asName: {},
+    used: {},
+    extraTurns: [],
     selection: generals ? { offers: players.map(() => []), picks: players.map(() => null), revealed: false } : null,
     stance: players.map(() => 0),
   };
   ctx.log('sgs.log.start', { seat: lord, n });
-  for (const p of players) ctx.log('sgs.log.roleSecret', { seat: p.seat, role: { key: `sgs.role.${p.role}` } }, [p.seat]);
+  for (const p of players)
+    ctx.log('sgs.log.roleSecret', { seat: p.seat, role: { key: `sgs.role.${p.role}` } }, [p.seat]);
   ctx.push({ t: 'turn', seat: lord, st: 0 });
   // With generals the hands are dealt after the reveal (seed §4 follows §2–3).
   if (generals) ctx.push({ t: 'select', st: 0, pool: [] });

@@ -38,14 +38,23 @@ export function viewAsOffers(k: K, seat: number, names: string[], how: How): Off
  * The message of a view-as option (contracts §4): `sgs.opt.useAs` where the card is used (使用), `sgs.opt.playAs`
  * where it is played (打出: 杀 in a 决斗 or against 南蛮入侵, 闪 against 万箭齐发), so the plain sentence says which.
  */
-export const useAsMsg = (as: string, skill: string, how: How = 'play'): Msg => ({ key: how === 'respond' ? 'sgs.opt.playAs' : 'sgs.opt.useAs', params: { as: { key: `sgs.card.${as}` }, skill: { key: `sgs.skill.${skill}` } } });
+export const useAsMsg = (as: string, skill: string, how: How = 'play'): Msg => ({
+  key: how === 'respond' ? 'sgs.opt.playAs' : 'sgs.opt.useAs',
+  params: { as: { key: `sgs.card.${as}` }, skill: { key: `sgs.skill.${skill}` } },
+});
 
 /**
  * The answer options for a request of `names`: `real` (its id and message) picking from the fitting hand cards, then
  * one option per view-as offer. Empty when the seat has nothing that could answer. `real` must be a new record
  * (every caller passes a literal): it becomes the option itself, its picks added, rather than spread into a copy.
  */
-export function answerOptions(k: K, seat: number, names: string[], how: How, real: { id: string; message: Msg }): Option[] {
+export function answerOptions(
+  k: K,
+  seat: number,
+  names: string[],
+  how: How,
+  real: { id: string; message: Msg },
+): Option[] {
   const out: Option[] = [];
   const own = P(k.g, seat).hand.filter((c) => names.some((n) => fits(n, keyOf(k, c))));
   if (own.length) {
@@ -53,7 +62,12 @@ export function answerOptions(k: K, seat: number, names: string[], how: How, rea
     o.cards = { from: own.map(String), min: 1, max: 1 };
     out.push(o);
   }
-  for (const o of viewAsOffers(k, seat, names, how)) out.push({ id: o.id, message: useAsMsg(o.as, o.skill, how), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } });
+  for (const o of viewAsOffers(k, seat, names, how))
+    out.push({
+      id: o.id,
+      message: useAsMsg(o.as, o.skill, how),
+      cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n },
+    });
   return out;
 }
 
@@ -65,7 +79,14 @@ export interface Served {
 }
 
 /** Check an answer given to `answerOptions` (or a play-phase `as:` option); a string is the reason to reject it. */
-export function resolveAnswer(k: K, seat: number, a: Answer, names: string[], how: How, realId: string): Served | string {
+export function resolveAnswer(
+  k: K,
+  seat: number,
+  a: Answer,
+  names: string[],
+  how: How,
+  realId: string,
+): Served | string {
   const cards = (a.cards ?? []).map(Number);
   if (a.option === realId) {
     const c = cards[0];
@@ -75,7 +96,8 @@ export function resolveAnswer(k: K, seat: number, a: Answer, names: string[], ho
   }
   const o = viewAsOffers(k, seat, names, how).find((x) => x.id === a.option);
   if (!o) return `no option ${a.option} now`;
-  if (cards.length !== o.rule.n || cards.some((c) => !o.pool.includes(c))) return `${o.skill}: pick ${o.rule.n} fitting card(s)`;
+  if (cards.length !== o.rule.n || cards.some((c) => !o.pool.includes(c)))
+    return `${o.skill}: pick ${o.rule.n} fitting card(s)`;
   if (o.rule.group && !o.rule.group(k, seat, cards)) return `${o.skill}: these cards do not go together`;
   return { cards, name: o.as, skill: o.skill };
 }

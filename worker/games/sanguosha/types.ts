@@ -1,4 +1,18 @@
-import type { Answer, Ctx, Effect, Frame, FrameDef, GameDef, GameState, Json, Msg, Option, Prompt, Rng, Skill } from '../../engine';
+import type {
+  Answer,
+  Ctx,
+  Effect,
+  Frame,
+  FrameDef,
+  GameDef,
+  GameState,
+  Json,
+  Msg,
+  Option,
+  Prompt,
+  Rng,
+  Skill,
+} from '../../engine';
 import type { CardRow, Suit } from './deck';
 import type { General } from './generals';
 import type { Kind, Slot } from './kinds';
@@ -158,7 +172,7 @@ export interface Active {
   /** The bot's use of this option: a score (40 ≈ a good 杀, 55 ≈ 无中生有; the best-scored option is played) and the answer, or null to leave it. */
   bot?(k: KS, seat: number, o: Option, promptId: string): { score: number; answer: Answer } | null;
   /** The option (cards/seats it may pick), or null when it cannot be used now. `message` defaults to `sgs.opt.skill {skill}`. */
-  option(k: K, seat: number): Omit<Option, 'id' | 'message'> & { message?: Msg } | null;
+  option(k: K, seat: number): (Omit<Option, 'id' | 'message'> & { message?: Msg }) | null;
   /** Check the picks (return a reason to reject) and act: log, move cards, push frames. */
   use(ctx: C, seat: number, cards: number[], targets: number[]): string | void;
 }

@@ -58,7 +58,9 @@ function own(k: K, s: S, seat: number | null, out: Record<string, Json>): Record
     // Each distance once: "in range" is `inRange`'s own test (another living seat, distance ≤ range) on it.
     const range = attackRange(k, seat);
     const limit = slashLimit(k, seat);
-    const dist = g.players.map((p) => (p.seat === seat || !alive(g, p.seat) || !alive(g, seat) ? null : distance(k, seat, p.seat)));
+    const dist = g.players.map((p) =>
+      p.seat === seat || !alive(g, p.seat) || !alive(g, seat) ? null : distance(k, seat, p.seat),
+    );
     out.me = {
       seat,
       attackRange: range,
@@ -74,7 +76,8 @@ function own(k: K, s: S, seat: number | null, out: Record<string, Json>): Record
 function ownRest(s: S, seat: number | null, out: Record<string, Json>): Record<string, Json> {
   const g = s.g;
   const over = !!s.outcome;
-  if (g.selection && seat !== null && (over || !g.selection.revealed)) out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
+  if (g.selection && seat !== null && (over || !g.selection.revealed))
+    out.selection = { offer: [...(g.selection.offers[seat] ?? [])], pick: g.selection.picks[seat] ?? null };
   if (over) {
     out.draw = [...g.draw];
     if (g.selection) out.selection = { offers: g.selection.offers, picks: g.selection.picks };

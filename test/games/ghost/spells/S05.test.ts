@@ -12,6 +12,8 @@ test('观星术 shows the top 2 ghost cards to its player alone and lets him put
 });
 
 test('观星术 may reorder the top 2 cards', () => {
-  const t = day(['S05-R1'], { ghost: ['I01', 'I02'] }).reply(0, 'play:S05-R1').reply(0, 'top:I02');
+  const t = day(['S05-R1'], { ghost: ['I01', 'I02'] })
+    .reply(0, 'play:S05-R1')
+    .reply(0, 'top:I02');
   expect(t.g.ghost.slice(-2)).toEqual(['I01', 'I02']);
 });

@@ -1,8 +1,12 @@
 import { expect, test } from 'vitest';
 import { day } from '../fixture';
 
-test('斩鬼符 costs 2 and removes the ghost king\'s newest imp; the last one defeats him', () => {
-  const t = day(['S19-R1'], { gk: 2, imps: { 2: ['I01'] }, ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'] });
+test("斩鬼符 costs 2 and removes the ghost king's newest imp; the last one defeats him", () => {
+  const t = day(['S19-R1'], {
+    gk: 2,
+    imps: { 2: ['I01'] },
+    ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
+  });
   t.reply(0, 'play:S19-R1');
   expect(t.s.outcome!.reason.key).toBe('ghost.end.gkDefeated');
   expect(t.g.killer).toBe(0);

@@ -19,7 +19,8 @@ describe('放逐 fangzhu (曹丕)', () => {
     t.pass(1);
     expect(t.g.current).toBe(2);
     t.pass(2);
-    if (t.asked(2)?.kind === 'discard') t.answer(2, 'discard', { cards: t.p(2).hand.slice(0, t.prompt(2).options[0]!.cards!.min) });
+    if (t.asked(2)?.kind === 'discard')
+      t.answer(2, 'discard', { cards: t.p(2).hand.slice(0, t.prompt(2).options[0]!.cards!.min) });
     expect(t.log()).toContain('sgs.log.turnBack');
     expect(t.p(3).turnedOver).toBe(false);
     expect(t.g.current).toBe(0);

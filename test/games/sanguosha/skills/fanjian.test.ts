@@ -48,7 +48,11 @@ describe('反间 fanjian (周瑜)', () => {
   });
 
   it('only the target is asked to name a suit; no card is chosen until it has named one', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'zhouyu' }, hands: { 0: ['slash@spade', 'jink@heart', 'peach@diamond'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'zhouyu' },
+      hands: { 0: ['slash@spade', 'jink@heart', 'peach@diamond'] },
+    });
     t.answer(0, 'skill:fanjian', { seats: [1] });
     for (const seat of [null, 0, 2, 3]) expect(viewFor(def, t.s, seat).prompts).toEqual([]);
     expect(viewFor(def, t.s, 1).prompts).toHaveLength(1);

@@ -25,9 +25,17 @@ describe('反馈 fankui (司马懿)', () => {
   });
 
   it('反馈 may take an equipped card of the source', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 2: 'simayi' }, hands: { 1: ['slash'] }, equip: { 1: ['crossbow'] } });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 2: 'simayi' },
+      hands: { 1: ['slash'] },
+      equip: { 1: ['crossbow'] },
+    });
     const bow = t.equips[1]![0]!;
-    t.use(1, t.hands[1]![0]!, [2]).answer(2, 'use').answer(2, 'pick', { cards: [String(bow)] });
+    t.use(1, t.hands[1]![0]!, [2])
+      .answer(2, 'use')
+      .answer(2, 'pick', { cards: [String(bow)] });
     expect(t.p(2).hand).toEqual([bow]);
     expect(t.p(1).equip.weapon).toBeNull();
   });
@@ -40,17 +48,33 @@ describe('反馈 fankui (司马懿)', () => {
   });
 
   it('反馈 is not offered for damage without a source (闪电)', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'simayi' }, hp: [5], maxHp: [5], judge: { 0: ['lightning@spade'] }, top: ['slash@spade:7'], hands: { 1: ['jink'] } });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'simayi' },
+      hp: [5],
+      maxHp: [5],
+      judge: { 0: ['lightning@spade'] },
+      top: ['slash@spade:7'],
+      hands: { 1: ['jink'] },
+    });
     expect(t.p(0).hp).toBe(2);
     expect(t.log()).not.toContain('sgs.log.skillUse');
     expect(t.asked(0)?.message.key).not.toBe('sgs.ask.fankui');
   });
 
   it('damage 司马懿 causes himself (火攻) lets 反馈 take back only his own equipment', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'simayi' }, hands: { 0: ['fire_attack', 'slash@heart', 'peach@heart'] }, equip: { 0: ['crossbow'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'simayi' },
+      hands: { 0: ['fire_attack', 'slash@heart', 'peach@heart'] },
+      equip: { 0: ['crossbow'] },
+    });
     const [fire, shown, paid] = t.hands[0]! as [number, number, number];
     const bow = t.equips[0]![0]!;
-    t.use(0, fire, [0]).answer(0, 'show', { cards: [shown] }).answer(0, 'discard', { cards: [paid] });
+    t.use(0, fire, [0])
+      .answer(0, 'show', { cards: [shown] })
+      .answer(0, 'discard', { cards: [paid] });
     expect(t.p(0).hp).toBe(2);
     const q = t.prompt(0);
     expect(q.message.key).toBe('sgs.ask.fankuiSelf');

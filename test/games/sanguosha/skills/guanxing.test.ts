@@ -8,7 +8,12 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('观星 guanxing (诸葛亮)', () => {
   it('观星: at the start phase 诸葛亮 looks at X = 4 living cards and puts them on top and at the bottom in his order', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhugeliang' }, top: ['jink', 'slash', 'peach', 'duel', 'snatch'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhugeliang' },
+      top: ['jink', 'slash', 'peach', 'duel', 'snatch'],
+    });
     const [a, b, c, d, e] = t.top as [number, number, number, number, number];
     expect(t.prompt(0).message).toEqual({ key: 'sgs.ask.guanxing', params: { n: 4 } });
     t.answer(0, 'use');
@@ -20,7 +25,9 @@ describe('观星 guanxing (诸葛亮)', () => {
       // (Lines since the first answer: the fixture's own setup deal is not part of this.)
       const v = viewFor(def, t.s, seat, { sinceStep: 1 });
       expect(v.prompts).toEqual([]);
-      const named = v.log.flatMap((l) => [l.msg.params?.card, l.msg.params?.cards].flat()).filter((x) => typeof x === 'number');
+      const named = v.log
+        .flatMap((l) => [l.msg.params?.card, l.msg.params?.cards].flat())
+        .filter((x) => typeof x === 'number');
       for (const id of [a, b, c, d]) expect(named).not.toContain(id);
     }
     t.answer(0, 'top', { cards: [c, a] });
@@ -34,7 +41,12 @@ describe('观星 guanxing (诸葛亮)', () => {
   });
 
   it('观星 with X capped at 5 and everything sent to the bottom', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel', 'rebel'], phase: 'start', generals: { 0: 'zhugeliang' }, top: ['jink', 'slash', 'peach', 'duel', 'snatch', 'analeptic'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel', 'rebel'],
+      phase: 'start',
+      generals: { 0: 'zhugeliang' },
+      top: ['jink', 'slash', 'peach', 'duel', 'snatch', 'analeptic'],
+    });
     t.answer(0, 'use');
     expect(t.prompt(0).options[0]!.cards!.from).toHaveLength(5);
     t.answer(0, 'top', { cards: [] });
@@ -44,7 +56,13 @@ describe('观星 guanxing (诸葛亮)', () => {
   });
 
   it('the bot’s 观星 puts a ♥ on top when 乐不思蜀 waits to be judged', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhugeliang' }, judge: { 0: ['indulgence'] }, top: ['lightning@spade', 'jink@heart', 'slash@club', 'iron_chain'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhugeliang' },
+      judge: { 0: ['indulgence'] },
+      top: ['lightning@spade', 'jink@heart', 'slash@club', 'iron_chain'],
+    });
     t.answer(0, 'use');
     const p = t.prompt(0);
     const a = bot(t.s, p, botRng(t.s, p))!;

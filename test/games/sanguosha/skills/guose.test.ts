@@ -7,9 +7,17 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('国色 guose (大乔)', () => {
   it('国色 places a ♦ hand card in another’s judgement area as 乐不思蜀, and it judges as one', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'daqiao' }, hands: { 0: ['jink@diamond', 'jink@heart'] }, top: ['slash@spade', 'jink', 'slash'] });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'daqiao' },
+      hands: { 0: ['jink@diamond', 'jink@heart'] },
+      top: ['slash@spade', 'jink', 'slash'],
+    });
     const o = t.prompt(0).options.find((x) => x.id === 'as:guose:indulgence')!;
-    expect(o.message).toEqual({ key: 'sgs.opt.useAs', params: { as: { key: 'sgs.card.indulgence' }, skill: { key: 'sgs.skill.guose' } } });
+    expect(o.message).toEqual({
+      key: 'sgs.opt.useAs',
+      params: { as: { key: 'sgs.card.indulgence' }, skill: { key: 'sgs.skill.guose' } },
+    });
     expect(o.cards!.from).toEqual([String(t.hands[0]![0])]);
     const card = t.hands[0]![0]!;
     t.answer(0, 'as:guose:indulgence', { cards: [card], seats: [1] });
@@ -34,7 +42,12 @@ describe('国色 guose (大乔)', () => {
   });
 
   it('a non-♦ card cannot be used through 国色, and a seat that already has 乐不思蜀 cannot take a second', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'daqiao' }, hands: { 0: ['jink@diamond', 'jink@heart'] }, judge: { 1: ['indulgence'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'daqiao' },
+      hands: { 0: ['jink@diamond', 'jink@heart'] },
+      judge: { 1: ['indulgence'] },
+    });
     expect(t.try(0, 'as:guose:indulgence', { cards: [t.hands[0]![1]!], seats: [2] }).ok).toBe(false);
     const o = t.prompt(0).options.find((x) => x.id === 'as:guose:indulgence')!;
     expect(o.seats!.from).not.toContain(1);

@@ -5,7 +5,13 @@ describe('护驾 hujia (曹操, lord skill)', () => {
   const roles = ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'] as const;
 
   it('护驾 asks the other 魏 characters in seat order; the first 闪 given dodges the 杀 for the lord', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 0: 'caocao' }, kingdoms: { 2: 'wei', 3: 'shu', 4: 'wei' }, hands: { 1: ['slash'], 2: ['jink'], 4: ['jink'] } });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 0: 'caocao' },
+      kingdoms: { 2: 'wei', 3: 'shu', 4: 'wei' },
+      hands: { 1: ['slash'], 2: ['jink'], 4: ['jink'] },
+    });
     t.use(1, t.hands[1]![0]!, [0]);
     expect(t.prompt(0).message.key).toBe('sgs.ask.hujiaUse');
     t.answer(0, 'use');
@@ -22,7 +28,15 @@ describe('护驾 hujia (曹操, lord skill)', () => {
   });
 
   it('护驾 asks each 魏 helper as a real "play a 闪" request: the helper’s 八卦阵 may answer it (a red judgement dodges for the lord)', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 0: 'caocao' }, kingdoms: { 2: 'wei' }, hands: { 1: ['slash'] }, equip: { 2: ['eight_diagram'] }, top: ['peach@heart'] });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 0: 'caocao' },
+      kingdoms: { 2: 'wei' },
+      hands: { 1: ['slash'] },
+      equip: { 2: ['eight_diagram'] },
+      top: ['peach@heart'],
+    });
     t.use(1, t.hands[1]![0]!, [0]);
     t.answer(0, 'use');
     expect(t.prompt(2).message.key).toBe('sgs.ask.eight_diagram');
@@ -33,7 +47,13 @@ describe('护驾 hujia (曹操, lord skill)', () => {
   });
 
   it('when no 魏 character gives a 闪 the lord may still answer himself', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 0: 'caocao' }, kingdoms: { 2: 'wei' }, hands: { 1: ['slash'], 2: ['jink'], 0: ['jink'] } });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 0: 'caocao' },
+      kingdoms: { 2: 'wei' },
+      hands: { 1: ['slash'], 2: ['jink'], 0: ['jink'] },
+    });
     t.use(1, t.hands[1]![0]!, [0]).answer(0, 'use').pass(2);
     expect(t.prompt(0).kind).toBe('respond');
     t.answer(0, 'play', { cards: [t.hands[0]![0]!] });
@@ -41,7 +61,13 @@ describe('护驾 hujia (曹操, lord skill)', () => {
   });
 
   it('护驾 is a lord skill: 曹操 as a loyalist has no 护驾', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'], current: 1, generals: { 2: 'caocao' }, kingdoms: { 4: 'wei' }, hands: { 1: ['slash'], 4: ['jink'] } });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'],
+      current: 1,
+      generals: { 2: 'caocao' },
+      kingdoms: { 4: 'wei' },
+      hands: { 1: ['slash'], 4: ['jink'] },
+    });
     t.use(1, t.hands[1]![0]!, [2]);
     expect(t.asked(2)?.message.key).not.toBe('sgs.ask.hujiaUse');
     expect(t.p(2).hp).toBe(3);

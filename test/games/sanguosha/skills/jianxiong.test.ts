@@ -25,7 +25,15 @@ describe('奸雄 jianxiong (曹操)', () => {
   });
 
   it('奸雄 takes the 闪电 that struck him: it stays in the processing area during its damage and is discarded only after', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'caocao' }, hp: [5], maxHp: [5], judge: { 0: ['lightning@spade'] }, top: ['slash@spade:7'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'caocao' },
+      hp: [5],
+      maxHp: [5],
+      judge: { 0: ['lightning@spade'] },
+      top: ['slash@spade:7'],
+    });
     const bolt = t.judges[0]![0]!;
     expect(t.p(0).hp).toBe(2);
     expect(t.g.table).toContain(bolt);

@@ -12,7 +12,10 @@ describe('克己 keji (吕蒙)', () => {
     t.answer(0, 'use');
     expect(t.p(0).hand).toHaveLength(6);
     expect(t.log()).toContain('sgs.log.skipPhase');
-    expect(t.entries().find((e) => e.msg.key === 'sgs.log.skillUse')!.msg.params).toEqual({ seat: 0, skill: { key: 'sgs.skill.keji' } });
+    expect(t.entries().find((e) => e.msg.key === 'sgs.log.skillUse')!.msg.params).toEqual({
+      seat: 0,
+      skill: { key: 'sgs.skill.keji' },
+    });
     expect(t.g.current).toBe(1);
   });
 
@@ -30,7 +33,11 @@ describe('克己 keji (吕蒙)', () => {
   });
 
   it('a 杀 played (打出) in a 决斗 during his play phase also counts, so 克己 is not offered', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'lvmeng' }, hands: { 0: ['duel', 'slash', ...six], 1: ['slash'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'lvmeng' },
+      hands: { 0: ['duel', 'slash', ...six], 1: ['slash'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     t.passAll([2, 3]);
     t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
@@ -42,7 +49,12 @@ describe('克己 keji (吕蒙)', () => {
   });
 
   it('a 杀 played outside his play phase (against 南蛮入侵 in another turn) does not stop 克己 in his own turn', () => {
-    const t = table({ roles: [...roles], current: 3, generals: { 0: 'lvmeng' }, hands: { 3: ['savage_assault'], 0: ['slash', ...six] } });
+    const t = table({
+      roles: [...roles],
+      current: 3,
+      generals: { 0: 'lvmeng' },
+      hands: { 3: ['savage_assault'], 0: ['slash', ...six] },
+    });
     t.use(3, t.hands[3]![0]!);
     t.passAll([1, 2]);
     t.answer(0, 'play', { cards: [t.hands[0]![0]!] });

@@ -22,7 +22,12 @@ describe('空城 kongcheng (诸葛亮)', () => {
   });
 
   it('空城 does not stop other cards: 过河拆桥 may still take his equipment', () => {
-    const t = table({ roles: [...roles], generals: { 1: 'zhugeliang' }, hands: { 0: ['dismantlement'] }, equip: { 1: ['chitu'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 1: 'zhugeliang' },
+      hands: { 0: ['dismantlement'] },
+      equip: { 1: ['chitu'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]).passAll();
     t.answer(0, 'pick', { cards: [String(t.equips[1]![0])] });
     expect(t.p(1).equip.minus).toBeNull();
@@ -35,7 +40,12 @@ describe('空城 kongcheng (诸葛亮)', () => {
   });
 
   it('空城 protects him from being named the victim of 借刀杀人 (the holder’s 杀 could not target him)', () => {
-    const t = table({ roles: [...roles], generals: { 1: 'zhugeliang' }, hands: { 0: ['collateral'], 2: ['slash'] }, equip: { 2: ['blade'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 1: 'zhugeliang' },
+      hands: { 0: ['collateral'], 2: ['slash'] },
+      equip: { 2: ['blade'] },
+    });
     const r = t.try(0, `use:${t.hands[0]![0]}`, { seats: [2, 1] });
     expect(r.ok).toBe(false);
     expect(t.p(2).equip.weapon).toBe(t.equips[2]![0]!);

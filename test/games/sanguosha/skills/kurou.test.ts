@@ -13,7 +13,10 @@ describe('苦肉 kurou (黄盖)', () => {
     expect(t.p(0).hand).toEqual(t.top.slice(0, 2));
     expect(t.log()).toContain('sgs.log.loseHp');
     expect(t.log()).not.toContain('sgs.log.damage');
-    expect(t.entries().find((e) => e.msg.key === 'sgs.log.skillUse')!.msg.params).toEqual({ seat: 0, skill: { key: 'sgs.skill.kurou' } });
+    expect(t.entries().find((e) => e.msg.key === 'sgs.log.skillUse')!.msg.params).toEqual({
+      seat: 0,
+      skill: { key: 'sgs.skill.kurou' },
+    });
     // No use limit: it is offered again at once.
     t.answer(0, 'skill:kurou');
     expect(t.p(0).hp).toBe(2);
@@ -22,7 +25,13 @@ describe('苦肉 kurou (黄盖)', () => {
   });
 
   it('苦肉 at 1 HP puts him into dying; rescued with a 桃 he draws the two cards after', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'huanggai' }, hp: [1], hands: { 0: ['peach'] }, top: ['jink', 'slash'] });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'huanggai' },
+      hp: [1],
+      hands: { 0: ['peach'] },
+      top: ['jink', 'slash'],
+    });
     t.answer(0, 'skill:kurou');
     expect(t.p(0).hp).toBe(0);
     expect(t.p(0).hand).toEqual(t.hands[0]);
@@ -33,7 +42,13 @@ describe('苦肉 kurou (黄盖)', () => {
   });
 
   it('a 黄盖 who dies of 苦肉 draws nothing', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], current: 1, generals: { 1: 'huanggai' }, hp: [4, 1], top: ['jink', 'slash'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor'],
+      current: 1,
+      generals: { 1: 'huanggai' },
+      hp: [4, 1],
+      top: ['jink', 'slash'],
+    });
     t.answer(1, 'skill:kurou');
     expect(t.p(1).alive).toBe(false);
     expect(t.entries().filter((e) => e.msg.key === 'sgs.log.draw' && e.msg.params?.seat === 1)).toEqual([]);

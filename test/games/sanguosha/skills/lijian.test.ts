@@ -34,7 +34,11 @@ describe('离间 lijian (貂蝉)', () => {
   });
 
   it('the 决斗 of 离间 cannot be answered with 无懈可击', () => {
-    const t = table({ roles: [...roles], generals, hands: { 0: ['peach'], 3: ['nullification'], 1: ['nullification'] } });
+    const t = table({
+      roles: [...roles],
+      generals,
+      hands: { 0: ['peach'], 3: ['nullification'], 1: ['nullification'] },
+    });
     t.answer(0, 'skill:lijian', { cards: [t.hands[0]![0]!], seats: [1, 2] });
     expect(t.s.prompts.some((p) => p.kind === 'nullify')).toBe(false);
     expect(t.p(1).hp).toBe(3);
@@ -52,7 +56,14 @@ describe('离间 lijian (貂蝉)', () => {
 
   it('离间 rejects women, herself, one seat only, and a target that may not be chosen for 决斗, changing nothing', () => {
     const noDuel: SgsSkill = { id: 'test_noduel', prohibit: (_g, _o, _u, name) => name === 'duel', effects: [] };
-    const t = table({ roles: [...roles], generals, gender: {}, hands: { 0: ['peach'] }, skills: { 3: ['test_noduel'] }, def: withTestSkills({ test_noduel: noDuel }) });
+    const t = table({
+      roles: [...roles],
+      generals,
+      gender: {},
+      hands: { 0: ['peach'] },
+      skills: { 3: ['test_noduel'] },
+      def: withTestSkills({ test_noduel: noDuel }),
+    });
     const peach = t.hands[0]![0]!;
     expect(t.try(0, 'skill:lijian', { cards: [peach], seats: [0, 1] }).ok).toBe(false);
     expect(t.try(0, 'skill:lijian', { cards: [peach], seats: [1] }).ok).toBe(false);
@@ -62,12 +73,22 @@ describe('离间 lijian (貂蝉)', () => {
   });
 
   it('离间 is not offered with fewer than two other men', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'diaochan', 1: 'lvbu', 2: 'diaochan' }, hands: { 0: ['peach'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'diaochan', 1: 'lvbu', 2: 'diaochan' },
+      hands: { 0: ['peach'] },
+    });
     expect(t.options(0)).not.toContain('skill:lijian');
   });
 
   it('a bot sets a friend to duel its weakest known enemy', () => {
-    const t = table({ roles: ['loyalist', 'rebel', 'lord', 'traitor'], current: 0, generals, hp: [undefined, 2], hands: { 0: ['lightning', 'peach'] } });
+    const t = table({
+      roles: ['loyalist', 'rebel', 'lord', 'traitor'],
+      current: 0,
+      generals,
+      hp: [undefined, 2],
+      hands: { 0: ['lightning', 'peach'] },
+    });
     t.g.players[1]!.revealed = true;
     const p = t.prompt(0);
     const a = bot(t.s, p, botRng(t.s, p))!;

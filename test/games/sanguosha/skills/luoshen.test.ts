@@ -5,7 +5,12 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('洛神 luoshen (甄姬)', () => {
   it('洛神 keeps each black judgement card and may judge again until a red one, which is discarded', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhenji' }, top: ['slash@spade:8', 'slash@club', 'peach@heart', 'jink', 'jink'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhenji' },
+      top: ['slash@spade:8', 'slash@club', 'peach@heart', 'jink', 'jink'],
+    });
     const [b1, b2, red] = t.top as [number, number, number];
     expect(t.prompt(0).message.key).toBe('sgs.ask.luoshen');
     t.answer(0, 'use');
@@ -23,14 +28,24 @@ describe('洛神 luoshen (甄姬)', () => {
   });
 
   it('洛神 may stop after a black card', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhenji' }, top: ['slash@spade:8', 'peach@heart', 'jink'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhenji' },
+      top: ['slash@spade:8', 'peach@heart', 'jink'],
+    });
     t.answer(0, 'use').pass(0);
     expect(t.p(0).hand).toEqual(t.top);
     expect(t.prompt(0).kind).toBe('play');
   });
 
   it('a red first judgement gives 洛神 nothing', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhenji' }, top: ['peach@heart', 'jink', 'slash'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhenji' },
+      top: ['peach@heart', 'jink', 'slash'],
+    });
     t.answer(0, 'use');
     expect(t.p(0).hand).toEqual(t.top.slice(1));
     expect(t.g.discard).toEqual([t.top[0]!]);

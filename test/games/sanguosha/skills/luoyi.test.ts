@@ -7,7 +7,13 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('裸衣 luoyi (许褚)', () => {
   it('裸衣 draws one card fewer, and this turn 许褚’s 杀 deals 1 more damage', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'xuchu' }, hands: { 0: ['slash'] }, top: ['jink', 'peach'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'xuchu' },
+      hands: { 0: ['slash'] },
+      top: ['jink', 'peach'],
+    });
     expect(t.prompt(0).message.key).toBe('sgs.ask.luoyi');
     t.answer(0, 'use');
     expect(t.p(0).hand.length).toBe(2);
@@ -34,7 +40,13 @@ describe('裸衣 luoyi (许褚)', () => {
   });
 
   it('裸衣 lasts only this turn, and a 决斗 used against 许褚 gets no bonus', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'xuchu' }, hands: { 0: ['slash@spade:7'], 1: ['duel'] }, top: ['jink', 'peach'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'xuchu' },
+      hands: { 0: ['slash@spade:7'], 1: ['duel'] },
+      top: ['jink', 'peach'],
+    });
     t.answer(0, 'use');
     // End the play phase; discard down to the limit if asked.
     t.pass(0);

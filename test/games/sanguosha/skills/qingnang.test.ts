@@ -7,7 +7,12 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('青囊 qingnang (华佗)', () => {
   it('青囊 discards one hand card and a wounded character of his choice recovers 1 HP, once per play phase', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'huatuo' }, hp: [undefined, undefined, 2], hands: { 0: ['slash', 'jink'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'huatuo' },
+      hp: [undefined, undefined, 2],
+      hands: { 0: ['slash', 'jink'] },
+    });
     const o = t.prompt(0).options.find((x) => x.id === 'skill:qingnang')!;
     expect(o.seats!.from).toEqual([2]);
     t.answer(0, 'skill:qingnang', { cards: [t.hands[0]![0]!], seats: [2] });
@@ -33,7 +38,13 @@ describe('青囊 qingnang (华佗)', () => {
   });
 
   it('a bot heals a wounded friend (the lord) with its cheapest card, not an enemy', () => {
-    const t = table({ roles: ['loyalist', 'rebel', 'lord', 'traitor'], current: 0, generals: { 0: 'huatuo' }, hp: [undefined, 1, 2], hands: { 0: ['peach', 'lightning', 'jink'] } });
+    const t = table({
+      roles: ['loyalist', 'rebel', 'lord', 'traitor'],
+      current: 0,
+      generals: { 0: 'huatuo' },
+      hp: [undefined, 1, 2],
+      hands: { 0: ['peach', 'lightning', 'jink'] },
+    });
     const p = t.prompt(0);
     const a = bot(t.s, p, botRng(t.s, p))!;
     expect(a.option).toBe('skill:qingnang');

@@ -4,7 +4,17 @@
  * used at most once, after every answer; across the games every 群 skill with a log line (but 急救) shows up in the log.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, defaultAnswer, rngOf, seedRng, startGame, type Answer, type LogEntry } from '../../../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  defaultAnswer,
+  rngOf,
+  seedRng,
+  startGame,
+  type Answer,
+  type LogEntry,
+} from '../../../../worker/engine';
 import def, { deckIds } from '../../../../worker/games/sanguosha';
 import type { S } from '../../../../worker/games/sanguosha/types';
 import { allCards } from '../table';
@@ -20,7 +30,14 @@ function skillOfLine(e: LogEntry): string | null {
 }
 
 function play(seats: number, seed: string): { s: S; seen: Set<string> } {
-  const start = startGame(def, { seats, seed, options: def.parseOptions({ deck: 'full', autoPass: seats % 2 === 0, extraLords: true }, seats) as Record<string, never> });
+  const start = startGame(def, {
+    seats,
+    seed,
+    options: def.parseOptions({ deck: 'full', autoPass: seats % 2 === 0, extraLords: true }, seats) as Record<
+      string,
+      never
+    >,
+  });
   let s = start.state as S;
   const seen = new Set<string>();
   const driver = rngOf(seedRng(`qun:${seed}`));
@@ -29,7 +46,11 @@ function play(seats: number, seed: string): { s: S; seen: Set<string> } {
     if (k > 4000) throw new Error(`${seed} did not end`);
     const p = s.prompts[driver.int(s.prompts.length)]!;
     const qun = p.kind === 'chooseGeneral' ? p.options.find((o) => QUN.includes(o.id.slice(8))) : undefined;
-    const a: Answer = qun ? { prompt: p.id, option: qun.id } : driver.next() < 0.05 ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
+    const a: Answer = qun
+      ? { prompt: p.id, option: qun.id }
+      : driver.next() < 0.05
+        ? defaultAnswer(def, s, p)
+        : botAnswer(def, s, p, botRng(s, p));
     const r = apply(def, s, p.seat, a);
     if (!r.ok) throw new Error(`${seed}: ${p.message.key} answer rejected: ${r.error.reason}`);
     s = r.value.state as S;
@@ -40,9 +61,14 @@ function play(seats: number, seed: string): { s: S; seen: Set<string> } {
     const all = allCards(s.g);
     if (all.length !== n || new Set(all).size !== n) throw new Error(`${seed}: cards not conserved`);
     // HP may go below 0 only during a dying process (雷击's 2 damage on 1 HP); a dead seat shows 0.
-    const dying = new Set(s.stack.filter((f) => f.t === 'dying' || f.t === 'death' || f.t === 'damage').map((f) => (f.seat ?? f.target) as number));
+    const dying = new Set(
+      s.stack
+        .filter((f) => f.t === 'dying' || f.t === 'death' || f.t === 'damage')
+        .map((f) => (f.seat ?? f.target) as number),
+    );
     for (const pl of s.g.players)
-      if (pl.hp > pl.maxHp || (!pl.alive && pl.hp !== 0) || (pl.alive && !dying.has(pl.seat) && pl.hp < 1)) throw new Error(`${seed}: seat ${pl.seat} HP ${pl.hp} out of bounds`);
+      if (pl.hp > pl.maxHp || (!pl.alive && pl.hp !== 0) || (pl.alive && !dying.has(pl.seat) && pl.hp < 1))
+        throw new Error(`${seed}: seat ${pl.seat} HP ${pl.hp} out of bounds`);
     for (const [key, used] of Object.entries(s.g.used)) {
       const per = def.skills[key.split(':')[1]!]?.active?.perPhase;
       if (per !== undefined && used > per) throw new Error(`${seed}: ${key} used ${used} times in one phase`);
@@ -62,6 +88,7 @@ describe('群 generals in seeded full games', () => {
       }
     // 急救 is left out: it needs 华佗 alive and holding a red card in a dying round outside his turn, too rare in ten
     // games to count on (jijiu.test.ts covers it).
-    for (const sk of ['qingnang', 'lijian', 'biyue', 'leiji', 'guidao', 'huangtian', 'luanji']) expect(seen, sk).toContain(sk);
+    for (const sk of ['qingnang', 'lijian', 'biyue', 'leiji', 'guidao', 'huangtian', 'luanji'])
+      expect(seen, sk).toContain(sk);
   });
 });

@@ -7,7 +7,12 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('仁德 rende (刘备, form b of ruling S5)', () => {
   it('仁德 gives any number of hand cards to one other character; reaching two given this phase recovers 1 HP', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'liubei' }, hp: [2], hands: { 0: ['jink', 'peach', 'slash'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'liubei' },
+      hp: [2],
+      hands: { 0: ['jink', 'peach', 'slash'] },
+    });
     const [a, b, c] = t.hands[0] as [number, number, number];
     const o = t.prompt(0).options.find((x) => x.id === 'skill:rende')!;
     expect(o.cards).toMatchObject({ min: 1, max: 3 });
@@ -24,7 +29,12 @@ describe('仁德 rende (刘备, form b of ruling S5)', () => {
   });
 
   it('仁德 has no use limit, but recovers only once per play phase: when the total first reaches two', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'liubei' }, hp: [1], hands: { 0: ['jink', 'peach', 'slash', 'duel'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'liubei' },
+      hp: [1],
+      hands: { 0: ['jink', 'peach', 'slash', 'duel'] },
+    });
     const [a, b, c, d] = t.hands[0] as [number, number, number, number];
     t.answer(0, 'skill:rende', { cards: [a], seats: [1] });
     expect(t.p(0).hp).toBe(1);
@@ -43,7 +53,12 @@ describe('仁德 rende (刘备, form b of ruling S5)', () => {
   });
 
   it('a wounded bot 刘备 gives two cheap cards to an ally (仁德 to allies), never to an enemy', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'liubei' }, hp: [3], hands: { 0: ['lightning', 'iron_chain', 'jink', 'nullification'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'liubei' },
+      hp: [3],
+      hands: { 0: ['lightning', 'iron_chain', 'jink', 'nullification'] },
+    });
     t.g.stance[2] = -3; // seat 2 has been seen helping the lord's side
     t.g.stance[1] = 3;
     const p = t.prompt(0);

@@ -6,7 +6,14 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('若愚 ruoyu (刘禅, lord skill, awakening)', () => {
   it('若愚 awakens when the lord has the least HP (or ties for it) at the start of his turn: +1 max HP, +1 HP, gains 激将', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'liushan' }, hp: [2, 2], kingdoms: { 2: 'shu' }, hands: { 2: ['slash'] } });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'liushan' },
+      hp: [2, 2],
+      kingdoms: { 2: 'shu' },
+      hands: { 2: ['slash'] },
+    });
     expect(t.p(0).maxHp).toBe(4);
     expect(t.p(0).hp).toBe(3);
     expect(t.p(0).skills).toContain('jijiang');
@@ -31,7 +38,11 @@ describe('若愚 ruoyu (刘禅, lord skill, awakening)', () => {
     for (let k = 0; k < 80 && !(t.g.round === 2 && t.g.current === 0 && t.asked(0)?.kind === 'play'); k++) {
       const p = t.s.prompts[0]!;
       const pass = p.options.some((o) => o.id === 'pass');
-      t.answer(p.seat, pass ? 'pass' : p.options[0]!.id, pass ? {} : { cards: p.options[0]!.cards!.from.slice(0, p.options[0]!.cards!.min) });
+      t.answer(
+        p.seat,
+        pass ? 'pass' : p.options[0]!.id,
+        pass ? {} : { cards: p.options[0]!.cards!.from.slice(0, p.options[0]!.cards!.min) },
+      );
     }
     expect(t.g.round).toBe(2);
     expect(t.p(0).maxHp).toBe(4);
@@ -50,7 +61,11 @@ describe('若愚 ruoyu (刘禅, lord skill, awakening)', () => {
       const was = t.s;
       const p = t.s.prompts[0]!;
       const pass = p.options.some((o) => o.id === 'pass');
-      t.answer(p.seat, pass ? 'pass' : p.options[0]!.id, pass ? {} : { cards: p.options[0]!.cards!.from.slice(0, p.options[0]!.cards!.min) });
+      t.answer(
+        p.seat,
+        pass ? 'pass' : p.options[0]!.id,
+        pass ? {} : { cards: p.options[0]!.cards!.from.slice(0, p.options[0]!.cards!.min) },
+      );
       expect(JSON.stringify(was)).toBe(json);
     }
     expect(t.p(0).skills).toContain('jijiang');

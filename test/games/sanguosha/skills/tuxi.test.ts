@@ -7,7 +7,13 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('突袭 tuxi (张辽)', () => {
   it('突袭 takes one hand card from each of two characters instead of drawing', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, hands: { 1: ['jink'], 2: ['peach'] }, top: ['slash', 'slash'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhangliao' },
+      hands: { 1: ['jink'], 2: ['peach'] },
+      top: ['slash', 'slash'],
+    });
     const q = t.prompt(0);
     expect(q.message.key).toBe('sgs.ask.tuxi');
     expect(q.options[0]!.seats).toMatchObject({ from: [1, 2], min: 1, max: 2 });
@@ -19,20 +25,34 @@ describe('突袭 tuxi (张辽)', () => {
     expect(t.g.draw.length).toBe(drawBefore);
     expect(t.log()).toContain('sgs.log.tuxi');
     const secrets = t.entries().filter((e) => e.msg.key === 'sgs.log.takeHandSecret');
-    expect(secrets.map((e) => [...(e.to ?? [])].sort())).toEqual([[0, 1], [0, 2]]);
+    expect(secrets.map((e) => [...(e.to ?? [])].sort())).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
     expect(t.prompt(0).kind).toBe('play');
     expectConserved(t.g);
   });
 
   it('突袭 on one character takes one card and still draws nothing', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, hands: { 1: ['jink', 'slash'], 2: ['peach'] } });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhangliao' },
+      hands: { 1: ['jink', 'slash'], 2: ['peach'] },
+    });
     t.answer(0, 'use', { seats: [1] });
     expect(t.p(0).hand.length).toBe(1);
     expect(t.p(1).hand.length).toBe(1);
   });
 
   it('declining 突袭 draws the usual two cards', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, hands: { 1: ['jink'] }, top: ['slash', 'duel'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhangliao' },
+      hands: { 1: ['jink'] },
+      top: ['slash', 'duel'],
+    });
     t.pass(0);
     expect(t.p(0).hand).toEqual(t.top);
     expect(t.p(1).hand.length).toBe(1);
@@ -53,14 +73,26 @@ describe('突袭 tuxi (张辽)', () => {
   });
 
   it('突袭 is not offered when 兵粮寸断 has skipped the draw phase', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, judge: { 0: ['supply_shortage'] }, top: ['slash@spade:7'], hands: { 1: ['jink'] } });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhangliao' },
+      judge: { 0: ['supply_shortage'] },
+      top: ['slash@spade:7'],
+      hands: { 1: ['jink'] },
+    });
     expect(t.log()).toContain('sgs.log.delayedHit');
     expect(t.prompt(0).kind).toBe('play');
     expect(t.p(0).hand).toEqual([]);
   });
 
   it('the bot raids two characters who are not friends, and draws normally when only one is there', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'zhangliao' }, hands: { 1: ['jink'], 2: ['peach'], 3: ['slash'] } });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'zhangliao' },
+      hands: { 1: ['jink'], 2: ['peach'], 3: ['slash'] },
+    });
     const a = bot(t.s, t.prompt(0), rngOf(seedRng('b')))!;
     expect(a.option).toBe('use');
     expect(a.seats!.length).toBe(2);

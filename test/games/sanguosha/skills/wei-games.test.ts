@@ -24,17 +24,30 @@ describe('seeded random full games with the 魏 generals', () => {
   for (let n = 4; n <= 10; n++) {
     const deck = n % 2 ? 'standard' : 'full';
     it(`a ${n}-player game (${deck} deck) with 魏 generals ends with exactly one outcome, invariants holding after every answer`, () => {
-        const options = { deck, autoPass: n % 2 === 0, extraLords: true };
-        const seed = `wei-${deck}-${n}`;
-        const { s, moves, log } = playGame(n, seed, options, { prefer: REFERENCE, maxSteps: 6000 });
-        checkFinished(s, moves, n, seed, options);
-        for (const e of log) {
-          const k = wei(e);
-          if (k) used.add(k);
-        }
-      });
+      const options = { deck, autoPass: n % 2 === 0, extraLords: true };
+      const seed = `wei-${deck}-${n}`;
+      const { s, moves, log } = playGame(n, seed, options, { prefer: REFERENCE, maxSteps: 6000 });
+      checkFinished(s, moves, n, seed, options);
+      for (const e of log) {
+        const k = wei(e);
+        if (k) used.add(k);
+      }
+    });
   }
   it('every 魏 skill was used in those games', () => {
-    expect([...used].sort()).toEqual(['fangzhu', 'fankui', 'ganglie', 'guicai', 'luoshen', 'luoyi', 'qingguo', 'songwei', 'tiandu', 'tuxi', 'xingshang', 'yiji']);
+    expect([...used].sort()).toEqual([
+      'fangzhu',
+      'fankui',
+      'ganglie',
+      'guicai',
+      'luoshen',
+      'luoyi',
+      'qingguo',
+      'songwei',
+      'tiandu',
+      'tuxi',
+      'xingshang',
+      'yiji',
+    ]);
   });
 });

@@ -25,7 +25,11 @@ describe('无双 wushuang (吕布)', () => {
   });
 
   it('in a 决斗 with 吕布 the opponent must play two 杀 each time, 吕布 one', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'lvbu' }, hands: { 0: ['duel', 'slash'], 1: ['slash', 'slash', 'slash'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'lvbu' },
+      hands: { 0: ['duel', 'slash'], 1: ['slash', 'slash', 'slash'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     t.passAll([2, 3]);
     t.answer(1, 'play', { cards: [t.hands[1]![0]!] });
@@ -41,7 +45,12 @@ describe('无双 wushuang (吕布)', () => {
   });
 
   it('when 吕布 is the target of a 决斗 the user must play two 杀 each time as well', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 0: 'lvbu' }, hands: { 1: ['duel', 'slash'], 0: ['slash'] } });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 0: 'lvbu' },
+      hands: { 1: ['duel', 'slash'], 0: ['slash'] },
+    });
     t.use(1, t.hands[1]![0]!, [0]);
     t.passAll([2, 3]);
     t.answer(0, 'play', { cards: [t.hands[0]![0]!] });
@@ -53,7 +62,11 @@ describe('无双 wushuang (吕布)', () => {
     const names = (seat: number) => ['吕布', 'B', 'C', 'D'][seat]!;
     const zh = makeT('zh-CN', { strings }, names);
     const en = makeT('en', { strings }, names);
-    const t = table({ roles: [...roles], generals: { 0: 'lvbu' }, hands: { 0: ['slash', 'duel'], 1: ['jink', 'jink', 'slash', 'slash'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'lvbu' },
+      hands: { 0: ['slash', 'duel'], 1: ['jink', 'jink', 'slash', 'slash'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     expect(zh(t.prompt(1).message)).toContain('需要2张闪');
     t.answer(1, 'play', { cards: [t.hands[1]![0]!] });

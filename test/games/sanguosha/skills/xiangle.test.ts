@@ -36,7 +36,11 @@ describe('享乐 xiangle (刘禅)', () => {
   });
 
   it('a bot pays for 享乐 with its cheapest basic card to hit an enemy', () => {
-    const t = table({ roles: [...roles], generals: { 1: 'liushan' }, hands: { 0: ['slash', 'jink', 'peach', 'analeptic'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 1: 'liushan' },
+      hands: { 0: ['slash', 'jink', 'peach', 'analeptic'] },
+    });
     t.p(1).revealed = true; // a known rebel: the lord's enemy
     t.use(0, t.hands[0]![0]!, [1]);
     const p = t.prompt(0);
@@ -48,7 +52,15 @@ describe('享乐 xiangle (刘禅)', () => {
 
 describe('享乐 resolves when the targets are confirmed', () => {
   it('享乐 resolves when targets are confirmed: a 方天画戟 杀 whose user 刚烈 kills at the first target still has no effect on 刘禅 (its user could not discard)', () => {
-    const t = table({ roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'], current: 1, hp: [undefined, 1], generals: { 2: 'xiahoudun', 3: 'liushan' }, hands: { 1: ['slash'] }, equip: { 1: ['halberd'] }, top: ['dismantlement@spade'] });
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'loyalist'],
+      current: 1,
+      hp: [undefined, 1],
+      generals: { 2: 'xiahoudun', 3: 'liushan' },
+      hands: { 1: ['slash'] },
+      equip: { 1: ['halberd'] },
+      top: ['dismantlement@spade'],
+    });
     const slash = t.hands[1]![0]!;
     t.use(1, slash, [2, 3]);
     // Both targets are confirmed first: 享乐 fires (the user has no basic card left) before 夏侯惇 is hit.

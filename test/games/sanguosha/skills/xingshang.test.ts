@@ -5,7 +5,14 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('行殇 xingshang (曹丕)', () => {
   it('when another character dies 曹丕 may take all their hand and equipped cards before they are discarded', () => {
-    const t = table({ roles: [...roles], generals: { 0: 'caopi' }, hp: [, 1], hands: { 0: ['slash'], 1: ['jink', 'duel'] }, equip: { 1: ['crossbow'] }, judge: { 1: ['indulgence'] } });
+    const t = table({
+      roles: [...roles],
+      generals: { 0: 'caopi' },
+      hp: [, 1],
+      hands: { 0: ['slash'], 1: ['jink', 'duel'] },
+      equip: { 1: ['crossbow'] },
+      judge: { 1: ['indulgence'] },
+    });
     t.use(0, t.hands[0]![0]!, [1]);
     t.passAll([1]);
     expect(t.p(1).alive).toBe(false);

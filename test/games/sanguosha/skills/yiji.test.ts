@@ -7,7 +7,13 @@ const roles = ['lord', 'rebel', 'loyalist', 'traitor'] as const;
 
 describe('遗计 yiji (郭嘉)', () => {
   it('遗计’s distribution: after 1 damage 郭嘉 looks at the top two cards and hands them out, one to a friend, one to himself', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 2: 'guojia' }, hands: { 1: ['slash'] }, top: ['peach', 'jink'] });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 2: 'guojia' },
+      hands: { 1: ['slash'] },
+      top: ['peach', 'jink'],
+    });
     const [a, b] = t.top as [number, number];
     t.use(1, t.hands[1]![0]!, [2]);
     expect(t.prompt(2).message).toMatchObject({ key: 'sgs.ask.yiji', params: { n: 1 } });
@@ -28,7 +34,13 @@ describe('遗计 yiji (郭嘉)', () => {
   });
 
   it('a bot hands 遗计’s cards to a friend (the loyal 郭嘉 to his lord), and keeps them with no known friend', () => {
-    const t = table({ roles: [...roles], current: 1, generals: { 2: 'guojia' }, hands: { 1: ['slash'] }, top: ['peach', 'jink'] });
+    const t = table({
+      roles: [...roles],
+      current: 1,
+      generals: { 2: 'guojia' },
+      hands: { 1: ['slash'] },
+      top: ['peach', 'jink'],
+    });
     t.use(1, t.hands[1]![0]!, [2]);
     t.answer(2, 'use');
     const q = t.prompt(2);
@@ -40,7 +52,13 @@ describe('遗计 yiji (郭嘉)', () => {
     expectConserved(t.g);
 
     // A rebel 郭嘉 who knows no fellow rebel has no friend: he keeps the cards.
-    const u = table({ roles: ['lord', 'loyalist', 'rebel', 'traitor'], current: 1, generals: { 2: 'guojia' }, hands: { 1: ['slash'] }, top: ['peach', 'jink'] });
+    const u = table({
+      roles: ['lord', 'loyalist', 'rebel', 'traitor'],
+      current: 1,
+      generals: { 2: 'guojia' },
+      hands: { 1: ['slash'] },
+      top: ['peach', 'jink'],
+    });
     u.use(1, u.hands[1]![0]!, [2]);
     u.answer(2, 'use');
     const r = u.prompt(2);
@@ -48,7 +66,15 @@ describe('遗计 yiji (郭嘉)', () => {
   });
 
   it('遗计 is offered once per point of damage: 闪电’s 3 damage asks three times, and stopping ends it', () => {
-    const t = table({ roles: [...roles], phase: 'start', generals: { 0: 'guojia' }, hp: [5], maxHp: [5], judge: { 0: ['lightning@spade'] }, top: ['slash@spade:7'] });
+    const t = table({
+      roles: [...roles],
+      phase: 'start',
+      generals: { 0: 'guojia' },
+      hp: [5],
+      maxHp: [5],
+      judge: { 0: ['lightning@spade'] },
+      top: ['slash@spade:7'],
+    });
     t.pass(0); // 天妒: leave the judgement card
     expect(t.p(0).hp).toBe(2);
     expect(t.prompt(0).message).toMatchObject({ key: 'sgs.ask.yiji', params: { n: 3 } });

@@ -44,7 +44,9 @@ export function net(b: BotSeat, imp: string, cards: string[]): number {
 /** Cards to vote for (true) or against (false) an imp, at most `max` physical cards, best first, until weight `need`. */
 export function pickVotes(b: BotSeat, imp: string, help: boolean, max: number, need: number): string[] {
   const c = cond(b, imp).colour;
-  const good = b.hand.filter((x) => (c === 'any' ? help : help === positive(x, c))).sort((x, y) => weight(b, y) - weight(b, x) || (x < y ? -1 : 1));
+  const good = b.hand
+    .filter((x) => (c === 'any' ? help : help === positive(x, c)))
+    .sort((x, y) => weight(b, y) - weight(b, x) || (x < y ? -1 : 1));
   const out: string[] = [];
   let w = 0;
   for (const x of good) {
@@ -94,10 +96,15 @@ export function vote(b: BotSeat): Answer {
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 2)) : pass;
   if (vt.holder === v.gk) {
     const gkHeretic = v.players[v.gk]!.identity === 'heretic_king';
-    return gkHeretic && b.team === 'heretic' && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 2)) : cast(pickVotes(b, vt.imp, true, max, c.n));
+    return gkHeretic && b.team === 'heretic' && c.colour !== 'any'
+      ? cast(pickVotes(b, vt.imp, false, max, 2))
+      : cast(pickVotes(b, vt.imp, true, max, c.n));
   }
   if (vt.holder === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
-  if (atRisk(b, vt.holder)) return wantsGK(b, vt.holder) && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 1)) : cast(pickVotes(b, vt.imp, true, max, c.n));
+  if (atRisk(b, vt.holder))
+    return wantsGK(b, vt.holder) && c.colour !== 'any'
+      ? cast(pickVotes(b, vt.imp, false, max, 1))
+      : cast(pickVotes(b, vt.imp, true, max, c.n));
   const hostTeam = known(b, vt.host);
   const rival = (hostTeam !== null && hostTeam !== b.team) || (b.team === 'heretic' && v.gk === null);
   if (rival && c.colour !== 'any' && b.rng.next() < 0.5) return cast(pickVotes(b, vt.imp, false, max, 1));
@@ -131,7 +138,8 @@ function day(b: BotSeat): Answer {
   const spell = playSpells(b);
   if (spell) return spell;
   const heretic = opts.find((o) => o.id === 'heretic');
-  if (heretic && b.identity === 'heretic_king' && b.rng.next() < 0.3) return b.a('heretic', { seats: [heretic.seats!.from[0]!] });
+  if (heretic && b.identity === 'heretic_king' && b.rng.next() < 0.3)
+    return b.a('heretic', { seats: [heretic.seats!.from[0]!] });
   const buy = opts.find((o) => o.id === 'buy');
   if (buy && b.hand.length < (me.handLimit ?? 99) + 1) return b.a('buy');
   return b.a('end');
@@ -143,6 +151,10 @@ export function worstCards(b: BotSeat, n: number): string[] {
   const reds = hand.filter((c) => colourOf(c) === 'red').length;
   const major: Colour = reds * 2 >= hand.length ? 'red' : 'blue';
   const art = b.v.players[b.me]!.artifact;
-  const score = (c: string) => (isArtifact(c) ? (art ? 0 : 2) : 3) + (colourOf(c) === major ? 0 : 1) + weight(b, c) + (b.level === 'good' ? spellKeep(b, c) : 0);
+  const score = (c: string) =>
+    (isArtifact(c) ? (art ? 0 : 2) : 3) +
+    (colourOf(c) === major ? 0 : 1) +
+    weight(b, c) +
+    (b.level === 'good' ? spellKeep(b, c) : 0);
   return [...hand].sort((x, y) => score(x) - score(y) || (x < y ? -1 : 1)).slice(0, n);
 }

@@ -40,13 +40,16 @@ export function good(b: BotSeat): Answer | null {
 }
 
 /** Does someone rise as GK this turn unless this imp (on `h`) goes? */
-const gkAt = (b: BotSeat, h: number | null) => atRisk(b, h) || (b.v.gk === null && b.v.turnState.seventh && !b.v.turnState.exorcised);
+const gkAt = (b: BotSeat, h: number | null) =>
+  atRisk(b, h) || (b.v.gk === null && b.v.turnState.seventh && !b.v.turnState.exorcised);
 
 function bestTarget(b: BotSeat, from: string[]): string | null {
   const v = b.v;
   if (v.gk === b.me) {
     // A summon: the cheapest imp this seat's votes alone can take.
-    const ok = from.filter((imp) => net(b, imp, pickVotes(b, imp, true, 99, 99)) >= cond(b, imp).n).sort((x, y) => cond(b, x).n - cond(b, y).n || (x < y ? -1 : 1));
+    const ok = from
+      .filter((imp) => net(b, imp, pickVotes(b, imp, true, 99, 99)) >= cond(b, imp).n)
+      .sort((x, y) => cond(b, x).n - cond(b, y).n || (x < y ? -1 : 1));
     return ok[0] ?? null;
   }
   // Help to expect: the likely friends with cards who will vote (a card each, about).
@@ -73,7 +76,8 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
 /** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
 function hostMayChallenge(b: BotSeat): boolean {
   const vt = b.v.vote!;
-  if (vt.summon || cond(b, vt.imp).colour === 'any' || (vt.counts[vt.host] ?? 0) > RULES.hostMaxCardsForChallenge) return false;
+  if (vt.summon || cond(b, vt.imp).colour === 'any' || (vt.counts[vt.host] ?? 0) > RULES.hostMaxCardsForChallenge)
+    return false;
   const hp = b.v.players[vt.host]!;
   return hp.clearMind || b.v.gk === vt.host || !hp.imps.some((i) => b.cat.imp[i.id]!.effect === 'NO_CHALLENGE');
 }
@@ -98,12 +102,17 @@ function vote(b: BotSeat): Answer {
   if (vt.holder === me) return support();
   const a = ally(b, vt.host);
   // Weight already down for it, guessed: the host's own cards, a friend's for it, a rival's against.
-  const down = Object.entries(vt.counts).reduce((n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)), 0);
+  const down = Object.entries(vt.counts).reduce(
+    (n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)),
+    0,
+  );
   if (a >= 0.4) return support(Math.max(1, c.n - Math.floor(down)));
   // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
   const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
   // Nor where a failure would breed a GK: an imp on a seat with 2 or more, or a table of P−1 (at most 5) imps.
-  const breeds = v.players[vt.holder]!.imps.length >= 2 || v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= Math.min(5, v.P - 1);
+  const breeds =
+    v.players[vt.holder]!.imps.length >= 2 ||
+    v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= Math.min(5, v.P - 1);
   // Only on evidence (the prior alone is often under a third); at 4 players a failed exorcism breeds a GK too
   // often (7 table imps are under 2 a seat): only a known rival's.
   if (a < (v.P === 4 ? 0.01 : 0.15) && c.colour !== 'any' && (!mineColour || a === 0) && !breeds) {
@@ -122,7 +131,9 @@ function challenge(b: BotSeat, from: number[]): Answer {
   if (mine + others < c.n && from.length) return b.a('challenge', { seats: [from[0]!] });
   // A challenge that finds only cards for it ends the exorcism: challenge a seat this one knows (a look, a
   // revealed card) to be a rival, or with 明察令 running the likeliest rival; else now and then, as the easy bot.
-  const foe = [...from].sort((x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y)[0];
+  const foe = [...from].sort(
+    (x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y,
+  )[0];
   if (foe === undefined) return b.a('reveal');
   const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
   if (ally(b, foe) === 0 || (insight && ally(b, foe) < 0.5)) return b.a('challenge', { seats: [foe] });
@@ -144,7 +155,8 @@ function day(b: BotSeat): Answer {
     // A heretic re-possesses a 2-imp seat when that may bring someone to 3 (the 邪道(王) then becomes the GK).
     const twos = b.v.players.filter((q) => q.imps.length === 2).length;
     const king = b.identity === 'heretic_king';
-    if (twos >= 2 && (king || b.rng.next() < 0.5)) return b.a('heretic', { seats: [heretic.seats!.from.find((t) => t !== b.me) ?? heretic.seats!.from[0]!] });
+    if (twos >= 2 && (king || b.rng.next() < 0.5))
+      return b.a('heretic', { seats: [heretic.seats!.from.find((t) => t !== b.me) ?? heretic.seats!.from[0]!] });
   }
   const buy = opts.find((o) => o.id === 'buy');
   if (buy && b.hand.length < (me.handLimit ?? 99) + 1) return b.a('buy');
@@ -154,7 +166,8 @@ function day(b: BotSeat): Answer {
 /** The `n` cards least worth keeping: spare artifacts, then low-worth spells, cards off this side's colour last kept. */
 function worst(b: BotSeat, n: number): string[] {
   const art = b.v.players[b.me]!.artifact;
-  const score = (c: string) => (isArtifact(c) ? (art ? 0 : 2.5) : 1.5 + spellKeep(b, c) + weight(b, c)) + (b.colour !== null && colourOf(c) === b.colour ? 0.7 : 0);
+  const score = (c: string) =>
+    (isArtifact(c) ? (art ? 0 : 2.5) : 1.5 + spellKeep(b, c) + weight(b, c)) +
+    (b.colour !== null && colourOf(c) === b.colour ? 0.7 : 0);
   return [...b.hand].sort((x, y) => score(x) - score(y) || (x < y ? -1 : 1)).slice(0, n);
 }
-

@@ -75,7 +75,8 @@ export function known(b: BotSeat, t: number): Team | null {
 }
 
 /** The option that plays a spell of type `key` ('S06'), if the prompt offers one. */
-const spellOption = (p: Prompt, key: string): Option | undefined => p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
+const spellOption = (p: Prompt, key: string): Option | undefined =>
+  p.options.find((o) => o.id.startsWith('play:') && typeOf(o.id.slice(5)) === key);
 
 /**
  * Will `s` make a GK at the end of this turn unless one of his own imps is exorcised (R8 v1.1)? Public: the
@@ -84,11 +85,16 @@ const spellOption = (p: Prompt, key: string): Option | undefined => p.options.fi
 export function atRisk(b: BotSeat, s: number | null): boolean {
   const v = b.v;
   if (s === null || v.gk !== null) return false;
-  return v.turnState.thirdImp.includes(s) && !v.turnState.exorcisedFrom.includes(s) && v.players[s]!.imps.length >= RULES.gkEmergePlayerImps;
+  return (
+    v.turnState.thirdImp.includes(s) &&
+    !v.turnState.exorcisedFrom.includes(s) &&
+    v.players[s]!.imps.length >= RULES.gkEmergePlayerImps
+  );
 }
 
 /** Does this seat want the player at risk, `s`, to make a GK? Heretics do (the 邪道(王) becomes it), unless `s` is the 邪道(王), who would fall. */
-export const wantsGK = (b: BotSeat, s: number) => b.team === 'heretic' && b.v.players[s]!.identity !== 'heretic_king' && !(s === b.me && b.identity === 'heretic_king');
+export const wantsGK = (b: BotSeat, s: number) =>
+  b.team === 'heretic' && b.v.players[s]!.identity !== 'heretic_king' && !(s === b.me && b.identity === 'heretic_king');
 
 /**
  * How likely `t` plays on this seat's side (0–1), from public acts only: a known identity decides; else the
@@ -100,11 +106,19 @@ export function ally(b: BotSeat, t: number): number {
   if (t === b.me) return 1;
   const v = b.v;
   const k = known(b, t);
-  if (k !== null) return k === b.team && v.gk !== t ? 1 : v.gk === t && b.team === 'heretic' && v.players[t]!.identity === 'heretic_king' ? 1 : 0;
+  if (k !== null)
+    return k === b.team && v.gk !== t
+      ? 1
+      : v.gk === t && b.team === 'heretic' && v.players[t]!.identity === 'heretic_king'
+        ? 1
+        : 0;
   if (v.gk === t) return 0;
   // Seats whose team this seat does not know, and how many of my side are among them.
   let unknown = 0;
-  let mine = Object.entries(IDENTITIES[v.P]!).reduce((n, [id, k]) => n + (teamOf(id as Identity) === b.team ? k! : 0), 0);
+  let mine = Object.entries(IDENTITIES[v.P]!).reduce(
+    (n, [id, k]) => n + (teamOf(id as Identity) === b.team ? k! : 0),
+    0,
+  );
   for (let s = 0; s < v.P; s++) {
     const ks = known(b, s);
     if (ks === null) unknown++;

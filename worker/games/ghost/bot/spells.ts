@@ -7,7 +7,8 @@ import type { BotSeat } from './seat';
 export const URGENT = 100;
 
 /** Worth of keeping `card` (its spell's `bot.keep`; 1 for a spell without a bot part, 0 for an artifact). */
-export const spellKeep = (b: BotSeat, card: string): number => (b.cat.spellRule[typeOf(card)] ? (b.cat.spellRule[typeOf(card)]!.bot?.keep ?? 1) : 0);
+export const spellKeep = (b: BotSeat, card: string): number =>
+  b.cat.spellRule[typeOf(card)] ? (b.cat.spellRule[typeOf(card)]!.bot?.keep ?? 1) : 0;
 
 /** The first spell offered by the prompt, by rank, whose bot part wants to play it now (of rank ≥ `minRank`). */
 export function playSpells(b: BotSeat, minRank = -Infinity): Answer | null {

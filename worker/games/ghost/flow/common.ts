@@ -21,7 +21,12 @@ export function spellOptions(cat: Catalogue, g: G, s: number, window: SpellWindo
 /** Ask `seat` to discard exactly `n` cards of his choice; the frame's `answer` is `discarded`. */
 export function askDiscard(ctx: C, seat: number, n: number, why: string): void {
   const hand = ctx.g.players[seat]!.hand;
-  ctx.ask({ seat, kind: 'discard', message: msg(`ask.${why}`, { n }), options: [opt('discard', 'opt.discard', { n }, { cards: { from: [...hand], min: n, max: n } })] });
+  ctx.ask({
+    seat,
+    kind: 'discard',
+    message: msg(`ask.${why}`, { n }),
+    options: [opt('discard', 'opt.discard', { n }, { cards: { from: [...hand], min: n, max: n } })],
+  });
 }
 
 /** The answer to an `askDiscard` prompt. */

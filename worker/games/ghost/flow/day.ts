@@ -19,7 +19,8 @@ export const day: F = {
     const cost = buyCost(cat, g, s);
     if (cost !== null && p.spirit >= cost) options.push(opt('buy', 'opt.buy', { n: cost }));
     const arts = p.hand.filter(isArtifact);
-    if (arts.length && !g.ts.equipped && !has(cat, g, s, 'NO_EQUIP')) options.push(opt('equip', 'opt.equip', undefined, { cards: { from: arts, min: 1, max: 1 } }));
+    if (arts.length && !g.ts.equipped && !has(cat, g, s, 'NO_EQUIP'))
+      options.push(opt('equip', 'opt.equip', undefined, { cards: { from: arts, min: 1, max: 1 } }));
     options.push(...spellOptions(cat, g, s, 'day'));
     if (g.gk === null && p.identity.startsWith('heretic') && !p.hereticUsed) {
       const two = g.players.flatMap((q, i) => (q.imps.length === 2 ? [i] : []));
@@ -73,4 +74,3 @@ export const day: F = {
     return 'unknown option';
   },
 };
-

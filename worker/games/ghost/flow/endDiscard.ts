@@ -29,4 +29,3 @@ export const endDiscard: F = {
   },
   answer: discarded,
 };
-

@@ -35,4 +35,3 @@ export const hereticEscape: F = {
     hereticGKCheck(ctx);
   },
 };
-

@@ -4,7 +4,23 @@ import { catOf, weightOf, type Catalogue } from '../catalogue';
 import { colourOf } from '../ids';
 import { msg, opt } from '../msg';
 import { attach, finish, gkDefeated, lookIdentity } from '../rules';
-import { artifactOn, condition, discardGroup, draw, gain, has, holderOf, isPositive, orderFrom, stamp, takeImp, turnFacts, voteOrder, type C, type G } from '../state';
+import {
+  artifactOn,
+  condition,
+  discardGroup,
+  draw,
+  gain,
+  has,
+  holderOf,
+  isPositive,
+  orderFrom,
+  stamp,
+  takeImp,
+  turnFacts,
+  voteOrder,
+  type C,
+  type G,
+} from '../state';
 import type { F } from './common';
 
 /** Imps `s` may target now: as host (R3, GK imps only with ≤1 imp, not his own 替死鬼) or as GK (summon, R17). */
@@ -37,7 +53,10 @@ export const host: F = {
       seat: s,
       kind: summon ? 'summon' : 'host',
       message: msg(summon ? 'ask.summon' : 'ask.host'),
-      options: [opt('target', summon ? 'opt.summon' : 'opt.exorcise', undefined, { cards: { from: ts, min: 1, max: 1 } }), opt('pass', 'opt.noExorcism')],
+      options: [
+        opt('target', summon ? 'opt.summon' : 'opt.exorcise', undefined, { cards: { from: ts, min: 1, max: 1 } }),
+        opt('pass', 'opt.noExorcism'),
+      ],
     });
     return 'wait';
   },
@@ -61,7 +80,9 @@ export const host: F = {
 /** The imp's dispel condition right now, as a message ("net 2 red", "any 3 cards"). */
 function needMsg(cat: Catalogue, g: G, imp: string) {
   const c = condition(cat, g, imp);
-  return c.colour === 'any' ? msg('ui.condAny', { n: c.n }) : msg('ui.condColour', { n: c.n, colour: msg(`colour.${c.colour}`) });
+  return c.colour === 'any'
+    ? msg('ui.condAny', { n: c.n })
+    : msg('ui.condColour', { n: c.n, colour: msg(`colour.${c.colour}`) });
 }
 
 /**
@@ -73,7 +94,12 @@ function voteMsg(cat: Catalogue, g: G, v: number) {
   const c = condition(cat, g, vt.imp);
   const any = c.colour === 'any' ? '.any' : '';
   const key = vt.summon ? `ask.summonVote${any}` : `ask.vote${any}${has(cat, g, v, 'VOTES_FACE_UP') ? '.faceUp' : ''}`;
-  return msg(key, { ghostCard: vt.imp, host: vt.host, need: needMsg(cat, g, vt.imp), colour: msg(`colour.${c.colour}`) });
+  return msg(key, {
+    ghostCard: vt.imp,
+    host: vt.host,
+    need: needMsg(cat, g, vt.imp),
+    colour: msg(`colour.${c.colour}`),
+  });
 }
 
 /** May `v` place votes in the running exorcism? */
@@ -82,7 +108,8 @@ function mayVote(cat: Catalogue, g: G, v: number): boolean {
   if (g.players[v]!.hand.length === 0 || g.ts.bound.includes(v)) return false;
   if (vt.summon) return v === vt.host;
   if (vt.holder === g.gk && v !== g.gk && g.players[v]!.imps.length >= 2) return false;
-  if (vt.holder === v && cat.imp[vt.imp]!.effect === 'NO_VOTE_ON_THIS' && has(cat, g, v, 'NO_VOTE_ON_THIS')) return false;
+  if (vt.holder === v && cat.imp[vt.imp]!.effect === 'NO_VOTE_ON_THIS' && has(cat, g, v, 'NO_VOTE_ON_THIS'))
+    return false;
   return true;
 }
 
@@ -114,7 +141,12 @@ export const exorcism: F = {
             seat: v,
             kind: 'vote',
             message: voteMsg(cat, g, v),
-            options: [opt('vote', 'opt.vote', undefined, { cards: { from: [...g.players[v]!.hand], min: 1, max: Math.min(cap, g.players[v]!.hand.length) } }), opt('pass', 'opt.noVote')],
+            options: [
+              opt('vote', 'opt.vote', undefined, {
+                cards: { from: [...g.players[v]!.hand], min: 1, max: Math.min(cap, g.players[v]!.hand.length) },
+              }),
+              opt('pass', 'opt.noVote'),
+            ],
           });
           return 'wait';
         }
@@ -125,7 +157,15 @@ export const exorcism: F = {
     if (f.stage === 'challenge') {
       const can = challengeable(cat, g);
       if (can.length) {
-        ctx.ask({ seat: vt.host, kind: 'challenge', message: msg('ask.challenge', { ghostCard: vt.imp, need: needMsg(cat, g, vt.imp) }), options: [opt('challenge', 'opt.challenge', undefined, { seats: { from: can, min: 1, max: 1 } }), opt('reveal', 'opt.reveal')] });
+        ctx.ask({
+          seat: vt.host,
+          kind: 'challenge',
+          message: msg('ask.challenge', { ghostCard: vt.imp, need: needMsg(cat, g, vt.imp) }),
+          options: [
+            opt('challenge', 'opt.challenge', undefined, { seats: { from: can, min: 1, max: 1 } }),
+            opt('reveal', 'opt.reveal'),
+          ],
+        });
         return 'wait';
       }
       f.stage = 'reveal';
@@ -175,7 +215,18 @@ function challenge(ctx: C, f: Frame, v: number): void {
       return;
     }
     const pool = discardGroup(ctx, Object.values(vt.votes).flat());
-    g.lastReveal = { imp: vt.imp, pool, red: 0, blue: 0, need: condition(cat, g, vt.imp).n, colour, success: false, summon: false, host: vt.host, failedBy: v };
+    g.lastReveal = {
+      imp: vt.imp,
+      pool,
+      red: 0,
+      blue: 0,
+      need: condition(cat, g, vt.imp).n,
+      colour,
+      success: false,
+      summon: false,
+      host: vt.host,
+      failedBy: v,
+    };
     ctx.log('ghost.log.challengeFails', { host: vt.host, voter: v, ghostCard: vt.imp });
     g.vote = null;
     f.stage = 'over';
@@ -203,9 +254,27 @@ function reveal(ctx: C): void {
     if (colourOf(c) === 'red') red += weightOf(cat, c);
     else blue += weightOf(cat, c);
   }
-  const success = cond.colour === 'any' ? red + blue >= cond.n : (cond.colour === 'red' ? red - blue : blue - red) >= cond.n;
-  g.lastReveal = { imp: vt.imp, pool, red, blue, need: cond.n, colour: cond.colour, success, summon: vt.summon, host: vt.host };
-  ctx.log('ghost.log.reveal', { ghostCard: vt.imp, cards: pool, red, blue, need: needMsg(cat, g, vt.imp), result: msg(success ? 'ui.success' : 'ui.failure') });
+  const success =
+    cond.colour === 'any' ? red + blue >= cond.n : (cond.colour === 'red' ? red - blue : blue - red) >= cond.n;
+  g.lastReveal = {
+    imp: vt.imp,
+    pool,
+    red,
+    blue,
+    need: cond.n,
+    colour: cond.colour,
+    success,
+    summon: vt.summon,
+    host: vt.host,
+  };
+  ctx.log('ghost.log.reveal', {
+    ghostCard: vt.imp,
+    cards: pool,
+    red,
+    blue,
+    need: needMsg(cat, g, vt.imp),
+    result: msg(success ? 'ui.success' : 'ui.failure'),
+  });
   const reward = cat.imp[vt.imp]!.reward;
   g.vote = null;
   if (!success) return;
@@ -224,13 +293,19 @@ function reveal(ctx: C): void {
   g.k04 = 0;
   ctx.log('ghost.log.exorcised', { host: vt.host, ghostCard: imp.id, from: vt.holder });
   if (vt.holder !== vt.host && vt.holder !== g.gk) lookIdentity(ctx, vt.host, vt.holder);
-  const voters = Object.keys(vt.votes).map(Number).filter((v) => vt.votes[v]!.length > 0);
+  const voters = Object.keys(vt.votes)
+    .map(Number)
+    .filter((v) => vt.votes[v]!.length > 0);
   const participants = orderFrom(g, vt.host).filter((s) => s === vt.host || voters.includes(s));
   for (const s of participants) {
     gain(g, s, reward.spirit);
     draw(ctx, s, reward.draw);
   }
-  ctx.log(`ghost.log.rewards.${reward.spirit && reward.draw ? 'both' : reward.draw ? 'draw' : 'spirit'}`, { seats: participants, spirit: reward.spirit, n: reward.draw });
+  ctx.log(`ghost.log.rewards.${reward.spirit && reward.draw ? 'both' : reward.draw ? 'draw' : 'spirit'}`, {
+    seats: participants,
+    spirit: reward.spirit,
+    n: reward.draw,
+  });
   if (artifactOn(cat, g, vt.host, 'A01')) gain(g, vt.host, 1);
   for (const s of participants) if (s !== vt.host && artifactOn(cat, g, s, 'A06')) draw(ctx, s);
   if (vt.holder === g.gk && g.players[g.gk]!.imps.length === 0) {
@@ -239,6 +314,6 @@ function reveal(ctx: C): void {
   }
   // Seed 游戏结束 a3: with no GK, the game ends the moment a player has exorcised enough imps — not at the end
   // of the turn, so nothing later in the turn (a heretic's escape, a GK emerging) can keep it going.
-  if (g.gk === null && g.players[vt.host]!.points.length >= RULES.endThreshold[g.P]!) finish(ctx, 'threshold', { seat: vt.host });
+  if (g.gk === null && g.players[vt.host]!.points.length >= RULES.endThreshold[g.P]!)
+    finish(ctx, 'threshold', { seat: vt.host });
 }
-

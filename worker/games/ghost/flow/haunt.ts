@@ -49,4 +49,3 @@ export const possess: F = {
   },
   answer: discarded,
 };
-

@@ -13,4 +13,14 @@ import { flip, possess } from './haunt';
 import { turn } from './turn';
 import { window } from './window';
 
-export const FRAMES: Record<string, F> = { turn, day, window, flip, possess, host, exorcism, escape: hereticEscape, endDiscard };
+export const FRAMES: Record<string, F> = {
+  turn,
+  day,
+  window,
+  flip,
+  possess,
+  host,
+  exorcism,
+  escape: hereticEscape,
+  endDiscard,
+};

@@ -1,7 +1,19 @@
 import { RULES } from '../basics';
 import { catOf } from '../catalogue';
 import { becomeGK, finish, hereticKing, mostImps } from '../rules';
-import { artifactOn, draw, effectCount, freshTurn, gain, has, orderFrom, readFacts, see, type C, type G } from '../state';
+import {
+  artifactOn,
+  draw,
+  effectCount,
+  freshTurn,
+  gain,
+  has,
+  orderFrom,
+  readFacts,
+  see,
+  type C,
+  type G,
+} from '../state';
 import type { Step } from '../../../engine/game';
 import type { Frame } from '../../../engine/types';
 import type { F } from './common';
@@ -53,7 +65,10 @@ export const turn: F = {
         g.phase = 'draw';
         const n = Math.max(0, 2 - effectCount(cat, g, s, 'DRAW_MINUS_1'));
         const got = draw(ctx, s, n);
-        const sp = (has(cat, g, s, 'NO_DRAW_PHASE_SPIRIT') ? 0 : 1) + effectCount(cat, g, s, 'PERK_EXTRA_SPIRIT') + (artifactOn(cat, g, s, 'A04') ? 1 : 0);
+        const sp =
+          (has(cat, g, s, 'NO_DRAW_PHASE_SPIRIT') ? 0 : 1) +
+          effectCount(cat, g, s, 'PERK_EXTRA_SPIRIT') +
+          (artifactOn(cat, g, s, 'A04') ? 1 : 0);
         gain(g, s, sp);
         ctx.log('ghost.log.drawPhase', { seat: s, n: got, spirit: sp });
         return go(f, 'dayStart');
@@ -141,16 +156,24 @@ function emergence(ctx: C): void {
   if (g.gk !== null && g.gkTurn !== g.turn && !g.ts.exorcised) g.k04++;
   if (g.gk === null) {
     const t = readFacts(g);
-    const third = t.thirdImp.filter((s) => !t.exorcisedFrom.includes(s) && g.players[s]!.imps.length >= RULES.gkEmergePlayerImps);
+    const third = t.thirdImp.filter(
+      (s) => !t.exorcisedFrom.includes(s) && g.players[s]!.imps.length >= RULES.gkEmergePlayerImps,
+    );
     const hk = hereticKing(g);
     if (hk !== null && third.includes(hk)) {
       ctx.log('ghost.log.hereticKingFalls', { seat: hk });
       finish(ctx, 'hereticKing', { seat: hk });
       return;
     }
-    const q = third.length ? mostImps(g, g.players.map((_, s) => s).filter((s) => !third.includes(s))) : t.seventh && !g.ts.exorcised ? mostImps(g) : null;
+    const q = third.length
+      ? mostImps(
+          g,
+          g.players.map((_, s) => s).filter((s) => !third.includes(s)),
+        )
+      : t.seventh && !g.ts.exorcised
+        ? mostImps(g)
+        : null;
     if (q !== null) becomeGK(ctx, hk ?? q, q);
   }
   if (g.gk !== null && g.gkTurn !== g.turn && cat.kingRule[g.kingCard]!(g)) finish(ctx, 'gkCard', { king: g.kingCard });
 }
-

@@ -12,7 +12,12 @@ export const window: F = {
       const s = order[f.i as number]!;
       const plays = g.players[s]!.autoPass ? [] : spellOptions(catOf(ctx), g, s, f.w as 'before' | 'after');
       if (plays.length) {
-        ctx.ask({ seat: s, kind: 'respond', message: msg(`ask.window.${f.w}`), options: [...plays, opt('pass', 'opt.pass'), opt('passAlways', 'opt.passAlways')] });
+        ctx.ask({
+          seat: s,
+          kind: 'respond',
+          message: msg(`ask.window.${f.w}`),
+          options: [...plays, opt('pass', 'opt.pass'), opt('passAlways', 'opt.passAlways')],
+        });
         return 'wait';
       }
       f.i = (f.i as number) + 1;
@@ -29,4 +34,3 @@ export const window: F = {
     return playSpell(ctx, p.seat, a.option.slice(5), a, f.w as 'before' | 'after');
   },
 };
-

@@ -4,7 +4,7 @@
  */
 import type { Rows } from './rows';
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const CARD_ROWS: Rows = {
   // imps
   'ghost.card.I01': ['饿死鬼', '餓死鬼', 'Starving ghost'],

@@ -1,7 +1,7 @@
 /** The table's strings: identities, phases, questions, options, the log, end reasons and the table UI. */
 import type { Rows } from './rows';
 
-// prettier-ignore
+// biome-ignore format: one row per line
 export const TABLE: Rows = {
   'ghost.title': ['驱鬼', '驅鬼', 'Exorcism'],
   'ghost.summary': ['第{turn}回合 · {seat} · 鬼牌堆剩{n}张', '第{turn}回合 · {seat} · 鬼牌堆剩{n}張', 'Turn {turn} · {seat} · {n} left in the ghost deck'],

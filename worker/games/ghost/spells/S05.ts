@@ -16,7 +16,10 @@ const stargaze: FrameDef<G> = {
             opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! }),
             opt(`bottom:${cards[1]}`, 'opt.gazeBottom', { ghostCard: cards[1]! }),
           ]
-        : [opt(`top:${cards[0]}`, 'opt.gazeKeep', { ghostCard: cards[0]! }), opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! })];
+        : [
+            opt(`top:${cards[0]}`, 'opt.gazeKeep', { ghostCard: cards[0]! }),
+            opt(`bottom:${cards[0]}`, 'opt.gazeBottom', { ghostCard: cards[0]! }),
+          ];
     ctx.ask({ seat: f.seat as number, kind: 'arrange', message: msg('ask.gaze', { ghostCards: cards }), options });
     return 'wait';
   },

@@ -36,7 +36,9 @@ export const S07: SpellRule = {
     // Good: move an imp off a seat of this side that holds 2 or more (this seat first) to the likeliest rival without imps.
     use(b, o) {
       if (b.level !== 'good') return null;
-      const to = o.seats!.from.filter((t) => ally(b, t) < 0.5 && b.v.players[t]!.imps.length === 0).sort((x, y) => ally(b, x) - ally(b, y) || x - y);
+      const to = o
+        .seats!.from.filter((t) => ally(b, t) < 0.5 && b.v.players[t]!.imps.length === 0)
+        .sort((x, y) => ally(b, x) - ally(b, y) || x - y);
       const mine = [b.me, ...b.v.players.map((_, s) => s).filter((s) => s !== b.me && ally(b, s) >= 0.8)];
       for (const s of mine) {
         const imps = b.v.players[s]!.imps;

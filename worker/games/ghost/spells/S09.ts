@@ -21,7 +21,15 @@ export const S09: SpellRule = {
     use(b, o) {
       if (b.level !== 'good') return null;
       const from = o.seats!.from.filter((t) => b.v.players[t]!.handCount > 0 && ally(b, t) < 0.5);
-      return from.length ? { seats: [from.sort((x, y) => ally(b, x) - ally(b, y) || b.v.players[y]!.handCount - b.v.players[x]!.handCount || x - y)[0]!] } : null;
+      return from.length
+        ? {
+            seats: [
+              from.sort(
+                (x, y) => ally(b, x) - ally(b, y) || b.v.players[y]!.handCount - b.v.players[x]!.handCount || x - y,
+              )[0]!,
+            ],
+          }
+        : null;
     },
   },
 };

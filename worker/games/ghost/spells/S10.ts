@@ -18,7 +18,9 @@ export const S10: SpellRule = {
     // Good: take back a 敕令符 (it votes 2) or a 斩鬼符 while a GK stands.
     use(b, o) {
       if (b.level !== 'good') return null;
-      const want = o.cards!.from.filter((c) => c.startsWith('S04') || (b.v.gk !== null && b.v.gk !== b.me && c.startsWith('S19'))).sort();
+      const want = o
+        .cards!.from.filter((c) => c.startsWith('S04') || (b.v.gk !== null && b.v.gk !== b.me && c.startsWith('S19')))
+        .sort();
       return want.length ? { cards: [want[0]!] } : null;
     },
   },

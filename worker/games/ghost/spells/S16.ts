@@ -15,7 +15,15 @@ export const S16: SpellRule = {
     use(b, o) {
       if (b.level !== 'good') return null;
       const from = o.seats!.from.filter((t) => ally(b, t) < 0.5 && b.v.players[t]!.spirit > 0);
-      return from.length ? { seats: [from.sort((x, y) => ally(b, x) - ally(b, y) || b.v.players[y]!.spirit - b.v.players[x]!.spirit || x - y)[0]!] } : null;
+      return from.length
+        ? {
+            seats: [
+              from.sort(
+                (x, y) => ally(b, x) - ally(b, y) || b.v.players[y]!.spirit - b.v.players[x]!.spirit || x - y,
+              )[0]!,
+            ],
+          }
+        : null;
     },
   },
 };

@@ -11,6 +11,12 @@ export const S17: SpellRule = {
     keep: 0.5,
     rank: 40,
     // Good: when an imp on this seat has an effect that hurts it.
-    use: (b) => (b.level === 'good' && b.v.players[b.me]!.imps.some((i) => !['NONE', 'PERK_HAND_LIMIT_PLUS_1', 'PERK_EXTRA_SPIRIT'].includes(b.cat.imp[i.id]!.effect)) ? {} : null),
+    use: (b) =>
+      b.level === 'good' &&
+      b.v.players[b.me]!.imps.some(
+        (i) => !['NONE', 'PERK_HAND_LIMIT_PLUS_1', 'PERK_EXTRA_SPIRIT'].includes(b.cat.imp[i.id]!.effect),
+      )
+        ? {}
+        : null,
   },
 };

@@ -10,4 +10,5 @@ export const oneSeat = (from: number[]): Pick | null => (from.length ? { seats: 
 /** The seat the play picked. */
 export const target = (a: Answer): number => a.seats![0]!;
 /** Every imp on a player (the GK's too unless `nonGk`). */
-export const allImps = (g: G, nonGk: boolean): string[] => g.players.flatMap((p, s) => (nonGk && s === g.gk ? [] : p.imps.map((i) => i.id)));
+export const allImps = (g: G, nonGk: boolean): string[] =>
+  g.players.flatMap((p, s) => (nonGk && s === g.gk ? [] : p.imps.map((i) => i.id)));

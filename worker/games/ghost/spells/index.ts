@@ -20,4 +20,24 @@ import { S17 } from './S17';
 import { S18 } from './S18';
 import { S19 } from './S19';
 
-export const SPELL_RULES: SpellRule[] = [S01, S02, S03, S04, S05, S06, S07, S08, S09, S10, S11, S12, S13, S14, S15, S16, S17, S18, S19];
+export const SPELL_RULES: SpellRule[] = [
+  S01,
+  S02,
+  S03,
+  S04,
+  S05,
+  S06,
+  S07,
+  S08,
+  S09,
+  S10,
+  S11,
+  S12,
+  S13,
+  S14,
+  S15,
+  S16,
+  S17,
+  S18,
+  S19,
+];

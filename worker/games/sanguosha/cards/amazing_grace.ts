@@ -19,7 +19,12 @@ const grace: FrameDef<G> = {
       return 'done';
     }
     f.asked = true;
-    ctx.ask({ seat, kind: 'grace', message: { key: 'sgs.ask.grace' }, options: [{ id: 'take', message: { key: 'sgs.opt.take' }, cards: { from: g.grace.map(String), min: 1, max: 1 } }] });
+    ctx.ask({
+      seat,
+      kind: 'grace',
+      message: { key: 'sgs.ask.grace' },
+      options: [{ id: 'take', message: { key: 'sgs.opt.take' }, cards: { from: g.grace.map(String), min: 1, max: 1 } }],
+    });
     return 'wait';
   },
   answer(ctx, f, _p, a) {

@@ -12,6 +12,18 @@ export const everyOtherAnswers = (key: string, pattern: 'slash' | 'jink', ask: s
   auto: 'others',
   effect(ctx, f) {
     f.st = 4;
-    ctx.push({ t: 'respond', seat: num(f.target), pattern, how: 'respond', src: num(f.user), ignoreArmor: false, msg: { key: ask, params: { source: num(f.user), card: num(f.card) } }, parent: f.id, key: 'ok', n: 1, st: 0 });
+    ctx.push({
+      t: 'respond',
+      seat: num(f.target),
+      pattern,
+      how: 'respond',
+      src: num(f.user),
+      ignoreArmor: false,
+      msg: { key: ask, params: { source: num(f.user), card: num(f.card) } },
+      parent: f.id,
+      key: 'ok',
+      n: 1,
+      st: 0,
+    });
   },
 });

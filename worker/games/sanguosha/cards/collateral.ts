@@ -16,24 +16,44 @@ function giveWeapon(ctx: C, from: number, to: number): void {
 const collateralFrame: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
-    const user = num(f.user), w = num(f.wielder), v = num(f.victim);
+    const user = num(f.user),
+      w = num(f.wielder),
+      v = num(f.victim);
     if (f.st === 1) return 'done';
     const weapon = P(g, w).equip.weapon;
     if (weapon === null || !alive(g, w)) return 'done';
     if (f.st === 0 && alive(g, v) && inRange(ctx, w, v)) {
       // The wielder needs to use a 杀: a skill may supply it (激将), as wherever a 杀 is asked for.
       f.st = 2;
-      emit(ctx, f, T.cardAsked, { seat: w, pattern: 'slash', src: user, ignoreArmor: false, provided: false, useOn: [v] });
+      emit(ctx, f, T.cardAsked, {
+        seat: w,
+        pattern: 'slash',
+        src: user,
+        ignoreArmor: false,
+        provided: false,
+        useOn: [v],
+      });
       return 'again';
     }
     if (f.st === 2 && evOf(f).provided) return 'done';
-    const options: Option[] = alive(g, v) && inRange(ctx, w, v) ? answerOptions(ctx, w, ['slash'], 'use', { id: 'use', message: { key: 'sgs.opt.slashOn', params: { target: v } } }) : [];
+    const options: Option[] =
+      alive(g, v) && inRange(ctx, w, v)
+        ? answerOptions(ctx, w, ['slash'], 'use', {
+            id: 'use',
+            message: { key: 'sgs.opt.slashOn', params: { target: v } },
+          })
+        : [];
     if (!options.length && autoPass(ctx)) {
       giveWeapon(ctx, w, user);
       return 'done';
     }
     options.push({ id: 'pass', message: { key: 'sgs.opt.giveWeapon', params: { to: user, card: weapon } } });
-    ctx.ask({ seat: w, kind: 'collateral', message: { key: 'sgs.ask.collateral', params: { source: user, target: v, card: weapon } }, options });
+    ctx.ask({
+      seat: w,
+      kind: 'collateral',
+      message: { key: 'sgs.ask.collateral', params: { source: user, target: v, card: weapon } },
+      options,
+    });
     f.st = 1;
     return 'wait';
   },
@@ -45,7 +65,16 @@ const collateralFrame: FrameDef<G> = {
     }
     const r = resolveAnswer(ctx, w, a, ['slash'], 'use', 'use');
     if (typeof r === 'string') return r;
-    ctx.push({ t: 'use', user: w, cards: r.cards, name: r.name, skill: r.skill, targets: [num(f.victim)], counted: false, st: 0 });
+    ctx.push({
+      t: 'use',
+      user: w,
+      cards: r.cards,
+      name: r.name,
+      skill: r.skill,
+      targets: [num(f.victim)],
+      counted: false,
+      st: 0,
+    });
   },
 };
 
@@ -55,7 +84,9 @@ export const collateral: CardDef = {
   value: 3,
   spec(k, seat) {
     const g = k.g;
-    const wielders = othersFrom(g, seat).filter((t) => P(g, t).equip.weapon !== null && seatsFrom(g, 0).some((v) => inRange(k, t, v)));
+    const wielders = othersFrom(g, seat).filter(
+      (t) => P(g, t).equip.weapon !== null && seatsFrom(g, 0).some((v) => inRange(k, t, v)),
+    );
     return wielders.length ? { from: seatsFrom(g, 0), min: 2, max: 2 } : null;
   },
   effect(ctx, f) {

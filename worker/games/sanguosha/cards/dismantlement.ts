@@ -11,6 +11,15 @@ export const dismantlement: CardDef = {
   pick: { min: 1, max: 1, why: (k, _u, t) => needsCards(k.g, t) },
   effect(ctx, f) {
     const target = num(f.target);
-    if (hasCards(P(ctx.g, target))) ctx.push({ t: 'pick', by: num(f.user), from: target, mode: 'discard', zones: 'hej', n: 1, reason: 'dismantlement' });
+    if (hasCards(P(ctx.g, target)))
+      ctx.push({
+        t: 'pick',
+        by: num(f.user),
+        from: target,
+        mode: 'discard',
+        zones: 'hej',
+        n: 1,
+        reason: 'dismantlement',
+      });
   },
 };

@@ -8,14 +8,31 @@ import type { CardDef, G } from '../types';
 const duelFrame: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
-    const a = num(f.a), b = num(f.b), who = num(f.turn);
+    const a = num(f.a),
+      b = num(f.b),
+      who = num(f.turn);
     const other = who === a ? b : a;
     if (f.st === 2) return 'done';
     if (!alive(g, a) || !alive(g, b)) return 'done';
     if (f.st === 0) {
       f.st = 1;
       // A 决斗 without a physical card (离间) has no card to name in the question.
-      ctx.push({ t: 'respond', seat: who, pattern: 'slash', how: 'respond', src: other, ignoreArmor: false, n: needed(ctx, other, who, 'duel'), msg: f.card === null ? { key: 'sgs.ask.duelNoCard', params: { source: other } } : { key: 'sgs.ask.duel', params: { source: other, card: f.card! } }, parent: f.id, key: 'ok', st: 0 });
+      ctx.push({
+        t: 'respond',
+        seat: who,
+        pattern: 'slash',
+        how: 'respond',
+        src: other,
+        ignoreArmor: false,
+        n: needed(ctx, other, who, 'duel'),
+        msg:
+          f.card === null
+            ? { key: 'sgs.ask.duelNoCard', params: { source: other } }
+            : { key: 'sgs.ask.duel', params: { source: other, card: f.card! } },
+        parent: f.id,
+        key: 'ok',
+        st: 0,
+      });
       return 'again';
     }
     if (f.ok) {
@@ -37,7 +54,16 @@ export const duel: CardDef = {
   value: 4,
   pick: { min: 1, max: 1, why: () => null },
   effect(ctx, f) {
-    ctx.push({ t: 'duel', user: num(f.user), a: num(f.user), b: num(f.target), turn: num(f.target), card: f.card ?? null, st: 0, ok: false });
+    ctx.push({
+      t: 'duel',
+      user: num(f.user),
+      a: num(f.user),
+      b: num(f.target),
+      turn: num(f.target),
+      card: f.card ?? null,
+      st: 0,
+      ok: false,
+    });
   },
   frames: { duel: duelFrame },
 };

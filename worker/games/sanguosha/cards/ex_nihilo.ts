@@ -3,4 +3,9 @@ import { num } from '../flow/common';
 import type { CardDef } from '../types';
 
 /** 无中生有: draw 2 cards. */
-export const ex_nihilo: CardDef = { key: 'ex_nihilo', harmful: false, value: 6, effect: (ctx, f) => void drawCards(ctx, num(f.target), 2) };
+export const ex_nihilo: CardDef = {
+  key: 'ex_nihilo',
+  harmful: false,
+  value: 6,
+  effect: (ctx, f) => void drawCards(ctx, num(f.target), 2),
+};

@@ -8,12 +8,24 @@ import { why } from './rules';
 const fireAttackFrame: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
-    const user = num(f.user), target = num(f.target);
+    const user = num(f.user),
+      target = num(f.target);
     switch (f.st) {
       case 0:
         if (!alive(g, target) || !P(g, target).hand.length) return 'done';
         f.st = 1;
-        ctx.ask({ seat: target, kind: 'show', message: { key: 'sgs.ask.fireShow', params: { source: user } }, options: [{ id: 'show', message: { key: 'sgs.opt.show' }, cards: { from: P(g, target).hand.map(String), min: 1, max: 1 } }] });
+        ctx.ask({
+          seat: target,
+          kind: 'show',
+          message: { key: 'sgs.ask.fireShow', params: { source: user } },
+          options: [
+            {
+              id: 'show',
+              message: { key: 'sgs.opt.show' },
+              cards: { from: P(g, target).hand.map(String), min: 1, max: 1 },
+            },
+          ],
+        });
         return 'wait';
       case 1: {
         const shown = num(f.shown);
@@ -21,9 +33,19 @@ const fireAttackFrame: FrameDef<G> = {
         if (!alive(g, user) || (!fits.length && autoPass(ctx))) return 'done';
         f.st = 2;
         const options: Option[] = [];
-        if (fits.length) options.push({ id: 'discard', message: { key: 'sgs.opt.fireDiscard' }, cards: { from: fits.map(String), min: 1, max: 1 } });
+        if (fits.length)
+          options.push({
+            id: 'discard',
+            message: { key: 'sgs.opt.fireDiscard' },
+            cards: { from: fits.map(String), min: 1, max: 1 },
+          });
         options.push({ id: 'pass', message: { key: 'sgs.opt.noResponse' } });
-        ctx.ask({ seat: user, kind: 'respond', message: { key: 'sgs.ask.fireDiscard', params: { target, card: shown } }, options });
+        ctx.ask({
+          seat: user,
+          kind: 'respond',
+          message: { key: 'sgs.ask.fireDiscard', params: { target, card: shown } },
+          options,
+        });
         return 'wait';
       }
       case 2:
@@ -58,7 +80,21 @@ export const fire_attack: CardDef = {
   key: 'fire_attack',
   harmful: true,
   value: 2,
-  pick: { min: 1, max: 1, self: true, why: (k, _u, t, cards) => (P(k.g, t).hand.some((c) => !cards.includes(c)) ? null : why('sgs.why.noHand')) },
-  effect: (ctx, f) => void ctx.push({ t: 'fireAttack', user: num(f.user), target: num(f.target), card: f.card ?? null, shown: null, hit: false, st: 0 }),
+  pick: {
+    min: 1,
+    max: 1,
+    self: true,
+    why: (k, _u, t, cards) => (P(k.g, t).hand.some((c) => !cards.includes(c)) ? null : why('sgs.why.noHand')),
+  },
+  effect: (ctx, f) =>
+    void ctx.push({
+      t: 'fireAttack',
+      user: num(f.user),
+      target: num(f.target),
+      card: f.card ?? null,
+      shown: null,
+      hit: false,
+      st: 0,
+    }),
   frames: { fireAttack: fireAttackFrame },
 };

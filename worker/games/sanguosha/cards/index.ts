@@ -23,4 +23,26 @@ import { indulgence } from './indulgence';
 import { supply_shortage } from './supply_shortage';
 import { lightning } from './lightning';
 
-export const CARD_DEFS: CardDef[] = [slash, fire_slash, thunder_slash, jink, peach, analeptic, dismantlement, snatch, ex_nihilo, duel, collateral, savage_assault, archery_attack, god_salvation, amazing_grace, iron_chain, fire_attack, nullification, indulgence, supply_shortage, lightning];
+export const CARD_DEFS: CardDef[] = [
+  slash,
+  fire_slash,
+  thunder_slash,
+  jink,
+  peach,
+  analeptic,
+  dismantlement,
+  snatch,
+  ex_nihilo,
+  duel,
+  collateral,
+  savage_assault,
+  archery_attack,
+  god_salvation,
+  amazing_grace,
+  iron_chain,
+  fire_attack,
+  nullification,
+  indulgence,
+  supply_shortage,
+  lightning,
+];

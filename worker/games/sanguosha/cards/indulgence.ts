@@ -2,4 +2,9 @@ import type { CardDef } from '../types';
 import { hasDelayed } from './rules';
 
 /** 乐不思蜀: placed in another's judgement area; unless the judgement is ♥ they skip their play phase (flow/judge.ts). */
-export const indulgence: CardDef = { key: 'indulgence', harmful: true, value: 5, pick: { min: 1, max: 1, why: (k, _u, t) => hasDelayed(k, t, 'indulgence') } };
+export const indulgence: CardDef = {
+  key: 'indulgence',
+  harmful: true,
+  value: 5,
+  pick: { min: 1, max: 1, why: (k, _u, t) => hasDelayed(k, t, 'indulgence') },
+};

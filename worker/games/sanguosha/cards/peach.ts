@@ -9,6 +9,11 @@ export const peach: CardDef = {
   value: 9,
   usable: (k, seat) => wounded(P(k.g, seat)),
   resolve(ctx, f) {
-    recover(ctx, nums(f.targets)[0]!, 1, { by: num(f.user), card: nums(f.cards)[0] ?? null, name: 'peach', dying: f.dying !== undefined });
+    recover(ctx, nums(f.targets)[0]!, 1, {
+      by: num(f.user),
+      card: nums(f.cards)[0] ?? null,
+      name: 'peach',
+      dying: f.dying !== undefined,
+    });
   },
 };

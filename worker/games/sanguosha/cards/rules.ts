@@ -7,7 +7,9 @@ export const why = (key: string): Msg => ({ key });
 
 /** A skill of `t` that forbids `user` from choosing it as a target of `name`, as a reason; null if none. */
 export function prohibited(k: K, user: number, t: number, name: string): Msg | null {
-  for (const id of skillIds(k, t)) if (skillById(k, id)?.prohibit?.(k, t, user, name)) return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${id}` } } };
+  for (const id of skillIds(k, t))
+    if (skillById(k, id)?.prohibit?.(k, t, user, name))
+      return { key: 'sgs.why.skill', params: { skill: { key: `sgs.skill.${id}` } } };
   return null;
 }
 
@@ -17,4 +19,5 @@ export const trickNear = (k: K, user: number, t: number): Msg | null =>
 
 export const needsCards = (g: G, t: number): Msg | null => (hasCards(P(g, t)) ? null : why('sgs.ui.noCards'));
 
-export const hasDelayed = (k: K, t: number, key: string): Msg | null => (P(k.g, t).judge.some((c) => judgeName(k, c) === key) ? why('sgs.ui.hasOne') : null);
+export const hasDelayed = (k: K, t: number, key: string): Msg | null =>
+  P(k.g, t).judge.some((c) => judgeName(k, c) === key) ? why('sgs.ui.hasOne') : null;

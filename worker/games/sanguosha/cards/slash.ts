@@ -10,9 +10,11 @@ const slashLike = (key: string): CardDef => ({
   usable: (k, seat) => k.g.slashes < slashLimit(k, seat),
   pick: {
     min: 1,
-    max: (k, seat, cards) => 1 + Math.max(0, ...skillList(k, seat).map((s) => s.extraSlashTargets?.(k, seat, cards) ?? 0)),
+    max: (k, seat, cards) =>
+      1 + Math.max(0, ...skillList(k, seat).map((s) => s.extraSlashTargets?.(k, seat, cards) ?? 0)),
     // The cards of the 杀 itself (武圣 on the equipped weapon or −1 horse) no longer give range (rules-facts §3).
-    why: (k, user, t, cards) => (distance(k, user, t, cards) <= attackRange(k, user, cards) ? null : why('sgs.ui.outOfRange')),
+    why: (k, user, t, cards) =>
+      distance(k, user, t, cards) <= attackRange(k, user, cards) ? null : why('sgs.ui.outOfRange'),
   },
 });
 export const slash = slashLike('slash');

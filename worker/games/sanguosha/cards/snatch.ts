@@ -11,6 +11,7 @@ export const snatch: CardDef = {
   pick: { min: 1, max: 1, why: (k, u, t) => trickNear(k, u, t) ?? needsCards(k.g, t) },
   effect(ctx, f) {
     const target = num(f.target);
-    if (hasCards(P(ctx.g, target))) ctx.push({ t: 'pick', by: num(f.user), from: target, mode: 'take', zones: 'hej', n: 1, reason: 'snatch' });
+    if (hasCards(P(ctx.g, target)))
+      ctx.push({ t: 'pick', by: num(f.user), from: target, mode: 'take', zones: 'hej', n: 1, reason: 'snatch' });
   },
 };

@@ -14,7 +14,16 @@ export const axe: SgsSkill = {
     {
       on: 'slashDodged',
       can: (ctx, seat, ev) => ev.src === seat && !ev.hit && payable(ctx.g, seat).length >= 2,
-      use: (ctx, seat, ev) => confirm(ctx, { seat, skill: 'axe', ev, cards: payable(ctx.g, seat), min: 2, max: 2, msg: { key: 'sgs.ask.axe', params: { target: ev.target! } } }),
+      use: (ctx, seat, ev) =>
+        confirm(ctx, {
+          seat,
+          skill: 'axe',
+          ev,
+          cards: payable(ctx.g, seat),
+          min: 2,
+          max: 2,
+          msg: { key: 'sgs.ask.axe', params: { target: ev.target! } },
+        }),
     },
   ],
   resolve(ctx, seat, ev, picked) {

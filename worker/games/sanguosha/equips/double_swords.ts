@@ -13,7 +13,8 @@ export const double_swords: SgsSkill = {
       on: 'slashTargeted',
       can: (ctx, seat, ev) => {
         if (ev.src !== seat) return false;
-        const a = P(ctx.g, seat).gender, b = P(ctx.g, ev.target as number).gender;
+        const a = P(ctx.g, seat).gender,
+          b = P(ctx.g, ev.target as number).gender;
         return !!a && !!b && a !== b;
       },
       optional: true,
@@ -23,7 +24,16 @@ export const double_swords: SgsSkill = {
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.double_swords' }, target });
         const hand = P(ctx.g, target).hand;
         if (hand.length === 0) drawCards(ctx, seat, 1);
-        else confirm(ctx, { seat: target, skill: 'double_swords', ev, cards: hand, msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } }, useMsg: { key: 'sgs.opt.dsDiscard' }, passMsg: { key: 'sgs.opt.dsLetDraw' } });
+        else
+          confirm(ctx, {
+            seat: target,
+            skill: 'double_swords',
+            ev,
+            cards: hand,
+            msg: { key: 'sgs.ask.double_swords_target', params: { source: seat } },
+            useMsg: { key: 'sgs.opt.dsDiscard' },
+            passMsg: { key: 'sgs.opt.dsLetDraw' },
+          });
       },
     },
   ],

@@ -10,7 +10,8 @@ export const eight_diagram: SgsSkill = {
       can: (_ctx, seat, ev) => ev.seat === seat && ev.pattern === 'jink' && !ev.provided && !ev.ignoreArmor,
       optional: true,
       ask: () => ({ key: 'sgs.ask.eight_diagram' }),
-      use: (ctx, seat, ev) => void ctx.push({ t: 'eight_diagram', seat, owner: ev.frame as number, st: 0, result: null }),
+      use: (ctx, seat, ev) =>
+        void ctx.push({ t: 'eight_diagram', seat, owner: ev.frame as number, st: 0, result: null }),
     },
   ],
   frames: {

@@ -8,7 +8,12 @@ export const guding_blade: SgsSkill = {
   effects: [
     {
       on: 'damageCaused',
-      can: (ctx, seat, ev) => ev.src === seat && !!ev.bySlash && !ev.transmitted && !ev.prevented && P(ctx.g, ev.target as number).hand.length === 0,
+      can: (ctx, seat, ev) =>
+        ev.src === seat &&
+        !!ev.bySlash &&
+        !ev.transmitted &&
+        !ev.prevented &&
+        P(ctx.g, ev.target as number).hand.length === 0,
       use: (ctx, seat, ev) => {
         ev.amount = (ev.amount as number) + 1;
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.guding_blade' }, target: ev.target! });

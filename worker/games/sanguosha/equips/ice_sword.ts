@@ -10,14 +10,29 @@ export const ice_sword: SgsSkill = {
       on: 'damageCaused',
       can: (ctx, seat, ev) => {
         const t = ev.target as number;
-        return ev.src === seat && !!ev.bySlash && !ev.transmitted && !ev.prevented && alive(ctx.g, t) && P(ctx.g, t).hand.length + equipIds(P(ctx.g, t)).length > 0;
+        return (
+          ev.src === seat &&
+          !!ev.bySlash &&
+          !ev.transmitted &&
+          !ev.prevented &&
+          alive(ctx.g, t) &&
+          P(ctx.g, t).hand.length + equipIds(P(ctx.g, t)).length > 0
+        );
       },
       optional: true,
       ask: (_ctx, _seat, ev) => ({ key: 'sgs.ask.ice_sword', params: { target: ev.target! } }),
       use: (ctx, seat, ev) => {
         ev.prevented = true;
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.ice_sword' }, target: ev.target! });
-        ctx.push({ t: 'pick', by: seat, from: ev.target as number, mode: 'discard', zones: 'he', n: 2, reason: 'ice_sword' });
+        ctx.push({
+          t: 'pick',
+          by: seat,
+          from: ev.target as number,
+          mode: 'discard',
+          zones: 'he',
+          n: 2,
+          reason: 'ice_sword',
+        });
       },
     },
   ],

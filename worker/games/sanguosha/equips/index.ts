@@ -17,4 +17,22 @@ import { vine } from './vine';
 import { silver_lion } from './silver_lion';
 import { plus_horse, minus_horse } from './horses';
 
-export const EQUIP_SKILLS: SgsSkill[] = [crossbow, qinggang_sword, ice_sword, double_swords, guding_blade, blade, spear, axe, halberd, fan, kylin_bow, eight_diagram, nioh_shield, vine, silver_lion, plus_horse, minus_horse];
+export const EQUIP_SKILLS: SgsSkill[] = [
+  crossbow,
+  qinggang_sword,
+  ice_sword,
+  double_swords,
+  guding_blade,
+  blade,
+  spear,
+  axe,
+  halberd,
+  fan,
+  kylin_bow,
+  eight_diagram,
+  nioh_shield,
+  vine,
+  silver_lion,
+  plus_horse,
+  minus_horse,
+];

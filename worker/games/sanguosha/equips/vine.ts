@@ -14,7 +14,8 @@ export const vine: SgsSkill = {
     },
     {
       on: 'trickEffect',
-      can: (_ctx, seat, ev) => ev.target === seat && !ev.cancelled && (ev.name === 'savage_assault' || ev.name === 'archery_attack'),
+      can: (_ctx, seat, ev) =>
+        ev.target === seat && !ev.cancelled && (ev.name === 'savage_assault' || ev.name === 'archery_attack'),
       use: (ctx, seat, ev) => {
         ev.cancelled = true;
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.card.vine' } });

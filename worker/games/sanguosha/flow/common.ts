@@ -24,7 +24,12 @@ export function emit(ctx: C, f: Frame, timing: string, ev: Ev, seats?: number[])
 }
 export const evOf = (f: Frame) => f.ev as Ev;
 
-export const colorOf = (k: K, cards: number[]): 'red' | 'black' | 'none' => (cards.length && cards.every((c) => isRed(k, c)) ? 'red' : cards.length && cards.every((c) => isBlack(k, c)) ? 'black' : 'none');
+export const colorOf = (k: K, cards: number[]): 'red' | 'black' | 'none' =>
+  cards.length && cards.every((c) => isRed(k, c))
+    ? 'red'
+    : cards.length && cards.every((c) => isBlack(k, c))
+      ? 'black'
+      : 'none';
 
 export const cardIdsOf = (a: Answer) => (a.cards ?? []).map(Number);
 
@@ -35,8 +40,15 @@ export function checkInHand(g: G, seat: number, ids: number[]): string | void {
 export const noAnswer = () => 'this frame asks nothing';
 
 /** A frame that starts a damage (the fields every damage frame carries). */
-export const damageFrame = (src: number | null, target: number, amount: number, nature: string, cards: number[], bySlash = false) =>
-  ({ t: 'damage', src, target, amount, nature, cards, bySlash, ignoreArmor: false, transmitted: false, st: 0 });
+export const damageFrame = (
+  src: number | null,
+  target: number,
+  amount: number,
+  nature: string,
+  cards: number[],
+  bySlash = false,
+) => ({ t: 'damage', src, target, amount, nature, cards, bySlash, ignoreArmor: false, transmitted: false, st: 0 });
 
 /** The display name of a reason: a card key ('indulgence'), or 'skill:<id>' for a skill's own judgement or pick. */
-export const reasonMsg = (reason: string) => (reason.startsWith('skill:') ? { key: `sgs.skill.${reason.slice(6)}` } : { key: `sgs.card.${reason}` });
+export const reasonMsg = (reason: string) =>
+  reason.startsWith('skill:') ? { key: `sgs.skill.${reason.slice(6)}` } : { key: `sgs.card.${reason}` };

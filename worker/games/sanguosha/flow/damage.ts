@@ -16,10 +16,12 @@ export function winner(g: G): { winners: number[]; reason: Msg } | null {
   const living = ps.filter((p) => p.alive);
   const seatsOf = (...r: Role[]) => ps.filter((p) => r.includes(p.role)).map((p) => p.seat);
   if (!lord.alive) {
-    if (living.length === 1 && living[0]!.role === 'traitor') return { winners: [living[0]!.seat], reason: { key: 'sgs.end.traitor' } };
+    if (living.length === 1 && living[0]!.role === 'traitor')
+      return { winners: [living[0]!.seat], reason: { key: 'sgs.end.traitor' } };
     return { winners: seatsOf('rebel'), reason: { key: 'sgs.end.rebels' } };
   }
-  if (!living.some((p) => p.role === 'rebel' || p.role === 'traitor')) return { winners: seatsOf('lord', 'loyalist'), reason: { key: 'sgs.end.lord' } };
+  if (!living.some((p) => p.role === 'rebel' || p.role === 'traitor'))
+    return { winners: seatsOf('lord', 'loyalist'), reason: { key: 'sgs.end.lord' } };
   return null;
 }
 
@@ -31,7 +33,16 @@ const damage: FrameDef<G> = {
     if (f.src !== null && !alive(g, num(f.src))) f.src = null;
     // The damage events' fields, then `amount` (and `prevented` before the HP loss), as one new record each.
     const event = (amount: Json, prevented?: false): Ev => {
-      const ev: Ev = { src: f.src ?? null, target, nature: f.nature!, cards: f.cards ?? [], bySlash: !!f.bySlash, ignoreArmor: !!f.ignoreArmor, transmitted: !!f.transmitted, amount };
+      const ev: Ev = {
+        src: f.src ?? null,
+        target,
+        nature: f.nature!,
+        cards: f.cards ?? [],
+        bySlash: !!f.bySlash,
+        ignoreArmor: !!f.ignoreArmor,
+        transmitted: !!f.transmitted,
+        amount,
+      };
       if (prevented !== undefined) ev.prevented = prevented;
       return ev;
     };
@@ -59,7 +70,13 @@ const damage: FrameDef<G> = {
         const p = P(g, target);
         p.hp -= n;
         const src = f.src === null ? null : num(f.src);
-        ctx.log(src === null ? 'sgs.log.damageNoSource' : 'sgs.log.damage', { source: src, target, n, nature: { key: `sgs.nature.${f.nature}` }, hp: p.hp });
+        ctx.log(src === null ? 'sgs.log.damageNoSource' : 'sgs.log.damage', {
+          source: src,
+          target,
+          n,
+          nature: { key: `sgs.nature.${f.nature}` },
+          hp: p.hp,
+        });
         if (src !== null) noteHostility(g, src, target);
         if (f.nature !== 'normal' && p.chained) {
           p.chained = false;
@@ -73,7 +90,8 @@ const damage: FrameDef<G> = {
       case 3:
         // Dying comes before the "after damage" skills (奸雄, 反馈 …), which fire only if the target survives.
         f.st = 4;
-        if (alive(g, target) && P(g, target).hp <= 0) ctx.push({ t: 'dying', seat: target, killer: f.src ?? null, st: 0, order: [], i: 0 });
+        if (alive(g, target) && P(g, target).hp <= 0)
+          ctx.push({ t: 'dying', seat: target, killer: f.src ?? null, st: 0, order: [], i: 0 });
         return 'again';
       case 4:
         f.st = 5;
@@ -83,7 +101,18 @@ const damage: FrameDef<G> = {
         if (f.spread) {
           const chained = seatsFrom(g, g.current).filter((s) => s !== target && P(g, s).chained);
           for (const s of chained.reverse())
-            ctx.push({ t: 'damage', src: f.src ?? null, target: s, amount: f.caused!, nature: f.nature!, cards: f.cards ?? [], bySlash: false, ignoreArmor: false, transmitted: true, st: 0 });
+            ctx.push({
+              t: 'damage',
+              src: f.src ?? null,
+              target: s,
+              amount: f.caused!,
+              nature: f.nature!,
+              cards: f.cards ?? [],
+              bySlash: false,
+              ignoreArmor: false,
+              transmitted: true,
+              st: 0,
+            });
         }
         return 'done';
       }
@@ -135,13 +164,26 @@ const dying: FrameDef<G> = {
         }
         const r = order[i]!;
         const self = r === seat;
-        const options: Option[] = alive(g, r) ? answerOptions(ctx, r, self ? ['peach', 'analeptic'] : ['peach'], 'use', { id: 'use', message: { key: self ? 'sgs.opt.rescue' : 'sgs.opt.rescuePeach' } }) : [];
+        const options: Option[] = alive(g, r)
+          ? answerOptions(ctx, r, self ? ['peach', 'analeptic'] : ['peach'], 'use', {
+              id: 'use',
+              message: { key: self ? 'sgs.opt.rescue' : 'sgs.opt.rescuePeach' },
+            })
+          : [];
         if (!alive(g, r) || (!options.length && autoPass(ctx))) {
           f.i = i + 1;
           return 'again';
         }
         options.push({ id: 'pass', message: { key: 'sgs.opt.noResponse' } });
-        ctx.ask({ seat: r, kind: 'rescue', message: { key: self ? 'sgs.ask.rescueSelf' : 'sgs.ask.rescue', params: { target: seat, hp: p.hp, n: 1 - p.hp } }, options });
+        ctx.ask({
+          seat: r,
+          kind: 'rescue',
+          message: {
+            key: self ? 'sgs.ask.rescueSelf' : 'sgs.ask.rescue',
+            params: { target: seat, hp: p.hp, n: 1 - p.hp },
+          },
+          options,
+        });
         return 'wait';
       }
       default:
@@ -158,7 +200,17 @@ const dying: FrameDef<G> = {
     const r = resolveAnswer(ctx, p.seat, a, p.seat === seat ? ['peach', 'analeptic'] : ['peach'], 'use', 'use');
     if (typeof r === 'string') return r;
     noteHostility(g, p.seat, seat, -1);
-    ctx.push({ t: 'use', user: p.seat, cards: r.cards, name: r.name, skill: r.skill, targets: [seat], dying: seat, counted: false, st: 0 });
+    ctx.push({
+      t: 'use',
+      user: p.seat,
+      cards: r.cards,
+      name: r.name,
+      skill: r.skill,
+      targets: [seat],
+      dying: seat,
+      counted: false,
+      st: 0,
+    });
   },
 };
 
@@ -174,7 +226,11 @@ const death: FrameDef<G> = {
       p.revealed = true;
       p.hp = 0;
       p.chained = false;
-      ctx.log(killer === null ? 'sgs.log.deathNoKiller' : 'sgs.log.death', { seat, role: { key: `sgs.role.${p.role}` }, by: killer });
+      ctx.log(killer === null ? 'sgs.log.deathNoKiller' : 'sgs.log.death', {
+        seat,
+        role: { key: `sgs.role.${p.role}` },
+        by: killer,
+      });
       f.st = 1;
       emit(ctx, f, T.death, { seat, killer }, seatsFrom(g, g.current).concat(seat));
       return 'again';

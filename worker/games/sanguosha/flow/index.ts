@@ -19,5 +19,12 @@ export { winner } from './damage';
 
 /** The rules' own frames; the game adds its cards' and skills' (`makeSanguosha`). */
 export const FLOW_FRAMES: Record<string, FrameDef<G>> = {
-  ...TURN_FRAMES, ...USE_FRAMES, ...SLASH_FRAMES, ...DAMAGE_FRAMES, ...TRICK_FRAMES, ...JUDGE_FRAMES, ...SELECT_FRAMES, ...PROMPT_FRAMES,
+  ...TURN_FRAMES,
+  ...USE_FRAMES,
+  ...SLASH_FRAMES,
+  ...DAMAGE_FRAMES,
+  ...TRICK_FRAMES,
+  ...JUDGE_FRAMES,
+  ...SELECT_FRAMES,
+  ...PROMPT_FRAMES,
 };

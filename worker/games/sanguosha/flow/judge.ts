@@ -67,7 +67,19 @@ const delayed: FrameDef<G> = {
     switch (f.st) {
       case 0:
         f.st = 1;
-        ctx.push({ t: 'wuxie', trick: key, card, user: null, target: seat, parent: f.id, key: 'cancelled', st: 0, cancelled: false, countered: false, last: null });
+        ctx.push({
+          t: 'wuxie',
+          trick: key,
+          card,
+          user: null,
+          target: seat,
+          parent: f.id,
+          key: 'cancelled',
+          st: 0,
+          cancelled: false,
+          countered: false,
+          last: null,
+        });
         return 'again';
       case 1:
         if (f.cancelled) {

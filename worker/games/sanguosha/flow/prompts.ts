@@ -17,14 +17,36 @@ const arrange: FrameDef<G> = {
     const skill = { key: `sgs.skill.${f.skill}` };
     if (f.st === 0) {
       f.st = 1;
-      ctx.ask({ seat: num(f.seat), kind: 'arrange', message: { key: 'sgs.ask.arrangeTop', params: { skill, n: cards.length } }, options: [{ id: 'top', message: { key: 'sgs.opt.arrangeTop' }, cards: { from: cards.map(String), min: 0, max: cards.length } }] });
+      ctx.ask({
+        seat: num(f.seat),
+        kind: 'arrange',
+        message: { key: 'sgs.ask.arrangeTop', params: { skill, n: cards.length } },
+        options: [
+          {
+            id: 'top',
+            message: { key: 'sgs.opt.arrangeTop' },
+            cards: { from: cards.map(String), min: 0, max: cards.length },
+          },
+        ],
+      });
       return 'wait';
     }
     const top = nums(f.top);
     const rest = cards.filter((c) => !top.includes(c));
     if (f.st === 1 && rest.length > 1) {
       f.st = 2;
-      ctx.ask({ seat: num(f.seat), kind: 'arrange', message: { key: 'sgs.ask.arrangeBottom', params: { skill, n: rest.length } }, options: [{ id: 'bottom', message: { key: 'sgs.opt.arrangeBottom' }, cards: { from: rest.map(String), min: rest.length, max: rest.length } }] });
+      ctx.ask({
+        seat: num(f.seat),
+        kind: 'arrange',
+        message: { key: 'sgs.ask.arrangeBottom', params: { skill, n: rest.length } },
+        options: [
+          {
+            id: 'bottom',
+            message: { key: 'sgs.opt.arrangeBottom' },
+            cards: { from: rest.map(String), min: rest.length, max: rest.length },
+          },
+        ],
+      });
       return 'wait';
     }
     const bottom = f.bottom ? nums(f.bottom) : rest;
@@ -49,8 +71,17 @@ const distribute: FrameDef<G> = {
     const left = nums(f.cards).filter((c) => g.draw.includes(c));
     if (!left.length || !alive(g, num(f.seat))) return 'done';
     ctx.ask({
-      seat: num(f.seat), kind: 'distribute', message: { key: 'sgs.ask.distribute', params: { skill: { key: `sgs.skill.${f.skill}` }, n: left.length } },
-      options: [{ id: 'give', message: { key: 'sgs.opt.give' }, cards: { from: left.map(String), min: 1, max: left.length }, seats: { from: seatsFrom(g, num(f.seat)), min: 1, max: 1 } }],
+      seat: num(f.seat),
+      kind: 'distribute',
+      message: { key: 'sgs.ask.distribute', params: { skill: { key: `sgs.skill.${f.skill}` }, n: left.length } },
+      options: [
+        {
+          id: 'give',
+          message: { key: 'sgs.opt.give' },
+          cards: { from: left.map(String), min: 1, max: left.length },
+          seats: { from: seatsFrom(g, num(f.seat)), min: 1, max: 1 },
+        },
+      ],
     });
     return 'wait';
   },

@@ -29,7 +29,11 @@ export function dealStart(ctx: C, lord: number, g: G = ctx.g): void {
   }
 }
 
-const offerOptions = (ids: string[]) => ids.map((id) => ({ id: `general:${id}`, message: { key: 'sgs.opt.general', params: { general: { key: `sgs.general.${id}` } } } }));
+const offerOptions = (ids: string[]) =>
+  ids.map((id) => ({
+    id: `general:${id}`,
+    message: { key: 'sgs.opt.general', params: { general: { key: `sgs.general.${id}` } } },
+  }));
 
 const select: FrameDef<G> = {
   run(ctx, f) {
@@ -39,28 +43,52 @@ const select: FrameDef<G> = {
     g.phase = 'select';
     if (f.st === 0) {
       const extra = ctx.s.options.extraLords !== false;
-      const fixed = sgs(ctx).generals.filter((x) => x.lordOffer === 'lord' || (extra && x.lordOffer === 'extra')).map((x) => x.id);
-      const pool = ctx.rng.shuffle(sgs(ctx).generals.filter((x) => !fixed.includes(x.id) && (extra || x.lordOffer !== 'extra')).map((x) => x.id));
+      const fixed = sgs(ctx)
+        .generals.filter((x) => x.lordOffer === 'lord' || (extra && x.lordOffer === 'extra'))
+        .map((x) => x.id);
+      const pool = ctx.rng.shuffle(
+        sgs(ctx)
+          .generals.filter((x) => !fixed.includes(x.id) && (extra || x.lordOffer !== 'extra'))
+          .map((x) => x.id),
+      );
       sel.offers[lord] = [...fixed, ...pool.slice(0, 2)];
       f.pool = pool.slice(2);
       f.st = 1;
-      ctx.ask({ seat: lord, kind: 'chooseGeneral', message: { key: 'sgs.ask.chooseGeneralLord' }, options: offerOptions(sel.offers[lord]!) });
+      ctx.ask({
+        seat: lord,
+        kind: 'chooseGeneral',
+        message: { key: 'sgs.ask.chooseGeneralLord' },
+        options: offerOptions(sel.offers[lord]!),
+      });
       return 'wait';
     }
     if (f.st === 1) {
       const others = seatsFrom(g, lord).filter((s) => s !== lord);
       const each = g.players.length >= 10 ? 2 : 3;
-      const pool = ctx.rng.shuffle([...(f.pool as string[]), ...sel.offers[lord]!.filter((id) => id !== sel.picks[lord])]);
+      const pool = ctx.rng.shuffle([
+        ...(f.pool as string[]),
+        ...sel.offers[lord]!.filter((id) => id !== sel.picks[lord]),
+      ]);
       others.forEach((s, k) => {
         sel.offers[s] = pool.slice(k * each, k * each + each);
-        ctx.ask({ seat: s, kind: 'chooseGeneral', message: { key: 'sgs.ask.chooseGeneral', params: { lord, general: { key: `sgs.general.${sel.picks[lord]}` } } }, options: offerOptions(sel.offers[s]!) });
+        ctx.ask({
+          seat: s,
+          kind: 'chooseGeneral',
+          message: {
+            key: 'sgs.ask.chooseGeneral',
+            params: { lord, general: { key: `sgs.general.${sel.picks[lord]}` } },
+          },
+          options: offerOptions(sel.offers[s]!),
+        });
       });
       f.st = 2;
       return 'wait';
     }
     sel.revealed = true;
     for (const p of g.players) if (p.seat !== lord) becomeGeneral(ctx, p.seat, sel.picks[p.seat]!);
-    for (const seat of seatsFrom(g, lord)) if (seat !== lord) ctx.log('sgs.log.generalRevealed', { seat, general: { key: `sgs.general.${P(g, seat).general}` } });
+    for (const seat of seatsFrom(g, lord))
+      if (seat !== lord)
+        ctx.log('sgs.log.generalRevealed', { seat, general: { key: `sgs.general.${P(g, seat).general}` } });
     dealStart(ctx, lord);
     g.phase = 'none';
     return 'done';

@@ -29,13 +29,28 @@ const slashAim: FrameDef<G> = {
         f.st = 2;
         if (f.cancelled) return 'again';
         const target = num(f.target);
-        emit(ctx, f, T.slashTargeted, { src, target, cards: f.cards!, nature: f.nature!, ignoreArmor: false, jinks: needed(ctx, src, target, 'jink'), noJink: false });
+        emit(ctx, f, T.slashTargeted, {
+          src,
+          target,
+          cards: f.cards!,
+          nature: f.nature!,
+          ignoreArmor: false,
+          jinks: needed(ctx, src, target, 'jink'),
+          noJink: false,
+        });
         return 'again';
       }
       default: {
         const ev = f.cancelled ? {} : evOf(f);
         const use = ctx.frame(num(f.parent));
-        if (use) (use.aims as Json[])[num(f.idx)] = { target: f.target!, cancelled: !!f.cancelled, ignoreArmor: !!ev.ignoreArmor, jinks: num(ev.jinks ?? 1), noJink: !!ev.noJink };
+        if (use)
+          (use.aims as Json[])[num(f.idx)] = {
+            target: f.target!,
+            cancelled: !!f.cancelled,
+            ignoreArmor: !!ev.ignoreArmor,
+            jinks: num(ev.jinks ?? 1),
+            noJink: !!ev.noJink,
+          };
       }
     }
     return 'done';
@@ -59,7 +74,15 @@ const slashOn: FrameDef<G> = {
           return 'done';
         }
         f.st = 3;
-        emit(ctx, f, T.slashEffect, { src, target: f.target!, cards: f.cards!, nature: f.nature!, color: f.color!, ignoreArmor: !!f.ignoreArmor, cancelled: false });
+        emit(ctx, f, T.slashEffect, {
+          src,
+          target: f.target!,
+          cards: f.cards!,
+          nature: f.nature!,
+          color: f.color!,
+          ignoreArmor: !!f.ignoreArmor,
+          cancelled: false,
+        });
         return 'again';
       }
       case 3: {
@@ -74,7 +97,19 @@ const slashOn: FrameDef<G> = {
           return 'again';
         }
         const card = nums(f.cards)[0] ?? null;
-        ctx.push({ t: 'respond', seat: target, pattern: 'jink', how: 'use', n: f.jinks!, src, ignoreArmor: f.ignoreArmor!, msg: { key: 'sgs.ask.jinkSlash', params: { source: src, card } }, parent: f.id, key: 'dodged', st: 0 });
+        ctx.push({
+          t: 'respond',
+          seat: target,
+          pattern: 'jink',
+          how: 'use',
+          n: f.jinks!,
+          src,
+          ignoreArmor: f.ignoreArmor!,
+          msg: { key: 'sgs.ask.jinkSlash', params: { source: src, card } },
+          parent: f.id,
+          key: 'dodged',
+          st: 0,
+        });
         return 'again';
       }
       case 4:
@@ -91,7 +126,10 @@ const slashOn: FrameDef<G> = {
         return 'again';
       case 6:
         f.st = 7;
-        ctx.push({ ...damageFrame(src, num(f.target), num(f.amount), f.nature as string, nums(f.cards), true), ignoreArmor: !!f.ignoreArmor });
+        ctx.push({
+          ...damageFrame(src, num(f.target), num(f.amount), f.nature as string, nums(f.cards), true),
+          ignoreArmor: !!f.ignoreArmor,
+        });
         return 'again';
       default:
         return 'done';
@@ -131,13 +169,25 @@ const respond: FrameDef<G> = {
       return 'again';
     }
     if (evOf(f).provided) {
-      fire(ctx, T.cardResponded, { seat, name: pattern, cards: [], skill: null, how: f.how ?? 'respond', src: f.src ?? null });
+      fire(ctx, T.cardResponded, {
+        seat,
+        name: pattern,
+        cards: [],
+        skill: null,
+        how: f.how ?? 'respond',
+        src: f.src ?? null,
+      });
       f.st = 2;
       return 'again';
     }
     const forLord = f.lord !== undefined && f.lord !== null;
-    const real: Msg = forLord ? { key: `sgs.opt.${f.skill}Give`, params: { lord: num(f.lord) } } : { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } };
-    const options: Option[] = answerOptions(ctx, seat, [pattern], (f.how ?? 'respond') as How, { id: 'play', message: real });
+    const real: Msg = forLord
+      ? { key: `sgs.opt.${f.skill}Give`, params: { lord: num(f.lord) } }
+      : { key: 'sgs.opt.play', params: { pattern: { key: `sgs.card.${pattern}` } } };
+    const options: Option[] = answerOptions(ctx, seat, [pattern], (f.how ?? 'respond') as How, {
+      id: 'play',
+      message: real,
+    });
     if (!options.length && autoPass(ctx)) {
       ctx.log('sgs.log.noResponse', { seat });
       parentSet(ctx, f, false);
@@ -146,7 +196,12 @@ const respond: FrameDef<G> = {
     options.push({ id: 'pass', message: { key: 'sgs.opt.noResponse' } });
     const left = n - num(f.got ?? 0);
     const msg = f.msg as unknown as Msg;
-    ctx.ask({ seat, kind: 'respond', message: left > 1 ? { ...msg, params: { ...(msg.params ?? {}), n: left } } : msg, options });
+    ctx.ask({
+      seat,
+      kind: 'respond',
+      message: left > 1 ? { ...msg, params: { ...(msg.params ?? {}), n: left } } : msg,
+      options,
+    });
     f.st = 2;
     return 'wait';
   },
@@ -162,11 +217,21 @@ const respond: FrameDef<G> = {
     const r = resolveAnswer(ctx, seat, a, [f.pattern as string], how, 'play');
     if (typeof r === 'string') return r;
     const as = { key: `sgs.card.${f.pattern}` };
-    if (f.lord !== undefined && f.lord !== null) ctx.log(`sgs.log.${f.skill}Give`, { seat, lord: num(f.lord), cards: r.cards });
-    else if (r.skill) ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
+    if (f.lord !== undefined && f.lord !== null)
+      ctx.log(`sgs.log.${f.skill}Give`, { seat, lord: num(f.lord), cards: r.cards });
+    else if (r.skill)
+      ctx.log('sgs.log.playAsSkill', { seat, cards: r.cards, as, skill: { key: `sgs.skill.${r.skill}` } });
     // 闪 against a 杀 is used (使用); 杀 in a 决斗 and against 南蛮入侵 is played (打出).
-    else ctx.log(how === 'use' ? 'sgs.log.respondUse' : 'sgs.log.play', { seat, card: r.cards[0]!, cards: r.cards, as });
-    fire(ctx, T.cardResponded, { seat, name: r.name, cards: r.cards, skill: (f.skill as string | undefined) ?? r.skill, how, src: f.src ?? null });
+    else
+      ctx.log(how === 'use' ? 'sgs.log.respondUse' : 'sgs.log.play', { seat, card: r.cards[0]!, cards: r.cards, as });
+    fire(ctx, T.cardResponded, {
+      seat,
+      name: r.name,
+      cards: r.cards,
+      skill: (f.skill as string | undefined) ?? r.skill,
+      how,
+      src: f.src ?? null,
+    });
     discard(ctx, r.cards);
   },
 };

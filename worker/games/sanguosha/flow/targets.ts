@@ -31,7 +31,8 @@ export function targetSpec(k: K, seat: number, key: string, cards: number[]): Ta
   let ok = 0;
   for (let t = 0; t < n; t++) {
     if (!ps[t]!.alive) continue;
-    const why: Msg | null = !rule.self && t === seat ? { key: 'sgs.ui.self' } : (prohibited(k, seat, t, key) ?? rule.why(k, seat, t, cards));
+    const why: Msg | null =
+      !rule.self && t === seat ? { key: 'sgs.ui.self' } : (prohibited(k, seat, t, key) ?? rule.why(k, seat, t, cards));
     if (why) blocked.push({ seat: t, why });
     else ok |= 1 << t;
   }
@@ -58,10 +59,10 @@ function activeIds(k: K, seat: number): string[] {
   const out = activeSkillIds(k, seat).own.slice();
   // Only skills whose option is lent can be lent (the memo keeps them apart): most tables have none.
   for (const owner of othersFrom(k.g, seat))
-    for (const sid of activeSkillIds(k, owner).lent) if (!out.includes(sid) && skillById(k, sid)?.active?.lentTo?.(k, owner, seat)) out.push(sid);
+    for (const sid of activeSkillIds(k, owner).lent)
+      if (!out.includes(sid) && skillById(k, sid)?.active?.lentTo?.(k, owner, seat)) out.push(sid);
   return out;
 }
-
 
 /** The play-phase options of `seat`: each usable hand card, recasts, view-as cards, skills, and ending the phase. */
 export function playOptions(k: K, seat: number): Option[] {
@@ -71,16 +72,29 @@ export function playOptions(k: K, seat: number): Option[] {
     const spec = targetSpec(k, seat, key, [id]);
     if (spec) {
       // The card is also the option's one pick, so clicking it on the table selects this option.
-      const o: Option = { id: `use:${id}`, message: { key: key === 'collateral' ? 'sgs.opt.useCollateral' : 'sgs.opt.use', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } };
+      const o: Option = {
+        id: `use:${id}`,
+        message: { key: key === 'collateral' ? 'sgs.opt.useCollateral' : 'sgs.opt.use', params: { card: id } },
+        cards: { from: [String(id)], min: 1, max: 1 },
+      };
       if (spec.from) o.seats = seatsOf(spec);
       out.push(o);
     }
-    if (key === 'iron_chain') out.push({ id: `recast:${id}`, message: { key: 'sgs.opt.recast', params: { card: id } }, cards: { from: [String(id)], min: 1, max: 1 } });
+    if (key === 'iron_chain')
+      out.push({
+        id: `recast:${id}`,
+        message: { key: 'sgs.opt.recast', params: { card: id } },
+        cards: { from: [String(id)], min: 1, max: 1 },
+      });
   }
   for (const o of viewAsOffers(k, seat, Object.keys(sgs(k).cards), 'play')) {
     const spec = targetSpec(k, seat, o.as, []);
     if (!spec || sgs(k).cards[o.as]?.spec) continue;
-    const opt: Option = { id: o.id, message: useAsMsg(o.as, o.skill), cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n } };
+    const opt: Option = {
+      id: o.id,
+      message: useAsMsg(o.as, o.skill),
+      cards: { from: o.pool.map(String), min: o.rule.n, max: o.rule.n },
+    };
     if (spec.from) opt.seats = seatsOf(spec);
     out.push(opt);
   }
@@ -90,7 +104,11 @@ export function playOptions(k: K, seat: number): Option[] {
     const o = act.option(k, seat);
     if (!o) continue;
     const { message, ...picks } = o;
-    out.push({ id: `skill:${sid}`, message: message ?? { key: 'sgs.opt.skill', params: { skill: { key: `sgs.skill.${sid}` } } }, ...picks });
+    out.push({
+      id: `skill:${sid}`,
+      message: message ?? { key: 'sgs.opt.skill', params: { skill: { key: `sgs.skill.${sid}` } } },
+      ...picks,
+    });
   }
   out.push({ id: 'pass', message: { key: 'sgs.opt.endPlay' } });
   return out;

@@ -6,7 +6,8 @@ import { T } from '../timings';
 import type { G, K } from '../types';
 import { autoPass, damageFrame, emit, evOf, noAnswer, num, nums, parentSet, reasonMsg } from './common';
 
-const wuxieOptions = (k: K, seat: number): Option[] => answerOptions(k, seat, ['nullification'], 'use', { id: 'use', message: { key: 'sgs.opt.wuxie' } });
+const wuxieOptions = (k: K, seat: number): Option[] =>
+  answerOptions(k, seat, ['nullification'], 'use', { id: 'use', message: { key: 'sgs.opt.wuxie' } });
 
 /**
  * A 无懈可击 window on one target (ruling S7): everyone who could answer (a card or a view-as skill) is asked at once,
@@ -39,7 +40,14 @@ const wuxie: FrameDef<G> = {
       : f.user === null
         ? { key: 'sgs.ask.wuxieDelayed', params: { card: f.card!, target: f.target! } }
         : { key: 'sgs.ask.wuxie', params: { source: f.user!, card: f.card!, target: f.target! } };
-    asked.forEach((s, k) => ctx.ask({ seat: s, kind: 'nullify', message, options: [...offered[k]!, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] }));
+    asked.forEach((s, k) =>
+      ctx.ask({
+        seat: s,
+        kind: 'nullify',
+        message,
+        options: [...offered[k]!, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }],
+      }),
+    );
     f.st = 1;
     return 'wait';
   },
@@ -49,11 +57,25 @@ const wuxie: FrameDef<G> = {
     if (typeof r === 'string') return r;
     ctx.closePrompts();
     // A counter cancels the 无懈可击 before it, not the trick (the log says which).
-    ctx.log(f.last !== null && f.last !== undefined ? 'sgs.log.wuxieCounter' : 'sgs.log.wuxie', { seat: p.seat, card: r.cards[0]!, cards: r.cards, target: f.target!, trick: f.card!, by: f.last ?? null });
+    ctx.log(f.last !== null && f.last !== undefined ? 'sgs.log.wuxieCounter' : 'sgs.log.wuxie', {
+      seat: p.seat,
+      card: r.cards[0]!,
+      cards: r.cards,
+      target: f.target!,
+      trick: f.card!,
+      by: f.last ?? null,
+    });
     f.cancelled = !f.cancelled;
     f.countered = true;
     f.last = p.seat;
-    fire(ctx, T.cardUsed, { user: p.seat, name: 'nullification', cards: r.cards, targets: [], nature: 'normal', skill: r.skill });
+    fire(ctx, T.cardUsed, {
+      user: p.seat,
+      name: 'nullification',
+      cards: r.cards,
+      targets: [],
+      nature: 'normal',
+      skill: r.skill,
+    });
     discard(ctx, r.cards);
   },
 };
@@ -63,7 +85,8 @@ const trickOn: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
     const name = f.name as string;
-    const user = num(f.user), target = num(f.target);
+    const user = num(f.user),
+      target = num(f.target);
     switch (f.st) {
       case 0:
         if (!alive(g, target)) return 'done';
@@ -78,7 +101,19 @@ const trickOn: FrameDef<G> = {
         }
         f.st = 2;
         if (f.noWuxie) return 'again';
-        ctx.push({ t: 'wuxie', trick: name, card: f.card ?? null, user, target, parent: f.id, key: 'cancelled', st: 0, cancelled: false, countered: false, last: null });
+        ctx.push({
+          t: 'wuxie',
+          trick: name,
+          card: f.card ?? null,
+          user,
+          target,
+          parent: f.id,
+          key: 'cancelled',
+          st: 0,
+          cancelled: false,
+          countered: false,
+          last: null,
+        });
         return 'again';
       case 2:
         if (f.cancelled || !alive(g, target)) return 'done';
@@ -114,19 +149,26 @@ export function pickable(g: G, seat: number, zones: string): string[] {
 const pick: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
-    const from = num(f.from), by = num(f.by);
+    const from = num(f.from),
+      by = num(f.by);
     const choices = pickable(g, from, f.zones as string);
     if (num(f.n) <= 0 || !alive(g, from) || !alive(g, by) || !choices.length) return 'done';
     const reason = reasonMsg(f.reason as string);
     ctx.ask({
-      seat: by, kind: 'pick', message: { key: f.mode === 'take' ? 'sgs.ask.pickTake' : 'sgs.ask.pickDiscard', params: { target: from, reason } },
+      seat: by,
+      kind: 'pick',
+      message: {
+        key: f.mode === 'take' ? 'sgs.ask.pickTake' : 'sgs.ask.pickDiscard',
+        params: { target: from, reason },
+      },
       options: [{ id: 'pick', message: { key: 'sgs.opt.pick' }, cards: { from: choices, min: 1, max: 1 } }],
     });
     return 'wait';
   },
   answer(ctx, f, _p, a) {
     const g = ctx.g;
-    const from = num(f.from), by = num(f.by);
+    const from = num(f.from),
+      by = num(f.by);
     const choice = a.cards![0]!;
     const p = P(g, from);
     const blind = choice === 'hand';

@@ -1,6 +1,19 @@
 /** The turn: its six phases (each may be skipped or replaced by a skill), the play phase, the discard phase. */
 import type { FrameDef } from '../../../engine';
-import { alive, discard, drawCards, handLimit, inRange, judgeName, keyOf, move, othersFrom, P, card, sgs } from '../core';
+import {
+  alive,
+  discard,
+  drawCards,
+  handLimit,
+  inRange,
+  judgeName,
+  keyOf,
+  move,
+  othersFrom,
+  P,
+  card,
+  sgs,
+} from '../core';
 import { T } from '../timings';
 import type { G } from '../types';
 import { cardIdsOf, checkInHand, emit, evOf, noAnswer, num } from './common';
@@ -63,7 +76,8 @@ const turn: FrameDef<G> = {
       if (sub === 1) {
         const skip = !!evOf(f).skip || (phase === 'draw' && g.skipDraw) || (phase === 'play' && g.skipPlay);
         if (skip) {
-          if (phase !== 'start' && phase !== 'end') ctx.log('sgs.log.skipPhase', { seat, phase: { key: `sgs.phase.${phase}` } });
+          if (phase !== 'start' && phase !== 'end')
+            ctx.log('sgs.log.skipPhase', { seat, phase: { key: `sgs.phase.${phase}` } });
           next();
         } else f.sub = 2;
         return 'again';
@@ -158,8 +172,21 @@ const play: FrameDef<G> = {
       if (typeof r === 'string') return r;
       const spec = targetSpec(ctx, seat, r.name, r.cards);
       if (!spec) return 'this card cannot be used now';
-      if (spec.from && (targets.length < spec.min! || targets.length > spec.max! || targets.some((t) => !spec.from!.includes(t)))) return 'those targets are not legal for this card';
-      ctx.push({ t: 'use', user: seat, cards: r.cards, name: r.name, skill: r.skill, targets: spec.from ? targets : [], counted: true, st: 0 });
+      if (
+        spec.from &&
+        (targets.length < spec.min! || targets.length > spec.max! || targets.some((t) => !spec.from!.includes(t)))
+      )
+        return 'those targets are not legal for this card';
+      ctx.push({
+        t: 'use',
+        user: seat,
+        cards: r.cards,
+        name: r.name,
+        skill: r.skill,
+        targets: spec.from ? targets : [],
+        counted: true,
+        st: 0,
+      });
       return;
     }
     // `verb:id` (use, recast), as `split(':')` would give its first two parts, without the list.
@@ -189,7 +216,17 @@ const play: FrameDef<G> = {
       victim = v;
     }
     const auto = !spec.from;
-    ctx.push({ t: 'use', user: seat, cards: [id], name: key, skill: null, targets: auto ? [] : key === 'collateral' ? [targets[0]!] : targets, victim, counted: true, st: 0 });
+    ctx.push({
+      t: 'use',
+      user: seat,
+      cards: [id],
+      name: key,
+      skill: null,
+      targets: auto ? [] : key === 'collateral' ? [targets[0]!] : targets,
+      victim,
+      counted: true,
+      st: 0,
+    });
   },
 };
 
@@ -203,7 +240,18 @@ const discardPhase: FrameDef<G> = {
     if (n <= 0) return 'done';
     f.n = n;
     f.asked = true;
-    ctx.ask({ seat, kind: 'discard', message: { key: 'sgs.ask.discard', params: { n, hp: handLimit(ctx, seat) } }, options: [{ id: 'discard', message: { key: 'sgs.opt.discard', params: { n } }, cards: { from: p.hand.map(String), min: n, max: n } }] });
+    ctx.ask({
+      seat,
+      kind: 'discard',
+      message: { key: 'sgs.ask.discard', params: { n, hp: handLimit(ctx, seat) } },
+      options: [
+        {
+          id: 'discard',
+          message: { key: 'sgs.opt.discard', params: { n } },
+          cards: { from: p.hand.map(String), min: n, max: n },
+        },
+      ],
+    });
     return 'wait';
   },
   answer(ctx, f, _p, a) {

@@ -1,6 +1,22 @@
 /** Using a card (real or view-as), equipping, recovering, and the generic "use <skill>?" confirmation. */
 import type { FrameDef, Json, Msg, Option } from '../../../engine';
-import { alive, discard, drawCards, keyOf, move, natureOf, noteHostility, othersFrom, P, seatsFrom, isSlashKey, skillById, card, suitOf, sgs } from '../core';
+import {
+  alive,
+  discard,
+  drawCards,
+  keyOf,
+  move,
+  natureOf,
+  noteHostility,
+  othersFrom,
+  P,
+  seatsFrom,
+  isSlashKey,
+  skillById,
+  card,
+  suitOf,
+  sgs,
+} from '../core';
 import { T } from '../timings';
 import type { C, Ev, G, SgsSkill } from '../types';
 import { cardIdsOf, colorOf, emit, evOf, noAnswer, num, nums } from './common';
@@ -53,7 +69,8 @@ const use: FrameDef<G> = {
           params.skill = f.skill ? { key: `sgs.skill.${f.skill}` } : null;
           ctx.log(f.skill ? 'sgs.log.useAsSkill' : 'sgs.log.useAs', params);
         } else if (kind.type !== 'equip') {
-          const key = params.victimSeat !== undefined ? 'sgs.log.useCollateral' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use';
+          const key =
+            params.victimSeat !== undefined ? 'sgs.log.useCollateral' : untargeted ? 'sgs.log.useSelf' : 'sgs.log.use';
           params.as = { key: `sgs.card.${name}` };
           ctx.log(key, params);
         }
@@ -64,7 +81,17 @@ const use: FrameDef<G> = {
         }
         if (def?.harmful && !def.auto) for (const t of targets) if (t !== user) noteHostility(g, user, t);
         f.st = 1;
-        emit(ctx, f, T.cardUsed, { user, name, cards, targets, nature: virtual ? (kind.nature ?? 'normal') : natureOf(ctx, cards[0]!), skill: (f.skill as string | null) ?? null, virtual, suit: f.suit ?? null, color: f.color! });
+        emit(ctx, f, T.cardUsed, {
+          user,
+          name,
+          cards,
+          targets,
+          nature: virtual ? (kind.nature ?? 'normal') : natureOf(ctx, cards[0]!),
+          skill: (f.skill as string | null) ?? null,
+          virtual,
+          suit: f.suit ?? null,
+          color: f.color!,
+        });
         return 'again';
       }
       case 1: {
@@ -92,7 +119,16 @@ const use: FrameDef<G> = {
         if (isSlashKey(name) && !f.aimed) {
           if (i < targets.length) {
             f.i = i + 1;
-            ctx.push({ t: 'slashAim', src: user, target: targets[i]!, cards, nature: f.nature!, parent: f.id, idx: i, st: 0 });
+            ctx.push({
+              t: 'slashAim',
+              src: user,
+              target: targets[i]!,
+              cards,
+              nature: f.nature!,
+              parent: f.id,
+              idx: i,
+              st: 0,
+            });
           } else Object.assign(f, { aimed: true, i: 0 });
           return 'again';
         }
@@ -104,9 +140,31 @@ const use: FrameDef<G> = {
         const t = targets[i]!;
         if (isSlashKey(name)) {
           const aim = (f.aims as Record<string, Json>[])[i];
-          if (aim) ctx.push({ t: 'slashOn', src: user, cards, nature: f.nature!, amount: 1 + num(f.bonus), color: f.color!, st: 2, dodged: false, ...aim });
-        }
-        else ctx.push({ t: 'trickOn', name, user, target: t, cards, card: cards[0] ?? null, victim: f.victim ?? null, st: 0, cancelled: false, ok: false });
+          if (aim)
+            ctx.push({
+              t: 'slashOn',
+              src: user,
+              cards,
+              nature: f.nature!,
+              amount: 1 + num(f.bonus),
+              color: f.color!,
+              st: 2,
+              dodged: false,
+              ...aim,
+            });
+        } else
+          ctx.push({
+            t: 'trickOn',
+            name,
+            user,
+            target: t,
+            cards,
+            card: cards[0] ?? null,
+            victim: f.victim ?? null,
+            st: 0,
+            cancelled: false,
+            ok: false,
+          });
         return 'again';
       }
       default: {
@@ -128,7 +186,14 @@ const recoverFrame: FrameDef<G> = {
     if (!p.alive) return 'done';
     if (f.st === 0) {
       f.st = 1;
-      emit(ctx, f, T.recovering, { seat, n: f.n!, by: f.by ?? null, card: f.card ?? null, name: f.name ?? null, dying: !!f.dying });
+      emit(ctx, f, T.recovering, {
+        seat,
+        n: f.n!,
+        by: f.by ?? null,
+        card: f.card ?? null,
+        name: f.name ?? null,
+        dying: !!f.dying,
+      });
       return 'again';
     }
     if (f.st === 1) {
@@ -153,12 +218,23 @@ const confirmFrame: FrameDef<G> = {
     const seat = num(f.seat);
     if (!alive(ctx.g, seat)) return 'done';
     f.asked = true;
-    const use: Option = { id: 'use', message: (f.useMsg as unknown as Msg | null) ?? { key: 'sgs.opt.useSkill', params: { skill: { key: `sgs.skill.${f.skill}` } } } };
+    const use: Option = {
+      id: 'use',
+      message: (f.useMsg as unknown as Msg | null) ?? {
+        key: 'sgs.opt.useSkill',
+        params: { skill: { key: `sgs.skill.${f.skill}` } },
+      },
+    };
     const cards = f.cards as number[] | null;
     if (cards) use.cards = { from: cards.map(String), min: num(f.min), max: num(f.max) };
     const seats = f.seats as number[] | null;
     if (seats) use.seats = { from: seats, min: 1, max: 1 };
-    ctx.ask({ seat, kind: 'skill', message: f.msg as unknown as Msg, options: [use, { id: 'pass', message: (f.passMsg as unknown as Msg | null) ?? { key: 'sgs.opt.noResponse' } }] });
+    ctx.ask({
+      seat,
+      kind: 'skill',
+      message: f.msg as unknown as Msg,
+      options: [use, { id: 'pass', message: (f.passMsg as unknown as Msg | null) ?? { key: 'sgs.opt.noResponse' } }],
+    });
     return 'wait';
   },
   answer(ctx, f, _p, a) {

@@ -17,9 +17,16 @@ const fangquanGive: FrameDef<G> = {
     if (f.asked || !alive(g, seat) || !P(g, seat).hand.length || !others.length) return 'done';
     f.asked = true;
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.fangquanGive' },
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.fangquanGive' },
       options: [
-        { id: 'use', message: { key: 'sgs.opt.fangquanGive' }, cards: { from: P(g, seat).hand.map(String), min: 1, max: 1 }, seats: { from: others, min: 1, max: 1 } },
+        {
+          id: 'use',
+          message: { key: 'sgs.opt.fangquanGive' },
+          cards: { from: P(g, seat).hand.map(String), min: 1, max: 1 },
+          seats: { from: others, min: 1, max: 1 },
+        },
         { id: 'pass', message: { key: 'sgs.opt.noResponse' } },
       ],
     });
@@ -39,14 +46,20 @@ const fangquanGive: FrameDef<G> = {
 };
 
 /** Cards that make a play phase worth having. */
-const strong = (k: K, id: number) => isSlashKey(keyOf(k, id)) || ['duel', 'snatch', 'dismantlement', 'ex_nihilo', 'savage_assault', 'archery_attack', 'indulgence', 'peach'].includes(keyOf(k, id));
+const strong = (k: K, id: number) =>
+  isSlashKey(keyOf(k, id)) ||
+  ['duel', 'snatch', 'dismantlement', 'ex_nihilo', 'savage_assault', 'archery_attack', 'indulgence', 'peach'].includes(
+    keyOf(k, id),
+  );
 
 /** The bot skips a play phase with at most one strong card when a friend can take the extra turn, and gives it to the healthiest friend. */
 function fangquanBot(k: KS, p: Prompt): Answer | null {
   const s = k.s;
   const g = s.g;
   const me = P(g, p.seat);
-  const friends = othersFrom(g, p.seat).filter((t) => attitude(g, p.seat, t) > 0).sort((a, b) => P(g, b).hp - P(g, a).hp || a - b);
+  const friends = othersFrom(g, p.seat)
+    .filter((t) => attitude(g, p.seat, t) > 0)
+    .sort((a, b) => P(g, b).hp - P(g, a).hp || a - b);
   if (p.message.key === 'sgs.ask.fangquan') {
     const use = friends.length > 0 && me.hand.length >= 1 && me.hand.filter((id) => strong(k, id)).length <= 1;
     return { prompt: p.id, option: use ? 'use' : 'pass' };
@@ -82,7 +95,11 @@ export const fangquan: SgsSkill = {
     },
     {
       on: T.turnEnd,
-      can: (ctx, seat, ev) => ev.seat === seat && !!ctx.g.used[skippedKey(seat)] && P(ctx.g, seat).hand.length > 0 && othersFrom(ctx.g, seat).length > 0,
+      can: (ctx, seat, ev) =>
+        ev.seat === seat &&
+        !!ctx.g.used[skippedKey(seat)] &&
+        P(ctx.g, seat).hand.length > 0 &&
+        othersFrom(ctx.g, seat).length > 0,
       use(ctx, seat) {
         ctx.push({ t: 'fangquanGive', seat, asked: false });
       },

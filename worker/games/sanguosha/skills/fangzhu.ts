@@ -18,7 +18,9 @@ const fangzhuFrame: FrameDef<G> = {
     f.asked = true;
     const n = lost(ctx.g, seat);
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.fangzhu', params: { n } },
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.fangzhu', params: { n } },
       options: [
         { id: 'use', message: { key: 'sgs.opt.fangzhu', params: { n } }, seats: { from, min: 1, max: 1 } },
         { id: 'pass', message: { key: 'sgs.opt.noResponse' } },
@@ -67,7 +69,9 @@ export const fangzhu: SgsSkill = {
     const n = (p.message.params as { n: number }).n;
     const friend = o.seats!.from.find((t) => attitude(g, p.seat, t) > 0 && P(g, t).turnedOver);
     if (friend !== undefined) return { prompt: p.id, option: 'use', seats: [friend] };
-    const foe = o.seats!.from.filter((t) => attitude(g, p.seat, t) < 0 && !P(g, t).turnedOver).sort((a, b) => P(g, b).hand.length - P(g, a).hand.length)[0];
+    const foe = o
+      .seats!.from.filter((t) => attitude(g, p.seat, t) < 0 && !P(g, t).turnedOver)
+      .sort((a, b) => P(g, b).hand.length - P(g, a).hand.length)[0];
     if (foe !== undefined && n <= 2) return { prompt: p.id, option: 'use', seats: [foe] };
     return { prompt: p.id, option: 'pass' };
   },

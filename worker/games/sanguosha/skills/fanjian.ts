@@ -13,11 +13,14 @@ const SUITS = ['spade', 'heart', 'club', 'diamond'];
 const fanjianFrame: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
-    const src = num(f.src), target = num(f.target);
+    const src = num(f.src),
+      target = num(f.target);
     if (f.st !== 0 || !alive(g, src) || !alive(g, target) || !P(g, src).hand.length) return 'done';
     f.st = 1;
     ctx.ask({
-      seat: target, kind: 'choose', message: { key: 'sgs.ask.fanjian', params: { source: src } },
+      seat: target,
+      kind: 'choose',
+      message: { key: 'sgs.ask.fanjian', params: { source: src } },
       options: SUITS.map((s) => ({ id: `suit:${s}`, message: { key: `sgs.suit.${s}` } })),
     });
     return 'wait';
@@ -26,7 +29,8 @@ const fanjianFrame: FrameDef<G> = {
     const suit = a.option.slice(5);
     if (!a.option.startsWith('suit:') || !SUITS.includes(suit)) return 'name a suit';
     const g = ctx.g;
-    const src = num(f.src), target = num(f.target);
+    const src = num(f.src),
+      target = num(f.target);
     const hand = P(g, src).hand;
     const card = hand[ctx.rng.int(hand.length)]!;
     const hit = suitOf(ctx, card) !== suit;
@@ -56,13 +60,16 @@ export const fanjian: SgsSkill = {
       const s = k.s;
       const g = s.g;
       const hand = P(g, seat).hand;
-      const foe = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp)[0];
+      const foe = (o.seats?.from ?? [])
+        .filter((t) => attitude(g, seat, t) < 0)
+        .sort((a, b) => P(g, a).hp - P(g, b).hp)[0];
       if (foe === undefined || hand.every((c) => cardValue(k, c) >= 7)) return null;
       return { score: 33, answer: { prompt, option: o.id, seats: [foe] } };
     },
     use(ctx, seat, _cards, targets) {
       const t = targets[0];
-      if (targets.length !== 1 || t === undefined || t === seat || !alive(ctx.g, t)) return 'choose one other living character';
+      if (targets.length !== 1 || t === undefined || t === seat || !alive(ctx.g, t))
+        return 'choose one other living character';
       if (!P(ctx.g, seat).hand.length) return '反间 needs a hand card';
       ctx.log('sgs.log.fanjian', { seat, target: t });
       ctx.push({ t: 'fanjian', src: seat, target: t, st: 0 });

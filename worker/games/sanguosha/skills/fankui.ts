@@ -23,7 +23,15 @@ export const fankui: SgsSkill = {
       ask: (_ctx, _seat, ev) => ({ key: 'sgs.ask.fankui', params: { target: ev.src as number } }),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.fankui' } });
-        ctx.push({ t: 'pick', by: seat, from: ev.src as number, mode: 'take', zones: 'he', n: 1, reason: 'skill:fankui' });
+        ctx.push({
+          t: 'pick',
+          by: seat,
+          from: ev.src as number,
+          mode: 'take',
+          zones: 'he',
+          n: 1,
+          reason: 'skill:fankui',
+        });
       },
     },
     {
@@ -31,7 +39,13 @@ export const fankui: SgsSkill = {
       on: T.damaged,
       can: (ctx, seat, ev) => ev.target === seat && srcOf(ev) === seat && equipIds(P(ctx.g, seat)).length > 0,
       use(ctx, seat, ev) {
-        confirm(ctx, { seat, skill: 'fankui', ev, cards: equipIds(P(ctx.g, seat)), msg: { key: 'sgs.ask.fankuiSelf' } });
+        confirm(ctx, {
+          seat,
+          skill: 'fankui',
+          ev,
+          cards: equipIds(P(ctx.g, seat)),
+          msg: { key: 'sgs.ask.fankuiSelf' },
+        });
       },
     },
   ],

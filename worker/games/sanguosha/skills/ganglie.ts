@@ -33,9 +33,15 @@ const ganglieFrame: FrameDef<G> = {
       return 'again';
     }
     ctx.ask({
-      seat: src, kind: 'skill', message: { key: 'sgs.ask.ganglieChoose', params: { source: seat } },
+      seat: src,
+      kind: 'skill',
+      message: { key: 'sgs.ask.ganglieChoose', params: { source: seat } },
       options: [
-        { id: 'discard', message: { key: 'sgs.opt.ganglieDiscard' }, cards: { from: hand.map(String), min: 2, max: 2 } },
+        {
+          id: 'discard',
+          message: { key: 'sgs.opt.ganglieDiscard' },
+          cards: { from: hand.map(String), min: 2, max: 2 },
+        },
         { id: 'damage', message: { key: 'sgs.opt.ganglieDamage', params: { source: seat } } },
       ],
     });
@@ -66,7 +72,10 @@ export const ganglie: SgsSkill = {
       on: T.damaged,
       can: (_ctx, seat, ev) => ev.target === seat,
       optional: true,
-      ask: (_ctx, _seat, ev) => (ev.src === null ? { key: 'sgs.ask.ganglieNoSource' } : { key: 'sgs.ask.ganglie', params: { target: ev.src as number } }),
+      ask: (_ctx, _seat, ev) =>
+        ev.src === null
+          ? { key: 'sgs.ask.ganglieNoSource' }
+          : { key: 'sgs.ask.ganglie', params: { target: ev.src as number } },
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.ganglie' } });
         ctx.push({ t: 'ganglie', seat, src: (ev.src as number | null) ?? null, st: 0, result: null });
@@ -82,9 +91,16 @@ export const ganglie: SgsSkill = {
     const s = k.s;
     const g = s.g;
     if (p.message.key === 'sgs.ask.ganglieNoSource') return { prompt: p.id, option: 'pass' };
-    if (p.message.key === 'sgs.ask.ganglie') return { prompt: p.id, option: attitude(g, p.seat, (p.message.params as { target: number }).target) > 0 ? 'pass' : 'use' };
+    if (p.message.key === 'sgs.ask.ganglie')
+      return {
+        prompt: p.id,
+        option: attitude(g, p.seat, (p.message.params as { target: number }).target) > 0 ? 'pass' : 'use',
+      };
     const o = p.options.find((x) => x.id === 'discard')!;
-    const two = o.cards!.from.map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b).slice(0, 2);
+    const two = o
+      .cards!.from.map(Number)
+      .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)
+      .slice(0, 2);
     const cheap = two.every((c) => cardValue(k, c) <= 3);
     if (cheap || P(g, p.seat).hp <= 2) return { prompt: p.id, option: 'discard', cards: two.map(String) };
     return { prompt: p.id, option: 'damage' };

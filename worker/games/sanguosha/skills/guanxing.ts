@@ -17,11 +17,21 @@ function guanxingBot(k: KS, p: Prompt): Answer | null {
   const top: number[] = [];
   const judged = me.judge.map((c) => judgeName(k, c)).reverse();
   for (const name of judged) {
-    const escape = cards.find((c) => !top.includes(c) && (name === 'indulgence' ? suitOf(k, c) === 'heart' : name === 'supply_shortage' ? suitOf(k, c) === 'club' : !(suitOf(k, c) === 'spade' && card(k, c).rank >= 2 && card(k, c).rank <= 9)));
+    const escape = cards.find(
+      (c) =>
+        !top.includes(c) &&
+        (name === 'indulgence'
+          ? suitOf(k, c) === 'heart'
+          : name === 'supply_shortage'
+            ? suitOf(k, c) === 'club'
+            : !(suitOf(k, c) === 'spade' && card(k, c).rank >= 2 && card(k, c).rank <= 9)),
+    );
     if (escape === undefined) break;
     top.push(escape);
   }
-  const good = cards.filter((c) => !top.includes(c) && cardValue(k, c) >= 4).sort((a, b) => cardValue(k, b) - cardValue(k, a) || a - b);
+  const good = cards
+    .filter((c) => !top.includes(c) && cardValue(k, c) >= 4)
+    .sort((a, b) => cardValue(k, b) - cardValue(k, a) || a - b);
   return { prompt: p.id, option: 'top', cards: [...top, ...good].map(String) };
 }
 

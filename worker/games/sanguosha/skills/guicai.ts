@@ -42,8 +42,14 @@ export const guicai: SgsSkill = {
       can: (ctx, seat) => P(ctx.g, seat).hand.length > 0,
       use(ctx, seat, ev) {
         confirm(ctx, {
-          seat, skill: 'guicai', ev, cards: [...P(ctx.g, seat).hand],
-          msg: { key: 'sgs.ask.guicai', params: { target: ev.seat as number, reason: reasonMsg(ev.reason as string), card: ev.card as number } },
+          seat,
+          skill: 'guicai',
+          ev,
+          cards: [...P(ctx.g, seat).hand],
+          msg: {
+            key: 'sgs.ask.guicai',
+            params: { target: ev.seat as number, reason: reasonMsg(ev.reason as string), card: ev.card as number },
+          },
           useMsg: { key: 'sgs.opt.guicai' },
         });
       },
@@ -69,11 +75,11 @@ export const guicai: SgsSkill = {
     const want = attitude(g, p.seat, params.target);
     const now = judgeGood(reason, card(k, params.card));
     const pass = { prompt: p.id, option: 'pass' };
-    if (now === null || want === 0 || now === (want > 0)) return pass;
+    if (now === null || want === 0 || now === want > 0) return pass;
     // 闪电's 3 damage is worth any card; other judgements not a 桃 or 无懈可击.
     const worth = reason === 'lightning' ? Infinity : 7;
-    const fix = P(g, p.seat).hand
-      .filter((id) => judgeGood(reason, card(k, id)) === want > 0 && cardValue(k, id) <= worth)
+    const fix = P(g, p.seat)
+      .hand.filter((id) => judgeGood(reason, card(k, id)) === want > 0 && cardValue(k, id) <= worth)
       .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
     return fix === undefined ? pass : { prompt: p.id, option: 'use', cards: [String(fix)] };
   },

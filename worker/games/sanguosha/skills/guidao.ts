@@ -13,7 +13,8 @@ const blacks = (k: K, seat: number) => [...P(k.g, seat).hand, ...equipIds(P(k.g,
 const goodFor = (k: K, reason: string, id: number): boolean | null => judgeGood(reason, card(k, id));
 
 /** The judgement's event (on the judge frame) that 鬼道 changes. */
-const evOfOwner = (ctx: Parameters<FrameDef<G>['run']>[0], f: Record<string, Json>) => ctx.frame(num(f.owner))?.ev as Ev | undefined;
+const evOfOwner = (ctx: Parameters<FrameDef<G>['run']>[0], f: Record<string, Json>) =>
+  ctx.frame(num(f.owner))?.ev as Ev | undefined;
 
 /** Asks 张角 for a black card to put in place of the judgement card; the original goes to his hand. */
 const guidaoFrame: FrameDef<G> = {
@@ -26,9 +27,16 @@ const guidaoFrame: FrameDef<G> = {
     // With autoPass off he is asked even without a black card, so the wait never tells whether he holds one (S8).
     if (!cards.length && autoPass(ctx)) return 'done';
     f.asked = true;
-    const use = cards.length ? [{ id: 'use', message: { key: 'sgs.opt.guidao' }, cards: { from: cards.map(String), min: 1, max: 1 } }] : [];
+    const use = cards.length
+      ? [{ id: 'use', message: { key: 'sgs.opt.guidao' }, cards: { from: cards.map(String), min: 1, max: 1 } }]
+      : [];
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.guidao', params: { target: num(ev.seat), reason: reasonMsg(ev.reason as string), card: num(ev.card) } },
+      seat,
+      kind: 'skill',
+      message: {
+        key: 'sgs.ask.guidao',
+        params: { target: num(ev.seat), reason: reasonMsg(ev.reason as string), card: num(ev.card) },
+      },
       options: [...use, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }],
     });
     return 'wait';
@@ -82,7 +90,9 @@ export const guidao: SgsSkill = {
     const want = att > 0;
     if (now === want) return pass;
     const from = (p.options.find((x) => x.id === 'use')?.cards?.from ?? []).map(Number);
-    const fit = from.filter((c) => goodFor(k, reason, c) === want).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
+    const fit = from
+      .filter((c) => goodFor(k, reason, c) === want)
+      .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
     return fit === undefined ? pass : { prompt: p.id, option: 'use', cards: [String(fit)] };
   },
   frames: { guidao: guidaoFrame },

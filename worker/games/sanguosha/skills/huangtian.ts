@@ -5,7 +5,8 @@ import type { SgsSkill, K } from '../types';
 /** The lord holding 黄天 whom `seat` may give to (another seat; lord skills count only for the lord). */
 const lordOf = (k: K, seat: number) => othersFrom(k.g, seat).find((s) => skillIds(k, s).includes('huangtian'));
 /** `seat`'s 闪 and 闪电 in hand. */
-const gifts = (k: K, seat: number) => P(k.g, seat).hand.filter((c) => keyOf(k, c) === 'jink' || keyOf(k, c) === 'lightning');
+const gifts = (k: K, seat: number) =>
+  P(k.g, seat).hand.filter((c) => keyOf(k, c) === 'jink' || keyOf(k, c) === 'lightning');
 
 /**
  * 黄天 (张角, 主公技): each other 群 character may, once in each of their own play phases, give you a 闪 or a 闪电
@@ -22,7 +23,10 @@ export const huangtian: SgsSkill = {
       const lord = lordOf(k, seat);
       const cards = gifts(k, seat);
       if (lord === undefined || !cards.length) return null;
-      return { cards: { from: cards.map(String), min: 1, max: 1 }, message: { key: 'sgs.opt.huangtian', params: { lordSeat: lord } } };
+      return {
+        cards: { from: cards.map(String), min: 1, max: 1 },
+        message: { key: 'sgs.opt.huangtian', params: { lordSeat: lord } },
+      };
     },
     /** A friend of the lord hands over a spare 闪 (keeping one for itself) or a 闪电 it does not want to play. */
     bot(k, seat, o, prompt) {
@@ -32,7 +36,9 @@ export const huangtian: SgsSkill = {
       if (lord === undefined || attitude(g, seat, lord) <= 0 || P(g, seat).role === 'traitor') return null;
       const from = (o.cards?.from ?? []).map(Number);
       const jinks = from.filter((c) => keyOf(k, c) === 'jink');
-      const give = from.find((c) => keyOf(k, c) === 'lightning') ?? (jinks.length >= 2 || P(g, lord).hp <= 2 ? jinks[0] : undefined);
+      const give =
+        from.find((c) => keyOf(k, c) === 'lightning') ??
+        (jinks.length >= 2 || P(g, lord).hp <= 2 ? jinks[0] : undefined);
       return give === undefined ? null : { score: 33, answer: { prompt, option: o.id, cards: [String(give)] } };
     },
     use(ctx, seat, cards) {
@@ -40,7 +46,8 @@ export const huangtian: SgsSkill = {
       const lord = lordOf(ctx, seat);
       const card = cards[0];
       if (lord === undefined) return 'huangtian: there is no lord with 黄天';
-      if (cards.length !== 1 || card === undefined || !gifts(ctx, seat).includes(card)) return 'huangtian: give one 闪 or 闪电 from your hand';
+      if (cards.length !== 1 || card === undefined || !gifts(ctx, seat).includes(card))
+        return 'huangtian: give one 闪 or 闪电 from your hand';
       ctx.log('sgs.log.huangtian', { seat, lordSeat: lord, card });
       move(ctx, [card], 'hand', { seat: lord });
     },

@@ -24,7 +24,21 @@ const hujiaFrame: FrameDef<G> = {
     f.i = i + 1;
     const w = order[i]!;
     if (!alive(ctx.g, w) || !alive(ctx.g, num(f.lord))) return 'again';
-    ctx.push({ t: 'respond', seat: w, pattern: 'jink', how: 'respond', n: 1, src: null, ignoreArmor: false, lord: num(f.lord), skill: 'hujia', msg: { key: 'sgs.ask.hujia', params: { lord: num(f.lord) } }, parent: f.id, key: 'given', st: 0 });
+    ctx.push({
+      t: 'respond',
+      seat: w,
+      pattern: 'jink',
+      how: 'respond',
+      n: 1,
+      src: null,
+      ignoreArmor: false,
+      lord: num(f.lord),
+      skill: 'hujia',
+      msg: { key: 'sgs.ask.hujia', params: { lord: num(f.lord) } },
+      parent: f.id,
+      key: 'given',
+      st: 0,
+    });
     return 'again';
   },
   answer: noAnswer,
@@ -40,7 +54,8 @@ export const hujia: SgsSkill = {
   effects: [
     {
       on: T.cardAsked,
-      can: (ctx, seat, ev) => ev.seat === seat && ev.pattern === 'jink' && !ev.provided && weiOthers(ctx.g, seat).length > 0,
+      can: (ctx, seat, ev) =>
+        ev.seat === seat && ev.pattern === 'jink' && !ev.provided && weiOthers(ctx.g, seat).length > 0,
       optional: true,
       ask: () => ({ key: 'sgs.ask.hujiaUse' }),
       use(ctx, seat, ev) {

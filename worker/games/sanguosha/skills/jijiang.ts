@@ -1,5 +1,19 @@
 import type { Answer, FrameDef, Msg, Option, Prompt } from '../../../engine';
-import { alive, attackRange, discard, distance, fire, isSlash, othersFrom, P, seatsFrom, skillById, skillIds, slashLimit, sgs } from '../core';
+import {
+  alive,
+  attackRange,
+  discard,
+  distance,
+  fire,
+  isSlash,
+  othersFrom,
+  P,
+  seatsFrom,
+  skillById,
+  skillIds,
+  slashLimit,
+  sgs,
+} from '../core';
 import { answerOptions, resolveAnswer, viewAsOffers } from '../offers';
 import { attitude, cardValue } from '../bot';
 import { autoPass, num, nums } from '../flow/common';
@@ -36,14 +50,25 @@ const jijiangFrame: FrameDef<G> = {
     const order = nums(f.order);
     while (num(f.i) < order.length && !f.given) {
       const w = order[num(f.i)]!;
-      const options: Option[] = alive(g, w) && alive(g, lord) ? answerOptions(ctx, w, ['slash'], 'respond', { id: 'play', message: { key: 'sgs.opt.jijiangGive', params: { lord } } }) : [];
+      const options: Option[] =
+        alive(g, w) && alive(g, lord)
+          ? answerOptions(ctx, w, ['slash'], 'respond', {
+              id: 'play',
+              message: { key: 'sgs.opt.jijiangGive', params: { lord } },
+            })
+          : [];
       if (!options.length && (autoPass(ctx) || !alive(g, w) || !alive(g, lord))) {
         f.i = num(f.i) + 1;
         continue;
       }
       options.push({ id: 'pass', message: { key: 'sgs.opt.noResponse' } });
       const params: Record<string, number> = f.mode === 'use' ? { lord, target: nums(f.targets)[0]! } : { lord };
-      ctx.ask({ seat: w, kind: 'respond', message: { key: f.mode === 'use' ? 'sgs.ask.jijiangSlash' : 'sgs.ask.jijiang', params }, options });
+      ctx.ask({
+        seat: w,
+        kind: 'respond',
+        message: { key: f.mode === 'use' ? 'sgs.ask.jijiangSlash' : 'sgs.ask.jijiang', params },
+        options,
+      });
       return 'wait';
     }
     if (f.given) {
@@ -66,9 +91,25 @@ const jijiangFrame: FrameDef<G> = {
     if (f.mode === 'use') {
       // The helper's cards leave through the use frame (to the processing area), so its loss is seen like any other.
       // In the play phase it is the lord's phase 杀 (counted); one 借刀杀人 asks of him is not.
-      ctx.push({ t: 'use', user: lord, cards: r.cards, name: r.name, skill: 'jijiang', targets: nums(f.targets), counted: f.owner === null, st: 0 });
+      ctx.push({
+        t: 'use',
+        user: lord,
+        cards: r.cards,
+        name: r.name,
+        skill: 'jijiang',
+        targets: nums(f.targets),
+        counted: f.owner === null,
+        st: 0,
+      });
     } else discard(ctx, r.cards);
-    fire(ctx, T.cardResponded, { seat: p.seat, name: r.name, cards: r.cards, skill: r.skill ?? 'jijiang', how: 'respond', src: null });
+    fire(ctx, T.cardResponded, {
+      seat: p.seat,
+      name: r.name,
+      cards: r.cards,
+      skill: r.skill ?? 'jijiang',
+      how: 'respond',
+      src: null,
+    });
   },
 };
 
@@ -78,13 +119,20 @@ function jijiangBot(k: KS, p: Prompt): Answer | null {
   const g = s.g;
   const params = (p.message.params ?? {}) as Record<string, number>;
   if (p.kind === 'skill') {
-    const mine = P(g, p.seat).hand.some((c) => isSlash(k, c)) || viewAsOffers(k, p.seat, ['slash'], 'respond').length > 0;
+    const mine =
+      P(g, p.seat).hand.some((c) => isSlash(k, c)) || viewAsOffers(k, p.seat, ['slash'], 'respond').length > 0;
     return { prompt: p.id, option: mine ? 'pass' : 'use' };
   }
   const give = p.options.find((o) => o.id !== 'pass');
-  const ok = give && attitude(g, p.seat, params.lord!) > 0 && (params.target === undefined || attitude(g, p.seat, params.target) < 0);
+  const ok =
+    give &&
+    attitude(g, p.seat, params.lord!) > 0 &&
+    (params.target === undefined || attitude(g, p.seat, params.target) < 0);
   if (!ok) return { prompt: p.id, option: 'pass' };
-  const cards = give.cards!.from.map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b).slice(0, give.cards!.min);
+  const cards = give
+    .cards!.from.map(Number)
+    .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)
+    .slice(0, give.cards!.min);
   return { prompt: p.id, option: give.id, cards: cards.map(String) };
 }
 
@@ -99,14 +147,24 @@ export const jijiang: SgsSkill = {
   effects: [
     {
       on: T.cardAsked,
-      can: (ctx, seat, ev) => ev.seat === seat && ev.pattern === 'slash' && !ev.provided && shuOthers(ctx, seat).length > 0,
+      can: (ctx, seat, ev) =>
+        ev.seat === seat && ev.pattern === 'slash' && !ev.provided && shuOthers(ctx, seat).length > 0,
       optional: true,
       ask: () => ({ key: 'sgs.ask.jijiangUse' }),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.jijiang' } });
         // A 杀 to be used on given targets (借刀杀人) becomes the lord's use of it; otherwise it is played (打出).
         const useOn = Array.isArray(ev.useOn) ? nums(ev.useOn) : null;
-        ctx.push({ t: 'jijiang', mode: useOn ? 'use' : 'respond', lord: seat, owner: ev.frame!, order: shuOthers(ctx, seat), i: 0, given: false, targets: useOn ?? [] });
+        ctx.push({
+          t: 'jijiang',
+          mode: useOn ? 'use' : 'respond',
+          lord: seat,
+          owner: ev.frame!,
+          order: shuOthers(ctx, seat),
+          i: 0,
+          given: false,
+          targets: useOn ?? [],
+        });
       },
     },
   ],
@@ -116,7 +174,10 @@ export const jijiang: SgsSkill = {
       if (g.slashes >= slashLimit(k, seat) || g.used[failedKey(seat)] || !shuOthers(k, seat).length) return null;
       const { from, blocked } = slashTargets(k, seat);
       if (!from.length) return null;
-      return { message: { key: 'sgs.opt.jijiang' }, seats: { from, min: 1, max: 1, ...(blocked.length ? { blocked } : {}) } };
+      return {
+        message: { key: 'sgs.opt.jijiang' },
+        seats: { from, min: 1, max: 1, ...(blocked.length ? { blocked } : {}) },
+      };
     },
     /** Only without a 杀 of his own, at an enemy, when a 蜀 friend is there to ask. */
     bot(k, seat, o, prompt) {
@@ -124,15 +185,27 @@ export const jijiang: SgsSkill = {
       const g = s.g;
       if (P(g, seat).hand.some((c) => isSlash(k, c)) || viewAsOffers(k, seat, ['slash'], 'play').length) return null;
       if (!shuOthers(k, seat).some((t) => attitude(g, seat, t) > 0)) return null;
-      const foe = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp || a - b)[0];
+      const foe = (o.seats?.from ?? [])
+        .filter((t) => attitude(g, seat, t) < 0)
+        .sort((a, b) => P(g, a).hp - P(g, b).hp || a - b)[0];
       return foe === undefined ? null : { score: 36, answer: { prompt, option: o.id, seats: [foe] } };
     },
     use(ctx, seat, _cards, targets) {
       const g = ctx.g;
       const t = targets[0];
-      if (targets.length !== 1 || t === undefined || !slashTargets(ctx, seat).from.includes(t)) return 'pick one character your 杀 may reach';
+      if (targets.length !== 1 || t === undefined || !slashTargets(ctx, seat).from.includes(t))
+        return 'pick one character your 杀 may reach';
       ctx.log('sgs.log.skillUse', { seat, skill: { key: 'sgs.skill.jijiang' } });
-      ctx.push({ t: 'jijiang', mode: 'use', lord: seat, owner: null, order: shuOthers(ctx, seat), i: 0, given: false, targets: [t] });
+      ctx.push({
+        t: 'jijiang',
+        mode: 'use',
+        lord: seat,
+        owner: null,
+        order: shuOthers(ctx, seat),
+        i: 0,
+        given: false,
+        targets: [t],
+      });
     },
   },
   bot: jijiangBot,

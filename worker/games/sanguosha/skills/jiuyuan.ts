@@ -13,7 +13,13 @@ export const jiuyuan: SgsSkill = {
   effects: [
     {
       on: T.recovering,
-      can: (ctx, seat, ev) => ev.seat === seat && !!ev.dying && ev.name === 'peach' && typeof ev.by === 'number' && ev.by !== seat && P(ctx.g, ev.by).kingdom === 'wu',
+      can: (ctx, seat, ev) =>
+        ev.seat === seat &&
+        !!ev.dying &&
+        ev.name === 'peach' &&
+        typeof ev.by === 'number' &&
+        ev.by !== seat &&
+        P(ctx.g, ev.by).kingdom === 'wu',
       use(ctx, seat, ev) {
         ev.n = (ev.n as number) + 1;
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.skill.jiuyuan' } });

@@ -14,11 +14,24 @@ const count = (ctx: C, seat: number) => markUsed(ctx.g, seat, SLASHES);
 export const keji: SgsSkill = {
   id: 'keji',
   effects: [
-    { on: T.cardUsed, can: (ctx, seat, ev) => ev.user === seat && isSlashKey(ev.name as string) && inOwnPlay(ctx, seat), use: (ctx, seat) => count(ctx, seat) },
-    { on: T.cardResponded, can: (ctx, seat, ev) => ev.seat === seat && isSlashKey(ev.name as string) && inOwnPlay(ctx, seat), use: (ctx, seat) => count(ctx, seat) },
+    {
+      on: T.cardUsed,
+      can: (ctx, seat, ev) => ev.user === seat && isSlashKey(ev.name as string) && inOwnPlay(ctx, seat),
+      use: (ctx, seat) => count(ctx, seat),
+    },
+    {
+      on: T.cardResponded,
+      can: (ctx, seat, ev) => ev.seat === seat && isSlashKey(ev.name as string) && inOwnPlay(ctx, seat),
+      use: (ctx, seat) => count(ctx, seat),
+    },
     {
       on: T.phaseBegin,
-      can: (ctx, seat, ev: Ev) => ev.seat === seat && ev.phase === 'discard' && !ev.skip && usedCount(ctx.g, seat, SLASHES) === 0 && P(ctx.g, seat).hand.length > handLimit(ctx, seat),
+      can: (ctx, seat, ev: Ev) =>
+        ev.seat === seat &&
+        ev.phase === 'discard' &&
+        !ev.skip &&
+        usedCount(ctx.g, seat, SLASHES) === 0 &&
+        P(ctx.g, seat).hand.length > handLimit(ctx, seat),
       optional: true,
       ask: () => ({ key: 'sgs.ask.keji' }),
       use(ctx, seat, ev) {

@@ -15,7 +15,15 @@ const leijiFrame: FrameDef<G> = {
     const seat = num(f.seat);
     if (!alive(g, seat)) return 'done';
     if (f.st === 0) {
-      ctx.ask({ seat, kind: 'skill', message: { key: 'sgs.ask.leiji' }, options: [{ id: 'use', message: { key: 'sgs.opt.leiji' }, seats: { from: seatsFrom(g, seat), min: 1, max: 1 } }, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }] });
+      ctx.ask({
+        seat,
+        kind: 'skill',
+        message: { key: 'sgs.ask.leiji' },
+        options: [
+          { id: 'use', message: { key: 'sgs.opt.leiji' }, seats: { from: seatsFrom(g, seat), min: 1, max: 1 } },
+          { id: 'pass', message: { key: 'sgs.opt.noResponse' } },
+        ],
+      });
       return 'wait';
     }
     if (f.st === 1) {
@@ -23,7 +31,13 @@ const leijiFrame: FrameDef<G> = {
       ctx.push({ t: 'judge', seat: f.target!, reason: 'skill:leiji', parent: f.id, key: 'result', st: 0 });
       return 'again';
     }
-    if (f.st === 2 && f.result !== null && f.result !== undefined && suitOf(ctx, num(f.result)) === 'spade' && alive(g, num(f.target))) {
+    if (
+      f.st === 2 &&
+      f.result !== null &&
+      f.result !== undefined &&
+      suitOf(ctx, num(f.result)) === 'spade' &&
+      alive(g, num(f.target))
+    ) {
       f.st = 3;
       ctx.log('sgs.log.leijiHit', { seat, target: f.target! });
       ctx.push(damageFrame(seat, num(f.target), 2, 'thunder', []));
@@ -62,7 +76,9 @@ export const leiji: SgsSkill = {
     const s = k.s;
     const g = s.g;
     const o = p.options.find((x) => x.id === 'use');
-    const foes = (o?.seats?.from ?? []).filter((t) => attitude(g, p.seat, t) < 0).sort((a, b) => g.players[a]!.hp - g.players[b]!.hp);
+    const foes = (o?.seats?.from ?? [])
+      .filter((t) => attitude(g, p.seat, t) < 0)
+      .sort((a, b) => g.players[a]!.hp - g.players[b]!.hp);
     return foes.length ? { prompt: p.id, option: 'use', seats: [foes[0]!] } : { prompt: p.id, option: 'pass' };
   },
   frames: { leiji: leijiFrame },

@@ -8,7 +8,8 @@ import type { Ev, G, SgsSkill, K } from '../types';
 /** The other targets of the same 杀 (方天画戟): the nearest `use` frame below the 杀's own frame. */
 function otherTargets(s: { stack: Frame[] }, slashFrame: number): number[] {
   const i = s.stack.findIndex((f) => f.id === slashFrame);
-  for (let k = i - 1; k >= 0; k--) if (s.stack[k]!.t === 'use') return (s.stack[k]!.targets as number[] | undefined) ?? [];
+  for (let k = i - 1; k >= 0; k--)
+    if (s.stack[k]!.t === 'use') return (s.stack[k]!.targets as number[] | undefined) ?? [];
   return [];
 }
 
@@ -48,15 +49,23 @@ function choices(k: K, seat: number, src: number, others: number[]) {
 const liuliFrame: FrameDef<G> = {
   run(ctx, f) {
     const g = ctx.g;
-    const seat = num(f.seat), src = num(f.src);
+    const seat = num(f.seat),
+      src = num(f.src);
     if (f.asked || !alive(g, seat)) return 'done';
     const { cards, from, blocked } = choices(ctx, seat, src, nums(f.others));
     if (!from.length || !cards.length) return 'done';
     f.asked = true;
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.liuli', params: { source: src } },
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.liuli', params: { source: src } },
       options: [
-        { id: 'use', message: { key: 'sgs.opt.liuli' }, cards: { from: cards.map(String), min: 1, max: 1 }, seats: { from, min: 1, max: 1, ...(blocked.length ? { blocked } : {}) } },
+        {
+          id: 'use',
+          message: { key: 'sgs.opt.liuli' },
+          cards: { from: cards.map(String), min: 1, max: 1 },
+          seats: { from, min: 1, max: 1, ...(blocked.length ? { blocked } : {}) },
+        },
         { id: 'pass', message: { key: 'sgs.opt.noResponse' } },
       ],
     });
@@ -65,7 +74,8 @@ const liuliFrame: FrameDef<G> = {
   answer(ctx, f, _p, a) {
     if (a.option !== 'use') return;
     const g = ctx.g;
-    const seat = num(f.seat), src = num(f.src);
+    const seat = num(f.seat),
+      src = num(f.src);
     const card = Number(a.cards?.[0]);
     const t = a.seats?.[0];
     if (!cardsOf(g, seat).includes(card)) return 'discard one of your own cards';
@@ -88,9 +98,21 @@ export const liuli: SgsSkill = {
   effects: [
     {
       on: T.targetConfirming,
-      can: (ctx, seat, ev) => ev.target === seat && ev.name === 'slash' && typeof ev.src === 'number' && choices(ctx, seat, ev.src, otherTargets(ctx.s, num(ev.frame))).from.length > 0 && cardsOf(ctx.g, seat).length > 0,
+      can: (ctx, seat, ev) =>
+        ev.target === seat &&
+        ev.name === 'slash' &&
+        typeof ev.src === 'number' &&
+        choices(ctx, seat, ev.src, otherTargets(ctx.s, num(ev.frame))).from.length > 0 &&
+        cardsOf(ctx.g, seat).length > 0,
       use(ctx, seat, ev) {
-        ctx.push({ t: 'liuli', seat, src: ev.src!, owner: ev.frame!, others: otherTargets(ctx.s, num(ev.frame)), asked: false });
+        ctx.push({
+          t: 'liuli',
+          seat,
+          src: ev.src!,
+          owner: ev.frame!,
+          others: otherTargets(ctx.s, num(ev.frame)),
+          asked: false,
+        });
       },
     },
   ],
@@ -104,7 +126,9 @@ export const liuli: SgsSkill = {
     const f = s.stack.find((x) => x.id === owner);
     if (!o || !f) return { prompt: p.id, option: 'pass' };
     const hand = new Set(P(g, me).hand);
-    const cards = o.cards!.from.map(Number).sort((a, b) => Number(!hand.has(a)) - Number(!hand.has(b)) || cardValue(k, a) - cardValue(k, b) || a - b);
+    const cards = o
+      .cards!.from.map(Number)
+      .sort((a, b) => Number(!hand.has(a)) - Number(!hand.has(b)) || cardValue(k, a) - cardValue(k, b) || a - b);
     const foes = o.seats!.from.filter((t) => attitude(g, me, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
     for (const t of foes) {
       const c = cards.find((x) => blockedWhy(k, me, num(f.src), t, x, nums(f.others)) === null);

@@ -23,7 +23,10 @@ export const luanji: SgsSkill = {
         const foes = others.filter((t) => attitude(g, seat, t) < 0).length;
         const friends = others.filter((t) => attitude(g, seat, t) > 0).length;
         if (foes <= friends) return null;
-        const cheap = (o.cards?.from ?? []).map(Number).filter((c) => cardValue(k, c) <= 5).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b);
+        const cheap = (o.cards?.from ?? [])
+          .map(Number)
+          .filter((c) => cardValue(k, c) <= 5)
+          .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b);
         for (const a of cheap) {
           const b = cheap.find((c) => c !== a && suitOf(k, c) === suitOf(k, a));
           if (b !== undefined) return { score: 34, answer: { prompt, option: o.id, cards: [String(a), String(b)] } };

@@ -20,7 +20,9 @@ const luoshenFrame: FrameDef<G> = {
     }
     if (f.result === null || !isBlack(ctx, num(f.result))) return 'done';
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.luoshenAgain' },
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.luoshenAgain' },
       options: [
         { id: 'use', message: { key: 'sgs.opt.luoshenAgain' } },
         { id: 'pass', message: { key: 'sgs.opt.luoshenStop' } },
@@ -54,7 +56,11 @@ export const luoshen: SgsSkill = {
     {
       // The black card of 洛神's own judgement goes to the hand once it has taken effect (before the judge discards it).
       on: T.judgeDone,
-      can: (ctx, seat, ev) => ev.seat === seat && ev.reason === 'skill:luoshen' && isBlack(ctx, ev.card as number) && ctx.g.table.includes(ev.card as number),
+      can: (ctx, seat, ev) =>
+        ev.seat === seat &&
+        ev.reason === 'skill:luoshen' &&
+        isBlack(ctx, ev.card as number) &&
+        ctx.g.table.includes(ev.card as number),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.luoshenTake', { seat, card: ev.card as number });
         move(ctx, [ev.card as number], 'hand', { seat });

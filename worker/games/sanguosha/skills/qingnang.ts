@@ -21,9 +21,14 @@ export const qingnang: SgsSkill = {
     bot(k, seat, o, prompt) {
       const s = k.s;
       const g = s.g;
-      const friends = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) > 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
+      const friends = (o.seats?.from ?? [])
+        .filter((t) => attitude(g, seat, t) > 0)
+        .sort((a, b) => P(g, a).hp - P(g, b).hp);
       const t = friends[0];
-      const pay = (o.cards?.from ?? []).map(Number).filter((c) => cardValue(k, c) < 8).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
+      const pay = (o.cards?.from ?? [])
+        .map(Number)
+        .filter((c) => cardValue(k, c) < 8)
+        .sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
       if (t === undefined || pay === undefined) return null;
       return { score: P(g, t).hp <= 1 ? 65 : 48, answer: { prompt, option: o.id, cards: [String(pay)], seats: [t] } };
     },
@@ -31,8 +36,10 @@ export const qingnang: SgsSkill = {
       const g = ctx.g;
       const card = cards[0];
       const t = targets[0];
-      if (cards.length !== 1 || card === undefined || !P(g, seat).hand.includes(card)) return 'qingnang: discard one hand card';
-      if (targets.length !== 1 || t === undefined || !woundedSeats(g).includes(t)) return 'qingnang: choose one wounded character';
+      if (cards.length !== 1 || card === undefined || !P(g, seat).hand.includes(card))
+        return 'qingnang: discard one hand card';
+      if (targets.length !== 1 || t === undefined || !woundedSeats(g).includes(t))
+        return 'qingnang: choose one wounded character';
       ctx.log('sgs.log.qingnang', { seat, card, target: t });
       // The recovery waits for the loss's own triggers (连营 …), which the discard pushes on top of it.
       recover(ctx, t, 1, { by: seat });

@@ -27,7 +27,9 @@ export const rende: SgsSkill = {
     bot(k, seat, o, prompt) {
       const s = k.s;
       const g = s.g;
-      const friends = (o.seats?.from ?? []).filter((t) => attitude(g, seat, t) > 0).sort((a, b) => P(g, a).hand.length - P(g, b).hand.length || a - b);
+      const friends = (o.seats?.from ?? [])
+        .filter((t) => attitude(g, seat, t) > 0)
+        .sort((a, b) => P(g, a).hand.length - P(g, b).hand.length || a - b);
       const to = friends[0];
       if (to === undefined) return null;
       const hand = (o.cards?.from ?? []).map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b);
@@ -35,12 +37,16 @@ export const rende: SgsSkill = {
       const heal = wounded(me) && given(k, seat) < 2 && hand.length >= 2 - given(k, seat);
       const n = heal ? 2 - given(k, seat) : hand.length - Math.max(0, me.hp);
       if (n <= 0) return null;
-      return { score: heal ? 35 : 9, answer: { prompt, option: o.id, cards: hand.slice(0, n).map(String), seats: [to] } };
+      return {
+        score: heal ? 35 : 9,
+        answer: { prompt, option: o.id, cards: hand.slice(0, n).map(String), seats: [to] },
+      };
     },
     use(ctx, seat, cards, targets) {
       const g = ctx.g;
       const to = targets[0];
-      if (to === undefined || to === seat || !alive(g, to) || targets.length !== 1) return 'give to one other living character';
+      if (to === undefined || to === seat || !alive(g, to) || targets.length !== 1)
+        return 'give to one other living character';
       if (!cards.length || cards.some((c) => !P(g, seat).hand.includes(c))) return 'give cards from your hand';
       const before = given(ctx, seat);
       g.used[givenKey(seat)] = before + cards.length;

@@ -13,7 +13,10 @@ export const ruoyu: SgsSkill = {
   effects: [
     {
       on: T.phaseStart,
-      can: (ctx, seat, ev) => ev.seat === seat && markOf(ctx.g, seat, 'ruoyu') === 0 && seatsFrom(ctx.g, 0).every((s) => P(ctx.g, s).hp >= P(ctx.g, seat).hp),
+      can: (ctx, seat, ev) =>
+        ev.seat === seat &&
+        markOf(ctx.g, seat, 'ruoyu') === 0 &&
+        seatsFrom(ctx.g, 0).every((s) => P(ctx.g, s).hp >= P(ctx.g, seat).hp),
       use(ctx, seat) {
         const p = P(ctx.g, seat);
         addMark(ctx.g, seat, 'ruoyu');

@@ -15,4 +15,19 @@ import { xiangle } from './xiangle';
 import { fangquan } from './fangquan';
 import { ruoyu } from './ruoyu';
 
-export const SHU: SgsSkill[] = [wusheng, paoxiao, kongcheng, longdan, mashu, qicai, tieqi, jizhi, guanxing, rende, jijiang, xiangle, fangquan, ruoyu];
+export const SHU: SgsSkill[] = [
+  wusheng,
+  paoxiao,
+  kongcheng,
+  longdan,
+  mashu,
+  qicai,
+  tieqi,
+  jizhi,
+  guanxing,
+  rende,
+  jijiang,
+  xiangle,
+  fangquan,
+  ruoyu,
+];

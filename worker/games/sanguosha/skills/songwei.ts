@@ -22,8 +22,12 @@ export const songwei: SgsSkill = {
       },
       use(ctx, seat, ev) {
         confirm(ctx, {
-          seat: ev.seat as number, skill: 'songwei', ev, msg: { key: 'sgs.ask.songwei', params: { target: seat } },
-          useMsg: { key: 'sgs.opt.songwei', params: { target: seat } }, passMsg: { key: 'sgs.opt.songweiNo' },
+          seat: ev.seat as number,
+          skill: 'songwei',
+          ev,
+          msg: { key: 'sgs.ask.songwei', params: { target: seat } },
+          useMsg: { key: 'sgs.opt.songwei', params: { target: seat } },
+          passMsg: { key: 'sgs.opt.songweiNo' },
         });
       },
     },

@@ -17,7 +17,9 @@ const tuxiFrame: FrameDef<G> = {
     if (!from.length) return 'done';
     f.asked = true;
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.tuxi' },
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.tuxi' },
       options: [
         { id: 'use', message: { key: 'sgs.opt.tuxi' }, seats: { from, min: 1, max: Math.min(2, from.length) } },
         { id: 'pass', message: { key: 'sgs.opt.drawNormally' } },
@@ -53,7 +55,13 @@ export const tuxi: SgsSkill = {
   effects: [
     {
       on: T.phaseBegin,
-      can: (ctx, seat, ev) => ev.seat === seat && ev.phase === 'draw' && !ev.skip && !ctx.g.skipDraw && alive(ctx.g, seat) && withHand(ctx.g, seat).length > 0,
+      can: (ctx, seat, ev) =>
+        ev.seat === seat &&
+        ev.phase === 'draw' &&
+        !ev.skip &&
+        !ctx.g.skipDraw &&
+        alive(ctx.g, seat) &&
+        withHand(ctx.g, seat).length > 0,
       use(ctx, seat, ev) {
         ctx.push({ t: 'tuxi', seat, owner: ev.frame as number, asked: false });
       },
@@ -64,7 +72,11 @@ export const tuxi: SgsSkill = {
   bot(k, p) {
     const s = k.s;
     const o = p.options.find((x) => x.id === 'use')!;
-    const foes = o.seats!.from.filter((t) => attitude(s.g, p.seat, t) <= 0).sort((a, b) => attitude(s.g, p.seat, a) - attitude(s.g, p.seat, b));
-    return foes.length >= 2 ? { prompt: p.id, option: 'use', seats: foes.slice(0, 2) } : { prompt: p.id, option: 'pass' };
+    const foes = o
+      .seats!.from.filter((t) => attitude(s.g, p.seat, t) <= 0)
+      .sort((a, b) => attitude(s.g, p.seat, a) - attitude(s.g, p.seat, b));
+    return foes.length >= 2
+      ? { prompt: p.id, option: 'use', seats: foes.slice(0, 2) }
+      : { prompt: p.id, option: 'pass' };
   },
 };

@@ -15,4 +15,19 @@ import { xingshang } from './xingshang';
 import { fangzhu } from './fangzhu';
 import { songwei } from './songwei';
 
-export const WEI: SgsSkill[] = [jianxiong, hujia, guicai, fankui, ganglie, tuxi, luoyi, tiandu, yiji, luoshen, qingguo, xingshang, fangzhu, songwei];
+export const WEI: SgsSkill[] = [
+  jianxiong,
+  hujia,
+  guicai,
+  fankui,
+  ganglie,
+  tuxi,
+  luoyi,
+  tiandu,
+  yiji,
+  luoshen,
+  qingguo,
+  xingshang,
+  fangzhu,
+  songwei,
+];

@@ -14,4 +14,18 @@ import { lianying } from './lianying';
 import { xiaoji } from './xiaoji';
 import { jieyin } from './jieyin';
 
-export const WU: SgsSkill[] = [zhiheng, jiuyuan, qixi, keji, kurou, yingzi, fanjian, guose, liuli, qianxun, lianying, xiaoji, jieyin];
+export const WU: SgsSkill[] = [
+  zhiheng,
+  jiuyuan,
+  qixi,
+  keji,
+  kurou,
+  yingzi,
+  fanjian,
+  guose,
+  liuli,
+  qianxun,
+  lianying,
+  xiaoji,
+  jieyin,
+];

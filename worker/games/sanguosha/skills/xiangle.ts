@@ -23,10 +23,23 @@ const xiangleFrame: FrameDef<G> = {
     }
     f.asked = true;
     const options = [
-      ...(from.length ? [{ id: 'discard', message: { key: 'sgs.opt.xiangleDiscard' }, cards: { from: from.map(String), min: 1, max: 1 } }] : []),
+      ...(from.length
+        ? [
+            {
+              id: 'discard',
+              message: { key: 'sgs.opt.xiangleDiscard' },
+              cards: { from: from.map(String), min: 1, max: 1 },
+            },
+          ]
+        : []),
       { id: 'pass', message: { key: 'sgs.opt.xiangleNo', params: { target: num(f.target) } } },
     ];
-    ctx.ask({ seat: src, kind: 'discard', message: { key: 'sgs.ask.xiangle', params: { target: num(f.target) } }, options });
+    ctx.ask({
+      seat: src,
+      kind: 'discard',
+      message: { key: 'sgs.ask.xiangle', params: { target: num(f.target) } },
+      options,
+    });
     return 'wait';
   },
   answer(ctx, f, _p, a) {
@@ -60,7 +73,8 @@ export const xiangle: SgsSkill = {
   effects: [
     {
       on: T.targetConfirming,
-      can: (ctx, seat, ev) => ev.target === seat && !ev.cancelled && typeof ev.src === 'number' && ev.src !== seat && alive(ctx.g, ev.src),
+      can: (ctx, seat, ev) =>
+        ev.target === seat && !ev.cancelled && typeof ev.src === 'number' && ev.src !== seat && alive(ctx.g, ev.src),
       use(ctx, seat, ev) {
         ctx.log('sgs.log.skill', { seat, skill: { key: 'sgs.skill.xiangle' } });
         ctx.push({ t: 'xiangle', src: ev.src!, target: seat, owner: ev.frame!, asked: false });

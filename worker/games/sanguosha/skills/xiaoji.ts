@@ -10,8 +10,13 @@ const xiaojiFrame: FrameDef<G> = {
     const seat = num(f.seat);
     if (num(f.left) <= 0 || !alive(ctx.g, seat)) return 'done';
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.xiaoji', params: { n: num(f.left) } },
-      options: [{ id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: 'sgs.skill.xiaoji' } } } }, { id: 'pass', message: { key: 'sgs.opt.noResponse' } }],
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.xiaoji', params: { n: num(f.left) } },
+      options: [
+        { id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: 'sgs.skill.xiaoji' } } } },
+        { id: 'pass', message: { key: 'sgs.opt.noResponse' } },
+      ],
     });
     return 'wait';
   },

@@ -13,7 +13,10 @@ export const xingshang: SgsSkill = {
       on: T.death,
       can: (ctx, seat, ev) => ev.seat !== seat && cardsOf(ctx.g, ev.seat as number).length > 0,
       optional: true,
-      ask: (ctx, _seat, ev) => ({ key: 'sgs.ask.xingshang', params: { target: ev.seat as number, n: cardsOf(ctx.g, ev.seat as number).length } }),
+      ask: (ctx, _seat, ev) => ({
+        key: 'sgs.ask.xingshang',
+        params: { target: ev.seat as number, n: cardsOf(ctx.g, ev.seat as number).length },
+      }),
       use(ctx, seat, ev) {
         const dead = ev.seat as number;
         const cards = cardsOf(ctx.g, dead);

@@ -6,6 +6,7 @@ export const xueyi: SgsSkill = {
   id: 'xueyi',
   lord: true,
   locked: true,
-  handLimit: (k, owner) => 2 * k.g.players.filter((p) => p.seat !== owner && alive(k.g, p.seat) && P(k.g, p.seat).kingdom === 'qun').length,
+  handLimit: (k, owner) =>
+    2 * k.g.players.filter((p) => p.seat !== owner && alive(k.g, p.seat) && P(k.g, p.seat).kingdom === 'qun').length,
   effects: [],
 };

@@ -13,7 +13,9 @@ const yijiFrame: FrameDef<G> = {
     const seat = num(f.seat);
     if (num(f.left) <= 0 || !alive(ctx.g, seat)) return 'done';
     ctx.ask({
-      seat, kind: 'skill', message: { key: 'sgs.ask.yiji', params: { n: num(f.left) } },
+      seat,
+      kind: 'skill',
+      message: { key: 'sgs.ask.yiji', params: { n: num(f.left) } },
       options: [
         { id: 'use', message: { key: 'sgs.opt.useSkill', params: { skill: { key: 'sgs.skill.yiji' } } } },
         { id: 'pass', message: { key: 'sgs.opt.noResponse' } },
