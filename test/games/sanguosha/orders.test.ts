@@ -10,7 +10,8 @@ import {
   type SeatOrder,
 } from '../../../worker/engine';
 import def, { hiddenFrom } from '../../../worker/games/sanguosha';
-import { answer, CAREFUL, OFFERED, ORDER_ROWS } from '../../../worker/games/sanguosha/orders';
+import { answer, CAREFUL, OFFERED } from '../../../worker/games/sanguosha/orders';
+import { ORDER_ROWS } from '../../../worker/games/sanguosha/i18n/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { S } from '../../../worker/games/sanguosha/types';
 import { humanDelayMs, parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/standing';

@@ -1,9 +1,11 @@
 /**
  * What each 三国杀 card does, for the rules page and the card a player taps or long-presses: one row per card
  * key, `'sgs.cardText.<key>': [zh-CN, zh-TW, en]`, plus the card types and weapon range. Texts follow the rules
- * summary in the shared rules data (identity mode, this deck); merged into the game's strings by i18n.ts.
+ * summary in the shared rules data (identity mode, this deck); merged into the game's strings by all.ts.
  */
-export const CARD_TEXTS: Record<string, [string, string, string]> = {
+import type { Rows } from './rows';
+
+export const CARD_TEXTS: Rows = {
   'sgs.cardType.basic': ['基本牌', '基本牌', 'Basic'],
   'sgs.cardType.trick': ['锦囊牌', '錦囊牌', 'Trick'],
   'sgs.cardType.delayed': ['延时锦囊', '延時錦囊', 'Delayed'],

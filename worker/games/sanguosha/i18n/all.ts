@@ -2,13 +2,13 @@
  * Display strings of 三国杀 (key → template with `{param}`), shared by the client and notifications.
  * Seat params (seat, target, source, from, to, by) render as names, card params as "杀 ♠7".
  */
-import { CARD_TEXTS } from './cardTexts';
-import { WEI } from './i18n/wei';
-import { SHU } from './i18n/shu';
-import { WU } from './i18n/wu';
-import { QUN } from './i18n/qun';
-import type { Rows } from './i18n/rows';
-import { KINDS } from './kinds';
+import { CARD_TEXTS } from './cards';
+import { WEI } from './wei';
+import { SHU } from './shu';
+import { WU } from './wu';
+import { QUN } from './qun';
+import type { Rows } from './rows';
+import { KINDS } from '../kinds';
 import { ORDER_ROWS } from './orders';
 
 const HORSES: Rows = { plus_horse: ['+1马', '+1馬', '+1 horse'], minus_horse: ['−1马', '−1馬', '−1 horse'] };
