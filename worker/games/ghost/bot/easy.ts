@@ -8,32 +8,44 @@ import { isArtifact, colourOf, type Colour } from '../ids';
 import { atRisk, cond, holder, known, positive, wantsGK, weight, type BotSeat } from './seat';
 import { playSpells, spellKeep, URGENT } from './spells';
 
-export function easy(b: BotSeat): Answer | null {
+/** What a level decides for itself; the prompt kinds are dispatched to it by `answerWith`, one switch for both levels. */
+export interface Level {
+  day(b: BotSeat): Answer;
+  bestTarget(b: BotSeat, from: string[]): string | null;
+  vote(b: BotSeat): Answer;
+  challenge(b: BotSeat, from: number[]): Answer;
+  worst(b: BotSeat, n: number): string[];
+}
+
+/** A bot's answer to its prompt, each prompt kind handed to the level's own choice. */
+export function answerWith(level: Level, b: BotSeat): Answer | null {
   const p = b.p;
-  const has = (id: string) => p.options.some((o) => o.id === id);
   const optOf = (id: string) => p.options.find((o) => o.id === id);
   switch (p.kind) {
     case 'play':
-      return day(b);
+      return level.day(b);
     case 'respond':
       return playSpells(b) ?? b.a('pass');
     case 'host':
     case 'summon': {
-      const t = bestTarget(b, optOf('target')?.cards?.from ?? []);
+      const t = level.bestTarget(b, optOf('target')?.cards?.from ?? []);
       return t ? b.a('target', { cards: [t] }) : b.a('pass');
     }
     case 'vote':
-      return vote(b);
+      return level.vote(b);
     case 'challenge':
-      return challenge(b, optOf('challenge')?.seats?.from ?? []);
+      return level.challenge(b, optOf('challenge')?.seats?.from ?? []);
     case 'discard':
-      return b.a(p.options[0]!.id, { cards: worstCards(b, p.options[0]!.cards!.min) });
+      return b.a(p.options[0]!.id, { cards: level.worst(b, p.options[0]!.cards!.min) });
     case 'escape':
-      return has('escape') ? b.a('escape') : b.a('continue');
+      return optOf('escape') ? b.a('escape') : b.a('continue');
     default:
       return b.a(p.options[0]!.id);
   }
 }
+
+export const easy = (b: BotSeat): Answer | null =>
+  answerWith({ day, bestTarget, vote, challenge, worst: worstCards }, b);
 
 /** Weighted positive minus negative of `cards` for an imp's current condition. */
 export function net(b: BotSeat, imp: string, cards: string[]): number {

@@ -9,35 +9,11 @@
 import type { Answer } from '../../../engine/types';
 import { RULES } from '../basics';
 import { colourOf, isArtifact } from '../ids';
-import { net, pickVotes, vote as easyVote } from './easy';
+import { answerWith, net, pickVotes, vote as easyVote } from './easy';
 import { ally, atRisk, cond, holder, wantsGK, weight, type BotSeat } from './seat';
 import { playSpells, spellKeep, URGENT } from './spells';
 
-export function good(b: BotSeat): Answer | null {
-  const p = b.p;
-  const optOf = (id: string) => p.options.find((o) => o.id === id);
-  switch (p.kind) {
-    case 'play':
-      return day(b);
-    case 'respond':
-      return playSpells(b) ?? b.a('pass');
-    case 'host':
-    case 'summon': {
-      const t = bestTarget(b, optOf('target')?.cards?.from ?? []);
-      return t ? b.a('target', { cards: [t] }) : b.a('pass');
-    }
-    case 'vote':
-      return vote(b);
-    case 'challenge':
-      return challenge(b, optOf('challenge')?.seats?.from ?? []);
-    case 'discard':
-      return b.a(p.options[0]!.id, { cards: worst(b, p.options[0]!.cards!.min) });
-    case 'escape':
-      return optOf('escape') ? b.a('escape') : b.a('continue');
-    default:
-      return b.a(p.options[0]!.id);
-  }
-}
+export const good = (b: BotSeat): Answer | null => answerWith({ day, bestTarget, vote, challenge, worst }, b);
 
 /** Does someone rise as GK this turn unless this imp (on `h`) goes? */
 const gkAt = (b: BotSeat, h: number | null) =>
