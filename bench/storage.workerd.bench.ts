@@ -5,6 +5,7 @@ import sanguosha from '../worker/games/sanguosha';
 import type { GameRoom } from '../worker/room/GameRoom';
 import { botMoves } from '../test/helpers/play';
 import { api, createGame, join, room } from '../test/worker/helpers';
+import { type WriteMeter, meterWrites } from '../test/worker/meter';
 import type { Metric } from './report';
 
 /**
@@ -19,40 +20,6 @@ const SEATS = 8;
 /** A long game (the storage-cost test's seed). */
 const SEED = 'storage-cost-8';
 
-/** What the room's storage has written so far: counted by a recording `state.storage.sql` put on the instance. */
-interface Counter {
-  rows: number;
-  bytes: number;
-  cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[];
-}
-
-/** Replace the room's `state` by one whose `storage.sql.exec` counts every statement that is not a SELECT. */
-function record(inst: GameRoom, c: Counter): void {
-  const real = inst.state;
-  const enc = new TextEncoder();
-  const own = <T extends object>(t: T, k: string | symbol) => {
-    const v = Reflect.get(t, k);
-    return typeof v === 'function' ? v.bind(t) : v;
-  };
-  const sql = new Proxy(real.storage.sql, {
-    get: (t, k) =>
-      k === 'exec'
-        ? (q: string, ...b: unknown[]) => {
-            const cur = t.exec(q, ...b);
-            if (!/^\s*SELECT/i.test(q)) {
-              c.cursors.push(cur);
-              for (const x of b) c.bytes += typeof x === 'string' ? enc.encode(x).length : 8;
-            }
-            return cur;
-          }
-        : own(t, k),
-  });
-  const storage = new Proxy(real.storage, { get: (t, k) => (k === 'sql' ? sql : own(t, k)) });
-  (inst as unknown as { state: DurableObjectState }).state = new Proxy(real, {
-    get: (t, k) => (k === 'storage' ? storage : own(t, k)),
-  });
-}
-
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 
 it('storage: rows and bytes per answer and per finished 8-player 三国杀 game, through the API inside workerd', async ({
@@ -64,14 +31,14 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
     const j = await join(id, `P${i}`);
     tokens[j.seat] = j.token;
   }
-  const counter: Counter = { rows: 0, bytes: 0, cursors: [] };
+  let meter: WriteMeter | undefined;
   // A clock one second further per answer, so the seats' answer buckets (3 a second) never refuse one.
   let now = Date.parse('2026-12-01T12:00:00Z');
   await runInDurableObject(room(id), (inst: GameRoom) => {
     inst.now = () => now;
     // A fixed seed (the e2e Worker's test hook, off in the test Worker), so every run measures the same game.
     Object.assign(inst, { bindings: { ...inst.bindings, TEST_HOOKS: '1' } });
-    record(inst, counter);
+    meter = meterWrites(inst);
   });
   const start = await api(`/games/${id}/start`, { body: { seed: SEED }, token: admin });
   if (start.status !== 200) throw new Error(`start: ${JSON.stringify(start.body)}`);
@@ -84,8 +51,7 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
   let logEnd = 0;
   for (const mv of moves) {
     now += 1000;
-    counter.cursors = [];
-    const b0 = counter.bytes;
+    meter!.take();
     const r = await api(`/games/${id}/answers?log=${logEnd}`, {
       body: { version, answer: mv.answer },
       token: tokens[mv.seat],
@@ -95,7 +61,7 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
         `answer ${per.length} refused: ${JSON.stringify(r.body).slice(0, 300)}; open: ${JSON.stringify((await api(`/games/${id}/state`, { token: tokens[mv.seat] })).body.prompts?.map((p: { id: string }) => p.id))}`,
       );
     ({ version, logEnd } = r.body);
-    per.push({ rows: counter.cursors.reduce((n, c) => n + c.rowsWritten, 0), bytes: counter.bytes - b0 });
+    per.push(meter!.take());
   }
   const end = await runInDurableObject(room(id), (_i: GameRoom, state) => {
     const sql = state.storage.sql;
@@ -153,7 +119,7 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
     },
   ];
   task.meta.bench = {
-    group: `storage: 8-player 三国杀, one bot game through the API inside workerd (${n} answers)`,
+    group: `storage: 8-player 三国杀, one bot game through the API inside workerd`,
     metrics,
   };
 }, 600_000);

@@ -4,50 +4,7 @@ import { botAnswer, botRng, getGame } from '../../worker/engine';
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { createGame, join, room } from './helpers';
-
-/** Per answer: the rows SQLite wrote (the platform bills rows) and the bytes bound to write statements. */
-interface Cost {
-  rows: number;
-  bytes: number;
-}
-
-/**
- * Count what the room hands its storage during `fn`: every cursor's `rowsWritten` and the bound bytes of every
- * statement that is not a SELECT (the runtime's storage replaced on the instance by a recording one).
- */
-function measure(inst: GameRoom, fn: () => void): Cost {
-  const real = inst.state;
-  const cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
-  let bytes = 0;
-  const enc = new TextEncoder();
-  const own = <T extends object>(t: T, k: string | symbol) => {
-    const v = Reflect.get(t, k);
-    return typeof v === 'function' ? v.bind(t) : v;
-  };
-  const sql = new Proxy(real.storage.sql, {
-    get: (t, k) =>
-      k === 'exec'
-        ? (q: string, ...b: unknown[]) => {
-            const c = t.exec(q, ...b);
-            if (!/^\s*SELECT/i.test(q)) {
-              cursors.push(c);
-              for (const x of b) bytes += typeof x === 'string' ? enc.encode(x).length : 8;
-            }
-            return c;
-          }
-        : own(t, k),
-  });
-  const storage = new Proxy(real.storage, { get: (t, k) => (k === 'sql' ? sql : own(t, k)) });
-  (inst as unknown as { state: DurableObjectState }).state = new Proxy(real, {
-    get: (t, k) => (k === 'storage' ? storage : own(t, k)),
-  });
-  try {
-    fn();
-  } finally {
-    (inst as unknown as { state: DurableObjectState }).state = real;
-  }
-  return { rows: cursors.reduce((n, c) => n + c.rowsWritten, 0), bytes };
-}
+import { type Cost, meterWrites } from './meter';
 
 /** A seed whose 8-player game is long (356 answers). */
 const SEED = 'storage-cost-8';
@@ -66,20 +23,19 @@ describe('what an answer costs the host', () => {
       const costs: Cost[] = [];
       const size0 = inst.state.storage.sql.databaseSize;
       let snapshot = 0;
+      const meter = meterWrites(inst);
       while (!inst.store.game!.outcome && costs.length < 5000) {
         const s = inst.store.game!;
         const p = s.prompts[0]!;
-        costs.push(
-          measure(inst, () => {
-            const r = inst.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
-            if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
-          }),
-        );
+        const r = inst.handle(p.seat, inst.store.m.version, botAnswer(def, s, p, botRng(s, p)));
+        if (!r.ok) throw new Error(JSON.stringify(r.reply.body));
+        costs.push(meter.take());
         snapshot = Math.max(
           snapshot,
           inst.state.storage.sql.exec<{ n: number }>('SELECT length(state) AS n FROM snapshot').one().n,
         );
       }
+      meter.stop();
       const count = (t: string) => inst.state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`).one().n;
       return {
         costs,
