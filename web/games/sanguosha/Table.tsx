@@ -218,7 +218,7 @@ export function Table(p: TableProps) {
       {p.state.prompts.some((x) => x.kind === 'chooseGeneral') && <Offer p={p} />}
       <div class="ring" ref={ring}>
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
-          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
+          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null, 41, 40, n >= 9 ? 1.35 : 1)))}
         </ol>
         {you !== null && info}
         <div class="felt-center">
