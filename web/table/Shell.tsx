@@ -110,7 +110,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const name = (n: number) => seatName(st, n);
   // A game without a client may still get its strings from the server (an optional `strings` in the state).
   const strings = (st as StateBody & { strings?: GameUI['strings'] }).strings;
-  const t = useMemo(() => makeT(l, ui ?? (strings ? { strings } : null), name), [l, ui, st.seats, strings]);
+  const t = useMemo(
+    () => makeT(l, ui ?? (strings ? { strings } : null), name, st.you),
+    [l, ui, st.seats, strings, st.you],
+  );
   const picks = usePicks(st.prompts);
   const admin = getGame(id)?.admin;
 
@@ -193,7 +196,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               {status}
             </p>
             {asleepNotes(st, name).map((line) => (
-              <p class="asleep-line" key={line}>
+              <p class="asleep-line" key={line} title={line}>
                 {line}
               </p>
             ))}
@@ -288,15 +291,15 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
 }
 
 /**
- * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours — but your
- * own: you know your quiet hours, and your own header would only grow by a line about you in the third person.
+ * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours; your own
+ * seat is "you", in a short line ("You’re asleep till 08:00"): each note is one line of the header.
  */
 export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
   if (st.status !== 'playing' || st.paused) return [];
   return st.waiting.flatMap((n) => {
-    if (n === st.you) return [];
     const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
-    return until ? [s('table.asleep', { name: name(n), until })] : [];
+    if (!until) return [];
+    return [n === st.you ? s('table.asleepYou', { until }) : s('table.asleep', { name: name(n), until })];
   });
 }
 

@@ -63,6 +63,7 @@ export const ROWS: Record<string, [string, string, string]> = {
   'chat.placeholder': ['说点什么', '說點什麼', 'Write a message'],
   'chat.send': ['发送', '送出', 'Send'],
   'chat.seatsOnly': ['入座后才能聊天。', '入座後才能聊天。', 'Take a seat to chat.'],
+  'table.asleepYou': ['你在免打扰时段，{until}结束', '你在免打擾時段，{until}結束', 'You’re asleep till {until}'],
   'table.asleep': ['{name}正在休息，当地时间{until}醒来', '{name}正在休息，當地時間{until}醒來', '{name} is asleep until {until} their time'],
   'table.logChat': ['记录与聊天', '記錄與聊天', 'Log & chat'],
   'table.spectatingHow': ['如果这是你的座位：在你入座的设备上打开“你的专属座位链接”，或扫描它的二维码，即可回到座位。', '如果這是你的座位：在你入座的裝置上打開「你的專屬座位連結」，或掃描它的 QR 碼，即可回到座位。', 'Is this your seat? Open your personal seat link (on the device you joined with: “Your personal seat link”, or its QR code) to sit back down.'],
