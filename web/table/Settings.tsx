@@ -1,3 +1,5 @@
+import '../parts/forms.css';
+import './panel.css';
 import './settings.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Msg } from '../../worker/protocol';

@@ -14,7 +14,7 @@ import { lazy } from '../../lib/lazy';
 const Offer = lazy(() => later(import('./Offer')).then((m) => m.Offer), null);
 /** Identity marks (your own guesses about the other seats): their own chunk, with the later strings. */
 const Mark = lazy(() => later(import('../../table/Marks')).then((m) => m.MarkButton), null);
-const EndPanel = lazy(() => import('./Offer').then((m) => m.EndPanel), null);
+const EndPanel = lazy(() => later(import('./Offer')).then((m) => m.EndPanel), null);
 
 export interface PlayerView {
   seat: number;
