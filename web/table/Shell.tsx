@@ -53,6 +53,8 @@ const Handback = lazy(
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
 /** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
 const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
+/** "Always / never" on a skill's question: the seat's orders for that skill (Settings.tsx), once its chunk is in. */
+const QuickOrders = lazy(() => later(import('./Settings')).then((m) => m.QuickOrders), null);
 
 function GearWaiting() {
   return (
@@ -208,7 +210,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               <span class="sr-only">{s(`conn.${conn}`)}</span>
             </span>
             {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
-            {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} />}
+            {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} st={st} />}
             <button
               type="button"
               class="icon-btn drawer-btn"
@@ -264,6 +266,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               out={out}
               held={held}
               note={<OutboxNote live={live} t={t} />}
+              extra={(p) => token && p.kind === 'skill' && <QuickOrders id={id} token={token} p={p} t={t} />}
             />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
