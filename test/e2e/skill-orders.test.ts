@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../web/games/types';
 import { strings as sgs } from '../../worker/games/sanguosha/i18n';
+import { OFFERED } from '../../worker/games/sanguosha/orders';
 import { OUT, useDevAndBrowser } from './helpers';
 
 /**
@@ -117,6 +118,28 @@ describe('"always / never use" a skill from its own question in Chromium', () =>
         )
         .toBe(true);
       await page.waitForFunction((a) => !document.querySelector(`[data-prompt="${a}"]`), asked, { timeout: 10_000 });
+      // The settings list the skill orders of this seat's own general only, the one just set ticked.
+      const view = (
+        await call<{ view: { players: { skills?: string[] }[] } }>('GET', `/api/games/${id}/state`, undefined, token)
+      ).view;
+      const own = view.players[0]!.skills ?? [];
+      await page.locator('.settings-btn:not([disabled])').click();
+      await page.locator('.settings-body').waitFor();
+      const labels = (await page.locator('.settings-body .orders b').allInnerTexts()).map((x) => x.trim());
+      // Every skill order's label, for every skill it is offered for.
+      const label = (o: (typeof OFFERED)[number]) =>
+        sgs[lang][o.message.key]!.replace('{skill}', sgs[lang][`sgs.skill.${o.message.params!.skill}`]!);
+      const skillOrders = OFFERED.filter((o) => o.group?.startsWith('skill:'));
+      const skillLabels = labels.filter((x) => skillOrders.some((o) => label(o) === x));
+      expect(skillLabels).toContain(always);
+      expect(skillLabels.sort()).toEqual(
+        skillOrders
+          .filter((o) => own.includes(o.message.params!.skill as string))
+          .map(label)
+          .sort(),
+      );
+      expect(await page.getByRole('checkbox', { name: always }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: never }).isChecked()).toBe(false);
       await ctx.close();
     });
 });
