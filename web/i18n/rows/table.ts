@@ -47,7 +47,7 @@ export const ROWS: Record<string, [string, string, string]> = {
   'mark.blue': ['蓝', '藍', 'blue'],
   'mark.heretic': ['邪', '邪', 'heretic'],
   'offer.lordHp': ['主公：{hp}+1', '主公：{hp}+1', 'lord: {hp} + 1'],
-  'offer.choose': ['选这位', '選這位', 'Choose'],
+  'offer.choose': ['选择', '選擇', 'Choose'],
   'since.onTable': ['在牌桌上重播', '在牌桌上重播', 'Show on the table'],
   'since.title': ['你不在时发生了什么（{n}）', '你不在時發生了什麼（{n}）', 'Since you were last here ({n})'],
   'since.more': ['再显示 {n} 条', '再顯示 {n} 條', 'Show {n} more'],
