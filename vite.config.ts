@@ -22,7 +22,7 @@ export const LATER: RegExp[] = [
   // A game's one-line summary and title: for "my games" and notifications, not the table.
   /^(ghost|sgs)\.(summary|title)$/,
   /^join\.(?!seatLost$)/,
-  /^lobby\.(?!host$|personal)/,
+  /^lobby\.(?!host$)/,
   /^notify\.(?!title$|cta$)/,
   /^settings\.(?!title$)/,
   /^chat\.(?!title$)/,

@@ -2,7 +2,6 @@ import { render } from 'preact';
 import './styles.css';
 import { lang, ready, s } from './i18n';
 import { match, path } from './router';
-import { registerServiceWorker } from './lib/sw';
 import { lazy } from './lib/lazy';
 import { later, loadPack } from './i18n/packs';
 import { Spinner, TopBar } from './ui';
@@ -57,7 +56,8 @@ if (first.page === 'game') {
 
 // The title's "(2)", the favicon dot and the app badge follow "my games": after the first paint, with them.
 setTimeout(() => void import('./lib/badge').then((m) => m.startBadge()), 0);
-registerServiceWorker();
+// The service worker is registered after the page has loaded: its few lines need not be in the first load.
+void import('./lib/sw').then((m) => m.registerServiceWorker());
 // The first language's strings come in their own chunk (preloaded by index.html): render once they are in,
 // or without them if they cannot come (the keys then show, and a language switch can retry).
 const show = () => render(<App />, document.getElementById('app')!);

@@ -115,4 +115,48 @@ describe('answers made offline in Chromium', () => {
     await page.waitForSelector('.outbox', { state: 'detached' });
     await ctx.close();
   });
+
+  it('issue 28 item 4: after the context goes offline and online the status is live within 5 s and answers flow both ways', async () => {
+    const { id, tokens } = await duel(60);
+    const { ctx, page, answers } = await seatPage(id, tokens[0]!);
+    await page.waitForSelector('.conn.conn-live', { timeout: 10_000 });
+    await ctx.setOffline(true);
+    await page.waitForSelector('.conn.conn-offline', { timeout: 10_000 });
+    // Long enough for a few failed socket attempts, so the backoff has grown past the 5 s we allow.
+    await new Promise((r) => setTimeout(r, 12_000));
+    await ctx.setOffline(false);
+    const back = Date.now();
+    await page.waitForSelector('.conn.conn-live', { timeout: 5_000 });
+    console.info(`offline → live in ${Date.now() - back} ms`);
+
+    // In: the other seat answers; the page shows the new version by its socket.
+    const other = await stateOf(id, tokens[1]!);
+    const r = await fetch(`${env.dev.url}/api/games/${id}/answers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[1]!}` },
+      body: JSON.stringify({
+        version: other.version,
+        answer: { prompt: other.prompts[0]!.id, option: other.prompts[0]!.options[0]!.id },
+      }),
+    });
+    expect(r.status).toBe(200);
+    await page.waitForFunction(
+      (v) => Number(document.querySelector('.table-page')?.getAttribute('data-version')) > v,
+      other.version,
+      {
+        timeout: 3_000,
+      },
+    );
+    // Out: the page's own answer reaches the room.
+    const asked = (await stateOf(id, tokens[0]!)).prompts[0]!.id;
+    await page.locator('.prompt-panel.asking .options .btn').first().click();
+    await until(
+      'the answer to reach the room',
+      async () => (await stateOf(id, tokens[0]!)).prompts.every((p) => p.id !== asked),
+      5_000,
+    );
+    expect(answers.ok).toBe(1);
+    expect(await page.locator('.conn.conn-live').count()).toBe(1);
+    await ctx.close();
+  });
 });

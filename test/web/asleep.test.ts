@@ -29,9 +29,18 @@ describe('the table says who it waits on is asleep', () => {
     expect(asleepNotes(body([0, 1]), name)).toEqual([]);
   });
 
-  it('your own quiet hours are not announced in your own header', () => {
-    expect(asleepNotes(body([2], { you: 2 }), name)).toEqual([]);
-    expect(asleepNotes(body([2], { you: 0 }), name)).toHaveLength(1);
+  it('issue 28 item 12: your own quiet hours are said to you as "you", never as your name "their time"', () => {
+    for (const l of ['zh-CN', 'zh-TW', 'en'] as const) {
+      lang.value = l;
+      const [mine] = asleepNotes(body([2], { you: 2 }), name);
+      expect(mine).toBe(shellStrings[l]['table.asleepYou']!.replace('{until}', '08:00'));
+      expect(mine).not.toContain('王五');
+      expect(mine).toMatch(l === 'en' ? /^You/ : /^你/);
+      expect(asleepNotes(body([2], { you: 0 }), name)).toEqual([
+        shellStrings[l]['table.asleep']!.replace('{name}', '王五').replace('{until}', '08:00'),
+      ]);
+    }
+    lang.value = 'en';
   });
 
   it('a paused or finished game says nobody is asleep on it', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../web/games/types';
 import { makeT } from '../../web/lib/msg';
 import { shellStrings } from '../../web/i18n';
+import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
 
 const names = ['Ann', 'Bo', 'Cy'];
 const nameOf = (seat: number) => names[seat] ?? `#${seat + 1}`;
@@ -84,4 +85,34 @@ describe('the message renderer (common.md param convention)', () => {
   it('a template placeholder with no param is left visible rather than dropped', () => {
     expect(t({ key: 'g.hit', params: { source: 0, card: 'z' } })).toBe('Ann hits {target} with card z');
   });
+});
+
+describe('wording about yourself (issue 28 item 12)', () => {
+  const strings = { 'zh-CN': sgsStrings['zh-CN'], 'zh-TW': sgsStrings['zh-TW'], en: sgsStrings.en } as Record<
+    Lang,
+    Record<string, string>
+  >;
+  const role = (seat: number, r: string) => ({
+    key: 'sgs.log.roleSecret',
+    params: { seat, role: { key: `sgs.role.${r}` } },
+  });
+  const start = { key: 'sgs.log.start', params: { seat: 0, n: 5 } };
+  const expected = {
+    'zh-CN': { rebel: '你的身份：反贼（仅你可见）', start: '游戏开始：5人身份局，你是主公' },
+    'zh-TW': { rebel: '你的身份：反賊（僅你可見）', start: '遊戲開始：5人身份局，你是主公' },
+    en: { rebel: 'You are the Rebel (only you see this)', start: 'The game begins: 5 players, you are the Lord' },
+  };
+
+  for (const l of ['zh-CN', 'zh-TW', 'en'] as const)
+    it(`your own identity line and the lord's start line say "you" to you, and your name to the others (${l})`, () => {
+      const mine = makeT(l, { strings }, nameOf, 1);
+      expect(mine(role(1, 'rebel'))).toBe(expected[l].rebel);
+      // Another reader (the record after the end) reads the seat's name.
+      expect(makeT(l, { strings }, nameOf, 2)(role(1, 'rebel'))).toContain('Bo');
+      expect(makeT(l, { strings }, nameOf, null)(role(1, 'rebel'))).toContain('Bo');
+      // The lord is public: the lord reads "you are the Lord" once, with no "only you see this".
+      expect(makeT(l, { strings }, nameOf, 0)(start)).toBe(expected[l].start);
+      expect(mine(start)).toContain('Ann');
+      expect(mine(start)).not.toMatch(/only|仅|僅/);
+    });
 });

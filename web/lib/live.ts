@@ -68,6 +68,8 @@ export class Live {
   private wsTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  /** The last poll failed for want of a network: the next one that goes through reopens the socket at once. */
+  private down = false;
   private book: LogBook | null = null;
   private filling: number | null = null;
   private readonly onVisibility = () => this.visibilityChanged();
@@ -214,11 +216,16 @@ export class Live {
       const s = await api<StateBody>(this.path('/state') + (q.toString() ? `?${q}` : ''), { token: this.token });
       if (s) this.accept(s);
       if (this.conn.value === 'offline') this.conn.value = this.ws?.readyState === WebSocket.OPEN ? 'live' : 'polling';
+      // The network is back (this request went through) while the socket waits out its backoff: try it now.
+      if (this.down && !this.ws && this.wsTimer !== undefined) this.reopen();
+      this.down = false;
       void this.flush();
     } catch (e) {
       if (e instanceof ApiError) {
-        if (e.code === 'offline') this.conn.value = 'offline';
-        else this.error.value = e;
+        if (e.code === 'offline') {
+          this.conn.value = 'offline';
+          this.down = true;
+        } else this.error.value = e;
       }
     }
   }
@@ -315,19 +322,27 @@ export class Live {
     }
   }
 
-  /** The browser is back online: catch up at once (which sends a waiting answer) and reopen the socket now. */
+  /**
+   * The browser is back online: catch up at once (which sends a waiting answer) and open a fresh socket now.
+   * The old one goes even when it still says OPEN: going offline need not close it (Chromium keeps it), and a
+   * socket from before a network change may hear nothing more — the page said "Reconnecting" for minutes with
+   * no socket tried (issue 28 item 4). The new socket's hello brings the table again.
+   */
   private cameOnline(): void {
     if (this.stopped) return;
     if (this.conn.value === 'offline') this.conn.value = 'polling';
     void this.poll();
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      clearTimeout(this.wsTimer);
-      this.retry = 0;
-      const ws = this.ws;
-      this.ws = null;
-      ws?.close();
-      this.openSocket();
-    }
+    this.reopen();
+  }
+
+  /** Drop the socket (if any) and open a new one now, without waiting out the backoff. */
+  private reopen(): void {
+    clearTimeout(this.wsTimer);
+    this.retry = 0;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+    this.openSocket();
   }
 
   /** Change the viewer (after taking a seat): the socket must say hello again with the new token. */

@@ -11,12 +11,15 @@ export const listJoin = (lang: Lang, items: string[]) => items.join(lang === 'en
 /**
  * The `t` every part of the table uses: look the key up in the game's strings, then the shell's (current
  * language first, English as the last resort), and render parameters by the shared convention — seats become
- * names, cards go through the game's `formatParam`/`cardLabel`, nested messages render recursively.
+ * names, cards go through the game's `formatParam`/`cardLabel`, nested messages render recursively. A message
+ * about the reader's own seat (`seat` is `you`) takes the key's `<key>.you` row where there is one: "You are the
+ * Rebel (only you see this)" rather than your own name in the third person.
  */
 export function makeT(
   lang: Lang,
   ui: Pick<GameUI, 'strings' | 'formatParam' | 'cardLabel'> | null,
   nameOf: (seat: number) => string,
+  you: number | null = null,
 ) {
   const lookup = (key: string): string | undefined =>
     ui?.strings[lang]?.[key] ?? shellStrings[lang][key] ?? ui?.strings.en?.[key] ?? shellStrings.en[key];
@@ -57,7 +60,10 @@ export function makeT(
     const p = typeof m === 'string' ? params : { ...(m.params ?? {}), ...(params ?? {}) };
     // Plurals by the language's own rules: a `<key>.one` row is used when `count` (else `n`) selects "one".
     const n = typeof p?.count === 'number' ? p.count : p?.n;
-    const tpl = (typeof n === 'number' ? lookup(`${key}.${pluralOf(lang, n)}`) : undefined) ?? lookup(key);
+    const tpl =
+      (you !== null && p?.seat === you ? lookup(`${key}.you`) : undefined) ??
+      (typeof n === 'number' ? lookup(`${key}.${pluralOf(lang, n)}`) : undefined) ??
+      lookup(key);
     if (tpl !== undefined) return fill(tpl, p, param);
     // No string for this key (a game without a client of its own): still say what happened, readably.
     const args = Object.entries(p ?? {}).map(([k, v]) => `${k}: ${param(k, v)}`);

@@ -1,3 +1,4 @@
+import '../parts/forms.css';
 import './home.css';
 import { useEffect, useState } from 'preact/hooks';
 import { s } from '../i18n';

@@ -1,3 +1,5 @@
+import './pages.css';
+import '../parts/forms.css';
 import './lobby.css';
 import { useState } from 'preact/hooks';
 import type { StateBody } from '../../worker/protocol';
@@ -6,7 +8,8 @@ import { lang, s } from '../i18n';
 import { api, ApiError } from '../lib/api';
 import { makeT } from '../lib/msg';
 import { getGame, pref, saveGame, setPref } from '../lib/store';
-import { ErrorNote, formatMinutes, LinkBox, TopBar } from '../ui';
+import { ErrorNote, formatMinutes, TopBar } from '../ui';
+import { LinkBox } from '../parts/LinkBox';
 import { NotifyButton } from '../table/Notify';
 import { seatName } from '../table/Seats';
 import { SeatList } from '../table/SeatList';

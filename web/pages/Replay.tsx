@@ -1,3 +1,4 @@
+import './pages.css';
 import './replay.css';
 import '../table/log.css';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';

@@ -1,3 +1,4 @@
+import './pages.css';
 import { useEffect, useState } from 'preact/hooks';
 import type { GameUI } from '../games/types';
 import { gameName, loadGameUI } from '../games';

@@ -1,13 +1,28 @@
+import '../parts/forms.css';
 import './admin.css';
 import { useState } from 'preact/hooks';
 import type { Msg, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
 import { api } from '../lib/api';
-import { ErrorNote, formatMinutes, LinkBox } from '../ui';
-import { IconGear, IconPause, IconPlay } from '../icons';
+import { ErrorNote, formatMinutes } from '../ui';
+import { LinkBox } from '../parts/LinkBox';
+import { ICON, IconPause } from '../icons';
 import { seatLink } from './SeatQr';
 import { seatName } from './Seats';
 import { HostSettings } from './HostSettings';
+
+/** The host's gear and resume icons: here rather than in web/icons.tsx, which every page loads. */
+const IconGear = () => (
+  <svg {...ICON}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 1 1-2.83 2.83l-.06-.06a1.65 1.65 0 0 0-1.82-.33 1.65 1.65 0 0 0-1 1.51V21a2 2 0 1 1-4 0v-.09A1.65 1.65 0 0 0 9 19.4a1.65 1.65 0 0 0-1.82.33l-.06.06a2 2 0 1 1-2.83-2.83l.06-.06A1.65 1.65 0 0 0 4.68 15a1.65 1.65 0 0 0-1.51-1H3a2 2 0 1 1 0-4h.09A1.65 1.65 0 0 0 4.6 9a1.65 1.65 0 0 0-.33-1.82l-.06-.06a2 2 0 1 1 2.83-2.83l.06.06A1.65 1.65 0 0 0 9 4.68 1.65 1.65 0 0 0 10 3.17V3a2 2 0 1 1 4 0v.09a1.65 1.65 0 0 0 1 1.51 1.65 1.65 0 0 0 1.82-.33l.06-.06a2 2 0 1 1 2.83 2.83l-.06.06A1.65 1.65 0 0 0 19.4 9a1.65 1.65 0 0 0 1.51 1H21a2 2 0 1 1 0 4h-.09a1.65 1.65 0 0 0-1.51 1z" />
+  </svg>
+);
+const IconPlay = () => (
+  <svg {...ICON}>
+    <path d="M7 4l12 8-12 8z" />
+  </svg>
+);
 
 export function adminCall(id: string, admin: string, action: string, body: unknown = {}) {
   return api<Record<string, unknown>>(`/api/games/${encodeURIComponent(id)}/admin/${action}`, { body, token: admin });

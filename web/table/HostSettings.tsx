@@ -1,3 +1,4 @@
+import '../parts/forms.css';
 import { useState } from 'preact/hooks';
 import { formatMenu } from '../../worker/notify/formats';
 import { lang, s } from '../i18n';

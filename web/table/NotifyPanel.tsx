@@ -1,3 +1,5 @@
+import '../parts/forms.css';
+import './panel.css';
 import './notify-panel.css';
 import { useState } from 'preact/hooks';
 import { formatMenu } from '../../worker/notify/formats';

@@ -1,8 +1,16 @@
 import './personal-link.css';
 import { s } from '../i18n';
-import { IconLock } from '../icons';
-import { CopyButton } from '../ui';
+import { ICON } from '../icons';
+import { CopyButton } from '../parts/LinkBox';
 import { SeatQr, seatLink } from './SeatQr';
+
+/** The lock by your seat link (here and in the side panel): not in web/icons.tsx, which every page loads. */
+export const IconLock = () => (
+  <svg {...ICON}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </svg>
+);
 
 /**
  * The reader's own seat link, masked on screen, with copy and QR. Its own chunk: on a table it sits in a closed

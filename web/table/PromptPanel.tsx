@@ -20,6 +20,8 @@ interface Props {
   /** An answer already given and waiting to go out (the outbox): its note shows here and the options rest. */
   held?: boolean;
   note?: ComponentChildren;
+  /** What the shell adds under a question's options (a skill's "always / never"). */
+  extra?: (p: Prompt) => ComponentChildren;
 }
 
 /**
@@ -59,7 +61,7 @@ function onTable(cards: string[], seats: number[], options: string[]): Shown {
  * cancel. The same picks can be made on the game's table. The question is announced to screen readers when
  * it changes; server refusals are shown as the server words them.
  */
-export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, note }: Props) {
+export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, note, extra }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const ref = useRef<HTMLDivElement>(null);
@@ -147,6 +149,7 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
           name={name}
           paused={st.paused}
           shown={shown}
+          extra={extra}
         />
       ))}
       <ErrorNote error={error} />
@@ -206,6 +209,7 @@ function PromptCard({
   name,
   paused,
   shown,
+  extra,
 }: {
   p: Prompt;
   picks: Picks;
@@ -216,6 +220,7 @@ function PromptCard({
   name: (n: number) => string;
   paused: boolean;
   shown: Shown;
+  extra: Props['extra'];
 }) {
   const selected = picks.sel?.prompt === p.id ? picks.option : null;
   const ready = selected ? picks.answer() : null;
@@ -268,6 +273,7 @@ function PromptCard({
           ))}
         </div>
       )}
+      {!selected && extra?.(p)}
       {selected && (
         <div class="picks">
           <p class="picks-what">

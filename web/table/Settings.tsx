@@ -1,6 +1,8 @@
+import '../parts/forms.css';
+import './panel.css';
 import './settings.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Msg } from '../../worker/protocol';
+import type { Msg, Prompt, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
 import { api } from '../lib/api';
 import { ErrorNote } from '../ui';
@@ -14,7 +16,67 @@ interface Mine {
     awayUntil: string | null;
     mention: string | null;
   };
-  offered: { id: string; message: Msg; hint?: Msg }[];
+  offered: { id: string; message: Msg; hint?: Msg; group?: string; kinds: string[] }[];
+}
+
+/** The skill an order or an option names (`{skill}` in its message): 三国杀's "always use 集智", a skill's "use". */
+const skillOf = (m: Msg): string | undefined => {
+  const x = m.params?.skill;
+  return typeof x === 'string' ? x : undefined;
+};
+
+/** The seat's own skills, where its game's view lists them (`players[you].skills`). */
+function ownSkills(st: StateBody | undefined): string[] {
+  const v = st?.view as { players?: { skills?: string[] }[] } | null | undefined;
+  return (st?.you !== null && st?.you !== undefined && v?.players?.[st.you]?.skills) || [];
+}
+
+/** The orders to tick `id` on: the others of its group (always / never of one skill) go off. */
+const withOrder = (m: Mine, on: string[], id: string): string[] => {
+  const g = m.offered.find((o) => o.id === id)?.group;
+  return [...on.filter((x) => !g || m.offered.find((o) => o.id === x)?.group !== g), id];
+};
+
+/**
+ * "Always / never" on a skill's own question (issue 28 item 10): the seat's orders for that skill, as buttons.
+ * A tap stores the order with the seat's others (PUT /me); the room then answers this very question by it, as it
+ * answers every later one, so the question needs no answer of its own. Nothing shows when the game offers none.
+ */
+export function QuickOrders({ id, token, p, t }: { id: string; token: string; p: Prompt; t: (m: Msg) => string }) {
+  const [mine, setMine] = useState<Mine | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api<Mine>(`/api/games/${id}/me`, { token }).then((m) => m && setMine(m), setError);
+  }, [id, token, p.id]);
+  const use = p.options.find((o) => o.id === 'use');
+  const skill = use && skillOf(use.message);
+  const offered = mine?.offered.filter((o) => skill && o.kinds.includes(p.kind) && skillOf(o.message) === skill) ?? [];
+  if (!mine || !offered.length) return error ? <ErrorNote error={error} /> : null;
+  const set = async (order: string) => {
+    setBusy(true);
+    try {
+      const on = withOrder(
+        mine,
+        mine.settings.orders.map((o) => o.id),
+        order,
+      );
+      await api(`/api/games/${id}/me`, { method: 'PUT', token, body: { orders: on.map((x) => ({ id: x })) } });
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="quick-orders" role="group" aria-label={s('settings.orders')}>
+      {offered.map((o) => (
+        <button key={o.id} type="button" class="btn small ghost quick-order" disabled={busy} onClick={() => set(o.id)}>
+          {t(o.message)}
+        </button>
+      ))}
+      <ErrorNote error={error} />
+    </div>
+  );
 }
 
 /** The browser's own time zone, which the page proposes for quiet hours. */
@@ -28,7 +90,17 @@ const dayOf = (iso: string | null): string => (iso ? iso.slice(0, 10) : '');
  * (labels from the game's strings), quiet hours (23:00–08:00 in the browser's zone proposed), away until a date
  * and its mention in the table channel. Read from and saved to `/api/games/:id/me`; only this seat sees them.
  */
-export function SettingsButton({ id, token, t }: { id: string; token: string; t: (m: Msg) => string }) {
+export function SettingsButton({
+  id,
+  token,
+  t,
+  st,
+}: {
+  id: string;
+  token: string;
+  t: (m: Msg) => string;
+  st?: StateBody;
+}) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -60,7 +132,7 @@ export function SettingsButton({ id, token, t }: { id: string; token: string; t:
           >
             ×
           </button>
-          <SettingsPanel id={id} token={token} t={t} />
+          <SettingsPanel id={id} token={token} t={t} skills={ownSkills(st)} />
         </div>
       )}
     </div>
@@ -74,8 +146,21 @@ function zoneList(current: string): string[] {
   return all.includes(current) ? all : [current, ...all];
 }
 
-/** The form itself: loads GET /me, sends the whole form as one PUT /me. */
-export function SettingsPanel({ id, token, t }: { id: string; token: string; t: (m: Msg) => string }) {
+/**
+ * The form itself: loads GET /me, sends the whole form as one PUT /me. An order about a skill ("always use 集智")
+ * is listed only for the seat's own skills.
+ */
+export function SettingsPanel({
+  id,
+  token,
+  t,
+  skills = [],
+}: {
+  id: string;
+  token: string;
+  t: (m: Msg) => string;
+  skills?: string[];
+}) {
   const [mine, setMine] = useState<Mine | null>(null);
   const [orders, setOrders] = useState<string[]>([]);
   const [quietOn, setQuietOn] = useState(false);
@@ -131,14 +216,18 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
     setBusy(false);
   };
 
+  const listed = mine.offered.filter((o) => {
+    const k = skillOf(o.message);
+    return !k || skills.includes(k);
+  });
   return (
     <form class="notify-body settings-body" onSubmit={save}>
       <h2 class="settings-h">{s('settings.title')}</h2>
-      {mine.offered.length > 0 && (
+      {listed.length > 0 && (
         <fieldset class="orders">
           <legend>{s('settings.orders')}</legend>
           <p class="hint">{s('settings.ordersHint')}</p>
-          {mine.offered.map((o) => (
+          {listed.map((o) => (
             <label class="check" key={o.id}>
               <input
                 type="checkbox"
@@ -146,7 +235,9 @@ export function SettingsPanel({ id, token, t }: { id: string; token: string; t: 
                 checked={orders.includes(o.id)}
                 onChange={(e) =>
                   setOrders(
-                    (e.target as HTMLInputElement).checked ? [...orders, o.id] : orders.filter((x) => x !== o.id),
+                    (e.target as HTMLInputElement).checked
+                      ? withOrder(mine, orders, o.id)
+                      : orders.filter((x) => x !== o.id),
                   )
                 }
               />

@@ -53,6 +53,8 @@ const Handback = lazy(
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
 /** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
 const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
+/** "Always / never" on a skill's question: the seat's orders for that skill (Settings.tsx), once its chunk is in. */
+const QuickOrders = lazy(() => later(import('./Settings')).then((m) => m.QuickOrders), null);
 
 function GearWaiting() {
   return (
@@ -110,7 +112,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const name = (n: number) => seatName(st, n);
   // A game without a client may still get its strings from the server (an optional `strings` in the state).
   const strings = (st as StateBody & { strings?: GameUI['strings'] }).strings;
-  const t = useMemo(() => makeT(l, ui ?? (strings ? { strings } : null), name), [l, ui, st.seats, strings]);
+  const t = useMemo(
+    () => makeT(l, ui ?? (strings ? { strings } : null), name, st.you),
+    [l, ui, st.seats, strings, st.you],
+  );
   const picks = usePicks(st.prompts);
   const admin = getGame(id)?.admin;
 
@@ -193,7 +198,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               {status}
             </p>
             {asleepNotes(st, name).map((line) => (
-              <p class="asleep-line" key={line}>
+              <p class="asleep-line" key={line} title={line}>
                 {line}
               </p>
             ))}
@@ -205,7 +210,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               <span class="sr-only">{s(`conn.${conn}`)}</span>
             </span>
             {token && st.you !== null && !out && <NotifyButton id={id} token={token} />}
-            {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} />}
+            {token && st.you !== null && !out && <SettingsButton id={id} token={token} t={t} st={st} />}
             <button
               type="button"
               class="icon-btn drawer-btn"
@@ -261,6 +266,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               out={out}
               held={held}
               note={<OutboxNote live={live} t={t} />}
+              extra={(p) => token && p.kind === 'skill' && <QuickOrders id={id} token={token} p={p} t={t} />}
             />
           </div>
           <aside id="side" class={`col-side${drawer ? ' open' : ''}`} aria-label={s('table.logChat')}>
@@ -288,15 +294,15 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
 }
 
 /**
- * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours — but your
- * own: you know your quiet hours, and your own header would only grow by a line about you in the third person.
+ * "张三 is asleep until 08:00 their time" for each seat the table waits on that is in its quiet hours; your own
+ * seat is "you", in a short line ("You’re asleep till 08:00"): each note is one line of the header.
  */
 export function asleepNotes(st: StateBody, name: (n: number) => string): string[] {
   if (st.status !== 'playing' || st.paused) return [];
   return st.waiting.flatMap((n) => {
-    if (n === st.you) return [];
     const until = st.seats.find((x) => x.seat === n)?.asleepUntil;
-    return until ? [s('table.asleep', { name: name(n), until })] : [];
+    if (!until) return [];
+    return [n === st.you ? s('table.asleepYou', { until }) : s('table.asleep', { name: name(n), until })];
   });
 }
 

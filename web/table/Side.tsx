@@ -3,10 +3,9 @@ import type { StateBody } from '../../worker/protocol';
 import type { GameUI } from '../games/types';
 import { lang, s } from '../i18n';
 import type { Live } from '../lib/live';
-import { IconLock } from '../icons';
 import { LangSwitch } from '../ui';
 import { ChatView, LogView } from './Log';
-import { PersonalLink } from './PersonalLink';
+import { IconLock, PersonalLink } from './PersonalLink';
 import { AdminMenu } from './adminMenu';
 
 type T = (m: import('../../worker/protocol').Msg | string, p?: Record<string, unknown>) => string;

@@ -210,7 +210,7 @@ export async function seatPlayers(
     lang: sp.lang,
     page: pages[i]!,
     seat: i,
-    t: makeT(sp.lang, ui, nameOf),
+    t: makeT(sp.lang, ui, nameOf, i),
   }));
 }
 

@@ -11,6 +11,7 @@ import {
 } from '../../../worker/engine';
 import def, { hiddenFrom } from '../../../worker/games/sanguosha';
 import { answer, CAREFUL, OFFERED } from '../../../worker/games/sanguosha/orders';
+import { SKILLS } from '../../../worker/games/sanguosha/skills';
 import { ORDER_ROWS } from '../../../worker/games/sanguosha/i18n/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { S } from '../../../worker/games/sanguosha/types';
@@ -284,7 +285,9 @@ describe('storing standing orders', () => {
         expect(strings[lang][o.message.key], `${lang} ${o.message.key}`).toBeTruthy();
         expect(strings[lang][o.hint.key], `${lang} ${o.hint.key}`).toBeTruthy();
       }
-    expect(Object.keys(ORDER_ROWS).length).toBe(OFFERED.length * 2);
+    // One row per key: the skill orders share theirs ("Always use {skill}"), every other order has its own two.
+    const keys = new Set(OFFERED.flatMap((o) => [o.message.key, o.hint.key]));
+    expect(Object.keys(ORDER_ROWS).sort()).toEqual([...keys].sort());
   });
 });
 
@@ -351,5 +354,45 @@ describe('standing orders read only what their seat may see', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+});
+
+describe('skill triggers in standing orders (issue 28 item 10)', () => {
+  const layout: Layout = {
+    roles: roles4,
+    generals: { 0: 'huangyueying' },
+    hands: { 0: ['ex_nihilo'] },
+    top: ['jink', 'slash', 'peach'],
+  };
+  const useTrick = (t: Table) => t.use(0, t.hands[0]![0]!);
+
+  it('"always use 集智" answers 集智\'s question with use, exactly as the hand answer would', () => {
+    const t = sameAsByHand(layout, useTrick, 0, on('always:jizhi'), { option: 'use' });
+    expect(t.log()).toContain('sgs.log.jizhi');
+  });
+
+  it('"never use 集智" passes 集智\'s question, exactly as the hand answer would', () => {
+    const t = sameAsByHand(layout, useTrick, 0, on('never:jizhi'), { option: 'pass' });
+    expect(t.log()).not.toContain('sgs.log.jizhi');
+  });
+
+  it("another skill's order leaves 集智's question to the player", () => {
+    const t = table(layout);
+    useTrick(t);
+    expect(answer(t.s, t.prompt(0), on('always:yingzi', 'never:luoshen'))).toBeNull();
+  });
+
+  it('always and never of one skill cannot both be on; of two skills they can', () => {
+    expect(parseSeatOrders(def, on('always:jizhi', 'never:jizhi'))).toMatch(/cannot both be on/);
+    expect(parseSeatOrders(def, on('always:jizhi', 'never:biyue'))).toEqual(on('always:jizhi', 'never:biyue'));
+  });
+
+  it('every skill with an always/never order asks before it triggers, and both orders read in each language', () => {
+    const skills = [...new Set(OFFERED.filter((o) => o.group?.startsWith('skill:')).map((o) => o.group!.slice(6)))];
+    expect(skills).toEqual(expect.arrayContaining(['jizhi', 'yingzi', 'luoshen', 'biyue']));
+    for (const id of skills) expect(SKILLS.find((x) => x.id === id)?.effects.some((e) => e.optional)).toBe(true);
+    for (const lang of ['zh-CN', 'zh-TW', 'en'] as const)
+      for (const o of OFFERED.filter((x) => x.group?.startsWith('skill:')))
+        expect(strings[lang][o.message.key]).toContain('{skill}');
   });
 });

@@ -1,3 +1,4 @@
+import './rules.css';
 import { DECK } from '../../../worker/games/sanguosha/deck';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import { s } from '../../i18n';

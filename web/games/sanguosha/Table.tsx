@@ -14,7 +14,7 @@ import { lazy } from '../../lib/lazy';
 const Offer = lazy(() => later(import('./Offer')).then((m) => m.Offer), null);
 /** Identity marks (your own guesses about the other seats): their own chunk, with the later strings. */
 const Mark = lazy(() => later(import('../../table/Marks')).then((m) => m.MarkButton), null);
-const EndPanel = lazy(() => import('./Offer').then((m) => m.EndPanel), null);
+const EndPanel = lazy(() => later(import('./Offer')).then((m) => m.EndPanel), null);
 
 export interface PlayerView {
   seat: number;
@@ -218,7 +218,7 @@ export function Table(p: TableProps) {
       {p.state.prompts.some((x) => x.kind === 'chooseGeneral') && <Offer p={p} />}
       <div class="ring" ref={ring}>
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
-          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null)))}
+          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null, 41, 40, n >= 9 ? 1.35 : 1)))}
         </ol>
         {you !== null && info}
         <div class="felt-center">

@@ -117,7 +117,8 @@ function setup(ctx: C): G {
     stance: players.map(() => 0),
   };
   ctx.log('sgs.log.start', { seat: lord, n });
-  for (const p of players)
+  // The lord is public (the line above): only the others learn their identity in a line of their own.
+  for (const p of players.filter((x) => x.role !== 'lord'))
     ctx.log('sgs.log.roleSecret', { seat: p.seat, role: { key: `sgs.role.${p.role}` } }, [p.seat]);
   ctx.push({ t: 'turn', seat: lord, st: 0 });
   // With generals the hands are dealt after the reveal (seed §4 follows §2–3).

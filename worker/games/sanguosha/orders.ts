@@ -1,6 +1,7 @@
 /**
  * Standing orders (预设应对) of 三国杀: rules a seat sets in advance that answer its off-turn prompts the moment
- * they appear — 闪 against a 杀, the 无懈可击 windows, the dying rounds, 五谷丰登. Data plus one pure matcher.
+ * they appear — 闪 against a 杀, the 无懈可击 windows, the dying rounds, 五谷丰登, and "always / never use" each
+ * skill that asks before it triggers. Data plus one pure matcher.
  *
  * The matcher reads the public prompt (its kind, message key and params, its options and their cards) and the
  * asked seat's own hand and identity, never anything that seat cannot see. It answers exactly what the player
@@ -22,6 +23,40 @@ const order = (id: string, kinds: string[], o: Partial<OrderDef> = {}): OrderDef
   ...o,
 });
 
+/**
+ * The skills that ask "use it?" when they trigger (an optional effect: 集智, 英姿, 洛神, 闭月…). Each gets two
+ * orders, "always use" and "never use" (one at a time); the table lists those of the seat's own general.
+ */
+const TRIGGERS = [
+  'jianxiong',
+  'hujia',
+  'fankui',
+  'ganglie',
+  'tiandu',
+  'luoyi',
+  'luoshen',
+  'guanxing',
+  'tieqi',
+  'jizhi',
+  'jijiang',
+  'fangquan',
+  'yingzi',
+  'keji',
+  'lianying',
+  'biyue',
+  'xingshang',
+];
+
+/** `always:jizhi` / `never:jizhi`: answer the skill's own question with use / pass. */
+const skillOrders = (skill: string): OrderDef[] =>
+  (['always', 'never'] as const).map((way) => ({
+    id: `${way}:${skill}`,
+    message: { key: `sgs.order.${way}Skill`, params: { skill } },
+    hint: { key: `sgs.orderHint.${way}Skill`, params: { skill } },
+    kinds: ['skill'],
+    group: `skill:${skill}`,
+  }));
+
 /** The orders, in the order the table lists them and the matcher tries them. */
 export const OFFERED: OrderDef[] = [
   order('jinkSlash', ['respond']),
@@ -36,6 +71,7 @@ export const OFFERED: OrderDef[] = [
   order('graceBest', ['grace']),
   // Last: every order above that holds a card for the prompt answers it first.
   order('passNothing', ['respond', 'nullify', 'rescue', 'collateral'], { timing: 'human' }),
+  ...TRIGGERS.flatMap(skillOrders),
 ];
 
 /** The careful player's choice, for the table's "recommended" button and the closing-note measurement. */
@@ -163,6 +199,14 @@ const MATCH: Record<string, Matcher> = {
   passNothing: (_s, p) => (p.options.length === 1 && p.options[0]!.id === 'pass' ? pass(p) : null),
 };
 
+/** "Always / never use `skill`": its question is the one whose "use" option names it (public, in the prompt). */
+function skillOrder(id: string, p: Prompt): Answer | null {
+  const [way, skill] = id.split(':');
+  const use = p.options.find((o) => o.id === 'use');
+  if (use?.message.params?.skill !== skill) return null;
+  return way === 'always' ? { prompt: p.id, option: 'use' } : pass(p);
+}
+
 /**
  * The answer the seat's orders give to `p`, or null (ask the player).
  * @example answer(s, p, [{ id: 'jinkSlash' }]) // { prompt: 'p41', option: 'play', cards: ['29'] } with 闪 ♥2 in hand
@@ -172,7 +216,7 @@ export function answer(s: S, p: Prompt, orders: SeatOrder[]): Answer | null {
   for (const def of OFFERED) {
     const params = on.get(def.id);
     if (!params || !def.kinds.includes(p.kind)) continue;
-    const a = MATCH[def.id]!(s, p, params);
+    const a = def.group?.startsWith('skill:') ? skillOrder(def.id, p) : MATCH[def.id]!(s, p, params);
     if (a) return a;
   }
   return null;

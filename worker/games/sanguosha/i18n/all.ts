@@ -311,11 +311,13 @@ const T: Record<string, [string, string, string]> = {
     '遊戲開始：{n}人身份局，{seat}是主公',
     'The game begins: {n} players, {seat} is the Lord',
   ],
+  'sgs.log.start.you': ['游戏开始：{n}人身份局，你是主公', '遊戲開始：{n}人身份局，你是主公', 'The game begins: {n} players, you are the Lord'],
   'sgs.log.roleSecret': [
     '{seat}的身份：{role}（仅本人可见）',
     '{seat}的身份：{role}（僅本人可見）',
     '{seat} is the {role} (only they see this)',
   ],
+  'sgs.log.roleSecret.you': ['你的身份：{role}（仅你可见）', '你的身份：{role}（僅你可見）', 'You are the {role} (only you see this)'],
   'sgs.log.turn': ['第{round}轮：{seat}的回合', '第{round}輪：{seat}的回合', 'Round {round}: {seat}’s turn'],
   'sgs.log.draw': ['{seat}摸了{n}张牌', '{seat}摸了{n}張牌', '{seat} draws {n}'],
   'sgs.log.drawSecret': ['{seat}摸到了{cards}', '{seat}摸到了{cards}', '{seat} drew {cards}'],

@@ -97,4 +97,16 @@ export const ORDER_ROWS: Rows = {
     '依次：桃、無懈可擊、閃、酒、無中生有、殺……，裝備和其餘的牌在後。',
     'In this order: Peach, Negate, Dodge, Wine, Something for Nothing, Slash…, then equipment and the rest.',
   ],
+  'sgs.order.alwaysSkill': ['总是发动{skill}', '總是發動{skill}', 'Always use {skill}'],
+  'sgs.orderHint.alwaysSkill': [
+    '{skill}询问是否发动时，立即发动。',
+    '{skill}詢問是否發動時，立即發動。',
+    'When {skill} asks whether to use it, it is used at once.',
+  ],
+  'sgs.order.neverSkill': ['从不发动{skill}', '從不發動{skill}', 'Never use {skill}'],
+  'sgs.orderHint.neverSkill': [
+    '{skill}询问是否发动时，立即放弃。',
+    '{skill}詢問是否發動時，立即放棄。',
+    'When {skill} asks whether to use it, it is passed at once.',
+  ],
 };
