@@ -7,6 +7,7 @@
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { viewFor, waitingSeats } from '../engine';
 import type { ErrorCode, Reply } from './reply';
+import { publicDeadline } from './core';
 import { publicSeat } from './settings';
 import { iso, type Attachment, type Clock, type LogPart, type Room } from './types';
 
@@ -318,11 +319,10 @@ export function summary(r: Room, list: Listed): GameSummary {
   };
 }
 
-/** The earliest deadline among the open prompts' clocks (null: none runs, or the game is paused). */
-export function deadlineOf(clocks: readonly Clock[]): string | null {
-  let min = Infinity;
-  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
-  return min === Infinity ? null : iso(min);
+/** The table's public deadline (core.ts `publicDeadline`) as the bodies carry it. */
+function deadlineOf(clocks: readonly Clock[]): string | null {
+  const at = publicDeadline(clocks);
+  return at === null ? null : iso(at);
 }
 
 /**
