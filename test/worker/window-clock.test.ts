@@ -51,7 +51,7 @@ async function windowOpen(holder: number): Promise<{ t: Table; posts: string[]; 
     ).status,
   ).toBe(200);
   const posts: string[] = [];
-  expect((await api(`/games/${t.id}/start`, { body: { seed: 'w' }, token: t.admin })).status).toBe(200);
+  expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
   const hands: Record<number, string[]> = { 0: ['ex_nihilo', 'jink'], 1: ['jink'], 2: ['jink'], 3: ['jink'] };
   hands[holder]![hands[holder]!.length - 1] = 'nullification';
   const laid = layout({ roles: ['lord', 'rebel', 'loyalist', 'traitor'], hands }).s;

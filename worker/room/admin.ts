@@ -9,6 +9,7 @@ import { extendClocks, freezeClocks, replanClocks, thawClocks } from './core';
 import { DEFAULT_HOST_SETTINGS, patchHostSettings } from './settings';
 import { targetScope } from './notifier';
 import { channelStatus } from './tablechannel';
+import { rulesOptions } from './bots';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
 export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
@@ -32,7 +33,7 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
   const seed = typeof testSeed === 'string' ? testSeed : newSeed();
   let started: { state: GameState<any>; events: LogEntry[] };
   try {
-    started = startGame(st.def(), { seats: m.seats, seed, options: m.options });
+    started = startGame(st.def(), { seats: m.seats, seed, options: rulesOptions(m.options) });
   } catch (e) {
     console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
     return st.rejected('internal', 'the game could not be set up');
