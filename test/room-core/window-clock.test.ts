@@ -75,6 +75,25 @@ const caseOf = fc
 
 type Case = typeof caseOf extends fc.Arbitrary<infer C> ? C : never;
 
+/** Four seats, 30-minute clocks: seat 0 awake, seats 1–3 asleep from 20:00 to 08:00 UTC (it is 21:17). */
+const SLEEPERS: Case = {
+  n: 4,
+  seats: [...Array(8)].map((_, i) => ({
+    quiet: i === 0 ? null : { start: '20:00', end: '08:00', zone: 'UTC' },
+    awayHours: null,
+    standIn: false,
+    bot: false,
+  })),
+  minutes: 30,
+  awayStandIn: false,
+  holdersA: [true, false, false, false, false, false, false, false],
+  holdersB: [false, true, false, false, false, false, false, false],
+  extendSeat: 0,
+  replanSeat: 0,
+  newQuiet: null,
+  rulesAutoPass: true,
+};
+
 /** Seat 0 plays 无中生有 with `holders` each holding a 无懈可击 (everyone else a 闪): the table as the core sees it then. */
 function windowOpened(c: Case, holders: boolean[]): Table {
   const roles: Role[] = (
@@ -174,25 +193,35 @@ describe('one clock for a 无懈可击 window (issue 26 point 1)', () => {
     );
   });
 
+  it('a clock that runs out in a window writes no "time ran out" line, which would say the seat held something', () => {
+    fc.assert(
+      fc.property(caseOf, (c) => {
+        const t = windowOpened({ ...c, awayStandIn: false }, c.holdersA);
+        for (const p of t.state!.prompts) {
+          if (t.seats[p.seat]!.standIn) continue;
+          const ch = decideMove(t, p.seat, { prompt: p.id, option: 'pass' }, 'expired');
+          if ('code' in ch) throw new Error(ch.message);
+          expect(ch.lines.map((l) => l.msg.key)).not.toContain('room.log.timedOut');
+        }
+      }),
+      { numRuns: 50, seed: 27 },
+    );
+    // Seat 0 holds the only 无懈可击: its window prompt runs out without a line; its own play phase then writes one.
+    const t = windowOpened(SLEEPERS, SLEEPERS.holdersA);
+    const wuxie = t.state!.prompts.find((p) => p.seat === 0)!;
+    const ch = decideMove(t, 0, { prompt: wuxie.id, option: 'pass' }, 'expired');
+    if ('code' in ch) throw new Error(ch.message);
+    expect(ch.lines.map((l) => l.msg.key)).not.toContain('room.log.timedOut');
+    const after: Table = { ...t, meta: ch.meta, state: ch.state! };
+    const play = after.state!.prompts.find((p) => p.kind === 'play')!;
+    const out = decideMove(after, play.seat, { prompt: play.id, option: 'pass' }, 'expired');
+    if ('code' in out) throw new Error(out.message);
+    expect(out.lines[0]!.msg).toEqual({ key: 'room.log.timedOut', params: { seat: 0 } });
+  });
+
   it('a window asks only the seats that could answer (autoPass), so the clock it shows is not theirs alone', () => {
     // Seat 0 awake holds the only 无懈可击 in one deal, a sleeper in the other: the asked seats differ.
-    const c: Case = {
-      n: 4,
-      seats: [...Array(8)].map((_, i) => ({
-        quiet: i === 0 ? null : { start: '20:00', end: '08:00', zone: 'UTC' },
-        awayHours: null,
-        standIn: false,
-        bot: false,
-      })),
-      minutes: 30,
-      awayStandIn: false,
-      holdersA: [true, false, false, false, false, false, false, false],
-      holdersB: [false, true, false, false, false, false, false, false],
-      extendSeat: 0,
-      replanSeat: 0,
-      newQuiet: null,
-      rulesAutoPass: true,
-    };
+    const c = SLEEPERS;
     const [a, b] = [windowOpened(c, c.holdersA), windowOpened(c, c.holdersB)];
     expect(a.state!.prompts.map((p) => p.seat)).toEqual([0]);
     expect(b.state!.prompts.map((p) => p.seat)).toEqual([1]);

@@ -134,7 +134,11 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   }
   if (!r.ok) return { code: ENGINE_CODE[r.error.code] ?? 'illegal', message: r.error.reason };
   const s = r.value.state;
-  const roomLine = ROOM_LINE[by];
+  // In a window (`windowSeats`) a clock that ran out writes no room line: the room passes for a seat with nothing to
+  // answer with before its clock runs out, so "time ran out for X" would say that X held something. The stand-in's
+  // line stays: whose seat a stand-in plays is public (away), and it answers every prompt at once.
+  const quiet = by !== 'stand-in' && windowSeats(t.def, before).includes(seat);
+  const roomLine = quiet ? undefined : ROOM_LINE[by];
   const lines: Line[] = roomLine
     ? [{ at: before.step, to: 'public', msg: { key: roomLine, params: { seat } } }, ...r.value.events]
     : r.value.events;
