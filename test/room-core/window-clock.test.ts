@@ -193,7 +193,7 @@ describe('one clock for a 无懈可击 window (issue 26 point 1)', () => {
     );
   });
 
-  it('a clock that runs out in a window writes no "time ran out" line, which would say the seat held something', () => {
+  it('a clock that runs out in a window writes no "time ran out" line and counts toward no stand-in, which would say the seat held something', () => {
     fc.assert(
       fc.property(caseOf, (c) => {
         const t = windowOpened({ ...c, awayStandIn: false }, c.holdersA);
@@ -202,6 +202,7 @@ describe('one clock for a 无懈可击 window (issue 26 point 1)', () => {
           const ch = decideMove(t, p.seat, { prompt: p.id, option: 'pass' }, 'expired');
           if ('code' in ch) throw new Error(ch.message);
           expect(ch.lines.map((l) => l.msg.key)).not.toContain('room.log.timedOut');
+          expect(ch.seat).toBeUndefined();
         }
       }),
       { numRuns: 50, seed: 27 },
@@ -217,6 +218,7 @@ describe('one clock for a 无懈可击 window (issue 26 point 1)', () => {
     const out = decideMove(after, play.seat, { prompt: play.id, option: 'pass' }, 'expired');
     if ('code' in out) throw new Error(out.message);
     expect(out.lines[0]!.msg).toEqual({ key: 'room.log.timedOut', params: { seat: 0 } });
+    expect(out.seat).toEqual({ seat: 0, expiries: 1, standIn: false });
   });
 
   it('a window asks only the seats that could answer (autoPass), so the clock it shows is not theirs alone', () => {

@@ -134,9 +134,10 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   }
   if (!r.ok) return { code: ENGINE_CODE[r.error.code] ?? 'illegal', message: r.error.reason };
   const s = r.value.state;
-  // In a window (`windowSeats`) a clock that ran out writes no room line: the room passes for a seat with nothing to
-  // answer with before its clock runs out, so "time ran out for X" would say that X held something. The stand-in's
-  // line stays: whose seat a stand-in plays is public (away), and it answers every prompt at once.
+  // In a window (`windowSeats`) a clock that ran out writes no room line and does not count towards the stand-in:
+  // the room passes for a seat with nothing to answer with before its clock runs out, so "time ran out for X" (or
+  // X's stand-in after three) would say that X held something. The stand-in's line stays: whose seat a stand-in
+  // plays is public (away), and it answers every prompt at once.
   const quiet = by !== 'stand-in' && windowSeats(t.def, before).includes(seat);
   const roomLine = quiet ? undefined : ROOM_LINE[by];
   const lines: Line[] = roomLine
@@ -146,7 +147,7 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   const row = t.seats[seat];
   let seatChange: Change['seat'];
   if (row && by === 'player' && (row.expiries || row.standIn)) seatChange = { seat, expiries: 0, standIn: false };
-  else if (row && (by === 'expired' || by === 'absent-bot') && !row.bot)
+  else if (row && (by === 'expired' || by === 'absent-bot') && !row.bot && !quiet)
     seatChange = {
       seat,
       expiries: row.expiries + 1,
