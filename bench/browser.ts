@@ -3,6 +3,7 @@ import type { Answer, Json, Move } from '../worker/engine';
 import sanguosha from '../worker/games/sanguosha';
 import { botMoves } from '../test/helpers/play';
 import { apiPost, startDev, type DevServer } from '../test/e2e/helpers';
+import { rulesOptions } from '../worker/room/bots';
 
 /**
  * What the browser benches share: the phone and desktop profiles, and a 三国杀 table through `npm start`'s
@@ -98,8 +99,10 @@ export async function sgsTable(dev: DevServer, seats: number, seed: string): Pro
     tokens[j.seat] = j.token;
   }
   const started = await apiPost(dev.url, `/api/games/${g.id}/start`, { seed }, g.adminToken);
-  const options = ((await (await fetch(`${dev.url}/api/games/${g.id}`)).json()) as { options: Record<string, Json> })
-    .options;
+  // The options the room runs the rules with (it passes for autoPass itself: bots.ts rulesOptions).
+  const options = rulesOptions(
+    ((await (await fetch(`${dev.url}/api/games/${g.id}`)).json()) as { options: Record<string, Json> }).options,
+  );
   const { moves } = botMoves(sanguosha, { seats, seed, options });
   const t: Table = {
     id: g.id,

@@ -3,6 +3,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import '../worker/games';
 import sanguosha from '../worker/games/sanguosha';
 import type { GameRoom } from '../worker/room/GameRoom';
+import { rulesOptions } from '../worker/room/bots';
 import { botMoves } from '../test/helpers/play';
 import { api, createGame, join, room } from '../test/worker/helpers';
 import { type WriteMeter, meterWrites } from '../test/worker/meter';
@@ -42,8 +43,9 @@ it('storage: rows and bytes per answer and per finished 8-player 三国杀 game,
   });
   const start = await api(`/games/${id}/start`, { body: { seed: SEED }, token: admin });
   if (start.status !== 200) throw new Error(`start: ${JSON.stringify(start.body)}`);
-  // The room's own options (the platform adds its own to the game's defaults): the bot game must be the same game.
-  const options = (await api(`/games/${id}`)).body.options;
+  // The options the room runs the rules with (the platform adds its own to the game's defaults, and passes for
+  // autoPass itself: bots.ts rulesOptions): the bot game must be the same game.
+  const options = rulesOptions((await api(`/games/${id}`)).body.options);
   const { moves } = botMoves(sanguosha, { seats: SEATS, seed: SEED, options });
   const size0 = await runInDurableObject(room(id), (_i: GameRoom, state) => state.storage.sql.databaseSize);
   const per: { rows: number; bytes: number }[] = [];

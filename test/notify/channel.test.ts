@@ -288,6 +288,25 @@ describe('checking what the host and the seats register', () => {
     expect(parseMention('discord', null)).toBeNull();
   });
 
+  it('issue 26 point 10: a mention loses bidi overrides, zero-width and control characters, when set and when sent', () => {
+    expect(parseMention('ntfy', 'bob\u202Egpj.exe\u202C')).toBe('bobgpj.exe');
+    expect(parseMention('json', '\u200Blena\u200D\uFEFF\u2066')).toBe('lena');
+    expect(parseMention('discord', '1234567890\u200B12345678')).toBe('123456789012345678');
+    expect(parseMention('json', 'two\nlines')).toMatchObject({ error: expect.any(String) });
+    expect(parseMention('json', '\u202E\u200B')).toBeNull();
+    // A mention stored before the rule is sent clean.
+    const old = seats.map((x, i) => (i === 1 ? { ...x, mention: 'lena\u202E\u200B' } : x));
+    for (const format of ['json', 'ntfy'] as const) {
+      const r = buildChannelRequest(
+        { url: 'https://hooks.example/x', format, lang: 'en' },
+        { ...input({ kind: 'waiting', seats: [1] }), seats: old },
+      );
+      expect(String(r.init.body)).not.toMatch(/[\u202E\u200B]|\\u202e|\\u200b/i);
+      if (format === 'json')
+        expect(JSON.parse(String(r.init.body)).seats[0]).toMatchObject({ seat: 1, mention: 'lena' });
+    }
+  });
+
   it('a mention set for another format is not used (no broken <@…> in Slack, no ping in Discord)', () => {
     const r = buildChannelRequest(
       { url: 'https://discord.example/x', format: 'discord', lang: 'en' },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, notificationFor, pickStrings, renderMsg } from '../../worker/notify';
+import { PLATFORM_STRINGS } from '../../worker/notify/render';
+import { ROWS as COMMON } from '../../web/i18n/rows/common';
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
 const inH = (h: number) => new Date(NOW + h * 3600_000).toISOString();
@@ -137,8 +139,21 @@ describe('renderMsg follows the shared param convention', () => {
 
   it('pickStrings fills gaps of a language from its nearest neighbour', () => {
     const all = { 'zh-CN': { a: '甲', b: '乙' }, 'zh-TW': { a: '甲T' }, en: { a: 'A', c: 'C' } };
-    expect(pickStrings(all, 'zh-TW')).toEqual({ a: '甲T', b: '乙', c: 'C' });
-    expect(pickStrings(all, 'en')).toEqual({ a: 'A', b: '乙', c: 'C' });
-    expect(pickStrings(undefined, 'en')).toEqual({});
+    expect(pickStrings(all, 'zh-TW')).toEqual({ ...PLATFORM_STRINGS['zh-TW'], a: '甲T', b: '乙', c: 'C' });
+    expect(pickStrings(all, 'en')).toEqual({ ...PLATFORM_STRINGS.en, a: 'A', b: '乙', c: 'C' });
+    expect(pickStrings(undefined, 'en')).toEqual(PLATFORM_STRINGS.en);
+  });
+
+  it('issue 26 point 10: a host-ended game is said in words in every language, never as its raw key', () => {
+    const ended = { key: 'common.endedByHost' };
+    expect(renderMsg(pickStrings({}, 'en'), ended, nameOf)).toBe('The host ended the game.');
+    expect(renderMsg(pickStrings(undefined, 'zh-TW'), ended, nameOf)).toBe('房主結束了牌局。');
+    expect(renderMsg(pickStrings({ 'zh-CN': { x: 'y' } }, 'zh-CN'), ended, nameOf)).toBe('房主结束了牌局。');
+  });
+
+  it("the platform's messages the server renders are the client's rows, word for word", () => {
+    const langs = ['zh-CN', 'zh-TW', 'en'] as const;
+    for (const [i, lang] of langs.entries())
+      for (const [key, text] of Object.entries(PLATFORM_STRINGS[lang])) expect(text).toBe(COMMON[key]![i]);
   });
 });

@@ -200,9 +200,12 @@ describe('clocks as data', () => {
     const m = structuredClone(t.meta);
     freezeClocks(m, T0 + HOUR);
     expect(m.clocks.every((c) => c.deadlineAt === null && c.remainingMs === 23 * HOUR)).toBe(true);
-    extendClocks(m, HOUR, 1);
+    // Outside a window seat 1's clock alone moves; in a window of all three, the window's one clock.
+    extendClocks(m, HOUR, 1, []);
     thawClocks(m, T0 + 10 * HOUR);
     expect(m.clocks.map((c) => c.deadlineAt)).toEqual([T0 + 33 * HOUR, T0 + 34 * HOUR, T0 + 33 * HOUR]);
+    extendClocks(m, HOUR, 1, [0, 1, 2]);
+    expect(m.clocks.map((c) => c.deadlineAt)).toEqual([T0 + 34 * HOUR, T0 + 35 * HOUR, T0 + 34 * HOUR]);
   });
 
   it('a due reminder is struck from its clock when queued, so the same alarm delivered twice queues it once', () => {

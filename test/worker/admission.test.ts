@@ -35,26 +35,35 @@ describe('issue 9 point 4: who may hold a live socket (worker/room/admission.ts)
     );
     const theirs = sock('t', { ready: true, seat: 2, openedAt: 0 });
     const fresh = sock('new', { ready: false, seat: null, openedAt: 200 });
-    const close = makeRoom([...mine, theirs, fresh], 1, 'new');
+    const close = makeRoom([...mine, theirs, fresh], 1, 'new', undefined);
     expect(close).not.toBe('full');
     expect((close as Open<string>[]).map((s) => s.ws)).toEqual([`m${ADMISSION.perSeat - 1}`]);
-    expect(makeRoom([theirs, fresh], 1, 'new')).toEqual([]);
+    expect(makeRoom([theirs, fresh], 1, 'new', undefined)).toEqual([]);
   });
 
   it('a full seat closes a hidden socket before a visible one, even a newer hidden one', () => {
     const mine = [...Array(ADMISSION.perSeat)].map((_, i) =>
       sock(`m${i}`, { ready: true, seat: 1, openedAt: i, visible: i !== 3 }),
     );
-    const close = makeRoom([...mine, sock('new', { ready: false, seat: null, openedAt: 99 })], 1, 'new');
+    const close = makeRoom([...mine, sock('new', { ready: false, seat: null, openedAt: 99 })], 1, 'new', undefined);
     expect((close as Open<string>[]).map((s) => s.ws)).toEqual(['m3']);
   });
 
   it('spectators beyond their places are refused', () => {
     const watching = [...Array(ADMISSION.spectators)].map((_, i) =>
-      sock(`w${i}`, { ready: true, seat: null, openedAt: i }),
+      sock(`w${i}`, { ready: true, seat: null, openedAt: i, from: `198.51.100.${i}` }),
     );
-    expect(makeRoom(watching, null, 'new')).toBe('full');
-    expect(makeRoom(watching.slice(1), null, 'new')).toEqual([]);
+    expect(makeRoom(watching, null, 'new', '203.0.113.9')).toBe('full');
+    expect(makeRoom(watching.slice(1), null, 'new', '203.0.113.9')).toEqual([]);
+  });
+
+  it('issue 26 point 5: one address holds at most its share of the spectator places; other addresses still get in', () => {
+    const mine = [...Array(ADMISSION.spectatorsPerAddress)].map((_, i) =>
+      sock(`w${i}`, { ready: true, seat: null, openedAt: i, from: '203.0.113.9' }),
+    );
+    expect(makeRoom(mine, null, 'new', '203.0.113.9')).toBe('address');
+    expect(makeRoom(mine, null, 'new', '198.51.100.1')).toEqual([]);
+    expect(makeRoom(mine.slice(1), null, 'new', '203.0.113.9')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { botAnswer, botRng, getGame, replay, type Answer, type GameState, type OpenPrompt } from '../../worker/engine';
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
+import { rulesOptions } from '../../worker/room/bots';
 import { api, createGame, join, room, sql, storedMeta } from './helpers';
 
 /**
@@ -160,7 +161,8 @@ describe('a re-created object restores state and meta byte for byte', () => {
         JSON.stringify(
           replay(
             getGame(game)!,
-            { seats, seed: m.seed, options: m.options },
+            // Under the options the rules ran with (the room passes for 三国杀's autoPass: bots.ts rulesOptions).
+            { seats, seed: m.seed, options: rulesOptions(m.options) },
             moves.map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer })),
           ),
         ),

@@ -2,7 +2,7 @@ import { SELF, env, runInDurableObject, runDurableObjectAlarm } from 'cloudflare
 import { botAnswer, botRng } from '../../worker/engine';
 import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import type { Answer, GameSummary, Prompt, StateBody } from '../../worker/protocol';
+import { PROTOCOL, type Answer, type GameSummary, type Prompt, type StateBody } from '../../worker/protocol';
 import type { DeliveryResult, NotifyMessage, NotifyTarget } from '../../worker/notify';
 import type { LogEntry, Msg } from '../../worker/engine/types';
 
@@ -258,4 +258,40 @@ export function randomAnswer(p: Prompt, r: (n: number) => number): Answer {
   if (o.cards) a.cards = pick(o.cards);
   if (o.seats) a.seats = pick(o.seats);
   return a;
+}
+
+/** Open a live socket from `from`; `closed` resolves with the close code the room sends. */
+export async function openLive(id: string, from = freshAddress()) {
+  const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, {
+    headers: { Upgrade: 'websocket', 'cf-connecting-ip': from },
+  });
+  if (res.status !== 101) return { ok: false, status: res.status, retryAfter: res.headers.get('retry-after') } as const;
+  const ws = res.webSocket!;
+  ws.accept();
+  const messages: any[] = [];
+  let onMessage: (() => void) | null = null;
+  ws.addEventListener('message', (e) => {
+    messages.push(JSON.parse(e.data as string));
+    onMessage?.();
+  });
+  const closed = new Promise<number>((ok) => ws.addEventListener('close', (e) => ok(e.code)));
+  const next = (type: string) =>
+    new Promise<any>((ok) => {
+      const check = () => {
+        const m = messages.find((x) => x.type === type);
+        if (m) ok(m);
+      };
+      onMessage = check;
+      check();
+    });
+  return {
+    ok: true,
+    status: 101,
+    ws,
+    messages,
+    closed,
+    next,
+    hello: (token?: string) =>
+      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), log: 0 })),
+  } as const;
 }

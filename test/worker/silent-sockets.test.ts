@@ -1,46 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SELF, runInDurableObject } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { ADMISSION } from '../../worker/room/sockets';
 import { frameTooLarge } from '../../worker/room/GameRoom';
 import { LIMITS } from '../../worker/room/limits';
-import { ORIGIN, freshAddress, room, runAlarm, setClock, summaryOf, table } from './helpers';
-import { PROTOCOL } from '../../worker/protocol';
-
-/** Open a live socket from `from`; `closed` resolves with the close code the room sends. */
-async function open(id: string, from = freshAddress()) {
-  const res = await SELF.fetch(`${ORIGIN}/api/games/${id}/live`, {
-    headers: { Upgrade: 'websocket', 'cf-connecting-ip': from },
-  });
-  if (res.status !== 101) return { ok: false, status: res.status, retryAfter: res.headers.get('retry-after') } as const;
-  const ws = res.webSocket!;
-  ws.accept();
-  const messages: any[] = [];
-  let onMessage: (() => void) | null = null;
-  ws.addEventListener('message', (e) => {
-    messages.push(JSON.parse(e.data as string));
-    onMessage?.();
-  });
-  const closed = new Promise<number>((ok) => ws.addEventListener('close', (e) => ok(e.code)));
-  const next = (type: string) =>
-    new Promise<any>((ok) => {
-      const check = () => {
-        const m = messages.find((x) => x.type === type);
-        if (m) ok(m);
-      };
-      onMessage = check;
-      check();
-    });
-  return {
-    ok: true,
-    status: 101,
-    ws,
-    closed,
-    next,
-    hello: (token?: string) =>
-      ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), log: 0 })),
-  } as const;
-}
+import { freshAddress, openLive as open, room, runAlarm, setClock, summaryOf, table } from './helpers';
 
 const liveSockets = (id: string) =>
   runInDurableObject(

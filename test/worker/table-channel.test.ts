@@ -84,6 +84,9 @@ describe('the table channel', () => {
       await runAlarm(t.id);
       await runAlarm(t.id);
       expect(posts.map((p) => p.event)).toEqual(['start', 'waiting', 'end']);
+      // Said in words (issue 26 point 10), not as the message's key.
+      expect(posts[2]!.body).toContain('The host ended the game.');
+      expect(posts[2]!.body).not.toContain('endedByHost');
       // Hands as they were before the end (the ended views show everything, but no post was made from them).
       const cards = [await stateOf(t.id, t.tokens[0]), await stateOf(t.id, t.tokens[1])].flatMap((s, i) =>
         handOf(s, i),

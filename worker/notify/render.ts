@@ -24,17 +24,39 @@ export interface RenderOptions {
 }
 
 /**
+ * The platform's own messages that reach a game's outcome or log — the host ending a game, the room's lines for a
+ * move it made — so a text the server renders (a channel post, a notification) says them in words, never as a raw
+ * key. The same rows as the client's (web/i18n/rows/common.ts; test/notify/texts.test.ts keeps them equal).
+ */
+export const PLATFORM_STRINGS: Record<Lang, Record<string, string>> = {
+  'zh-CN': {
+    'common.endedByHost': '房主结束了牌局。',
+    'room.log.timedOut': '{seat}超时，已按默认选项处理。',
+    'room.log.botPlayed': '代打已替{seat}作答。',
+  },
+  'zh-TW': {
+    'common.endedByHost': '房主結束了牌局。',
+    'room.log.timedOut': '{seat}逾時，已按預設選項處理。',
+    'room.log.botPlayed': '代打已替{seat}作答。',
+  },
+  en: {
+    'common.endedByHost': 'The host ended the game.',
+    'room.log.timedOut': 'Time ran out for {seat}: the default was taken.',
+    'room.log.botPlayed': 'A stand-in answered for {seat}.',
+  },
+};
+
+/**
  * The strings of one language with fallbacks filled in key by key: zh-TW falls back to zh-CN, then en;
- * zh-CN to zh-TW, then en; en to zh-CN.
+ * zh-CN to zh-TW, then en; en to zh-CN. The platform's own messages (`PLATFORM_STRINGS`) are under a game's.
  */
 export function pickStrings(
   all: Record<string, Record<string, string>> | undefined,
   lang: Lang,
 ): Record<string, string> {
-  if (!all) return {};
   const chain: Lang[] =
     lang === 'en' ? ['en', 'zh-CN'] : lang === 'zh-TW' ? ['zh-TW', 'zh-CN', 'en'] : ['zh-CN', 'zh-TW', 'en'];
-  return Object.assign({}, ...chain.reverse().map((l) => all[l] ?? {}));
+  return Object.assign({}, PLATFORM_STRINGS[lang], ...chain.reverse().map((l) => all?.[l] ?? {}));
 }
 
 /**

@@ -3,11 +3,11 @@ import type { GameSummary } from '../protocol';
 import type { Env } from '../env';
 import { ok, reject, type ErrorCode, type Reply } from './reply';
 import { send, type Sender } from './notifier';
-import { LIMITS, parseAnswerBody } from './limits';
+import { addressKey, LIMITS, parseAnswerBody } from './limits';
 import { getMine, putMine, Seats } from './seats';
 import { Chat, LogTable, Store } from './store';
 import { Bots } from './bots';
-import { GONE, hello, refuseOpen, Sockets } from './sockets';
+import { countJunk, GONE, hello, refuseOpen, Sockets } from './sockets';
 import { Clocks } from './clocks';
 import { notifyTarget, Outbox, targetsOf } from './outbox';
 import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
@@ -247,7 +247,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
     // Silent sockets are closed first and count toward nothing; waiting ones are limited per address (sockets.ts).
     const now = this.now();
     this.sockets.dropSilent(now);
-    const from = req.headers.get('cf-connecting-ip') ?? undefined;
+    // Counted per address as the Worker's limits count (an IPv6 address per /64).
+    const from = addressKey(req.headers.get('cf-connecting-ip'));
     const refused = refuseOpen(this.sockets.list(), from);
     if (refused) return json(this.store.rejected('rate_limited', refused, { route: 'live', from }));
     const pair = new WebSocketPair();
@@ -259,7 +260,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
       ready: false,
       visible: true,
       openedAt: now,
-      ...(from ? { from } : {}),
+      from,
     };
     this.sockets.attach(server, att);
     // The alarm closes it if it stays silent.
@@ -268,9 +269,34 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const error = (r: Reply) => say(ws, JSON.stringify({ type: 'error', ...(r.body as object) }));
+    // Every refusal counts against the socket's junk budget; over it, the socket is closed (sockets.ts ADMISSION).
+    const error = (r: Reply) => {
+      say(ws, JSON.stringify({ type: 'error', ...(r.body as object) }));
+      const att = this.sockets.attachment(ws);
+      if (!att || att.gone) return;
+      const j = countJunk(att, this.now());
+      if (j.over) this.sockets.drop(ws, j.att, 'junk');
+      else this.sockets.attach(ws, j.att);
+    };
     const st = this.store;
     if (!st.load()) return error(reject('not_found', 'no such game'));
+    const att = this.sockets.attachment(ws);
+    if (att?.gone) {
+      // A socket the room closed (its seat replaced, silent, superseded, junk) whose client ignores the close. It
+      // was told why; one that spent its junk budget is not answered again.
+      const g = GONE[att.gone];
+      if (att.gone !== 'junk')
+        say(
+          ws,
+          JSON.stringify({ type: 'error', ...(st.rejected(g.code, g.message, { route: 'live' }).body as object) }),
+        );
+      try {
+        ws.close(g.close, att.gone);
+      } catch {
+        /* already closing */
+      }
+      return;
+    }
     if (frameTooLarge(message))
       return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
     let msg: Record<string, unknown>;
@@ -280,19 +306,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     } catch {
       return error(st.rejected('bad_request', 'a message is a JSON object', { route: 'live' }));
     }
-    const att = this.sockets.attachment(ws);
     if (!att) return error(st.rejected('bad_request', 'this socket was not opened by the room', { route: 'live' }));
-    if (att.gone) {
-      // A socket the room closed (its seat replaced, silent, superseded) whose client ignores the close.
-      const g = GONE[att.gone];
-      error(st.rejected(g.code, g.message, { route: 'live' }));
-      try {
-        ws.close(g.close, att.gone);
-      } catch {
-        /* already closing */
-      }
-      return;
-    }
     switch (msg.type) {
       case 'hello':
         return hello(this, ws, att, msg, error);

@@ -9,6 +9,7 @@ import { extendClocks, freezeClocks, replanClocks, thawClocks } from './core';
 import { DEFAULT_HOST_SETTINGS, patchHostSettings } from './settings';
 import { targetScope } from './notifier';
 import { channelStatus } from './tablechannel';
+import { rulesOptions } from './bots';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
 export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
@@ -32,7 +33,7 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
   const seed = typeof testSeed === 'string' ? testSeed : newSeed();
   let started: { state: GameState<any>; events: LogEntry[] };
   try {
-    started = startGame(st.def(), { seats: m.seats, seed, options: m.options });
+    started = startGame(st.def(), { seats: m.seats, seed, options: rulesOptions(m.options) });
   } catch (e) {
     console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
     return st.rejected('internal', 'the game could not be set up');
@@ -107,7 +108,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
         return st.rejected('bad_request', 'seat is out of range', { action });
       if (!playing) return st.rejected('conflict', 'only a running game has deadlines', { action });
       st.mutate((mm) => {
-        extendClocks(mm, ms, (seat as number | undefined) ?? null);
+        extendClocks(mm, ms, (seat as number | undefined) ?? null, r.clocks.window());
         mm.version++;
       });
       break;
@@ -155,7 +156,7 @@ export async function admin(r: Room, token: string | null, action: string, body:
         mm.version++;
         if (st.game) r.clocks.sync(st.game, mm, now);
         // Its open clocks no longer follow the old quiet hours or away time, nor wait for the old orders' moment.
-        replanClocks({ seats: r.seats.facts() }, mm, now, [s]);
+        replanClocks({ seats: r.seats.facts() }, mm, now, r.clocks.window(), [s]);
         for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
       });
       // Sockets of the old holder lose the seat at once, then are told and closed.
@@ -207,7 +208,7 @@ function hostSettings(r: Room, body: unknown): Reply | null {
     // A new channel starts with a clean slate: the last failure was the old one's.
     if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
     mm.host = next;
-    replanClocks({ seats: r.seats.facts() }, mm, now);
+    replanClocks({ seats: r.seats.facts() }, mm, now, r.clocks.window());
     mm.version++;
   });
   // A stand-in now allowed answers the away seats' open prompts at once.

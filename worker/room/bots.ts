@@ -14,14 +14,67 @@
  * - A `human`-timed order (its answer depends on what only the seat knows: its identity, an empty hand) answers
  *   after a pause drawn per prompt from the room's own randomness (`humanDelayMs`), stored on the prompt's clock
  *   as `orderAt`; until then the prompt is open and answerable by hand like any other.
+ * - The game's `autoPass` option is the room's (issue 26 point 2): the rules run with it off (`rulesOptions`), so
+ *   every seat that could be asked is asked, and a seat offered nothing but a pass is passed for by the room after
+ *   the same pause, like a `human`-timed order — never at once, which would tell the table what is not in that
+ *   hand (no 闪 against the 杀, no 无懈可击 in the window). Until then the table shows the seat as asked.
  */
-import { botAnswer, botRng, defaultAnswer, type Answer, type LogLine, type OpenPrompt } from '../engine';
+import {
+  botAnswer,
+  botRng,
+  defaultAnswer,
+  type Answer,
+  type GameDef,
+  type GameState,
+  type Json,
+  type LogLine,
+  type OpenPrompt,
+  type Prompt,
+} from '../engine';
 import { logValue } from '../log';
 import { LIMITS } from './limits';
 import { awayDecision, deadlineFor, isAway } from './quiet';
 import type { SeatSettings } from './settings';
 import { humanDelayMs, standingAnswer } from './standing';
-import type { Failure, Room } from './types';
+import type { Failure, Meta, Room } from './types';
+
+/**
+ * The options the rules run with: the game's, with `autoPass` (三国杀, on by default) turned off when it is on —
+ * the room passes instead (`roomPass`), after a person-like pause. The game's options as chosen stay in the
+ * summary; the record carries these, the ones its moves were played under.
+ * @example rulesOptions({ deck: 'full', autoPass: true }) // { deck: 'full', autoPass: false }
+ */
+export function rulesOptions(o: Record<string, Json>): Record<string, Json> {
+  return o.autoPass === true ? { ...o, autoPass: false } : o;
+}
+
+/** Whether the room passes for seats offered nothing but a pass (the game's `autoPass`, `rulesOptions`). */
+const autoPasses = (m: Meta): boolean => m.options.autoPass === true;
+
+/**
+ * The room's pass for `p` when it offers nothing but a pass — a response, a 无懈可击 window, a rescue — and is not
+ * the seat's own turn (`play`, which a person ends).
+ */
+function roomPass(p: Prompt): Answer | null {
+  return p.kind !== 'play' && p.options.length === 1 && p.options[0]!.id === 'pass'
+    ? { prompt: p.id, option: 'pass' }
+    : null;
+}
+
+/**
+ * What answers `p` for its seat when the person does not: the seat's standing orders (`standingAnswer`), else the
+ * room's autoPass; `human` when it waits for a person-like pause first (a `human`-timed order, every autoPass).
+ */
+function orderFor(r: Room, def: GameDef, s: GameState<any>, p: Prompt): { answer: Answer; human: boolean } | null {
+  const orders = r.seats.settingsOf(p.seat).orders;
+  const sa = orders.length ? standingAnswer(def, s, p, orders) : null;
+  if (sa) return { answer: sa.answer, human: sa.order.timing === 'human' };
+  const pass = autoPasses(r.store.m) ? roomPass(p) : null;
+  return pass ? { answer: pass, human: true } : null;
+}
+
+/** Whether anything but the person may answer a human seat's prompt: some seat's orders, or the room's autoPass. */
+const anyOrders = (r: Room): boolean => autoPasses(r.store.m) || r.seats.anyOrders();
 
 /** Bot seats, standing orders and stand-ins, with the prompts each could not answer (a rules bug) parked. */
 export class Bots {
@@ -108,17 +161,14 @@ export class Bots {
     const st = this.r.store;
     const m = st.meta;
     const s = st.game;
-    // No seat has orders (most games): none answers, at once or later (`dueHumanOrder` asks the same).
-    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !this.r.seats.anyOrders()) return null;
+    // No seat has orders and the room does not pass: none answers, at once or later (`dueHumanOrder` asks the same).
+    if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !anyOrders(this.r)) return null;
     const def = st.def();
-    if (!def.orders) return null;
     const now = this.r.now();
     for (const p of s.prompts) {
-      if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot) continue;
-      const orders = this.r.seats.settingsOf(p.seat).orders;
-      if (!orders.length || standsIn(this.r, p.seat, now)) continue;
-      const sa = standingAnswer(def, s, p, orders);
-      if (sa && sa.order.timing !== 'human') return { seat: p.seat, answer: sa.answer };
+      if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
+      const o = orderFor(this.r, def, s, p);
+      if (o && !o.human) return { seat: p.seat, answer: o.answer };
     }
     return dueHumanOrder(this.r, now, this.stuckOrderPrompt);
   }
@@ -130,7 +180,8 @@ export class Bots {
    */
   mayAnswerAlone(): boolean {
     const seats = this.r.seats;
-    return seats.bots().size > 0 || seats.anyOrders() || (!!this.r.store.meta?.host?.awayStandIn && seats.anyAway());
+    const m = this.r.store.meta;
+    return seats.bots().size > 0 || (!!m && anyOrders(this.r)) || (!!m?.host?.awayStandIn && seats.anyAway());
   }
 
   /** When the next `human`-timed order answers (the alarm wakes for it), or null. */
@@ -288,9 +339,9 @@ export function withAwayFrom(
 const roomRandom = (): number => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 
 /**
- * Give every open prompt that a `human`-timed order will answer its moment (`orderAt` on its clock), and forget
- * the moment of a prompt no such order answers any more. Such a prompt's pending notification is dropped: the
- * seat's order answers it. Call after every change (`runBots` does).
+ * Give every open prompt that a `human`-timed order or the room's autoPass will answer its moment (`orderAt` on
+ * its clock), and forget the moment of a prompt no such order answers any more. Such a prompt's pending
+ * notification is dropped: the seat's order (or the room) answers it. Call after every change (`runBots` does).
  */
 export function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
   const st = r.store;
@@ -300,11 +351,10 @@ export function planHumanOrders(r: Room, rand: () => number = roomRandom): void 
   if (!m || !s || m.status !== 'playing' || m.paused || s.outcome) return;
   const plan: string[] = [];
   const forget: string[] = [];
-  const none = !r.seats.anyOrders();
-  // No seat has orders (most games): nothing to plan, only moments left from orders since removed to forget.
+  const none = !anyOrders(r);
+  // No seat has orders and the room does not pass: nothing to plan, only moments left from orders since removed.
   if (none && !m.clocks.some((c) => c.orderAt !== undefined)) return;
   const def = st.def();
-  if (!def.orders) return;
   const now = r.now();
   if (none) {
     for (const c of m.clocks)
@@ -313,9 +363,7 @@ export function planHumanOrders(r: Room, rand: () => number = roomRandom): void 
     for (const c of m.clocks) {
       const p = s.prompts.find((x) => x.id === c.prompt);
       if (!p) continue;
-      const orders = r.seats.settingsOf(p.seat).orders;
-      const sa = orders.length && !standsIn(r, p.seat, now) ? standingAnswer(def, s, p, orders) : null;
-      const human = sa?.order.timing === 'human';
+      const human = !standsIn(r, p.seat, now) && orderFor(r, def, s, p)?.human === true;
       if (human && c.orderAt === undefined) plan.push(c.prompt);
       else if (!human && c.orderAt !== undefined) forget.push(c.prompt);
     }
@@ -346,15 +394,14 @@ export function dueHumanOrder(r: Room, now: number, skip: string | null): { seat
   const st = r.store;
   const m = st.meta;
   const s = st.game;
-  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !r.seats.anyOrders() || !st.def().orders)
-    return null;
+  if (!m || !s || m.status !== 'playing' || m.paused || s.outcome || !anyOrders(r)) return null;
   const def = st.def();
   for (const c of m.clocks) {
     if (c.orderAt === undefined || c.orderAt > now || c.prompt === skip) continue;
     const p = s.prompts.find((x) => x.id === c.prompt);
     if (!p || r.seats.rows[p.seat]?.bot || standsIn(r, p.seat, now)) continue;
-    const sa = standingAnswer(def, s, p, r.seats.settingsOf(p.seat).orders);
-    if (sa && sa.order.timing === 'human') return { seat: p.seat, answer: sa.answer };
+    const o = orderFor(r, def, s, p);
+    if (o?.human) return { seat: p.seat, answer: o.answer };
   }
   return null;
 }

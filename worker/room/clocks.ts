@@ -4,7 +4,7 @@ import { nextSilence } from './sockets';
 import { logValue } from '../log';
 import { logRejection } from './reply';
 import { LIMITS } from './limits';
-import { dueReminders, expiredClock, syncClocks } from './core';
+import { dueReminders, expiredClock, syncClocks, windowSeats } from './core';
 import type { Clock, Meta, MoveBy, Room } from './types';
 
 /**
@@ -21,12 +21,18 @@ export class Clocks {
    */
   sync(s: GameState<any>, m: Meta, now: number): void {
     const { closed, notices } = syncClocks(
-      { seats: this.r.seats.facts(), looking: this.r.sockets.looking(), now },
+      { def: this.r.store.def(), seats: this.r.seats.facts(), looking: this.r.sockets.looking(), now },
       s,
       m,
     );
     this.r.outbox.dropPrompts(closed);
     for (const n of notices) this.r.outbox.enqueue(m, n.seat, n.kind, n.about, now, n.prompt);
+  }
+
+  /** The seats of the open window, whose clocks run as one (core.ts `windowSeats`); none outside a window. */
+  window(): number[] {
+    const st = this.r.store;
+    return st.m.status === 'playing' ? windowSeats(st.def(), st.game) : [];
   }
 
   /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */

@@ -9,7 +9,16 @@
  * clocks.ts points the alarm at the next work. The clocks' arithmetic (open, pause, resume, extend, re-plan)
  * lives here too, since every change of a clock is a change of the meta row a `Change` carries.
  */
-import { apply, type Answer, type GameDef, type GameState, type LogEntry, type Msg, type OpenPrompt } from '../engine';
+import {
+  apply,
+  waitingSeats,
+  type Answer,
+  type GameDef,
+  type GameState,
+  type LogEntry,
+  type Msg,
+  type OpenPrompt,
+} from '../engine';
 import type { NotifyKind } from './notifier';
 import { deadlineFor } from './quiet';
 import type { ErrorCode } from './reply';
@@ -125,7 +134,12 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   }
   if (!r.ok) return { code: ENGINE_CODE[r.error.code] ?? 'illegal', message: r.error.reason };
   const s = r.value.state;
-  const roomLine = ROOM_LINE[by];
+  // In a window (`windowSeats`) a clock that ran out writes no room line and does not count towards the stand-in:
+  // the room passes for a seat with nothing to answer with before its clock runs out, so "time ran out for X" (or
+  // X's stand-in after three) would say that X held something. The stand-in's line stays: whose seat a stand-in
+  // plays is public (away), and it answers every prompt at once.
+  const quiet = by !== 'stand-in' && windowSeats(t.def, before).includes(seat);
+  const roomLine = quiet ? undefined : ROOM_LINE[by];
   const lines: Line[] = roomLine
     ? [{ at: before.step, to: 'public', msg: { key: roomLine, params: { seat } } }, ...r.value.events]
     : r.value.events;
@@ -133,7 +147,7 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   const row = t.seats[seat];
   let seatChange: Change['seat'];
   if (row && by === 'player' && (row.expiries || row.standIn)) seatChange = { seat, expiries: 0, standIn: false };
-  else if (row && (by === 'expired' || by === 'absent-bot') && !row.bot)
+  else if (row && (by === 'expired' || by === 'absent-bot') && !row.bot && !quiet)
     seatChange = {
       seat,
       expiries: row.expiries + 1,
@@ -198,12 +212,65 @@ export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start
 }
 
 /**
+ * The seats of an open window: several seats the table is publicly waiting on (`waitingSeats`) when the game says
+ * whom it waits on itself (`GameDef.waitingOn`) — then that list may hold seats that were not asked, and who was
+ * asked is hidden. 三国杀's 无懈可击 window is one (ruling S7: everyone alive is considering; with autoPass only the
+ * seats that could answer are asked). Empty otherwise: where the waiting list is the asked seats, each seat's
+ * clock is its own and tells nothing. Issue 26 point 1.
+ */
+export function windowSeats(def: GameDef, s: GameState<any> | null): number[] {
+  if (!s || !def.waitingOn || s.outcome) return [];
+  const w = waitingSeats(def, s);
+  return w.length > 1 ? w : [];
+}
+
+/**
+ * The one clock of a window (`windowSeats`), started at `now` with `left` to run (default: a whole clock): the
+ * latest of the clocks each of its seats would have, whether it was asked or not. A deadline that followed the asked
+ * seats' quiet hours, away time or stand-in grace would tell who holds a 无懈可击; with one clock, everything public
+ * about time (the bodies' `deadline`, the list of games, the table channel's "… min left", the moment the prompts
+ * expire) reads the same whoever was asked. Bot seats have no clock. `at` is -Infinity for no seat.
+ */
+export function windowClock(
+  t: Pick<Table, 'seats'>,
+  m: Meta,
+  window: readonly number[],
+  now: number,
+  left?: number,
+): { at: number; len: number } {
+  let at = -Infinity;
+  let len = 0;
+  for (const w of window) {
+    const x = t.seats[w];
+    if (!x || x.bot) continue;
+    const full = clockLength(m, x.standIn);
+    const run = left === undefined ? full : Math.min(left, full);
+    at = Math.max(at, x.standIn ? now + run : deadlineAt(t, m, w, now, run));
+    len = Math.max(len, run);
+  }
+  return { at, len };
+}
+
+/**
+ * The table's public deadline: the earliest running clock (null: none runs, or the game is paused). A window's
+ * clocks are one (`windowClock`), so it is the window's whoever was asked. The bodies, the list of games and the
+ * table channel all show this one.
+ */
+export function publicDeadline(clocks: readonly Clock[]): number | null {
+  let min = Infinity;
+  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
+  return min === Infinity ? null : min;
+}
+
+/**
  * Make `m.clocks` match the open prompts of human seats in `s`: a new prompt gets a clock (and its seat a
  * notification when it is not looking), a closed prompt loses its clock (and its unsent notifications), a seat
- * that became (or stopped being) a stand-in has its clocks shortened to the grace (or restored). Changes `m`.
+ * that became (or stopped being) a stand-in has its clocks shortened to the grace (or restored) — except in a
+ * window of several seats, whose one clock (`windowClock`, fixed when it opened) nothing about one seat moves.
+ * Changes `m`.
  */
 export function syncClocks(
-  t: Pick<Table, 'seats' | 'looking' | 'now'>,
+  t: Pick<Table, 'def' | 'seats' | 'looking' | 'now'>,
   s: GameState<any>,
   m: Meta,
 ): { closed: string[]; notices: Notice[] } {
@@ -213,12 +280,15 @@ export function syncClocks(
   const open = new Set(prompts.filter((p) => !isBot(p.seat)).map((p) => p.id));
   const closed = m.clocks.filter((c) => !open.has(c.prompt)).map((c) => c.prompt);
   const kept = m.clocks.filter((c) => open.has(c.prompt));
+  let window: number[] | null = null;
+  const windowNow = () => (window ??= windowSeats(t.def, s));
   for (const c of kept) {
     const standIn = !!t.seats[c.seat]?.standIn;
     if (standIn === c.standIn) continue;
     const len = clockLength(m, standIn);
     c.reminders = standIn ? [] : reminderOffsets(len);
     c.standIn = standIn;
+    if (windowNow().includes(c.seat)) continue;
     if (c.deadlineAt === null) c.remainingMs = standIn ? Math.min(len, c.remainingMs) : len;
     else {
       c.deadlineAt = standIn ? Math.min(c.deadlineAt, now + len) : now + len;
@@ -228,15 +298,19 @@ export function syncClocks(
   const had = new Set(kept.map((c) => c.prompt));
   const notices: Notice[] = [];
   const told = new Set<number>();
+  // The one clock of the prompts opening now (worked out at the first of them).
+  let one: { at: number; len: number } | null = null;
   for (const p of prompts) {
     if (isBot(p.seat) || had.has(p.id)) continue;
     const standIn = !!t.seats[p.seat]?.standIn;
     const len = clockLength(m, standIn);
+    one ??= windowClock(t, m, windowNow(), now);
+    const own = standIn ? now + len : deadlineAt(t, m, p.seat, now, len);
     const c: Clock = {
       prompt: p.id,
       seat: p.seat,
-      deadlineAt: m.paused ? null : standIn ? now + len : deadlineAt(t, m, p.seat, now, len),
-      remainingMs: len,
+      deadlineAt: m.paused ? null : Math.max(own, one.at),
+      remainingMs: Math.max(len, one.len),
       reminders: standIn ? [] : reminderOffsets(len),
       standIn,
       openedVersion: m.version,
@@ -257,14 +331,31 @@ export function syncClocks(
   return { closed, notices };
 }
 
-/** Settings changed (a seat's quiet hours or absence, the host's cap): re-plan the running clocks of `seats`. */
-export function replanClocks(t: Pick<Table, 'seats'>, m: Meta, now: number, seats: number[] | null = null): void {
+/**
+ * Settings changed (a seat's quiet hours or absence, the host's cap): re-plan the running clocks of `seats` (null:
+ * every seat). An open window (`windowSeats`) is re-planned whole, to one clock again, whenever a seat of it
+ * changed — asked or not, so the change of a seat that was not asked moves the same clock.
+ */
+export function replanClocks(
+  t: Pick<Table, 'seats'>,
+  m: Meta,
+  now: number,
+  window: readonly number[],
+  seats: number[] | null = null,
+): void {
   if (m.paused) return;
+  // What is left of a clock, counted as it ran so far (ignoring quiet time already slept).
+  const leftOf = (c: Clock) => Math.max(0, Math.min(c.remainingMs, c.deadlineAt! - now));
+  if (!seats || seats.some((x) => window.includes(x))) {
+    const running = m.clocks.filter((c) => c.deadlineAt !== null && window.includes(c.seat));
+    if (running.length) {
+      const { at } = windowClock(t, m, window, now, Math.max(...running.map(leftOf)));
+      for (const c of running) c.deadlineAt = at;
+    }
+  }
   for (const c of m.clocks) {
-    if (c.deadlineAt === null || c.standIn || (seats && !seats.includes(c.seat))) continue;
-    // What is left of the clock, counted as it ran so far (ignoring quiet time already slept).
-    const left = Math.max(0, Math.min(c.remainingMs, c.deadlineAt - now));
-    c.deadlineAt = deadlineAt(t, m, c.seat, now, left);
+    if (c.deadlineAt === null || c.standIn || (seats && !seats.includes(c.seat)) || window.includes(c.seat)) continue;
+    c.deadlineAt = deadlineAt(t, m, c.seat, now, leftOf(c));
   }
 }
 
@@ -285,10 +376,14 @@ export function thawClocks(m: Meta, now: number): void {
   }
 }
 
-/** The host gives `ms` more to every clock (of `seat`, when named). */
-export function extendClocks(m: Meta, ms: number, seat: number | null): void {
+/**
+ * The host gives `ms` more to every clock (of `seat`, when named). A seat of an open window (`windowSeats`) moves
+ * the window's one clock, whether or not it was asked.
+ */
+export function extendClocks(m: Meta, ms: number, seat: number | null, window: readonly number[]): void {
+  const whole = seat !== null && window.includes(seat);
   for (const c of m.clocks) {
-    if (seat !== null && c.seat !== seat) continue;
+    if (seat !== null && c.seat !== seat && !(whole && window.includes(c.seat))) continue;
     if (c.deadlineAt !== null) c.deadlineAt += ms;
     else c.remainingMs += ms;
   }

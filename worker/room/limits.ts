@@ -25,6 +25,29 @@ export const LIMITS = {
   ratePerSecond: 3,
 } as const;
 
+/**
+ * The client address a limit is counted for, from `CF-Connecting-IP` (set by Cloudflare, which a client cannot
+ * override): an IPv6 address cut to its /64 (one subscriber usually holds a whole /64). Without the header (local
+ * development) every request shares one key. The Worker's rate limits and the room's socket admission use it.
+ * @example addressKey('2001:db8:1:2:3:4:5:6') // '2001:db8:1:2::/64'
+ */
+export function addressKey(header: string | null | undefined): string {
+  const ip = header?.trim().toLowerCase();
+  if (!ip) return 'local';
+  if (!ip.includes(':')) return ip;
+  let groups: string[];
+  try {
+    const h = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+    const [head = '', tail] = h.split('::');
+    const l = head ? head.split(':') : [];
+    const r = tail ? tail.split(':') : [];
+    groups = tail === undefined ? l : [...l, ...Array<string>(8 - l.length - r.length).fill('0'), ...r];
+  } catch {
+    return ip;
+  }
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
 /** Step 1 of the fixed order: the answer body's shape. */
 export function parseAnswerBody(b: unknown): { version: number; answer: Answer } | string {
   if (!b || typeof b !== 'object' || Array.isArray(b)) return 'the body must be an object {version, answer}';

@@ -197,7 +197,7 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
   st.mutate((mm) => {
     r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
     r.seats.reload();
-    replanClocks({ seats: r.seats.facts() }, mm, now, [seat]);
+    replanClocks({ seats: r.seats.facts() }, mm, now, r.clocks.window(), [seat]);
     // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (bots.ts).
     for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
     // Nobody else can see a seat's settings, only whether it is away.

@@ -7,6 +7,7 @@
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { viewFor, waitingSeats } from '../engine';
 import type { ErrorCode, Reply } from './reply';
+import { publicDeadline } from './core';
 import { publicSeat } from './settings';
 import { iso, type Attachment, type Clock, type LogPart, type Room } from './types';
 
@@ -20,12 +21,24 @@ import { iso, type Attachment, type Clock, type LogPart, type Room } from './typ
  * - a seat may hold `perSeat` sockets (phone, laptop, a few tabs): a new hello for a full seat closes that
  *   seat's oldest hidden socket (else its oldest), so the player always gets in and nobody else's sockets
  *   matter;
- * - spectators share `spectators` places; a spectator's hello beyond them is refused;
- * - `total` bounds everything the object holds, whatever the addresses.
+ * - spectators share `spectators` places, at most `spectatorsPerAddress` of them from one address (a household's
+ *   screens, not a script holding all 50: issue 26 point 5); a spectator's hello beyond either is refused;
+ * - `total` bounds everything the object holds, whatever the addresses;
+ * - a socket whose messages the room refuses (junk: not JSON, unknown types, answers before hello, bad bodies,
+ *   rules refusals) more than `junkPerMinute` times in a minute is closed: each refusal costs the room a parse, a
+ *   log line and a reply, and the seats' sockets share its time.
  *
  * Opening sockets at all is also limited per address by the Worker (`READ_LIMIT`, routes/limits.ts).
  */
-export const ADMISSION = { helloMs: 5_000, pendingPerAddress: 8, perSeat: 8, spectators: 50, total: 1_000 } as const;
+export const ADMISSION = {
+  helloMs: 5_000,
+  pendingPerAddress: 8,
+  perSeat: 8,
+  spectators: 50,
+  spectatorsPerAddress: 5,
+  junkPerMinute: 20,
+  total: 1_000,
+} as const;
 
 /** What a socket the room closed is told, per reason. */
 export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; message: string; close: number }> = {
@@ -40,7 +53,22 @@ export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; me
     message: `this seat opened more than ${ADMISSION.perSeat} connections; this one, hidden or oldest, is closed`,
     close: 4029,
   },
+  junk: {
+    code: 'rate_limited',
+    message: `more than ${ADMISSION.junkPerMinute} messages in a minute were refused; this connection is closed`,
+    close: 4029,
+  },
 };
+
+/**
+ * A refusal on socket `att` at `now`: its junk count in the current minute, one more. Returns the attachment to keep
+ * and whether the socket is over its budget (`junkPerMinute`) and is to be closed.
+ */
+export function countJunk(att: Attachment, now: number): { att: Attachment; over: boolean } {
+  const j = att.junk && now - att.junk.since < 60_000 ? att.junk : { n: 0, since: now };
+  const n = j.n + 1;
+  return { att: { ...att, junk: { n, since: j.since } }, over: n > ADMISSION.junkPerMinute };
+}
 
 /** The open sockets with their seats, and the state bodies they and `/state` receive. Only `viewFor` output leaves. */
 export class Sockets {
@@ -192,12 +220,21 @@ export function refuseOpen(list: { att: SocketFacts }[], from: string | undefine
 }
 
 /**
- * A hello for `seat` (null: a spectator) from the socket `self`: the sockets to close to make room (a seat's
- * hidden ones first, oldest first), or 'full' when no spectator place is left.
+ * A hello for `seat` (null: a spectator) from the socket `self` (from address `from`): the sockets to close to make
+ * room (a seat's hidden ones first, oldest first), or 'full' when no spectator place is left, 'address' when its
+ * address holds its share of them already.
  */
-export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null, self: T['ws']): T[] | 'full' {
+export function makeRoom<T extends Open<unknown>>(
+  list: T[],
+  seat: number | null,
+  self: T['ws'],
+  from: string | undefined,
+): T[] | 'full' | 'address' {
   const others = list.filter(({ ws, att }) => ws !== self && att.ready && att.seat === seat);
-  if (seat === null) return others.length >= ADMISSION.spectators ? 'full' : [];
+  if (seat === null) {
+    if (others.length >= ADMISSION.spectators) return 'full';
+    return others.filter(({ att }) => att.from === from).length >= ADMISSION.spectatorsPerAddress ? 'address' : [];
+  }
   const hidden = (x: T) => (x.att.visible === false ? 0 : 1);
   const oldestFirst = [...others].sort(
     (a, b) => hidden(a) - hidden(b) || (a.att.openedAt ?? 0) - (b.att.openedAt ?? 0),
@@ -206,6 +243,15 @@ export function makeRoom<T extends Open<unknown>>(list: T[], seat: number | null
 }
 
 // ---------------------------------------------------------------- hello
+
+/** Close `ws`, unless it is closing already (a refusal may just have spent its junk budget: `countJunk`). */
+function shut(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    /* already closing */
+  }
+}
 
 /**
  * A socket's `hello` (protocol.ts `ClientMessage`): a client speaking another protocol version is told to reload;
@@ -231,20 +277,24 @@ export async function hello(
         { route: 'live' },
       ),
     );
-    ws.close(CLOSE_RELOAD, 'reload');
+    shut(ws, CLOSE_RELOAD, 'reload');
     return;
   }
   const token = typeof msg.token === 'string' && msg.token ? msg.token : null;
   const who = await r.seats.whoIs(token);
   if (!who) {
     error(st.rejected('unauthorized', 'this seat token is not valid for this game', { route: 'live' }));
-    ws.close(4001, 'unauthorized');
+    shut(ws, 4001, 'unauthorized');
     return;
   }
-  const room = makeRoom(r.sockets.list(), who.seat, ws);
-  if (room === 'full') {
-    error(st.rejected('rate_limited', 'every spectator place of this game is taken', { route: 'live' }));
-    ws.close(4029, 'full');
+  const room = makeRoom(r.sockets.list(), who.seat, ws, att.from);
+  if (room === 'full' || room === 'address') {
+    const why =
+      room === 'full'
+        ? 'every spectator place of this game is taken'
+        : `an address may hold ${ADMISSION.spectatorsPerAddress} of this game's spectator places`;
+    error(st.rejected('rate_limited', why, { route: 'live', from: att.from }));
+    shut(ws, 4029, room);
     return;
   }
   for (const old of room) r.sockets.drop(old.ws, old.att, 'superseded');
@@ -318,11 +368,10 @@ export function summary(r: Room, list: Listed): GameSummary {
   };
 }
 
-/** The earliest deadline among the open prompts' clocks (null: none runs, or the game is paused). */
-export function deadlineOf(clocks: readonly Clock[]): string | null {
-  let min = Infinity;
-  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
-  return min === Infinity ? null : iso(min);
+/** The table's public deadline (core.ts `publicDeadline`) as the bodies carry it. */
+function deadlineOf(clocks: readonly Clock[]): string | null {
+  const at = publicDeadline(clocks);
+  return at === null ? null : iso(at);
 }
 
 /**

@@ -163,16 +163,21 @@ export function runOrders<G>(
   return { state: s, moves, events, delayed };
 }
 
+/** The longest person-like pause, whatever the clock: a slow game waits minutes for it, never hours. */
+const PAUSE_MAX_MS = 15 * 60_000;
+
 /**
- * When a `human`-timed order answers, after its prompt opened: a uniform draw over the span people take to
- * answer in this game, from a minute (or a twentieth of the clock, when that is shorter) to a quarter of the
- * clock — up to 3 h in a game of 12-hour clocks. Its answer then cannot be told by its speed from a quick hand
- * answer, and it never eats the deadline. `rand` is in [0, 1) from the room's own randomness (never the game's
- * RNG: drawing from it would change the game).
- * @example humanDelayMs(12 * 3_600_000, 0.5) // about 1 h 30 min
+ * When a `human`-timed order (or the room's autoPass, bots.ts) answers, after its prompt opened: a uniform draw over
+ * the span a person at the table takes to answer, scaled to the game's clock — from a minute (or a sixtieth of the
+ * clock, when that is shorter) to a twelfth of the clock, at most a quarter of an hour: 2–10 s in a live game of
+ * 2-minute clocks, 10–50 s with 10-minute clocks, 1–15 min in a slow one. Its answer then cannot be told by its
+ * speed from a quick hand answer, it never eats the deadline, and a 无懈可击 window, which waits for the longest of
+ * its seats' pauses, holds a live game seconds and a slow one minutes, never hours. `rand` is in [0, 1) from the
+ * room's own randomness (never the game's RNG: drawing from it would change the game).
+ * @example humanDelayMs(12 * 3_600_000, 0.5) // 8 min
  */
 export function humanDelayMs(clockMs: number, rand: number): number {
-  const lo = Math.min(60_000, clockMs / 20);
-  const hi = Math.max(lo, clockMs / 4);
+  const lo = Math.min(60_000, clockMs / 60);
+  const hi = Math.max(lo, Math.min(clockMs / 12, PAUSE_MAX_MS));
   return Math.round(lo + (hi - lo) * Math.min(Math.max(rand, 0), 0.999999));
 }

@@ -226,7 +226,9 @@ export class Store {
       .exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves ORDER BY n')
       .toArray()
       .map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
-    return ok({ game: m.game, seats: m.seats, options: m.options, seed: m.seed, names: this.r.seats.names(), moves });
+    // The options the moves were played under (bots.ts `rulesOptions`), which a replay must use.
+    const options = this.game?.options ?? m.options;
+    return ok({ game: m.game, seats: m.seats, options, seed: m.seed, names: this.r.seats.names(), moves });
   }
 
   /** Create the room. Called once by `POST /api/games` with options already checked by the game. */

@@ -17,6 +17,7 @@ import { refusedTarget } from '../notify/dns';
 import { backoffMs, MAX_ATTEMPTS } from '../notify/retry';
 import type { TargetScope } from '../notify/validate';
 import type { DeliveryResult } from '../notify/types';
+import { publicDeadline } from './core';
 import { planChannel, type ChannelPosted } from './digest';
 import { renderMsg } from '../notify';
 import { gameTitleOf, pickStrings, SEND_TIMEOUT_MS, targetScope } from './notifier';
@@ -127,10 +128,8 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
     memo.wakeAt = p && 'wakeAt' in p ? p.wakeAt : null;
     if (p && 'post' in p) {
       memo.last = { seats: p.post, at: now };
-      const deadlines = m.clocks
-        .filter((c) => p.post.includes(c.seat) && c.deadlineAt !== null)
-        .map((c) => c.deadlineAt!);
-      events.push({ kind: 'waiting', seats: p.post, deadline: deadlines.length ? Math.min(...deadlines) : null });
+      // The table's one public deadline, as the bodies show it: a window's, whoever in it was asked (core.ts).
+      events.push({ kind: 'waiting', seats: p.post, deadline: publicDeadline(m.clocks) });
     }
   }
   if (!events.length) return;

@@ -99,11 +99,15 @@ export interface Attachment {
   /** The client address it came from (`CF-Connecting-IP`): sockets waiting for hello are limited per address. */
   from?: string;
   /**
-   * Why the room closed this socket: its seat was given to someone else (replace-seat), it never said hello, or
-   * its seat opened newer ones beyond its limit. It holds nothing now, counts toward no limit, and everything it
-   * sends is refused — even from a client that ignores the close and keeps sending.
+  /** Its messages the room refused in the minute from `since` (sockets.ts `countJunk`). */
+  junk?: { n: number; since: number };
+  /**
+   * Why the room closed this socket: its seat was given to someone else (replace-seat), it never said hello, its
+   * seat opened newer ones beyond its limit, or it sent more junk than its budget. It holds nothing now, counts
+   * toward no limit, and everything it sends is refused — even from a client that ignores the close and keeps
+   * sending.
    */
-  gone?: 'replaced' | 'silent' | 'superseded';
+  gone?: 'replaced' | 'silent' | 'superseded' | 'junk';
 }
 
 /** Which part of the visible log a state body carries: lines from a log index, or the default tail. */

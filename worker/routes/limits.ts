@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { addressKey } from '../room/limits';
 import { GAME_ID_PATTERN, tokenKind } from '../room/tokens';
 import { bearer, fail, type App, type Ctx } from './http';
 
@@ -32,26 +33,9 @@ export function limiterFor(method: string, path: string): Limiter | null {
   return null;
 }
 
-/**
- * The client address a limit is counted for: `CF-Connecting-IP` (set by Cloudflare, which a client cannot
- * override), an IPv6 address cut to its /64 (one subscriber usually holds a whole /64). Without the header
- * (local development) every request shares one key.
- */
+/** The client address a limit is counted for (room/limits.ts `addressKey`: IPv6 per /64, 'local' without one). */
 export function clientKey(c: Ctx): string {
-  const ip = c.req.header('cf-connecting-ip')?.trim().toLowerCase();
-  if (!ip) return 'local';
-  if (!ip.includes(':')) return ip;
-  let groups: string[];
-  try {
-    const h = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
-    const [head = '', tail] = h.split('::');
-    const l = head ? head.split(':') : [];
-    const r = tail ? tail.split(':') : [];
-    groups = tail === undefined ? l : [...l, ...Array<string>(8 - l.length - r.length).fill('0'), ...r];
-  } catch {
-    return ip;
-  }
-  return `${groups.slice(0, 4).join(':')}::/64`;
+  return addressKey(c.req.header('cf-connecting-ip'));
 }
 
 /** The game a path names (`/api/games/:id/…`), when its id can exist. */

@@ -12,6 +12,7 @@ import {
   type Msg,
   type Prompt,
 } from '../../../worker/engine';
+import { rulesOptions } from '../../../worker/room/bots';
 import { makeT } from '../../../web/lib/msg';
 import { shellStrings } from '../../../web/i18n';
 import type { GameUI, Lang } from '../../../web/games/types';
@@ -155,7 +156,7 @@ export async function screenshot(game: string, p: Player, name: string): Promise
 /**
  * Open a page per spec; the first creates a `seats`-player table of `game` and takes the first seat, the others
  * join from the invite link, each in their own language. Returns the pages (in join order), the game id and the
- * room's options (which the seed search must use).
+ * options the room runs the rules with (which the seed search must use).
  */
 export async function createTable(
   env: { dev: DevServer; browser: Browser },
@@ -191,7 +192,8 @@ export async function createTable(
   const summary = (await (await fetch(`${env.dev.url}/api/games/${gameId}`)).json()) as {
     options: Record<string, Json>;
   };
-  return { pages, host, gameId, options: summary.options };
+  // The rules run with the room's autoPass off (the room passes itself, after a pause): the seed search must too.
+  return { pages, host, gameId, options: rulesOptions(summary.options) };
 }
 
 /**

@@ -63,10 +63,17 @@ const TEXTS: Record<Lang, Texts> = {
 export function checkMention(rule: NotifyFormat['mention'], raw: unknown): string | null | { error: string } {
   if (raw === null || raw === '') return null;
   if (typeof raw !== 'string' || raw.length > 64) return { error: 'mention must be a short text' };
-  const m = raw.trim();
+  if (/[\r\n\u2028\u2029]/.test(raw)) return { error: 'mention must be one short line' };
+  // Bidi overrides, zero-width and other invisible or control characters go (issue 26 point 10): a mention is
+  // shown to the whole channel, and U+202E could turn the words around it.
+  const m = raw.normalize('NFC').replace(INVISIBLE, '').trim();
+  if (!m) return null;
   if (rule) return rule(m);
-  return /^[^\r\n]{1,32}$/.test(m) ? m : { error: 'mention must be one short line' };
+  return m.length <= 32 ? m : { error: 'mention must be one short line' };
 }
+
+/** What a mention may not carry: control, format (bidi controls, zero-width), private-use and unassigned code points. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/gu;
 
 /** The mention if it is valid under `rule`, else null (a mention set for another format is not used). */
 export const validMention = (rule: NotifyFormat['mention'], m: string | null | undefined): string | null => {
