@@ -21,6 +21,13 @@ async function seatPage(link: string, viewport: { width: number; height: number 
 
 const summary = async (id: string) => (await (await fetch(`${env.dev.url}/api/games/${id}`)).json()) as any;
 
+/** Whether the seat holding `token` is asked to choose its general in game `id`. */
+const choosing = async (id: string, token: string) => {
+  const res = await fetch(`${env.dev.url}/api/games/${id}/state`, { headers: { authorization: `Bearer ${token}` } });
+  const st = (await res.json()) as { prompts: { kind: string }[] };
+  return st.prompts.some((p) => p.kind === 'chooseGeneral');
+};
+
 describe('playing again with the same table', () => {
   it('two players finish a game, both press again, and play the first move of the next game from the same links', async () => {
     const base = env.dev.url;
@@ -75,19 +82,9 @@ describe('playing again with the same table', () => {
     );
     await chooser.screenshot({ path: `${OUT}/again-new-game-${chooser.viewportSize()!.width}.png` });
     const who = pages.indexOf(chooser);
-    const before = await (
-      await fetch(`${base}/api/games/${next}/state`, { headers: { authorization: `Bearer ${seats[who].token}` } })
-    ).json();
-    expect(before.prompts.some((p: any) => p.kind === 'chooseGeneral')).toBe(true);
+    expect(await choosing(next, seats[who].token)).toBe(true);
     await chooser.locator('button.choose-general').first().click();
-    await expect
-      .poll(async () => {
-        const st = await (
-          await fetch(`${base}/api/games/${next}/state`, { headers: { authorization: `Bearer ${seats[who].token}` } })
-        ).json();
-        return st.prompts.some((p: any) => p.kind === 'chooseGeneral');
-      })
-      .toBe(false);
+    await expect.poll(() => choosing(next, seats[who].token)).toBe(false);
 
     // The series page lists both games.
     await pages[0]!.goto(`${base}/s/${next}`);
