@@ -3,7 +3,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { botAnswer, botRng } from '../../worker/engine';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { GameSummary, SeriesBody, StateBody } from '../../worker/protocol';
-import { api, expectError, room, runAlarm, setClock, stateOf, summaryOf, table } from './helpers';
+import { buildChannelRequest } from '../../worker/notify/channel';
+import { api, expectError, recordDeliveries, room, runAlarm, stateOf, summaryOf, table } from './helpers';
 
 /** Play the room's game to its end inside the room: every open prompt gets its bot answer. */
 const playToEnd = (id: string) =>
@@ -127,6 +128,51 @@ describe('issue 27: playing again with the same table (workerd)', () => {
     expect((await api(`/games/${next}/seats`, { body: { name: 'F' } })).status).toBe(201);
     expect((await api(`/games/${next}/start`, { body: { fillWithBots: true }, token: t.admin })).status).toBe(200);
     expect((await summaryOf(next)).status).toBe('playing');
+  });
+
+  it('a proposal is sent to the seats it asks and posted to the table channel with their mentions', async () => {
+    const t = await finished();
+    // Deliveries and posts are recorded from the start (the alarm may run as soon as something is owed).
+    const sent = await recordDeliveries(t.id);
+    const posts: { event: string; body: string }[] = [];
+    await runInDurableObject(room(t.id), (inst: GameRoom) => {
+      inst.postChannel = async (target, input) => {
+        posts.push({ event: input.event.kind, body: String(buildChannelRequest(target, input).init.body) });
+        return { ok: true };
+      };
+    });
+    const hook = 'https://chat.example/hook';
+    for (const k of [1, 2]) {
+      const r = await api(`/games/${t.id}/notify`, {
+        body: { kind: 'webhook', url: hook, lang: 'en' },
+        token: t.tokens[k]!,
+      });
+      expect(r.status).toBe(201);
+    }
+    expect(
+      (
+        await api(`/games/${t.id}/admin/settings`, {
+          token: t.admin,
+          body: { channel: { url: 'https://chat.example/table', format: 'json', lang: 'en' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await api(`/games/${t.id}/me`, { method: 'PUT', body: { mention: '@bee' }, token: t.tokens[1]! })).status,
+    ).toBe(200);
+    const alarm = () => runInDurableObject(room(t.id), (inst: GameRoom) => inst.alarm());
+    expect((await again(t.id, t.tokens[0]!, { accept: true })).status).toBe(200);
+    await alarm();
+    // Seats 1 and 2 registered a webhook: each hears of it once; the proposer is not told of its own proposal.
+    const asked = sent.filter((x) => x.msg.kind === 'again');
+    expect(asked.map((x) => x.msg.seat).sort()).toEqual([1, 2]);
+    expect(asked[0]!.msg.title).toContain('Play again?');
+    const post = posts.find((p) => p.event === 'again')!;
+    expect(post.body).toContain('A proposes another game with this table');
+    expect(post.body).toContain('@bee');
+    // Told once: the next alarm posts nothing more.
+    await alarm();
+    expect(posts.filter((p) => p.event === 'again')).toHaveLength(1);
   });
 
   it('bad input changes nothing: a non-boolean accept, no token, a decline before any proposal, a running game', async () => {

@@ -42,7 +42,7 @@ const ROWS: Record<string, [string, string, string]> = {
   'series.points': ['分', '分', 'Points'],
   'series.winsAs': ['以何身份获胜', '以何身分獲勝', 'Won as'],
   'series.none': ['还没有结束的牌局。', '還沒有結束的牌局。', 'No game has ended yet.'],
-  'series.missing': ['找不到这一桌的战绩', '找不到這一桌的戰績', 'No such series'],
+  'series.missing': ['没有这一桌的战绩', '沒有這一桌的戰績', 'No such series'],
 };
 
 const at = (i: number): Strings => Object.fromEntries(Object.entries(ROWS).map(([k, v]) => [k, v[i]!]));

@@ -97,6 +97,15 @@ function proposal(r: Room, by: number | null): AgainState {
 }
 
 /**
+ * Open the proposal `a` (inside the change): every asked seat but the one proposing is notified (the table
+ * channel hears of it from the alarm, tablechannel.ts).
+ */
+function open(r: Room, mm: Meta, a: AgainState, now: number): void {
+  mm.again = a;
+  for (const s of asked(r)) if (s !== a.by) r.outbox.enqueue(mm, s, 'again', null, now, null);
+}
+
+/**
  * `POST /api/games/:id/again {accept}` by a seat of the finished game: the first accept proposes; any seat may
  * change its answer until the next game is made. Answers with the summary.
  */
@@ -112,9 +121,10 @@ export async function answerAgain(r: Room, token: string | null, body: unknown):
   if (no) return st.rejected('conflict', no, { route: 'again', seat: who.seat });
   if (!st.m.again && !accept)
     return st.rejected('conflict', 'nobody has proposed another game', { route: 'again', seat: who.seat });
+  const now = r.now();
   st.mutate((mm) => {
-    mm.again ??= proposal(r, who.seat);
-    mm.again.answers[who.seat] = accept;
+    if (!mm.again) open(r, mm, proposal(r, who.seat), now);
+    mm.again!.answers[who.seat] = accept;
     mm.version++;
   });
   r.sockets.broadcast();
@@ -147,10 +157,11 @@ export async function hostAgain(r: Room, token: string | null, body: unknown): P
   if (bad) return st.rejected(bad.code, bad.message, { action: 'again' });
   const no = closed(st.m);
   if (no) return st.rejected('conflict', no, { action: 'again' });
+  const now = r.now();
   st.mutate((mm) => {
-    mm.again ??= proposal(r, null);
-    if (rw) mm.again.replaceWith = rw;
-    if (options) mm.again.options = options;
+    if (!mm.again) open(r, mm, proposal(r, null), now);
+    if (rw) mm.again!.replaceWith = rw;
+    if (options) mm.again!.options = options;
     mm.version++;
   });
   r.sockets.broadcast();
