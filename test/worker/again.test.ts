@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
-import { botAnswer, botRng } from '../../worker/engine';
+import { botAnswer, botRng, rngOf, seedRng } from '../../worker/engine';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { GameSummary, SeriesBody, StateBody } from '../../worker/protocol';
 import { buildChannelRequest } from '../../worker/notify/channel';
-import { api, expectError, recordDeliveries, room, runAlarm, stateOf, summaryOf, table } from './helpers';
+import { api, expectError, recordDeliveries, room, runAlarm, stateOf, storedMeta, summaryOf, table } from './helpers';
 
 /** Play the room's game to its end inside the room: every open prompt gets its bot answer. */
 const playToEnd = (id: string) =>
@@ -42,6 +42,7 @@ describe('issue 27: playing again with the same table (workerd)', () => {
     // Seat 4 has not answered: nothing is made before the deadline.
     expect(await runAlarm(t.id)).toBe(true);
     expect((await summaryOf(t.id)).next).toBeUndefined();
+    const shuffle = (await storedMeta(t.id)).again.shuffle as string;
     t.travel(61 * 60_000);
     await runInDurableObject(room(t.id), (inst: GameRoom) => inst.alarm());
     const old = await summaryOf(t.id);
@@ -59,6 +60,10 @@ describe('issue 27: playing again with the same table (workerd)', () => {
         .sort(),
     ).toEqual(['A', 'B', 'C']);
     expect(s.seats.filter((x) => x.bot)).toHaveLength(2);
+    // Seated in the order the seed the room drew when the proposal opened deals them (the bots by their new seat).
+    const seating: (string | null)[] = ['A', 'B', 'C', null, null];
+    rngOf(seedRng(shuffle)).shuffle(seating);
+    expect(s.seats.map((x) => x.name)).toEqual(seating.map((n, i) => n ?? `Bot ${i + 1}`));
     // The three who accepted act in the new game with the tokens they had, each on the seat of its name.
     for (const k of [0, 1, 2]) {
       const st = await stateOf(next, t.tokens[k]!);
