@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import { botAnswer, botRng, rngOf, seedRng } from '../../worker/engine';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import type { GameSummary, SeriesBody, StateBody } from '../../worker/protocol';
+import type { GameSummary, SeriesBody, SeriesGame, StateBody } from '../../worker/protocol';
+import { standings } from '../../worker/routes/again';
 import { buildChannelRequest } from '../../worker/notify/channel';
 import { api, expectError, recordDeliveries, room, runAlarm, stateOf, storedMeta, summaryOf, table } from './helpers';
 
@@ -205,5 +206,40 @@ describe('issue 27: playing again with the same table (workerd)', () => {
     expectError(await again(running.id, running.tokens[0]!, { accept: true }), 409, 'conflict');
     const st: StateBody = await stateOf(running.id, running.tokens[0]!);
     expect(st.status).toBe('playing');
+  });
+
+  it('the running score of 三国杀 counts wins per identity; bots and a game still in play count for nothing', () => {
+    const seats = (...names: string[]) => names.map((name) => ({ name, bot: name.startsWith('Bot') }));
+    const roles = (...r: string[]) => r.map((x) => `sgs.role.${x}`);
+    const game = (id: string, s: SeriesGame['seats'], result: SeriesGame['result']): SeriesGame => ({
+      id,
+      game: 'sanguosha',
+      status: result ? 'finished' : 'playing',
+      createdAt: '2026-12-05T00:00:00.000Z',
+      seats: s,
+      result,
+    });
+    const reason = { key: 'sgs.end.lord' };
+    const games = [
+      game('a', seats('A', 'B', 'Bot 3', 'C'), {
+        winners: [0, 2],
+        reason,
+        roles: roles('lord', 'rebel', 'loyalist', 'traitor'),
+        scores: null,
+      }),
+      game('b', seats('C', 'A', 'B', 'D'), {
+        winners: [0, 1],
+        reason,
+        roles: roles('rebel', 'rebel', 'lord', 'loyalist'),
+        scores: null,
+      }),
+      game('c', seats('A', 'B', 'C', 'D'), null),
+    ];
+    expect(standings(games)).toEqual([
+      { name: 'A', played: 2, wins: 2, points: null, winsAs: { 'sgs.role.lord': 1, 'sgs.role.rebel': 1 } },
+      { name: 'C', played: 2, wins: 1, points: null, winsAs: { 'sgs.role.rebel': 1 } },
+      { name: 'B', played: 2, wins: 0, points: null, winsAs: {} },
+      { name: 'D', played: 1, wins: 0, points: null, winsAs: {} },
+    ]);
   });
 });

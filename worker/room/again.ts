@@ -282,7 +282,7 @@ export async function createAgain(r: Room, p: AgainParams): Promise<Reply> {
 }
 
 /** This game as a series lists it: public facts only, and of a game not over only its seats and status. */
-export function seriesEntry(r: Room): (SeriesGame & { next: string | null }) | null {
+export function seriesEntry(r: Room): (SeriesGame & { prev: string | null; next: string | null }) | null {
   const st = r.store;
   if (!st.load()) return null;
   const m = st.m;
@@ -304,6 +304,7 @@ export function seriesEntry(r: Room): (SeriesGame & { next: string | null }) | n
             scores: s.outcome.scores ?? null,
           }
         : null,
+    prev: m.prev ?? null,
     next: m.next ?? null,
   };
 }

@@ -30,7 +30,7 @@ again.post('/games/:id/admin/again', limitBody, async (c) => {
 /** Games a series lists at most (each is one request to its room). */
 const MAX_GAMES = 100;
 
-type Entry = SeriesGame & { next: string | null };
+type Entry = SeriesGame & { prev: string | null; next: string | null };
 
 /** One game's public line, or null when it does not exist (any more). */
 function entryOf(c: Ctx, id: string): Promise<Entry | null> {
@@ -39,25 +39,33 @@ function entryOf(c: Ctx, id: string): Promise<Entry | null> {
   return room.seriesEntry();
 }
 
+const line = ({ prev: _p, next: _n, ...game }: Entry): SeriesGame => game;
+
 /**
- * `GET /api/series/:id`: every game of the series from its first (the id's `seriesRoot`; from `id` itself when
- * the first is gone) along the `next` links, each with what is public of it, and the players' running score over
- * the finished ones.
+ * `GET /api/series/:id` (any game's id of the series): every game of the series in order — back from `id` along
+ * the `prev` links, then on along the `next` links — each with what is public of it, and the players' running
+ * score over the finished ones. A game already deleted (retention.ts) ends the walk on its side.
  */
 again.get('/series/:id', async (c) => {
   const id = c.req.param('id');
   if (!GAME_ID_PATTERN.test(id)) return fail(c, 'not_found', 'no such series', { id });
-  const root = seriesRoot(id);
-  let e = await entryOf(c, root);
-  if (!e && root !== id) e = await entryOf(c, id);
-  if (!e) return fail(c, 'not_found', 'no such series', { id });
-  const games: SeriesGame[] = [];
-  while (e && games.length < MAX_GAMES) {
-    const { next, ...game }: Entry = e;
-    games.push(game);
-    e = next ? await entryOf(c, next) : null;
+  const here = await entryOf(c, id);
+  if (!here) return fail(c, 'not_found', 'no such series', { id });
+  const before: SeriesGame[] = [];
+  for (let e = here; e.prev && before.length < MAX_GAMES; ) {
+    const p = await entryOf(c, e.prev);
+    if (!p) break;
+    before.unshift(line(p));
+    e = p;
   }
-  const body: SeriesBody = { id: root, games, players: standings(games) };
+  const games = [...before, line(here)];
+  for (let e = here; e.next && games.length < MAX_GAMES * 2; ) {
+    const n = await entryOf(c, e.next);
+    if (!n) break;
+    games.push(line(n));
+    e = n;
+  }
+  const body: SeriesBody = { id: seriesRoot(id), games, players: standings(games) };
   return c.json(body);
 });
 
@@ -83,5 +91,7 @@ export function standings(games: readonly SeriesGame[]): SeriesPlayer[] {
       if (role) p.winsAs[role] = (p.winsAs[role] ?? 0) + 1;
     });
   }
-  return [...by.values()].sort((a, b) => (b.points ?? 0) - (a.points ?? 0) || b.wins - a.wins || a.played - b.played);
+  return [...by.values()].sort(
+    (a, b) => (b.points ?? 0) - (a.points ?? 0) || b.wins - a.wins || a.name.localeCompare(b.name),
+  );
 }
