@@ -37,8 +37,9 @@ describe('playing again with the same table', () => {
       await apiPost(base, `/api/games/${g.id}/seats`, { name: 'Bo' }),
     ];
     await apiPost(base, `/api/games/${g.id}/start`, { fillWithBots: true }, g.adminToken);
+    // Ann is the host too: her page holds the admin token, and she sets the next game's options.
     const pages = [
-      await seatPage(seats[0].seatUrl, { width: 390, height: 844 }),
+      await seatPage(`${seats[0].seatUrl}&admin=${g.adminToken}`, { width: 390, height: 844 }),
       await seatPage(seats[1].seatUrl, { width: 1280, height: 800 }),
     ];
     await apiPost(base, `/api/games/${g.id}/admin/end`, {}, g.adminToken);
@@ -46,6 +47,12 @@ describe('playing again with the same table', () => {
     // Ann proposes from the end screen; Bo sees who has answered and accepts.
     await pages[0]!.getByRole('button', { name: en['again.propose']! }).click();
     await pages[1]!.getByRole('button', { name: en['again.accept']! }).waitFor();
+    const autoPass = pages[0]!.locator('.again-options input[type=checkbox]').first();
+    await autoPass.waitFor();
+    expect(await autoPass.isChecked()).toBe(true);
+    await autoPass.uncheck();
+    await expect.poll(async () => (await summary(g.id)).again.options.autoPass).toBe(false);
+    await pages[0]!.locator('.again').screenshot({ path: `${OUT}/again-host-390.png` });
     await pages[1]!.locator('.again-answers').getByText('Ann').waitFor();
     await pages[1]!.screenshot({ path: `${OUT}/again-proposed-1280.png`, fullPage: true });
     await pages[1]!.getByRole('button', { name: en['again.accept']! }).click();
@@ -62,6 +69,7 @@ describe('playing again with the same table', () => {
     }
     const s = await summary(next);
     expect(s.prev).toBe(g.id);
+    expect(s.options.autoPass).toBe(false);
     expect(
       s.seats
         .filter((x: any) => !x.bot)

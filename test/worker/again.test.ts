@@ -33,9 +33,11 @@ async function finished() {
 describe('issue 27: playing again with the same table (workerd)', () => {
   it('3 accept, 1 declines, 1 never answers: at the deadline the next game starts with the 3 on their own tokens and bots in the other seats', async () => {
     const t = await finished();
-    expect((await api(`/games/${t.id}/admin/again`, { body: { replaceWith: 'bot' }, token: t.admin })).status).toBe(
-      200,
-    );
+    const host = await api(`/games/${t.id}/admin/again`, {
+      body: { replaceWith: 'bot', options: { botsForAbsent: true } },
+      token: t.admin,
+    });
+    expect(host.status).toBe(200);
     for (const s of [0, 1, 2]) expect((await again(t.id, t.tokens[s]!, { accept: true })).status).toBe(200);
     const declined = await again(t.id, t.tokens[3]!, { accept: false });
     expect(declined.status).toBe(200);
@@ -54,6 +56,8 @@ describe('issue 27: playing again with the same table (workerd)', () => {
     const s = await summaryOf(next);
     expect(s.prev).toBe(t.id);
     expect(s.status).toBe('playing');
+    // The host's options for it.
+    expect(s.options.botsForAbsent).toBe(true);
     expect(
       s.seats
         .filter((x) => !x.bot)

@@ -18,6 +18,7 @@ const ROWS: Record<string, [string, string, string]> = {
   'again.waiting': ['未答复', '未答覆', 'not yet'],
   'again.youAccepted': ['你已答应。所有人答复后（或截止时）新的一局就会开始，你的座位链接照样能用。', '你已答應。所有人答覆後（或截止時）新的一局就會開始，你的座位連結照樣能用。', 'You are in. The new game starts once everyone has answered (or at the deadline); your seat link keeps working.'],
   'again.youDeclined': ['你这次不来。截止前还可以改主意。', '你這次不來。截止前還可以改主意。', 'You are out this time. You can change your mind until the deadline.'],
+  'again.options': ['下一局的选项（房主）', '下一局的選項（房主）', 'Options of the next game (host)'],
   'again.replaceWith': ['不来的座位：', '不來的座位：', 'Seats of those who do not come:'],
   'again.replaceBot': ['由机器人接替', '由機器人接替', 'a bot takes them'],
   'again.replaceInvite': ['留给邀请链接', '留給邀請連結', 'left open for the invite link'],

@@ -1,7 +1,8 @@
 import './again.css';
 import { useState } from 'preact/hooks';
 import type { StateBody } from '../../worker/protocol';
-import { fill, lang } from '../i18n';
+import { fill, lang, s } from '../i18n';
+import { GAME_OPTIONS, optionOn, withOption } from '../games/options';
 import { api } from '../lib/api';
 import { getGame, saveGame } from '../lib/store';
 import { strings as seriesStrings } from '../pages/series.strings';
@@ -121,6 +122,30 @@ export function AgainPanel({ st, name }: { st: StateBody; name: (n: number) => s
         </div>
       )}
       {mine !== null && <p class="hint">{as(mine ? 'again.youAccepted' : 'again.youDeclined')}</p>}
+      {admin && (GAME_OPTIONS[st.game] ?? []).length > 0 && (
+        <fieldset class="again-options">
+          <legend>{as('again.options')}</legend>
+          {GAME_OPTIONS[st.game]!.map((o) => (
+            <label key={o.id} class="check">
+              <input
+                type="checkbox"
+                checked={optionOn(o, a.options)}
+                disabled={busy}
+                onChange={(e) =>
+                  void post(
+                    'admin/again',
+                    { options: withOption(o, a.options, (e.target as HTMLInputElement).checked) },
+                    admin,
+                  )
+                }
+              />
+              <span>
+                <b>{s(`opt.${st.game}.${o.id}`)}</b>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       {admin && (
         <label class="again-host">
           {as('again.replaceWith')}{' '}

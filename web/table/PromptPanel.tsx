@@ -7,10 +7,10 @@ import { ApiError } from '../lib/api';
 import { Countdown, ErrorNote } from '../ui';
 import { isDirect, type Picks } from './picks';
 import { lazy } from '../lib/lazy';
-import { loadPack } from '../i18n/packs';
+import { later, loadPack } from '../i18n/packs';
 
-/** Playing again, at the end only: its own chunk with its strings (web/table/Again.tsx). */
-export const loadAgain = () => Promise.all([import('./Again'), loadPack('series', lang.value)]).then(([m]) => m);
+/** Playing again, at the end only: its own chunk with its strings and the later ones (the host's option names). */
+export const loadAgain = () => later(Promise.all([import('./Again'), loadPack('series', lang.value)])).then(([m]) => m);
 const AgainPanel = lazy(() => loadAgain().then((m) => m.AgainPanel), null);
 
 interface Props {
