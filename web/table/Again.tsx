@@ -1,5 +1,5 @@
 import './again.css';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { StateBody } from '../../worker/protocol';
 import { fill, lang, s } from '../i18n';
 import { GAME_OPTIONS, optionOn, withOption } from '../games/options';
@@ -37,6 +37,12 @@ export function AgainPanel({ st, name }: { st: StateBody; name: (n: number) => s
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const a = st.again;
+  // The host's options as just sent, shown until the table's next state carries them (or the request fails).
+  const [draft, setDraft] = useState<Record<string, unknown> | null>(null);
+  const sent = a ? JSON.stringify(a.options) : null;
+  useEffect(() => {
+    if (draft && JSON.stringify(draft) === sent) setDraft(null);
+  }, [sent]);
   const mine = st.you !== null && a ? a.answers[st.you] : null;
   const canAnswer = !!token && st.you !== null && !st.seats[st.you]?.bot;
 
@@ -48,6 +54,7 @@ export function AgainPanel({ st, name }: { st: StateBody; name: (n: number) => s
       after?.();
     } catch (e) {
       setError(e);
+      setDraft(null);
     } finally {
       setBusy(false);
     }
@@ -129,15 +136,13 @@ export function AgainPanel({ st, name }: { st: StateBody; name: (n: number) => s
             <label key={o.id} class="check">
               <input
                 type="checkbox"
-                checked={optionOn(o, a.options)}
+                checked={optionOn(o, draft ?? a.options)}
                 disabled={busy}
-                onChange={(e) =>
-                  void post(
-                    'admin/again',
-                    { options: withOption(o, a.options, (e.target as HTMLInputElement).checked) },
-                    admin,
-                  )
-                }
+                onChange={(e) => {
+                  const options = withOption(o, draft ?? a.options, (e.target as HTMLInputElement).checked);
+                  setDraft(options);
+                  void post('admin/again', { options }, admin);
+                }}
               />
               <span>
                 <b>{s(`opt.${st.game}.${o.id}`)}</b>
