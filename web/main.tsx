@@ -20,11 +20,16 @@ const ReplayPage = lazy(() =>
   later(Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)])).then(([m]) => m.ReplayPage),
 );
 
+const SeriesPage = lazy(() =>
+  Promise.all([import('./pages/Series'), loadPack('series', lang.value)]).then(([m]) => m.SeriesPage),
+);
+
 function App() {
   document.documentElement.lang = lang.value;
   const r = match(path.value);
   if (r.page === 'game') return <GamePage key={r.id} id={r.id} />;
   if (r.page === 'replay') return <ReplayPage key={r.id} id={r.id} />;
+  if (r.page === 'series') return <SeriesPage key={r.id} id={r.id} />;
   if (r.page === 'rules') return <RulesPage key={r.game} game={r.game} />;
   if (r.page === 'home') return <Home />;
   return <Missing />;
@@ -48,7 +53,9 @@ function Missing() {
 // The first page's chunk (and for a table this device knows, its game's code and strings) is fetched now,
 // alongside the strings of the language, rather than after them.
 const first = match(location.pathname);
-({ home: Home, game: GamePage, rules: RulesPage, replay: ReplayPage, missing: null })[first.page]?.preload();
+({ home: Home, game: GamePage, rules: RulesPage, replay: ReplayPage, series: SeriesPage, missing: null })[
+  first.page
+]?.preload();
 if (first.page === 'game') {
   const known = getGame(first.id)?.game;
   if (known) void loadGameUI(known);

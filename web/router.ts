@@ -33,6 +33,7 @@ export type Route =
   | { page: 'game'; id: string }
   | { page: 'replay'; id: string }
   | { page: 'rules'; game: string }
+  | { page: 'series'; id: string }
   | { page: 'missing' };
 
 export function match(p: string): Route {
@@ -41,6 +42,8 @@ export function match(p: string): Route {
   if (m) return { page: 'game', id: m[1]! };
   m = /^\/g\/([A-Za-z0-9_-]{1,64})\/replay\/?$/.exec(p);
   if (m) return { page: 'replay', id: m[1]! };
+  m = /^\/s\/([A-Za-z0-9_-]{1,64})\/?$/.exec(p);
+  if (m) return { page: 'series', id: m[1]! };
   m = /^\/rules\/([a-z0-9_-]{1,32})\/?$/.exec(p);
   if (m) return { page: 'rules', game: m[1]! };
   return { page: 'missing' };

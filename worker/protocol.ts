@@ -44,6 +44,55 @@ export interface GameSummary {
   createdAt: string;
   version: number;
   outcome: Outcome | null;
+  /** The game this one was played again from (issue 27). */
+  prev?: string;
+  /** The game this one was played again as, once it exists. */
+  next?: string;
+  /** A proposal to play again, while it is open (a finished game only). */
+  again?: AgainSummary;
+}
+
+/**
+ * A proposal to play another game with this table (`POST /api/games/:id/again`): who proposed it (null: the
+ * host), each seat's answer (null: not yet; bots are not asked), until when, and the host's choices.
+ */
+export interface AgainSummary {
+  by: number | null;
+  answers: (boolean | null)[];
+  deadline: string;
+  /** What takes the seats that did not accept: a bot, or a free seat for the invite link. */
+  replaceWith: 'bot' | 'invite';
+  options: Record<string, Json>;
+}
+
+/** One game of a series (`GET /api/series/:id`): only what is public, and of a running game only its seats. */
+export interface SeriesGame {
+  id: string;
+  game: string;
+  status: GameStatus;
+  createdAt: string;
+  /** Each seat's name and whether a bot held it. */
+  seats: { name: string | null; bot: boolean }[];
+  /** Once finished: the winners, the reason, what each seat played as (a string key) and its points, if any. */
+  result: { winners: number[]; reason: Msg; roles: (string | null)[]; scores: number[] | null } | null;
+}
+
+/** A player's running score over a series' finished games (by name; bots are not counted). */
+export interface SeriesPlayer {
+  name: string;
+  played: number;
+  wins: number;
+  /** Points as the game scores them (驱鬼), summed; null for games without points. */
+  points: number | null;
+  /** Wins per role key (三国杀: per identity). */
+  winsAs: Record<string, number>;
+}
+
+/** `GET /api/series/:id`: every game played again from the series' first, in order, and the running score. */
+export interface SeriesBody {
+  id: string;
+  games: SeriesGame[];
+  players: SeriesPlayer[];
 }
 
 /** `GET /api/games/:id/state`, an answer's reply, and every `{type:'state'}` WebSocket message. */

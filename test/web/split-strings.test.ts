@@ -8,6 +8,7 @@ import { strings as shell } from '../../web/i18n/strings';
 import { strings as ghost } from '../../worker/games/ghost/i18n';
 import { strings as sgs } from '../../worker/games/sanguosha/i18n';
 import { strings as replay } from '../../web/pages/replay.strings';
+import { strings as series } from '../../web/pages/series.strings';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
@@ -16,7 +17,7 @@ const LANGS = ['zh-CN', 'zh-TW', 'en'] as const;
  * tables in code (web/games/<game>/Rules.tsx). Only the rules page loads them, never the entry or a table.
  */
 const EXEMPT = [/web\/games\/[^/]+\/Rules\.tsx$/];
-const PACKS: Record<string, Record<string, Record<string, string>>> = { shell, ghost, sanguosha: sgs, replay };
+const PACKS: Record<string, Record<string, Record<string, string>>> = { shell, ghost, sanguosha: sgs, replay, series };
 
 /** Strings that belong to exactly one language (long enough not to appear by accident in code or another table). */
 function only(pack: Record<string, Record<string, string>>, lang: string): string[] {
@@ -108,7 +109,7 @@ describe('splitting the strings', () => {
   });
 
   it("the packs are the shell's strings, each game's i18n.ts and each page's *.strings.ts", () => {
-    expect([...findPacks(root).keys()].sort()).toEqual(['ghost', 'replay', 'sanguosha', 'shell']);
+    expect([...findPacks(root).keys()].sort()).toEqual(['ghost', 'replay', 'sanguosha', 'series', 'shell']);
   });
 
   it('strings chunks are named after their pack and language; other chunks keep their names', () => {

@@ -21,6 +21,8 @@ export interface MyGame {
   push?: number;
   /** An answer made offline that waits for the connection (web/lib/outbox.ts): it survives a reload. */
   outbox?: Queued;
+  /** This seat's answer to playing again (web/table/Again.tsx): its token goes on to the next game when true. */
+  again?: boolean;
   /** Webhook registered for this game's seat, with its target id. */
   hook?: { id: number; url: string; format: string };
   added: number;

@@ -9,22 +9,10 @@ import { forgetGame, myGames, pref, saveGame, setPref } from '../lib/store';
 import { CATALOGUE, gameName } from '../games';
 import { navigate } from '../router';
 import { Countdown, ErrorNote, formatMinutes, TopBar } from '../ui';
+import { GAME_OPTIONS } from '../games/options';
 
 /** Deadline per decision: from a live evening (2 minutes) to a week. */
 const DEADLINES = [2, 5, 15, 60, 240, 720, 1440, 2880, 4320, 10080];
-
-/** Creation options per game, as the game's `parseOptions` reads them. Ghost has none yet. */
-const GAME_OPTIONS: Record<string, { id: string; key?: string; def: boolean; value?: (on: boolean) => unknown }[]> = {
-  sanguosha: [
-    { id: 'autoPass', def: true },
-    { id: 'deck108', key: 'deck', def: false, value: (on) => (on ? 'standard' : 'full') },
-    { id: 'doubleTraitor', def: false },
-    { id: 'noGenerals', def: false },
-    // Only means something with generals on; sent either way, the game reads it only when generals are chosen.
-    { id: 'extraLords', def: true },
-  ],
-  ghost: [],
-};
 
 export function Home() {
   pageTitle.value = s('home.title');

@@ -2,10 +2,16 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Answer, Msg, Prompt, StateBody } from '../../worker/protocol';
 import type { ComponentChildren } from 'preact';
 import type { GameUI, Lang } from '../games/types';
-import { s } from '../i18n';
+import { lang, s } from '../i18n';
 import { ApiError } from '../lib/api';
 import { Countdown, ErrorNote } from '../ui';
 import { isDirect, type Picks } from './picks';
+import { lazy } from '../lib/lazy';
+import { later, loadPack } from '../i18n/packs';
+
+/** Playing again, at the end only: its own chunk with its strings and the later ones (the host's option names). */
+export const loadAgain = () => later(Promise.all([import('./Again'), loadPack('series', lang.value)])).then(([m]) => m);
+const AgainPanel = lazy(() => loadAgain().then((m) => m.AgainPanel), null);
 
 interface Props {
   st: StateBody;
@@ -179,7 +185,8 @@ function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string
       <div class="idle outcome">
         <p class="prompt-q">{winnersText(st.outcome.winners, name)}</p>
         <p>{t(st.outcome.reason)}</p>
-        <a class="btn primary" href={`/?game=${encodeURIComponent(st.game)}`}>
+        <AgainPanel st={st} name={name} />
+        <a class="btn" href={`/?game=${encodeURIComponent(st.game)}`}>
           {s('table.again')}
         </a>
         <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>

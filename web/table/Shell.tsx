@@ -87,8 +87,11 @@ function prefetchTableParts(admin: boolean): void {
   // Two frames: the table is on screen before anything else is asked for.
   requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
 }
-import { PromptPanel, winnersText } from './PromptPanel';
+import { loadAgain, PromptPanel, winnersText } from './PromptPanel';
 import { seatName } from './Seats';
+
+/** The links of a game played again (the game before it, the series): its own chunk, only in such a game. */
+const SeriesLinks = lazy(() => loadAgain().then((m) => m.SeriesLinks), null);
 import { OutboxNote } from '../parts/OutboxNote';
 
 interface Props {
@@ -228,6 +231,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
         </div>
       </header>
       <main class="table-main">
+        {st.prev && <SeriesLinks st={st} />}
         {notice && (
           <p class="notice" role="status">
             {notice}

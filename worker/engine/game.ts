@@ -119,6 +119,11 @@ export interface GameDef<G = any> {
    * the client and by notifications; data only.
    */
   strings?: Record<string, Record<string, string>>;
+  /**
+   * What `seat` played as (its identity's string key, e.g. `sgs.role.rebel`), for the series page ("who won as
+   * what"). The room asks only once the game is over, when every identity is public.
+   */
+  roleOf?(state: GameState<G>, seat: number): string | null;
   /** Short public summary for lists ("turn 3 · 张三"), optional. */
   summary?(state: GameState<G>): Msg;
   /** Standing orders (预设应对) the game offers for off-turn prompts; none when absent. */

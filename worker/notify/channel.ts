@@ -41,7 +41,9 @@ export interface ChannelSeat {
 export type ChannelEvent =
   | { kind: 'waiting'; seats: number[]; deadline?: number | null }
   | { kind: 'start' }
-  | { kind: 'end'; winners: number[]; reason: string };
+  | { kind: 'end'; winners: number[]; reason: string }
+  /** Another game with this table is proposed (room/again.ts): who proposed it (null: the host), who is asked. */
+  | { kind: 'again'; by: number | null; seats: number[]; deadline: number };
 
 export interface ChannelInput {
   gameId: string;

@@ -22,6 +22,8 @@ interface Texts {
   expired: string;
   ended: string;
   disabled: string;
+  again: string;
+  againBody: string;
   expiredBody: string;
   endedBody: string;
   disabledBody: string;
@@ -41,6 +43,8 @@ const TEXTS: Record<Lang, Texts> = {
     expired: '已超时',
     ended: '对局结束',
     disabled: '通知已停用',
+    again: '再来一局？',
+    againBody: '有人提议同一桌再来一局：请在结束画面答复。',
     expiredBody: '时间到，已替你作答：{q}',
     endedBody: '对局结束，来看看结果吧。',
     disabledBody: '你的通知地址多次发送失败，已停用。请在牌桌上重新设置。',
@@ -58,6 +62,8 @@ const TEXTS: Record<Lang, Texts> = {
     expired: '已逾時',
     ended: '對局結束',
     disabled: '通知已停用',
+    again: '再來一局？',
+    againBody: '有人提議同一桌再來一局：請在結束畫面答覆。',
     expiredBody: '時間到，已替你作答：{q}',
     endedBody: '對局結束，來看看結果吧。',
     disabledBody: '你的通知網址多次傳送失敗，已停用。請在牌桌上重新設定。',
@@ -75,6 +81,8 @@ const TEXTS: Record<Lang, Texts> = {
     expired: "Time's up",
     ended: 'Game over',
     disabled: 'Notifications stopped',
+    again: 'Play again?',
+    againBody: 'Someone proposes another game with this table: answer on the end screen.',
     expiredBody: 'Time ran out; an answer was given for you: {q}',
     endedBody: 'The game is over — see how it ended.',
     disabledBody: 'Your notification address failed too many times and was turned off. Set it again at the table.',
@@ -138,5 +146,9 @@ export function notificationFor(kind: NotifyKind, o: NotificationInput): { title
       return { title, body: q || t.endedBody };
     case 'disabled':
       return { title, body: t.disabledBody };
+    case 'again': {
+      const body = [t.againBody, leftText].filter(Boolean).join(' · ');
+      return { title, body };
+    }
   }
 }

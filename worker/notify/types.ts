@@ -16,7 +16,7 @@ export type NotifyTarget =
   | { kind: 'push'; subscription: PushSubscriptionJSON; lang: Lang }
   | { kind: 'webhook'; url: string; format: WebhookFormat; lang: Lang };
 
-export type NotifyKind = 'prompt' | 'reminder' | 'expired' | 'ended' | 'disabled';
+export type NotifyKind = 'prompt' | 'reminder' | 'expired' | 'ended' | 'disabled' | 'again';
 
 /**
  * One notification for one seat, already rendered in the target's language (see `notificationFor`).

@@ -12,6 +12,7 @@ import { Clocks } from './clocks';
 import { notifyTarget, Outbox, targetsOf } from './outbox';
 import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
 import { admin, start } from './admin';
+import { againDue, answerAgain, createAgain, hostAgain, seriesEntry, type AgainParams } from './again';
 import type { Answer } from '../engine';
 import type { Attachment, CreateParams, Failure, LogPart, MoveBy, Room } from './types';
 import { checkAnswer, decideMove, type Table } from './core';
@@ -210,6 +211,26 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return admin(this, token, action, body);
   }
 
+  /** `POST /again`: a seat of the finished game accepts or declines another game with this table (again.ts). */
+  again(token: string | null, body: unknown): Promise<Reply> {
+    return answerAgain(this, token, body);
+  }
+
+  /** `POST /admin/again` (admin token): the host's options and replacements for the next game (again.ts). */
+  hostAgain(token: string | null, body: unknown): Promise<Reply> {
+    return hostAgain(this, token, body);
+  }
+
+  /** Called by the finished game's room: make this room the next game of its series (again.ts). */
+  createAgain(p: AgainParams): Promise<Reply> {
+    return createAgain(this, p);
+  }
+
+  /** This game's public line in its series (null: no such game). */
+  async seriesEntry(): Promise<ReturnType<typeof seriesEntry>> {
+    return seriesEntry(this);
+  }
+
   // ---------------------------------------------------------------- time
 
   /**
@@ -229,6 +250,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
     await postTableChannel(this);
+    await againDue(this);
     // The alarm that is running is spent: set the next one whatever was scheduled before.
     await this.clocks.schedule(true);
   }

@@ -30,7 +30,17 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
   const testSeed = r.bindings.TEST_HOOKS === '1' ? (body as { seed?: unknown } | null)?.seed : undefined;
   if (testSeed !== undefined && (typeof testSeed !== 'string' || !testSeed))
     return st.rejected('bad_request', 'seed must be a non-empty string');
-  const seed = typeof testSeed === 'string' ? testSeed : newSeed();
+  return begin(r, typeof testSeed === 'string' ? testSeed : newSeed());
+}
+
+/**
+ * Deal the game from `seed`: the free seats get bots, the rules set up, the bots answer. The host's `start` and
+ * a game played again whose seats are all held (again.ts) both begin here.
+ */
+export async function begin(r: Room, seed: string): Promise<Reply> {
+  const st = r.store;
+  const m = st.m;
+  const free = r.seats.rows.filter((x) => x.name === null && !x.bot);
   let started: { state: GameState<any>; events: LogEntry[] };
   try {
     started = startGame(st.def(), { seats: m.seats, seed, options: rulesOptions(m.options) });

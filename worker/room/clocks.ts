@@ -1,4 +1,5 @@
 import { channelWake } from './tablechannel';
+import { againWake } from './again';
 import { botAnswer, botRng, defaultAnswer, type Answer, type GameState } from '../engine';
 import { nextSilence } from './sockets';
 import { logValue } from '../log';
@@ -65,6 +66,8 @@ export class Clocks {
     }
     // The table channel: a post owed or due again, a wait settling, the spacing between posts.
     t = Math.min(t, channelWake(this.r) ?? Infinity);
+    // A proposal to play again settles at its deadline (again.ts).
+    t = Math.min(t, againWake(m) ?? Infinity);
     return Number.isFinite(t) ? t : null;
   }
 

@@ -4,6 +4,7 @@
  * ones the room refuses, and sending each its viewer's state body after every change. Admission: who may hold a live socket (below).
  */
 
+import { againSummary } from './again';
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { viewFor, waitingSeats } from '../engine';
 import type { ErrorCode, Reply } from './reply';
@@ -365,6 +366,7 @@ export function summary(r: Room, list: Listed): GameSummary {
     createdAt: m.createdAt,
     version: m.version,
     outcome: r.store.game?.outcome ?? null,
+    ...againSummary(m),
   };
 }
 

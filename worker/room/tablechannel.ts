@@ -45,6 +45,8 @@ export interface ChannelMemo {
   /** Posts not yet delivered, oldest first. */
   queue?: QueuedPost[];
   nextId?: number;
+  /** The deadline of the proposal to play again the channel was told of (room/again.ts). */
+  again?: number;
   /** The last post that was given up on, for the host. */
   failed?: { at: string; event: ChannelEvent['kind']; error: string } | null;
 }
@@ -75,10 +77,13 @@ export function channelOwed(r: Room): boolean {
   if (!m?.host?.channel || m.status === 'lobby') return false;
   const memo = m.channel;
   if (!memo?.started) return true;
-  if (m.status === 'finished') return !memo.ended;
+  if (m.status === 'finished') return !memo.ended || againOwed(m, memo);
   if (!r.store.game || m.paused) return false;
   return !memo.waiting || !same(memo.waiting.seats, waitingNow(r));
 }
+
+/** A proposal to play again is open that the channel has not been told of. */
+const againOwed = (m: Meta, memo: ChannelMemo): boolean => !!m.again && !m.next && memo.again !== m.again.deadlineAt;
 
 /** The earliest moment the channel has work for the alarm (now when something is owed), or null. */
 export function channelWake(r: Room): number | null {
@@ -120,6 +125,13 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
         winners: [...game.outcome.winners],
         reason: renderMsg(strings, game.outcome.reason, nameOf, { lang: target.lang }),
       });
+    }
+    // "Play again?": who proposed it and whom it waits for, with their mentions.
+    if (m.again && againOwed(m, memo)) {
+      const a = m.again;
+      memo.again = a.deadlineAt;
+      const asked = r.seats.rows.filter((x) => !x.bot && x.token_hash !== null && a.answers[x.seat] === null);
+      events.push({ kind: 'again', by: a.by, seats: asked.map((x) => x.seat), deadline: a.deadlineAt });
     }
   } else if (game && !m.paused) {
     const waiting = waitingNow(r);

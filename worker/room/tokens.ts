@@ -33,7 +33,7 @@ async function macOf(secret: string, gameId: string, random: Uint8Array): Promis
   const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ]);
-  const label = enc.encode(`teahouse token v1\0${gameId}\0`);
+  const label = enc.encode(`teahouse token v1\0${seriesRoot(gameId)}\0`);
   const data = new Uint8Array(label.length + random.length);
   data.set(label);
   data.set(random, label.length);
@@ -101,7 +101,23 @@ function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
 const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** 80 bits. Games made before tokens carried a MAC have 14 characters (70 bits); see the top of this file. */
 export const GAME_ID_LENGTH = 16;
-export const GAME_ID_PATTERN = /^[a-z2-9]{14}(?:[a-z2-9]{2})?$/;
+/**
+ * A game played again (again.ts) has its series' first id followed by 8 random characters (24 in all): tokens
+ * are signed over the series' first id (`seriesRoot`), so a seat that accepts keeps its token in every game of
+ * the series, and the Worker still tells a made-up token from ours without waking a room. The room decides
+ * whether the token is a seat's there (a seat that declined is not).
+ */
+const AGAIN_SUFFIX = 8;
+export const GAME_ID_PATTERN = /^[a-z2-9]{14}(?:[a-z2-9]{2}(?:[a-z2-9]{8})?)?$/;
+
+/**
+ * The first game of a game's series: the id its tokens are signed over.
+ * @example seriesRoot('abcdefghijkmnpqrstuvwxyz') // 'abcdefghijkmnpqr'
+ */
+export const seriesRoot = (id: string): string => id.slice(0, GAME_ID_LENGTH);
+
+/** The id of the next game of `id`'s series: its first id and 8 random characters. */
+export const nextGameId = (id: string): string => seriesRoot(id) + newGameId().slice(0, AGAIN_SUFFIX);
 /** A game made before tokens carried a MAC: only there may a token without one be real. */
 export const isLegacyGame = (id: string): boolean => id.length === 14;
 

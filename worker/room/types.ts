@@ -12,6 +12,7 @@ import type { Clocks } from './clocks';
 import type { Outbox } from './outbox';
 import type { Table } from './core';
 import type { HostSettings } from './settings';
+import type { AgainState } from './again';
 import type { ChannelMemo, ChannelPoster } from './tablechannel';
 
 /**
@@ -47,6 +48,10 @@ export interface Meta {
   host?: HostSettings;
   /** What the table channel was told (tablechannel.ts); absent = nothing yet. */
   channel?: ChannelMemo;
+  /** Playing again (again.ts): the open proposal, the game this one came from, the one it led to. */
+  again?: AgainState;
+  prev?: string;
+  next?: string;
   /** Each seat's last prompt notification that arrived, for the digest window (outbox.ts, digest.ts). */
   lastSent?: { seat: number; at: number; prompts: string[] }[];
 }

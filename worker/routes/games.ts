@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { getGame } from '../engine';
 import type { GameRoom } from '../room/GameRoom';
 import { LIMITS } from '../room/limits';
+import { gameOptions } from '../room/options';
 import { GAME_ID_PATTERN, newGameId } from '../room/tokens';
 import { bearer, fail, limitBody, readJson, roomOf, send, type App, type Ctx } from './http';
 
@@ -18,19 +19,8 @@ games.post('/games', limitBody, async (c) => {
   const seats = b.seats;
   if (!Number.isInteger(seats) || (seats as number) < def.minSeats || (seats as number) > def.maxSeats)
     return fail(c, 'bad_request', `${def.id} is played by ${def.minSeats} to ${def.maxSeats} seats`, { seats });
-  // `botsForAbsent` is the platform's option (the room reads it when a deadline passes), so every game has it
-  // whether or not its own parser knows the key.
-  let raw = b.options;
-  let botsForAbsent: boolean | undefined;
-  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'botsForAbsent' in raw) {
-    const { botsForAbsent: bfa, ...rest } = raw as Record<string, unknown>;
-    if (typeof bfa !== 'boolean') return fail(c, 'bad_request', 'botsForAbsent must be true or false');
-    botsForAbsent = bfa;
-    raw = rest;
-  }
-  const parsed = def.parseOptions(raw, seats as number);
-  if (typeof parsed === 'string') return fail(c, 'bad_request', parsed, { options: b.options });
-  const options = botsForAbsent === undefined ? parsed : { ...parsed, botsForAbsent };
+  const options = gameOptions(def, b.options, seats as number);
+  if (typeof options === 'string') return fail(c, 'bad_request', options, { options: b.options });
   let deadlineMinutes: number = LIMITS.defaultDeadlineMinutes;
   if (b.deadline !== undefined) {
     const d = b.deadline as Record<string, unknown>;

@@ -109,6 +109,10 @@ export function makeGhost(o: GhostOptions = {}): GhostDef {
     bot: (s, p, rng) => ghostBot(cat, s, p, rng),
     strings: Object.fromEntries(Object.entries(strings).map(([l, t]) => [l, { ...t, ...more[l] }])),
     orders: ordersFor(cat),
+    roleOf: (s, seat) => {
+      const p = s.g.players[seat];
+      return p ? `ghost.identity.${p.identity}` : null;
+    },
     summary(s: GameState<G>) {
       const g = s.g;
       return { key: 'ghost.summary', params: { turn: g.turn, seat: g.current, n: g.ghost.length } };

@@ -182,6 +182,10 @@ export function makeSanguosha(parts: SanguoshaParts = {}): SgsDef {
     skillsOf: (s, seat) => skillIds({ g: s.g, def }, seat),
     triggerOrder: (s) => seatsFrom(s.g, s.g.current),
     strings: parts.strings ? mergeStrings(strings, stringsOf(parts.strings)) : strings,
+    roleOf: (s, seat) => {
+      const p = s.g.players[seat];
+      return p ? `sgs.role.${p.role}` : null;
+    },
     summary: (s) => ({ key: 'sgs.summary', params: { round: s.g.round, seat: s.g.current } }),
     orders,
     deck,

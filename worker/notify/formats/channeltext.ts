@@ -14,6 +14,9 @@ interface Texts {
   end: string;
   winners: string;
   draw: string;
+  again: string;
+  againHost: string;
+  againAsked: string;
   asleep: string;
   away: string;
   left: string;
@@ -27,6 +30,9 @@ const TEXTS: Record<Lang, Texts> = {
     end: '对局结束：{reason}',
     winners: '胜者：{names}',
     draw: '平局',
+    again: '{name}提议同一桌再来一局',
+    againHost: '房主提议同一桌再来一局',
+    againAsked: '请在结束画面答复：{names}',
     asleep: '{name}在睡觉，当地时间{time}醒',
     away: '{name}暂时离开',
     left: '还剩{t}',
@@ -38,6 +44,9 @@ const TEXTS: Record<Lang, Texts> = {
     end: '對局結束：{reason}',
     winners: '勝者：{names}',
     draw: '平局',
+    again: '{name}提議同一桌再來一局',
+    againHost: '房主提議同一桌再來一局',
+    againAsked: '請在結束畫面答覆：{names}',
     asleep: '{name}在睡覺，當地時間{time}醒',
     away: '{name}暫時離開',
     left: '還剩{t}',
@@ -49,6 +58,9 @@ const TEXTS: Record<Lang, Texts> = {
     end: 'The game is over: {reason}',
     winners: 'Winners: {names}',
     draw: 'a draw',
+    again: '{name} proposes another game with this table',
+    againHost: 'The host proposes another game with this table',
+    againAsked: 'Answer on the end screen: {names}',
     asleep: '{name} is asleep until {time} their time',
     away: '{name} is away',
     left: '{t} left',
@@ -130,6 +142,14 @@ export function channelText(input: ChannelInput, lang: Lang, style: ChannelStyle
       else if (seat?.away) lines.push(fill(t.away, { name: nameOf(s, false) }));
     }
     if (ev.deadline && ev.deadline > input.now) {
+      deadline = ev.deadline;
+      if (!style.ownClock) lines.push(fill(t.left, { t: formatDuration(ev.deadline - input.now, lang) }));
+    }
+  } else if (ev.kind === 'again') {
+    lines.push(ev.by === null ? t.againHost : fill(t.again, { name: nameOf(ev.by, false) }));
+    const asked = [...new Set(ev.seats)].sort((a, b) => a - b);
+    if (asked.length) lines.push(fill(t.againAsked, { names: asked.map((s) => nameOf(s, true)).join(t.sep) }));
+    if (ev.deadline > input.now) {
       deadline = ev.deadline;
       if (!style.ownClock) lines.push(fill(t.left, { t: formatDuration(ev.deadline - input.now, lang) }));
     }

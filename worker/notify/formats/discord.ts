@@ -15,8 +15,14 @@ const COLOR: Record<NotifyKind, number> = {
   expired: 0x95a5a6,
   ended: 0x2e8b57,
   disabled: 0xc0392b,
+  again: 0xa83222,
 };
-const CHANNEL_COLOR: Record<ChannelEvent['kind'], number> = { waiting: 0xc8902c, start: 0x3a7bd5, end: 0x2e8b57 };
+const CHANNEL_COLOR: Record<ChannelEvent['kind'], number> = {
+  waiting: 0xc8902c,
+  start: 0x3a7bd5,
+  end: 0x2e8b57,
+  again: 0xa83222,
+};
 const DEADLINE_LABEL: Record<Lang, string> = { 'zh-CN': '截止', 'zh-TW': '截止', en: 'Deadline' };
 
 /** Discord markdown would let a name bold, hide or link text; a backslash shows each character as itself. */

@@ -66,7 +66,12 @@ export const json: NotifyFormat = {
     // Mentions go in their own field, not in the text.
     const r = channelText(input, lang, {});
     const ev = input.event;
-    const named = ev.kind === 'waiting' ? ev.seats : ev.kind === 'end' ? ev.winners : input.seats.map((s) => s.seat);
+    const named =
+      ev.kind === 'waiting' || ev.kind === 'again'
+        ? ev.seats
+        : ev.kind === 'end'
+          ? ev.winners
+          : input.seats.map((s) => s.seat);
     const body: ChannelJson = {
       type: 'teahouse.table',
       v: 1,

@@ -14,6 +14,7 @@ const TAGS: Record<NotifyKind, string> = {
   expired: 'alarm_clock',
   ended: 'checkered_flag',
   disabled: 'warning',
+  again: 'repeat',
 };
 const PRIORITY: Record<NotifyKind, string> = {
   prompt: 'high',
@@ -21,6 +22,7 @@ const PRIORITY: Record<NotifyKind, string> = {
   expired: 'default',
   ended: 'default',
   disabled: 'low',
+  again: 'default',
 };
 
 function post(url: string, title: string, tags: string, body: string, click: string, priority?: string) {
