@@ -9,6 +9,8 @@ export const everyOtherAnswers = (key: string, pattern: 'slash' | 'jink', ask: s
   key,
   harmful: true,
   value: 4,
+  // When it hits more enemies than friends.
+  bot: { play: (b, _o, a) => (b.nFoes > b.nFriends ? { score: 35, answer: a } : null) },
   auto: 'others',
   effect(ctx, f) {
     f.st = 4;

@@ -52,6 +52,18 @@ export const duel: CardDef = {
   key: 'duel',
   harmful: true,
   value: 4,
+  bot: {
+    play(b, o, a) {
+      const foes = b.foes(o.seats?.from ?? []);
+      return foes.length ? { score: 30, answer: { ...a, seats: [foes[0]!] } } : null;
+    },
+    // Against a friend, give in; otherwise answer with the least valuable 杀.
+    asks: ['sgs.ask.duel', 'sgs.ask.duelNoCard'],
+    answer(b) {
+      if (b.att((b.p.message.params as { source: number }).source) > 0) return b.pass;
+      return null;
+    },
+  },
   pick: { min: 1, max: 1, why: () => null },
   effect(ctx, f) {
     ctx.push({

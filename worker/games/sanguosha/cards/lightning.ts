@@ -6,5 +6,6 @@ export const lightning: CardDef = {
   key: 'lightning',
   harmful: true,
   value: 1,
+  bot: { play: (_b, _o, a) => ({ score: 4, answer: a }) },
   usable: (k, seat) => !P(k.g, seat).judge.some((c) => judgeName(k, c) === 'lightning'),
 };

@@ -7,6 +7,13 @@ const slashLike = (key: string): CardDef => ({
   key,
   harmful: true,
   value: 5,
+  // The enemies in range, the first to hit first.
+  bot: {
+    play(b, o, a) {
+      const foes = b.foes(o.seats?.from ?? []);
+      return foes.length ? { score: 40, answer: { ...a, seats: foes.slice(0, o.seats!.max) } } : null;
+    },
+  },
   usable: (k, seat) => k.g.slashes < slashLimit(k, seat),
   pick: {
     min: 1,

@@ -32,4 +32,5 @@ export const eight_diagram: SgsSkill = {
       answer() {},
     },
   },
+  equip: { value: 5 },
 };

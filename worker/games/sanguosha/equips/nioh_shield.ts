@@ -13,4 +13,5 @@ export const nioh_shield: SgsSkill = {
       },
     },
   ],
+  equip: { value: 4 },
 };

@@ -1,0 +1,123 @@
+/**
+ * The "good" bot's beliefs (issue 25): who is what, from public acts only. Each living seat whose identity is not
+ * shown gets a probability of each identity still unaccounted for (the table knows how many of each there were;
+ * the dead and the lord are shown): every way to deal those identities to those seats is weighed by how well it
+ * fits what each seat did in the open (`g.stance`: acts against the lord's side count towards "rebel", help
+ * towards "loyalist"; the renegade is taken to hide), and summed. From that, each identity plays its side.
+ */
+import { P, seatsFrom } from '../core';
+import type { G, Role } from '../types';
+
+const ROLES = ['loyalist', 'rebel', 'traitor'] as const;
+type Hidden = (typeof ROLES)[number];
+
+export interface Beliefs {
+  /** Probability that seat `t` is `r` (1 or 0 where it is known). */
+  p(t: number, r: Role): number;
+  /** +1 friend, −1 enemy, 0 unknown. */
+  att(t: number): number;
+  /** Enemies in the order to hit them: the one that matters most first. */
+  order(foes: number[]): number[];
+}
+
+/** How well a seat's public record fits each hidden identity. */
+function fitOf(g: G, t: number): Record<Hidden, number> {
+  const s = Math.max(-6, Math.min(6, g.stance[t] ?? 0));
+  return { loyalist: Math.exp(-0.8 * s), rebel: Math.exp(0.8 * s), traitor: Math.exp(-0.25 * s) };
+}
+
+/** The probability of each hidden identity for each unknown seat, by weighing every consistent deal. */
+function marginals(g: G, me: number, counts: readonly number[]): Map<number, Record<Hidden, number>> {
+  const left: Record<Hidden, number> = { loyalist: counts[1]!, rebel: counts[2]!, traitor: counts[3]! };
+  const unknown: number[] = [];
+  for (const p of g.players) {
+    const known = p.seat === me || p.revealed;
+    if (known && p.role !== 'lord') left[p.role as Hidden]--;
+    else if (!known && p.alive) unknown.push(p.seat);
+  }
+  const w = unknown.map((t) => fitOf(g, t));
+  const sum = unknown.map(() => ({ loyalist: 0, rebel: 0, traitor: 0 }));
+  const pick: Hidden[] = [];
+  let total = 0;
+  const walk = (i: number, weight: number) => {
+    if (i === unknown.length) {
+      total += weight;
+      pick.forEach((r, j) => (sum[j]![r] += weight));
+      return;
+    }
+    for (const r of ROLES) {
+      if (left[r] <= 0) continue;
+      left[r]--;
+      pick.push(r);
+      walk(i + 1, weight * w[i]![r]);
+      pick.pop();
+      left[r]++;
+    }
+  };
+  // Dead seats keep only living identities' counts right: a dead unknown cannot be (the dead are shown).
+  walk(0, 1);
+  const out = new Map<number, Record<Hidden, number>>();
+  unknown.forEach((t, j) => {
+    const x = sum[j]!;
+    out.set(t, {
+      loyalist: total ? x.loyalist / total : 0,
+      rebel: total ? x.rebel / total : 0,
+      traitor: total ? x.traitor / total : 0,
+    });
+  });
+  return out;
+}
+
+/** What `me` believes of every seat, and what that makes each seat to it. */
+export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
+  const m = marginals(g, me, counts);
+  const mine = P(g, me).role;
+  const p = (t: number, r: Role): number => {
+    const q = P(g, t);
+    if (t === me || q.revealed) return q.role === r ? 1 : 0;
+    return r === 'lord' ? 0 : (m.get(t)?.[r] ?? 0);
+  };
+  const living = seatsFrom(g, 0);
+  const lord = living.find((t) => P(g, t).revealed && P(g, t).role === 'lord');
+  const hpOf = (t: number) => Math.max(P(g, t).hp, 0.5);
+  // Expected strength (HP) of each side still in play.
+  const lordSide = living.reduce((n, t) => n + (p(t, 'lord') + p(t, 'loyalist')) * hpOf(t), 0);
+  const rebelSide = living.reduce((n, t) => n + p(t, 'rebel') * hpOf(t), 0);
+  const rebelsLeft = living.reduce((n, t) => n + p(t, 'rebel'), 0);
+  const othersLeft = living.filter((t) => t !== me && t !== lord).length;
+  const late = g.round > 10;
+  const score = (t: number): number => {
+    if (t === me) return 1;
+    const [L, R, T] = [p(t, 'loyalist'), p(t, 'rebel'), p(t, 'traitor')];
+    switch (mine) {
+      case 'rebel':
+        if (t === lord) return -1;
+        return R - L - 0.3 * T;
+      case 'loyalist':
+        if (t === lord) return 1;
+        return L - R - (late ? 0.6 : 0.4) * T;
+      case 'lord':
+        return L - R - (late ? 0.6 : 0.4) * T;
+      default:
+        // The renegade: the lord lives until the last; the stronger side is the one to cut down.
+        if (t === lord) return othersLeft === 0 ? -1 : 1;
+        if (rebelsLeft < 0.5) return -1;
+        return lordSide > rebelSide + 1 ? R * 0.3 - L - 0.2 : L * 0.3 - R - 0.2;
+    }
+  };
+  const att = (t: number): number => {
+    const x = score(t);
+    const cut = late ? 0.15 : 0.3;
+    return x > cut ? 1 : x < -cut ? -1 : 0;
+  };
+  const hostility = (t: number) => Math.max(0, lord === undefined ? 0 : (g.acts?.[t]?.[lord] ?? 0));
+  const order = (foes: number[]): number[] =>
+    [...foes].sort((a, b) => {
+      if (mine === 'rebel' || (mine === 'traitor' && othersLeft === 0))
+        return Number(b === lord) - Number(a === lord) || P(g, a).hp - P(g, b).hp || a - b;
+      if (mine === 'traitor') return Number(a === lord) - Number(b === lord) || P(g, a).hp - P(g, b).hp || a - b;
+      // The lord's side: whoever has hurt the lord most, then the weakest.
+      return hostility(b) - hostility(a) || P(g, a).hp - P(g, b).hp || a - b;
+    });
+  return { p, att, order };
+}
