@@ -86,29 +86,27 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const rebelsLeft = living.reduce((n, t) => n + p(t, 'rebel'), 0);
   const othersLeft = living.filter((t) => t !== me && t !== lord).length;
   const late = g.round > 10;
-  const score = (t: number): number => {
+  // Each identity's rule: a seat is an enemy or a friend once the evidence is strong enough, else unknown (0).
+  const att = (t: number): number => {
     if (t === me) return 1;
     const [L, R, T] = [p(t, 'loyalist'), p(t, 'rebel'), p(t, 'traitor')];
     switch (mine) {
       case 'rebel':
         if (t === lord) return -1;
-        return R - L - 0.3 * T;
+        return R >= 0.6 ? 1 : L >= 0.5 || (late && L + T >= 0.7) ? -1 : 0;
       case 'loyalist':
         if (t === lord) return 1;
-        return L - R - (late ? 0.6 : 0.4) * T;
+        return R >= 0.55 || T >= 0.6 || (late && R + T >= 0.7) ? -1 : L >= 0.6 ? 1 : 0;
       case 'lord':
-        return L - R - (late ? 0.6 : 0.4) * T;
+        // Never a likely loyalist (killing one costs the lord his cards).
+        return R >= 0.6 || T >= 0.6 || (late && L < 0.15) ? -1 : L >= 0.5 ? 1 : 0;
       default:
-        // The renegade: the lord lives until the last; the stronger side is the one to cut down.
+        // The renegade: the lord lives until the last; it cuts down whichever side is ahead, and hides otherwise.
         if (t === lord) return othersLeft === 0 ? -1 : 1;
         if (rebelsLeft < 0.5) return -1;
-        return lordSide > rebelSide + 1 ? R * 0.3 - L - 0.2 : L * 0.3 - R - 0.2;
+        if (lordSide > rebelSide + 1) return L >= 0.6 ? -1 : 0;
+        return R >= 0.6 ? -1 : 0;
     }
-  };
-  const att = (t: number): number => {
-    const x = score(t);
-    const cut = late ? 0.15 : 0.3;
-    return x > cut ? 1 : x < -cut ? -1 : 0;
   };
   const hostility = (t: number) => Math.max(0, lord === undefined ? 0 : (g.acts?.[t]?.[lord] ?? 0));
   const order = (foes: number[]): number[] =>
