@@ -164,6 +164,10 @@ export interface BotSeat {
   att(t: number): number;
   /** The enemies among `from`, the one to hit first first. */
   foes(from: readonly number[]): number[];
+  /** Does it save `t` from dying with a 桃 (its friends; the renegade the lord while others live)? */
+  saves(t: number): boolean;
+  /** How likely `t`'s armour stops a 杀 made of `cards` (its armour's `equip.guard`; 0 without one). */
+  guard(t: number, cards: number[]): number;
   /** Living others this bot counts as enemies and as friends. */
   readonly nFoes: number;
   readonly nFriends: number;
@@ -268,7 +272,12 @@ export interface SgsSkill extends Skill<G> {
    * Equipment: the card's bot part — its keep value (low = discarded first; default 3) and when to put it on
    * (default: into an empty slot, 50).
    */
-  equip?: { value: number; play?(b: BotSeat, o: Option, a: Answer): Scored };
+  equip?: {
+    value: number;
+    play?(b: BotSeat, o: Option, a: Answer): Scored;
+    /** Armour: how likely (0–1) it stops the 杀 made of `cards` aimed at its owner (the good bot aims elsewhere). */
+    guard?(k: K, cards: number[]): number;
+  };
   /** Equipment leaving the area (白银狮子); called before the `cardsLost` timing. */
   onLose?: (ctx: C, seat: number) => void;
   /** Frames this skill runs (merged into the GameDef's frames). */

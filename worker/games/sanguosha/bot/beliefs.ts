@@ -16,6 +16,8 @@ export interface Beliefs {
   p(t: number, r: Role): number;
   /** +1 friend, −1 enemy, 0 unknown. */
   att(t: number): number;
+  /** Does `me` save `t` when it is dying? */
+  saves(t: number): boolean;
   /** Enemies in the order to hit them: the one that matters most first. */
   order(foes: number[]): number[];
 }
@@ -68,6 +70,31 @@ function marginals(g: G, me: number, counts: readonly number[]): Map<number, Rec
   return out;
 }
 
+/** The first bot's rule of thumb: revealed identities, then the public stance, then late in the game distrust. */
+export function easyAttitude(g: G, me: number, t: number): number {
+  if (t === me) return 1;
+  const mine = P(g, me).role;
+  const them = P(g, t);
+  const late = g.round > 8;
+  const stance = g.stance[t] ?? 0; // > 0: acted against the lord's side
+  const lordSide = (r: string) => r === 'lord' || r === 'loyalist';
+  const aliveCount = seatsFrom(g, 0).length;
+  if (mine === 'rebel') {
+    if (them.revealed) return them.role === 'rebel' ? 1 : lordSide(them.role) ? -1 : 0;
+    return stance > 0 ? 1 : stance < 0 ? -1 : late ? -1 : 0;
+  }
+  if (mine === 'traitor') {
+    if (them.role === 'lord') return aliveCount <= 2 ? -1 : 1;
+    if (them.revealed) return them.role === 'rebel' ? -1 : 0;
+    return stance > 0 ? -1 : late && stance < 0 ? -1 : 0;
+  }
+  // lord or loyalist
+  if (them.revealed) return lordSide(them.role) ? 1 : -1;
+  if (stance > 0) return -1;
+  if (stance < 0) return 1;
+  return late ? -1 : 0;
+}
+
 /** What `me` believes of every seat, and what that makes each seat to it. */
 export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const m = marginals(g, me, counts);
@@ -86,6 +113,10 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const rebelsLeft = living.reduce((n, t) => n + p(t, 'rebel'), 0);
   const othersLeft = living.filter((t) => t !== me && t !== lord).length;
   const late = g.round > 10;
+  const firstRead = (t: number, R: number, T: number) => {
+    const e = easyAttitude(g, me, t);
+    return e === 0 && (R >= 0.8 || T >= 0.8) ? -1 : e;
+  };
   // Each identity's rule: a seat is an enemy or a friend once the evidence is strong enough, else unknown (0).
   const att = (t: number): number => {
     if (t === me) return 1;
@@ -96,13 +127,20 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
         return R >= 0.6 ? 1 : L >= 0.5 || (late && L + T >= 0.7) ? -1 : 0;
       case 'loyalist':
         if (t === lord) return 1;
-        return R >= 0.55 || T >= 0.6 || (late && R + T >= 0.7) ? -1 : L >= 0.6 ? 1 : 0;
-      case 'lord':
-        // Never a likely loyalist (killing one costs the lord his cards).
-        return R >= 0.6 || T >= 0.6 || (late && L < 0.15) ? -1 : L >= 0.5 ? 1 : 0;
+        // The first bot's reading of the public record, sharpened where the odds are clear.
+        return firstRead(t, R, T);
+      case 'lord': {
+        // Never a likely loyalist who has not hurt the lord's side (killing one costs the lord his cards).
+        const e = firstRead(t, R, T);
+        return e < 0 && L >= 0.4 && (g.stance[t] ?? 0) <= 0 ? 0 : e;
+      }
       default:
         // The renegade: the lord lives until the last; it cuts down whichever side is ahead, and hides otherwise.
-        if (t === lord) return othersLeft === 0 ? -1 : 1;
+        if (t === lord) {
+          if (othersLeft === 0) return -1;
+          // A lord far ahead is worn down too, while he has HP to spare (he is still saved when dying).
+          return lordSide > rebelSide + 2 && P(g, t).hp >= 3 ? -1 : 1;
+        }
         if (rebelsLeft < 0.5) return -1;
         if (lordSide > rebelSide + 1) return L >= 0.6 ? -1 : 0;
         return R >= 0.6 ? -1 : 0;
@@ -117,5 +155,7 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
       // The lord's side: whoever has hurt the lord most, then the weakest.
       return hostility(b) - hostility(a) || P(g, a).hp - P(g, b).hp || a - b;
     });
-  return { p, att, order };
+  // The renegade keeps the lord alive while anyone else is; everyone saves its friends.
+  const saves = (t: number) => t === me || att(t) > 0 || (mine === 'traitor' && t === lord && othersLeft > 0);
+  return { p, att, order, saves };
 }

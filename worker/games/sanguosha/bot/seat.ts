@@ -7,7 +7,7 @@ import type { Answer, Prompt, Rng } from '../../../engine';
 import { keyOf, P, seatsFrom, sgs, skillOfCard } from '../core';
 import { DOUBLE_TRAITOR_COUNTS, ROLE_COUNTS } from '../kinds';
 import type { BotLevel, BotSeat, G, K, KS, Player, Role, S, SgsDef } from '../types';
-import { beliefs } from './beliefs';
+import { beliefs, easyAttitude } from './beliefs';
 
 /** The part of a seat's view (view.ts) a bot reads. */
 export interface SeatView {
@@ -41,6 +41,9 @@ export const cardValue = (k: K, id: number) => {
   return sgs(k).cards[key]?.value ?? sgs(k).skills[skillOfCard(k, key)]?.equip?.value ?? 3;
 };
 
+/** The id of the 青釭剑 in this deck (it ignores armour), or -2 without one. */
+const qinggang = (k: K) => sgs(k).deck.find((c) => c[2] === 'qinggang_sword')?.[0] ?? -2;
+
 /** The cheapest `n` of `ids` (ties by id). */
 export const cheapest = (k: K, ids: readonly (number | string)[], n: number): string[] =>
   ids
@@ -56,31 +59,6 @@ export const cheapest = (k: K, ids: readonly (number | string)[], n: number): st
 export function attitude(k: K, me: number, t: number): number {
   const b = (k as Partial<BotK>).bot;
   return b && b.me === me ? b.att(t) : easyAttitude(k.g, me, t);
-}
-
-/** The first bot's rule of thumb: revealed identities, then the public stance, then late in the game distrust. */
-export function easyAttitude(g: G, me: number, t: number): number {
-  if (t === me) return 1;
-  const mine = P(g, me).role;
-  const them = P(g, t);
-  const late = g.round > 8;
-  const stance = g.stance[t] ?? 0; // > 0: acted against the lord's side
-  const lordSide = (r: string) => r === 'lord' || r === 'loyalist';
-  const aliveCount = seatsFrom(g, 0).length;
-  if (mine === 'rebel') {
-    if (them.revealed) return them.role === 'rebel' ? 1 : lordSide(them.role) ? -1 : 0;
-    return stance > 0 ? 1 : stance < 0 ? -1 : late ? -1 : 0;
-  }
-  if (mine === 'traitor') {
-    if (them.role === 'lord') return aliveCount <= 2 ? -1 : 1;
-    if (them.revealed) return them.role === 'rebel' ? -1 : 0;
-    return stance > 0 ? -1 : late && stance < 0 ? -1 : 0;
-  }
-  // lord or loyalist
-  if (them.revealed) return lordSide(them.role) ? 1 : -1;
-  if (stance > 0) return -1;
-  if (stance < 0) return 1;
-  return late ? -1 : 0;
 }
 
 /** The game as `me`'s view shows it: hidden cards are -1 placeholders, unrevealed identities null. */
@@ -157,9 +135,15 @@ export function botSeat(
     foes: believe
       ? (from) => believe.order(from.filter((t) => att(t) < 0))
       : (from) => from.filter((t) => att(t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp),
+    saves: believe ? (t) => believe.saves(t) : (t) => t === me || att(t) > 0,
     nFoes: others.filter((t) => att(t) < 0).length,
     nFriends: others.filter((t) => att(t) > 0).length,
     cheapest: (ids, n) => cheapest(k, ids, n),
+    guard(t, cards) {
+      const armour = P(g, t).equip.armor;
+      if (armour === null || P(g, me).equip.weapon === qinggang(k)) return 0;
+      return sgs(k).skills[skillOfCard(k, keyOf(k, armour))]?.equip?.guard?.(k, cards) ?? 0;
+    },
     withCards: (option: string, cards: string[]): Answer => ({ prompt: p.id, option, cards }),
     pass: p.options.some((o) => o.id === 'pass') ? { prompt: p.id, option: 'pass' } : null,
   };

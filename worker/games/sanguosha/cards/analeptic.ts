@@ -17,7 +17,8 @@ export const analeptic: CardDef = {
           isSlash(b.k, Number(x.id.slice(4))) &&
           b.foes(x.seats?.from ?? []).length,
       )
-        ? { score: 38, answer: a }
+        ? // The good bot drinks before its 杀 (the easy one after, wasting it).
+          { score: b.level === 'good' ? 41 : 38, answer: a }
         : null,
   },
   usable: (k) => !k.g.wineUsed,

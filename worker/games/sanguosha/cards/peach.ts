@@ -10,6 +10,8 @@ export const peach: CardDef = {
   bot: {
     play: (b, _o, a) => {
       const mine = P(b.k.g, b.me);
+      // The good bot keeps a 桃 for a rescue unless it is low or would discard it anyway.
+      if (b.level === 'good' && mine.hp > 2 && mine.hand.length <= mine.hp) return null;
       return { score: wounded(mine) && mine.hp <= 2 ? 60 : wounded(mine) ? 20 : 0, answer: a };
     },
     asks: ['sgs.ask.rescue', 'sgs.ask.rescueSelf'],
@@ -17,7 +19,7 @@ export const peach: CardDef = {
     answer(b) {
       const o = b.p.options.find((x) => x.id === 'use') ?? b.p.options.find((x) => x.id.startsWith('as:'));
       const t = (b.p.message.params as { target: number }).target;
-      if (o && (t === b.me || b.att(t) > 0)) return b.withCards(o.id, b.cheapest(o.cards!.from, o.cards!.min));
+      if (o && b.saves(t)) return b.withCards(o.id, b.cheapest(o.cards!.from, o.cards!.min));
       return b.pass;
     },
   },
