@@ -139,11 +139,12 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
         if (t === lord) {
           if (othersLeft === 0) return -1;
           // A lord far ahead is worn down too, while he has HP to spare (he is still saved when dying).
-          return lordSide > rebelSide + 2 && P(g, t).hp >= 3 ? -1 : 1;
+          return lordSide > rebelSide + 1 && P(g, t).hp >= 3 ? -1 : 1;
         }
         if (rebelsLeft < 0.5) return -1;
         if (lordSide > rebelSide + 1) return L >= 0.6 ? -1 : 0;
-        return R >= 0.6 ? -1 : 0;
+        if (rebelSide > lordSide + 1) return R >= 0.6 ? -1 : 0;
+        return 0;
     }
   };
   const hostility = (t: number) => Math.max(0, lord === undefined ? 0 : (g.acts?.[t]?.[lord] ?? 0));
