@@ -148,13 +148,16 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
     }
   };
   const hostility = (t: number) => Math.max(0, lord === undefined ? 0 : (g.acts?.[t]?.[lord] ?? 0));
+  // A foe's staying power: HP first, then the cards that may hold a 闪 or a 桃.
+  const weak = (t: number) => P(g, t).hp * 2 + Math.min(P(g, t).hand.length, 4) * 0.5;
   const order = (foes: number[]): number[] =>
     [...foes].sort((a, b) => {
+      // Rebels (and the renegade at the end) press the lord; the renegade leaves him for last.
       if (mine === 'rebel' || (mine === 'traitor' && othersLeft === 0))
-        return Number(b === lord) - Number(a === lord) || P(g, a).hp - P(g, b).hp || a - b;
-      if (mine === 'traitor') return Number(a === lord) - Number(b === lord) || P(g, a).hp - P(g, b).hp || a - b;
-      // The lord's side: whoever has hurt the lord most, then the weakest.
-      return hostility(b) - hostility(a) || P(g, a).hp - P(g, b).hp || a - b;
+        return Number(b === lord) - Number(a === lord) || weak(a) - weak(b) || a - b;
+      if (mine === 'traitor') return Number(a === lord) - Number(b === lord) || weak(a) - weak(b) || a - b;
+      // The lord's side finishes off the weakest (a dead rebel pays three cards), then whoever hurt the lord most.
+      return weak(a) - weak(b) || hostility(b) - hostility(a) || a - b;
     });
   // The renegade keeps the lord alive while anyone else is; everyone saves its friends.
   const saves = (t: number) => t === me || att(t) > 0 || (mine === 'traitor' && t === lord && othersLeft > 0);
