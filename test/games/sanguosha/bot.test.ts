@@ -3,7 +3,17 @@
  * and the "good" level plays its identity's side.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, botAnswer, botRng, rngOf, seedRng, startGame, type Json, type Prompt, type Rng } from '../../../worker/engine';
+import {
+  apply,
+  botAnswer,
+  botRng,
+  rngOf,
+  seedRng,
+  startGame,
+  type Json,
+  type Prompt,
+  type Rng,
+} from '../../../worker/engine';
 import def, { makeSanguosha } from '../../../worker/games/sanguosha';
 import type { CardDef, S, SgsDef } from '../../../worker/games/sanguosha/types';
 import { bot, table } from './table';
