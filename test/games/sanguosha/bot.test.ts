@@ -42,7 +42,7 @@ function redeal(s: S, seat: number, rng: Rng): S {
 
 describe('the bot decides from its seat view alone', () => {
   /**
-   * Seeded bot games with generals (two good and one easy, at 5 and 8 players): at every decision, three random re-deals of
+   * Seeded bot games with generals (good and easy, 5 and 8 players; at least a hundred decisions of every seat): at every decision, three random re-deals of
    * what the deciding seat cannot see leave its view exactly as it was (the re-deal is consistent) and its answer
    * unchanged.
    */
@@ -50,13 +50,22 @@ describe('the bot decides from its seat view alone', () => {
     const rng = rngOf(seedRng('sgs-redeal'));
     let decisions = 0;
     let changed = 0;
-    const seats = new Set<string>();
+    const seats = new Map<string, number>();
     for (const P of [5, 8])
-      for (const [level, seed] of [
-        ['good', 1],
-        ['good', 2],
-        ['easy', 1],
-      ] as const) {
+      for (const [level, seed] of P === 5
+        ? ([
+            ['good', 1],
+            ['good', 2],
+            ['easy', 1],
+          ] as const)
+        : ([
+            ['good', 1],
+            ['good', 2],
+            ['good', 3],
+            ['good', 4],
+            ['easy', 1],
+            ['easy', 2],
+          ] as const)) {
         const options = def.parseOptions({ botLevel: level }, P) as Record<string, Json>;
         let s = startGame(def, { seats: P, seed: `redeal-${P}-${level}-${seed}`, options }).state as S;
         for (let n = 0; !s.outcome && n < 1500; n++) {
@@ -70,7 +79,7 @@ describe('the bot decides from its seat view alone', () => {
             expect(bot(t, p, botRng(t, p)), `${P}p ${level} step ${s.step} seat ${p.seat} (${p.kind})`).toEqual(a);
           }
           decisions++;
-          seats.add(`${P}:${p.seat}`);
+          seats.set(`${P}:${p.seat}`, (seats.get(`${P}:${p.seat}`) ?? 0) + 1);
           // The engine checks a bot's answer and falls back on a random legal one (botAnswer); the game goes on so.
           const r = apply(def, s, p.seat, botAnswer(def, s, p, botRng(s, p)));
           if (!r.ok) throw new Error(r.error.reason);
@@ -80,6 +89,7 @@ describe('the bot decides from its seat view alone', () => {
     expect(decisions).toBeGreaterThan(1500);
     expect(changed).toBeGreaterThan(decisions * 2);
     expect(seats.size).toBe(13);
+    for (const [seat, n] of seats) expect(n, `decisions of seat ${seat}`).toBeGreaterThanOrEqual(100);
   });
 });
 
