@@ -8,9 +8,7 @@ import { quantile, record } from './report';
  * Bots: the time a bot takes to decide (a bot on the table makes the other players wait that long, and the room
  * spends it as CPU), per decision over full bot games of both games at 5 and 8 players. `npm run bench bots`
  * runs this file alone.
- *
- * Here, next: how the bots play (win share per side and per general over many bot games) — one `it` per table,
- * each recording its own group.
+ * How the bots play (win shares per side, good against easy) is in bots.bench.ts.
  */
 const GAMES = Number(process.env.BOT_GAMES ?? 10);
 

@@ -8,6 +8,11 @@ import { apply, botAnswer, botRng, startGame } from '../worker/engine/runtime';
 import type { GameState } from '../worker/engine/types';
 import type { G } from '../worker/games/ghost/state';
 import { quantile, record } from './report';
+import sanguosha from '../worker/games/sanguosha/index';
+import { decide as sgsDecide } from '../worker/games/sanguosha/bot';
+import { roleCounts, type SeatView } from '../worker/games/sanguosha/bot/seat';
+import type { BotLevel as SgsLevel, G as SgsG } from '../worker/games/sanguosha/types';
+import type { Json } from '../worker/engine/types';
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 
@@ -107,4 +112,100 @@ it('ghost bots: red/blue balance (good vs easy), strength of good against easy, 
     record(`ghost bots ${P} players`, metrics);
   }
   console.log(`\n驱鬼 bots over ${N} games per row\n${lines.join('\n')}`);
+});
+
+/**
+ * Issue 25's tables for 三国杀 (`npm run bench bots`): bot-only games with generals per player count (4–10), all
+ * seats "good" (lord's side, rebels, renegade; targets at 5 and 8 players: 35–60 / 35–60 / 3–15), all seats
+ * "easy" (the first bot: the "before"), and the strength table at 5 and 8 players: one side "good", the others
+ * "easy", identities dealt by the seed, against that side's share in the all-"easy" mirror (target +15 points or
+ * ≥ 90%). Per-seat levels are the bench's own (`decide` with each seat's level; a game has one, option
+ * `botLevel`). SGS_BENCH_GAMES overrides the games per row (default 400), SGS_BENCH_P the counts (default 4–10).
+ */
+const SGS_N = Number(process.env.SGS_BENCH_GAMES ?? 400);
+const SIDES = ['lord', 'rebel', 'traitor'] as const;
+type Side = (typeof SIDES)[number];
+const sideOf = (r: string): Side => (r === 'loyalist' ? 'lord' : (r as Side));
+
+function sgsGame(P: number, seed: string, level: (role: string) => SgsLevel, ms: number[]): Side | 'draw' {
+  const options = sanguosha.parseOptions({}, P) as Record<string, Json>;
+  let s = startGame(sanguosha, { seats: P, seed, options }).state as GameState<SgsG>;
+  const counts = roleCounts(P, false);
+  for (let n = 0; !s.outcome; n++) {
+    if (n > 40000) return 'draw';
+    const p = s.prompts[0]!;
+    const t0 = performance.now();
+    const view = sanguosha.view(s, p.seat) as unknown as SeatView;
+    let a = sgsDecide(sanguosha, view, p, botRng(s, p), level(s.g.players[p.seat]!.role), counts);
+    ms.push(performance.now() - t0);
+    let r = a ? apply(sanguosha, s, p.seat, a) : null;
+    if (!r?.ok) {
+      a = botAnswer(sanguosha, s, p, botRng(s, p, 'fallback'));
+      r = apply(sanguosha, s, p.seat, a);
+    }
+    if (!r.ok) throw new Error(r.error.reason);
+    s = r.value.state;
+  }
+  const w = (s.outcome as { winners?: number[] }).winners ?? [];
+  if (!w.length) return 'draw';
+  return sideOf(s.g.players[w[0]!]!.role);
+}
+
+interface SgsRow {
+  games: number;
+  wins: Record<string, number>;
+  ms: number[];
+}
+
+function sgsRow(P: number, name: string, level: (role: string) => SgsLevel): SgsRow {
+  const r: SgsRow = { games: 0, wins: {}, ms: [] };
+  for (let k = 0; k < SGS_N; k++) {
+    const w = sgsGame(P, `sgs-bots-${name}-${P}-${k}`, level, r.ms);
+    r.games++;
+    r.wins[w] = (r.wins[w] ?? 0) + 1;
+  }
+  return r;
+}
+
+const sgsPct = (r: SgsRow, side: string) => (100 * (r.wins[side] ?? 0)) / r.games;
+const sgsShares = (r: SgsRow) =>
+  `lord's side ${sgsPct(r, 'lord').toFixed(1)}% · rebels ${sgsPct(r, 'rebel').toFixed(1)}% · renegade ${sgsPct(r, 'traitor').toFixed(1)}%${r.wins.draw ? ` · draws ${sgsPct(r, 'draw').toFixed(1)}%` : ''}`;
+
+it('三国杀 bots: win shares with generals (good vs easy), strength of good against easy, decision times', () => {
+  const lines: string[] = [];
+  for (const P of (process.env.SGS_BENCH_P ?? '4,5,6,7,8,9,10').split(',').map(Number)) {
+    const easy = sgsRow(P, 'easy', () => 'easy');
+    const good = sgsRow(P, 'good', () => 'good');
+    lines.push(`${P}p all easy (before): ${sgsShares(easy)}`);
+    lines.push(`${P}p all good (after):  ${sgsShares(good)}`);
+    const metrics = [
+      ...SIDES.map((side) => ({
+        name: `${side === 'lord' ? "lord's side" : side === 'rebel' ? 'rebels' : 'renegade'} wins, all good`,
+        value: sgsPct(good, side),
+        unit: '%',
+        note: `easy ${sgsPct(easy, side).toFixed(1)}%`,
+      })),
+      { name: 'decision median, good', value: median(good.ms), unit: 'ms' },
+      { name: 'decision p95, good', value: p95(good.ms), unit: 'ms', note: 'target ≤ 20 ms' },
+    ];
+    if (P === 5 || P === 8)
+      for (const side of SIDES) {
+        const mixed = sgsRow(P, `strength-${side}`, (role) => (sideOf(role) === side ? 'good' : 'easy'));
+        const d = sgsPct(mixed, side) - sgsPct(easy, side);
+        lines.push(
+          `${P}p ${side} good, rest easy: ${side} wins ${sgsPct(mixed, side).toFixed(1)}% vs ${sgsPct(easy, side).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} points; target +15 or ≥ 90%)`,
+        );
+        metrics.push({
+          name: `${side} wins, ${side} good vs easy`,
+          value: sgsPct(mixed, side),
+          unit: '%',
+          note: `all easy ${sgsPct(easy, side).toFixed(1)}%`,
+        });
+      }
+    lines.push(
+      `${P}p decision time, good: median ${median(good.ms).toFixed(3)} ms, p95 ${p95(good.ms).toFixed(3)} ms (${good.ms.length} decisions)`,
+    );
+    record(`三国杀 bots ${P} players`, metrics);
+  }
+  console.log(`\n三国杀 bots with generals over ${SGS_N} games per row\n${lines.join('\n')}`);
 });

@@ -72,7 +72,9 @@ describe('catalogue and setup', () => {
     expect(parseOptions({ autoPass: 'yes' }, 5)).toMatch(/autoPass/);
     expect(parseOptions({ colour: 1 }, 5)).toMatch(/unknown option/);
     expect(parseOptions({}, 3)).toMatch(/4 to 10/);
+    expect(parseOptions({ botLevel: 'hard' }, 5)).toMatch(/botLevel/);
     expect(parseOptions(undefined, 6)).toEqual({
+      botLevel: 'good',
       deck: 'full',
       autoPass: true,
       doubleTraitor: false,

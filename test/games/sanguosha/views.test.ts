@@ -168,8 +168,8 @@ describe('defaults and the bot', () => {
     t.use(1, t.hands[1]![0]!, [0]);
     const p = t.prompt(2);
     expect(botAnswer(def, t.s, p, botRng(t.s, p))).toMatchObject({ option: 'use' });
-    expect(attitude(t.g, 2, 0)).toBe(1);
-    expect(attitude(t.g, 2, 1)).toBe(-1); // seat 1 attacked the lord in public
+    expect(attitude(t, 2, 0)).toBe(1);
+    expect(attitude(t, 2, 1)).toBe(-1); // seat 1 attacked the lord in public
   });
 
   it('a bot saves itself when dying', () => {

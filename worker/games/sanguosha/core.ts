@@ -430,7 +430,10 @@ export function recover(
   });
 }
 
-/** The bots' public memory: acting against the lord's side moves a seat towards "rebel" (+). */
+/**
+ * The bots' public memory: acting against the lord's side moves a seat towards "rebel" (+); `acts` keeps who did
+ * what to whom (weight −1: a help).
+ */
 export function noteHostility(g: G, actor: number, victim: number, weight = 1): void {
   if (actor === victim || actor < 0) return;
   const v = g.players[victim]!;
@@ -445,4 +448,6 @@ export function noteHostility(g: G, actor: number, victim: number, weight = 1): 
           : 0
     : -Math.sign(g.stance[victim] ?? 0);
   g.stance[actor] = (g.stance[actor] ?? 0) + side * weight;
+  g.acts ??= g.players.map(() => g.players.map(() => 0));
+  g.acts[actor]![victim] = (g.acts[actor]![victim] ?? 0) + weight;
 }

@@ -15,19 +15,31 @@ import { dealStart } from './flow/select';
 import { strings } from './i18n';
 import { stringsOf } from './i18n/rows';
 import type { Rows } from './i18n/rows';
-import { bot, defaultAnswer } from './bot';
+import { defaultAnswer, sgsBot } from './bot';
 import { orders } from './orders';
-import type { C, CardDef, CardInfo, G, Player, Role, S, SgsDef, SgsSkill } from './types';
+import {
+  BOT_LEVELS,
+  type BotLevel,
+  type C,
+  type CardDef,
+  type CardInfo,
+  type G,
+  type Player,
+  type Role,
+  type S,
+  type SgsDef,
+  type SgsSkill,
+} from './types';
 
 export type { G, SgsDef } from './types';
 
-const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent'];
+const OPTION_KEYS = ['deck', 'autoPass', 'doubleTraitor', 'noGenerals', 'extraLords', 'botsForAbsent', 'botLevel'];
 
 /**
  * Creation options: deck ('full' 160 | 'standard' 108), autoPass (S8, default on), doubleTraitor (S2), noGenerals
  * (S3: everyone a skill-less 4-HP general, default off), extraLords (S3: 张角, 袁绍, 曹丕, 刘禅 offered to the lord,
- * default on).
- * @example parseOptions({ deck: 'standard' }, 6) // { deck: 'standard', autoPass: true, doubleTraitor: false, noGenerals: false, extraLords: true }
+ * default on), botLevel ('easy' | 'good', default 'good': how the game's bots play).
+ * @example parseOptions({ deck: 'standard' }, 6) // { deck: 'standard', autoPass: true, doubleTraitor: false, noGenerals: false, extraLords: true, botLevel: 'good' }
  */
 export function parseOptions(raw: unknown, seats: number): Record<string, Json> | string {
   if (seats < 4 || seats > 10) return 'sanguosha is played by 4 to 10 players';
@@ -46,6 +58,11 @@ export function parseOptions(raw: unknown, seats: number): Record<string, Json> 
     noGenerals: o.noGenerals === true,
     extraLords: o.extraLords !== false,
   };
+  // The level of the game's bots (filled seats, stand-ins), public like every option; "good" unless the host says.
+  const level = o.botLevel ?? 'good';
+  if (!BOT_LEVELS.includes(level as BotLevel))
+    return `botLevel must be one of ${BOT_LEVELS.map((l) => `"${l}"`).join(', ')}`;
+  out.botLevel = level as BotLevel;
   // A room-level choice ("bot plays for absent players") that travels with the options; the rules ignore it.
   if (o.botsForAbsent !== undefined) out.botsForAbsent = o.botsForAbsent as boolean;
   return out;
@@ -178,7 +195,7 @@ export function makeSanguosha(parts: SanguoshaParts = {}): SgsDef {
       return [...new Set(s.prompts.map((p) => p.seat))].sort((a, b) => a - b);
     },
     defaultAnswer: (s, p) => defaultAnswer({ g: s.g, def }, p),
-    bot: (s, p, rng) => bot({ s, g: s.g, def }, p, rng),
+    bot: (s, p, rng) => sgsBot(def, s, p, rng),
     skillsOf: (s, seat) => skillIds({ g: s.g, def }, seat),
     triggerOrder: (s) => seatsFrom(s.g, s.g.current),
     strings: parts.strings ? mergeStrings(strings, stringsOf(parts.strings)) : strings,

@@ -92,6 +92,11 @@ export interface G {
   selection: Selection | null;
   /** Bots' memory of who acted against the lord's side (+) or the rebels' side (−); public behaviour only. */
   stance: number[];
+  /**
+   * Public acts between seats, for bots' beliefs: `acts[a][t]` counts what `a` did to `t` in the open, hostile
+   * (damage, a harmful card aimed at it) up, helpful (a 桃 that saved it) down. Absent in games begun before it.
+   */
+  acts?: number[][];
 }
 
 export type S = GameState<G>;
@@ -130,9 +135,56 @@ export interface K {
   readonly g: G;
   readonly def: GameDef<G>;
 }
-/** `K` with the whole state, for bots (a ctx is one too). */
+/**
+ * `K` with a state: a rule's ctx, or a bot's seat (its `s` and `g` rebuilt from its seat's view by bot/seat.ts:
+ * other hands and the draw pile are placeholders, unrevealed identities null).
+ */
 export interface KS extends K {
   readonly s: S;
+}
+
+/** The two bot levels a host may pick (option `botLevel`): the first bot, and the one that plays its side. */
+export type BotLevel = 'easy' | 'good';
+export const BOT_LEVELS: readonly BotLevel[] = ['easy', 'good'];
+
+/** A bot's answer with how much it wants it (40 ≈ a good 杀, 55 ≈ 无中生有; the best-scored option is played). */
+export type Scored = { score: number; answer: Answer } | null;
+
+/**
+ * What a bot knows as it decides: its seat's game rebuilt from its view (`k`), its prompt, its level and its
+ * beliefs about the others. Card and equipment files weigh their own options with it.
+ */
+export interface BotSeat {
+  readonly k: KS;
+  readonly p: Prompt;
+  readonly me: number;
+  readonly level: BotLevel;
+  readonly rng: Rng;
+  /** +1 a friend, −1 an enemy, 0 unknown, from this level's beliefs (public acts only). */
+  att(t: number): number;
+  /** The enemies among `from`, the one to hit first first. */
+  foes(from: readonly number[]): number[];
+  /** Does it save `t` from dying with a 桃 (its friends; the renegade the lord while others live)? */
+  saves(t: number): boolean;
+  /** How likely `t`'s armour stops a 杀 made of `cards` (its armour's `equip.guard`; 0 without one). */
+  guard(t: number, cards: number[]): number;
+  /** Living others this bot counts as enemies and as friends. */
+  readonly nFoes: number;
+  readonly nFriends: number;
+  /** The least valuable `n` of `ids` (ties by id). */
+  cheapest(ids: readonly (number | string)[], n: number): string[];
+  /** The answer `option` with these cards. */
+  withCards(option: string, cards: string[]): Answer;
+  readonly pass: Answer | null;
+}
+
+/** A card's own bot part: its play-phase use, and its answers to the prompts the card itself asks. */
+export interface CardBot {
+  /** The option `o` that plays this card (its answer `a` already names the cards): a score and answer, or null. */
+  play?(b: BotSeat, o: Option, a: Answer): Scored;
+  /** Prompt message keys (`sgs.ask.duel` …) this card answers with `answer`. */
+  asks?: readonly string[];
+  answer?(b: BotSeat): Answer | null;
 }
 export type Ev = Record<string, Json>;
 
@@ -216,6 +268,16 @@ export interface SgsSkill extends Skill<G> {
   decline?: (ctx: C, seat: number, ev: Ev, f: Frame) => void;
   /** The bot's answer to prompts this skill asks (message key `sgs.ask.<id>…`); null falls back to the generic bot. */
   bot?: (k: KS, p: Prompt, rng: Rng) => Answer | null;
+  /**
+   * Equipment: the card's bot part — its keep value (low = discarded first; default 3) and when to put it on
+   * (default: into an empty slot, 50).
+   */
+  equip?: {
+    value: number;
+    play?(b: BotSeat, o: Option, a: Answer): Scored;
+    /** Armour: how likely (0–1) it stops the 杀 made of `cards` aimed at its owner (the good bot aims elsewhere). */
+    guard?(k: K, cards: number[]): number;
+  };
   /** Equipment leaving the area (白银狮子); called before the `cardsLost` timing. */
   onLose?: (ctx: C, seat: number) => void;
   /** Frames this skill runs (merged into the GameDef's frames). */
@@ -249,6 +311,8 @@ export interface CardDef {
   harmful: boolean;
   /** Keep value for bots (low = discarded first). */
   value: number;
+  /** How a bot plays it and answers the prompts it asks. */
+  bot?: CardBot;
   /** May it be used in the play phase at all now (酒 once a turn, 桃 only when wounded)? Default: yes. */
   usable?(k: K, seat: number, cards: number[]): boolean;
   /** Targets the user picks; without it the card aims at `auto` (default its user). */

@@ -48,6 +48,13 @@ function table(s: S, out: Record<string, Json>): Record<string, Json> {
   out.grace = [...g.grace];
   out.slashesUsed = g.slashes;
   out.drunk = g.drunk;
+  out.wineUsed = g.wineUsed;
+  // Once-per-phase uses and what a card in a judgement area counts as (国色): both happened in the open.
+  out.used = { ...g.used };
+  out.asName = { ...g.asName };
+  // Who acted against whom in the open (bots' beliefs read it; any player could keep the same tally from the log).
+  out.stance = [...g.stance];
+  out.acts = g.acts ? g.acts.map((r) => [...r]) : g.players.map(() => g.players.map(() => 0));
   return out;
 }
 

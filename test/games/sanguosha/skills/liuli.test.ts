@@ -17,7 +17,7 @@ describe('流离 liuli (大乔)', () => {
     });
     t.use(1, t.hands[1]![0]!, [2]);
     const p = t.prompt(2);
-    expect(p.message).toEqual({ key: 'sgs.ask.liuli', params: { source: 1 } });
+    expect(p.message).toEqual({ key: 'sgs.ask.liuli', params: { source: 1, others: [2] } });
     const o = p.options.find((x) => x.id === 'use')!;
     expect(o.seats!.from).toEqual([3]);
     expect(o.seats!.blocked).toEqual(
@@ -131,9 +131,10 @@ describe('流离 liuli (大乔)', () => {
     expect(t.p(2).hp).toBe(2);
   });
 
-  it('a bot redirects the 杀 to an enemy in range with its cheapest hand card', () => {
+  it('a bot redirects the 杀 to an enemy in range with its cheapest hand card (the easy bot: a seat that attacked the lord)', () => {
     const t = table({
       roles: [...roles],
+      options: { botLevel: 'easy' },
       current: 1,
       generals: { 2: 'daqiao' },
       hands: { 1: ['slash'], 2: ['peach', 'iron_chain'] },

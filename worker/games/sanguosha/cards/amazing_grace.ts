@@ -37,6 +37,12 @@ export const amazing_grace: CardDef = {
   key: 'amazing_grace',
   harmful: false,
   value: 3,
+  bot: {
+    play: (b, _o, a) => ({ score: b.nFriends >= b.nFoes ? 25 : 6, answer: a }),
+    // The most valuable card on offer.
+    asks: ['sgs.ask.grace'],
+    answer: (b) => b.withCards('take', [b.cheapest(b.p.options[0]!.cards!.from, 99).at(-1)!]),
+  },
   auto: 'all',
   prepare(ctx, f) {
     const shown = takeTop(ctx, nums(f.targets).length);

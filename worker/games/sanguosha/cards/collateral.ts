@@ -82,6 +82,26 @@ export const collateral: CardDef = {
   key: 'collateral',
   harmful: true,
   value: 3,
+  // A wielder who is not a friend, on an enemy in its range.
+  bot: {
+    play(b, o, a) {
+      const k = b.k;
+      for (const w of o.seats?.from ?? []) {
+        if (w === b.me || P(k.g, w).equip.weapon === null || b.att(w) > 0) continue;
+        const v = seatsFrom(k.g, 0).find((t) => t !== w && b.att(t) < 0 && inRange(k, w, t));
+        if (v !== undefined) return { score: 28, answer: { ...a, seats: [w, v] } };
+      }
+      return null;
+    },
+    // Made to 杀: only a seat that is not a friend.
+    asks: ['sgs.ask.collateral'],
+    answer(b) {
+      const o = b.p.options.find((x) => x.id === 'use') ?? b.p.options.find((x) => x.id.startsWith('as:'));
+      if (o && b.att((b.p.message.params as { target: number }).target) <= 0)
+        return b.withCards(o.id, b.cheapest(o.cards!.from, o.cards!.min));
+      return b.pass;
+    },
+  },
   spec(k, seat) {
     const g = k.g;
     const wielders = othersFrom(g, seat).filter(

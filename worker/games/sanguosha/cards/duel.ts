@@ -1,5 +1,5 @@
 import type { FrameDef } from '../../../engine';
-import { alive, card, sgs } from '../core';
+import { alive, card, isSlash, P, sgs } from '../core';
 import { damageFrame, num } from '../flow/common';
 import { needed } from '../offers';
 import type { CardDef, G } from '../types';
@@ -52,6 +52,24 @@ export const duel: CardDef = {
   key: 'duel',
   harmful: true,
   value: 4,
+  bot: {
+    play(b, o, a) {
+      let foes = b.foes(o.seats?.from ?? []);
+      if (b.level === 'good') {
+        // Only a duel it can hope to win: a 杀 in hand, or a foe with at most one card.
+        const g = b.k.g;
+        const mine = P(g, b.me).hand.filter((c) => c !== Number(a.cards![0]) && isSlash(b.k, c)).length;
+        foes = foes.filter((t) => mine > 0 || P(g, t).hand.length <= 1);
+      }
+      return foes.length ? { score: 30, answer: { ...a, seats: [foes[0]!] } } : null;
+    },
+    // Against a friend, give in; otherwise answer with the least valuable 杀.
+    asks: ['sgs.ask.duel', 'sgs.ask.duelNoCard'],
+    answer(b) {
+      if (b.att((b.p.message.params as { source: number }).source) > 0) return b.pass;
+      return null;
+    },
+  },
   pick: { min: 1, max: 1, why: () => null },
   effect(ctx, f) {
     ctx.push({

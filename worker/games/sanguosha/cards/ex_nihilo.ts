@@ -7,5 +7,6 @@ export const ex_nihilo: CardDef = {
   key: 'ex_nihilo',
   harmful: false,
   value: 6,
+  bot: { play: (_b, _o, a) => ({ score: 55, answer: a }) },
   effect: (ctx, f) => void drawCards(ctx, num(f.target), 2),
 };

@@ -80,6 +80,19 @@ export const fire_attack: CardDef = {
   key: 'fire_attack',
   harmful: true,
   value: 2,
+  bot: {
+    play(b, o, a) {
+      const foes = b.foes(o.seats?.from ?? []);
+      return foes.length && P(b.k.g, b.me).hand.length >= 4 ? { score: 15, answer: { ...a, seats: [foes[0]!] } } : null;
+    },
+    // Show the least valuable card; burn only a seat that is not a friend.
+    asks: ['sgs.ask.fireShow', 'sgs.ask.fireDiscard'],
+    answer(b) {
+      if (b.p.kind === 'show') return b.withCards('show', b.cheapest(b.p.options[0]!.cards!.from, 1));
+      if (b.att((b.p.message.params as { target: number }).target) > 0) return b.pass;
+      return null;
+    },
+  },
   pick: {
     min: 1,
     max: 1,

@@ -1,4 +1,4 @@
-import { recover, card } from '../core';
+import { recover, card, P, wounded } from '../core';
 import { num } from '../flow/common';
 import type { CardDef } from '../types';
 
@@ -7,6 +7,9 @@ export const god_salvation: CardDef = {
   key: 'god_salvation',
   harmful: false,
   value: 2,
+  bot: {
+    play: (b, _o, a) => (wounded(P(b.k.g, b.me)) && b.nFriends >= b.nFoes ? { score: 22, answer: a } : null),
+  },
   auto: 'all',
   effect: (ctx, f) => recover(ctx, num(f.target), 1, { by: num(f.user), card: num(f.card) }),
 };

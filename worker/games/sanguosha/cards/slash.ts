@@ -7,6 +7,18 @@ const slashLike = (key: string): CardDef => ({
   key,
   harmful: true,
   value: 5,
+  // The enemies in range, the first to hit first.
+  bot: {
+    play(b, o, a) {
+      let foes = b.foes(o.seats?.from ?? []);
+      if (b.level === 'good') {
+        // Past an armour that stops it only when nobody else is open; never into one that surely stops it.
+        const cards = (a.cards ?? []).map(Number);
+        foes = foes.filter((t) => b.guard(t, cards) < 1).sort((x, y) => b.guard(x, cards) - b.guard(y, cards));
+      }
+      return foes.length ? { score: 40, answer: { ...a, seats: foes.slice(0, o.seats!.max) } } : null;
+    },
+  },
   usable: (k, seat) => k.g.slashes < slashLimit(k, seat),
   pick: {
     min: 1,

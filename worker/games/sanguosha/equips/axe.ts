@@ -31,4 +31,5 @@ export const axe: SgsSkill = {
     discard(ctx, picked);
     ev.hit = true;
   },
+  equip: { value: 3 },
 };

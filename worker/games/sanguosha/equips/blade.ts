@@ -73,4 +73,5 @@ export const blade: SgsSkill = {
     },
   ],
   frames: { blade: bladeFrame },
+  equip: { value: 3 },
 };

@@ -1,5 +1,6 @@
 import { confirm, drawCards, discard, P, card, sgs } from '../core';
 import type { SgsSkill } from '../types';
+import { cheapest } from '../bot';
 
 /**
  * 雌雄双股剑: range 2; when your 杀 targets a character of the other sex, you may make them choose: discard a
@@ -45,4 +46,13 @@ export const double_swords: SgsSkill = {
   decline(ctx, _seat, ev) {
     drawCards(ctx, ev.src as number, 1);
   },
+  /** Its target discards the cheapest card when it has more than two, else lets the wielder draw. */
+  bot(k, p) {
+    if (p.message.key !== 'sgs.ask.double_swords_target') return null;
+    const from = p.options.find((o) => o.id === 'use')?.cards?.from ?? [];
+    return from.length > 2
+      ? { prompt: p.id, option: 'use', cards: cheapest(k, from, 1) }
+      : { prompt: p.id, option: 'pass' };
+  },
+  equip: { value: 3 },
 };

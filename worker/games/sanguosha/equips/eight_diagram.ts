@@ -32,4 +32,9 @@ export const eight_diagram: SgsSkill = {
       answer() {},
     },
   },
+  equip: {
+    value: 5,
+    // A red judgement (about half) is a 闪.
+    guard: () => 0.5,
+  },
 };

@@ -16,4 +16,5 @@ export const fan: SgsSkill = {
       },
     },
   ],
+  equip: { value: 3 },
 };

@@ -20,4 +20,5 @@ export const guding_blade: SgsSkill = {
       },
     },
   ],
+  equip: { value: 3 },
 };

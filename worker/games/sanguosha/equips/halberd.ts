@@ -9,4 +9,5 @@ export const halberd: SgsSkill = {
     const hand = k.g.players[seat]!.hand;
     return hand.length === cards.length && cards.every((c) => hand.includes(c)) ? 2 : 0;
   },
+  equip: { value: 3 },
 };

@@ -1,5 +1,6 @@
 import { alive, P, equipIds, sgs } from '../core';
 import type { SgsSkill } from '../types';
+import { attitude } from '../bot';
 
 /** 寒冰剑: range 2; when your 杀 would damage, you may prevent it and discard two of the target's cards instead. */
 export const ice_sword: SgsSkill = {
@@ -36,4 +37,10 @@ export const ice_sword: SgsSkill = {
       },
     },
   ],
+  /** A friend's cards are spared (the damage is prevented only for a friend); an enemy takes the damage. */
+  bot: (k, p) => ({
+    prompt: p.id,
+    option: attitude(k, p.seat, (p.message.params as { target: number }).target) > 0 ? 'use' : 'pass',
+  }),
+  equip: { value: 3 },
 };

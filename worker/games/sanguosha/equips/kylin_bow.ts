@@ -32,4 +32,5 @@ export const kylin_bow: SgsSkill = {
     ctx.log('sgs.log.skillCards', { seat, skill: { key: 'sgs.card.kylin_bow' }, target: ev.target!, cards: picked });
     discard(ctx, picked);
   },
+  equip: { value: 3 },
 };

@@ -1,3 +1,4 @@
+import { isBlack } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 仁王盾: black 杀 have no effect on you (锁定技). */
@@ -13,4 +14,9 @@ export const nioh_shield: SgsSkill = {
       },
     },
   ],
+  equip: {
+    value: 4,
+    // A 杀 made of black cards only does nothing.
+    guard: (k, cards) => (cards.length > 0 && cards.every((c) => isBlack(k, c)) ? 1 : 0),
+  },
 };

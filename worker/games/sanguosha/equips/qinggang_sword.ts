@@ -13,4 +13,5 @@ export const qinggang_sword: SgsSkill = {
       },
     },
   ],
+  equip: { value: 3 },
 };

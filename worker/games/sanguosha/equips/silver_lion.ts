@@ -17,4 +17,5 @@ export const silver_lion: SgsSkill = {
   onLose(ctx, seat) {
     if (alive(ctx.g, seat)) recover(ctx, seat, 1);
   },
+  equip: { value: 4 },
 };

@@ -6,4 +6,5 @@ export const spear: SgsSkill = {
   range: 3,
   viewAs: [{ as: 'slash', n: 2, zones: 'h', card: () => true }],
   effects: [],
+  equip: { value: 3 },
 };

@@ -1,3 +1,4 @@
+import { isSlash, natureOf, P } from '../core';
 import type { SgsSkill } from '../types';
 
 /** 藤甲: normal 杀, 南蛮入侵 and 万箭齐发 have no effect on you; fire damage to you is +1 (锁定技). */
@@ -30,4 +31,14 @@ export const vine: SgsSkill = {
       },
     },
   ],
+  equip: {
+    value: 4,
+    // Not when chained (fire spreads), and never over another armour.
+    play: (b, _o, a) => {
+      const me = P(b.k.g, b.me);
+      return { score: me.equip.armor === null && !me.chained ? 45 : 0, answer: a };
+    },
+    // Only a fire or thunder 杀 gets through.
+    guard: (k, cards) => (cards.length === 1 && natureOf(k, cards[0]!) !== 'normal' && isSlash(k, cards[0]!) ? 0 : 1),
+  },
 };

@@ -58,7 +58,7 @@ function fangquanBot(k: KS, p: Prompt): Answer | null {
   const g = s.g;
   const me = P(g, p.seat);
   const friends = othersFrom(g, p.seat)
-    .filter((t) => attitude(g, p.seat, t) > 0)
+    .filter((t) => attitude(k, p.seat, t) > 0)
     .sort((a, b) => P(g, b).hp - P(g, a).hp || a - b);
   if (p.message.key === 'sgs.ask.fangquan') {
     const use = friends.length > 0 && me.hand.length >= 1 && me.hand.filter((id) => strong(k, id)).length <= 1;

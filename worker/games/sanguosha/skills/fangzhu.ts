@@ -67,10 +67,10 @@ export const fangzhu: SgsSkill = {
     const g = s.g;
     const o = p.options.find((x) => x.id === 'use')!;
     const n = (p.message.params as { n: number }).n;
-    const friend = o.seats!.from.find((t) => attitude(g, p.seat, t) > 0 && P(g, t).turnedOver);
+    const friend = o.seats!.from.find((t) => attitude(k, p.seat, t) > 0 && P(g, t).turnedOver);
     if (friend !== undefined) return { prompt: p.id, option: 'use', seats: [friend] };
     const foe = o
-      .seats!.from.filter((t) => attitude(g, p.seat, t) < 0 && !P(g, t).turnedOver)
+      .seats!.from.filter((t) => attitude(k, p.seat, t) < 0 && !P(g, t).turnedOver)
       .sort((a, b) => P(g, b).hand.length - P(g, a).hand.length)[0];
     if (foe !== undefined && n <= 2) return { prompt: p.id, option: 'use', seats: [foe] };
     return { prompt: p.id, option: 'pass' };

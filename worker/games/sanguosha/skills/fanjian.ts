@@ -61,7 +61,7 @@ export const fanjian: SgsSkill = {
       const g = s.g;
       const hand = P(g, seat).hand;
       const foe = (o.seats?.from ?? [])
-        .filter((t) => attitude(g, seat, t) < 0)
+        .filter((t) => attitude(k, seat, t) < 0)
         .sort((a, b) => P(g, a).hp - P(g, b).hp)[0];
       if (foe === undefined || hand.every((c) => cardValue(k, c) >= 7)) return null;
       return { score: 33, answer: { prompt, option: o.id, seats: [foe] } };

@@ -60,6 +60,6 @@ export const fankui: SgsSkill = {
     const s = k.s;
     if (p.message.key === 'sgs.ask.fankuiSelf') return { prompt: p.id, option: 'pass' };
     const src = (p.message.params as { target: number }).target;
-    return { prompt: p.id, option: attitude(s.g, p.seat, src) > 0 ? 'pass' : 'use' };
+    return { prompt: p.id, option: attitude(k, p.seat, src) > 0 ? 'pass' : 'use' };
   },
 };

@@ -94,7 +94,7 @@ export const ganglie: SgsSkill = {
     if (p.message.key === 'sgs.ask.ganglie')
       return {
         prompt: p.id,
-        option: attitude(g, p.seat, (p.message.params as { target: number }).target) > 0 ? 'pass' : 'use',
+        option: attitude(k, p.seat, (p.message.params as { target: number }).target) > 0 ? 'pass' : 'use',
       };
     const o = p.options.find((x) => x.id === 'discard')!;
     const two = o

@@ -4,6 +4,10 @@ import { reasonMsg } from '../flow/common';
 import { T } from '../timings';
 import type { G, SgsSkill } from '../types';
 
+/** The judgement's reason back from the prompt's message (`reasonMsg`'s inverse): a card key or `skill:<id>`. */
+export const reasonOf = (m: { key: string }): string =>
+  m.key.startsWith('sgs.skill.') ? `skill:${m.key.slice(10)}` : m.key.replace(/^sgs\.card\./, '');
+
 /**
  * Is this judgement result good for the character being judged? Known reasons only (null = the bot cannot tell
  * and leaves the judgement alone). A card reason is the card key; a skill's is `skill:<id>`.
@@ -67,12 +71,10 @@ export const guicai: SgsSkill = {
   },
   /** Change a judgement only when it goes the wrong way for a friend (or the right way for an enemy), with the cheapest card that turns it. */
   bot(k, p) {
-    const s = k.s;
-    const g: G = s.g;
-    const params = p.message.params as { target: number; card: number };
-    // The judgement being decided is the topmost judge frame; its reason is public.
-    const reason = ([...s.stack].reverse().find((f) => f.t === 'judge')?.reason as string | undefined) ?? '';
-    const want = attitude(g, p.seat, params.target);
+    const g: G = k.g;
+    const params = p.message.params as { target: number; card: number; reason: { key: string } };
+    const reason = reasonOf(params.reason);
+    const want = attitude(k, p.seat, params.target);
     const now = judgeGood(reason, card(k, params.card));
     const pass = { prompt: p.id, option: 'pass' };
     if (now === null || want === 0 || now === want > 0) return pass;

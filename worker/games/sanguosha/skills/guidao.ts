@@ -3,7 +3,7 @@ import { attitude, cardValue } from '../bot';
 import { alive, equipIds, isBlack, move, P, toHand, card, sgs } from '../core';
 import { autoPass, num, reasonMsg } from '../flow/common';
 import { T } from '../timings';
-import { judgeGood } from './guicai';
+import { judgeGood, reasonOf } from './guicai';
 import type { Ev, G, SgsSkill, K } from '../types';
 
 /** 张角's black hand and equipped cards. */
@@ -76,16 +76,13 @@ export const guidao: SgsSkill = {
    * otherwise leave it.
    */
   bot(k, p) {
-    const s = k.s;
-    const g = s.g;
-    const fid = s.prompts.find((x) => x.id === p.id)?.frame;
-    const f = s.stack.find((x) => x.id === fid);
-    const ev = f ? (s.stack.find((x) => x.id === num(f.owner))?.ev as Ev | undefined) : undefined;
+    const g = k.g;
+    // What the prompt says in the open: whose judgement, its reason, the card.
+    const ev = p.message.params as { target: number; reason: { key: string }; card: number };
     const pass = { prompt: p.id, option: 'pass' };
-    if (!ev) return pass;
-    const reason = ev.reason as string;
-    const now = goodFor(k, reason, num(ev.card));
-    const att = attitude(g, p.seat, num(ev.seat));
+    const reason = reasonOf(ev.reason);
+    const now = goodFor(k, reason, ev.card);
+    const att = attitude(k, p.seat, ev.target);
     if (now === null || att === 0) return pass;
     const want = att > 0;
     if (now === want) return pass;

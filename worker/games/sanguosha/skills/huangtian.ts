@@ -33,7 +33,7 @@ export const huangtian: SgsSkill = {
       const s = k.s;
       const g = s.g;
       const lord = lordOf(k, seat);
-      if (lord === undefined || attitude(g, seat, lord) <= 0 || P(g, seat).role === 'traitor') return null;
+      if (lord === undefined || attitude(k, seat, lord) <= 0 || P(g, seat).role === 'traitor') return null;
       const from = (o.cards?.from ?? []).map(Number);
       const jinks = from.filter((c) => keyOf(k, c) === 'jink');
       const give =

@@ -1,6 +1,7 @@
 import type { FrameDef } from '../../../engine';
 import { alive, P, seatsFrom, sgs } from '../core';
 import { T } from '../timings';
+import { attitude } from '../bot';
 import type { G, SgsSkill } from '../types';
 import { noAnswer, num, nums } from '../flow/common';
 
@@ -65,4 +66,9 @@ export const hujia: SgsSkill = {
     },
   ],
   frames: { hujia: hujiaFrame },
+  /** A 魏 bot plays a 闪 for the lord only when it counts him a friend (its "use it?" to 护驾 is the generic yes). */
+  bot: (k, p) =>
+    p.message.key === 'sgs.ask.hujia' && attitude(k, p.seat, (p.message.params as { lord: number }).lord) <= 0
+      ? { prompt: p.id, option: 'pass' }
+      : null,
 };

@@ -27,7 +27,7 @@ export const jieyin: SgsSkill = {
       const s = k.s;
       const g = s.g;
       const friend = (o.seats?.from ?? [])
-        .filter((t) => attitude(g, seat, t) > 0)
+        .filter((t) => attitude(k, seat, t) > 0)
         .sort((a, b) => P(g, a).hp - P(g, b).hp)[0];
       const cards = (o.cards?.from ?? [])
         .map(Number)

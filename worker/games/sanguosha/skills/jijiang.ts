@@ -126,8 +126,8 @@ function jijiangBot(k: KS, p: Prompt): Answer | null {
   const give = p.options.find((o) => o.id !== 'pass');
   const ok =
     give &&
-    attitude(g, p.seat, params.lord!) > 0 &&
-    (params.target === undefined || attitude(g, p.seat, params.target) < 0);
+    attitude(k, p.seat, params.lord!) > 0 &&
+    (params.target === undefined || attitude(k, p.seat, params.target) < 0);
   if (!ok) return { prompt: p.id, option: 'pass' };
   const cards = give
     .cards!.from.map(Number)
@@ -184,9 +184,9 @@ export const jijiang: SgsSkill = {
       const s = k.s;
       const g = s.g;
       if (P(g, seat).hand.some((c) => isSlash(k, c)) || viewAsOffers(k, seat, ['slash'], 'play').length) return null;
-      if (!shuOthers(k, seat).some((t) => attitude(g, seat, t) > 0)) return null;
+      if (!shuOthers(k, seat).some((t) => attitude(k, seat, t) > 0)) return null;
       const foe = (o.seats?.from ?? [])
-        .filter((t) => attitude(g, seat, t) < 0)
+        .filter((t) => attitude(k, seat, t) < 0)
         .sort((a, b) => P(g, a).hp - P(g, b).hp || a - b)[0];
       return foe === undefined ? null : { score: 36, answer: { prompt, option: o.id, seats: [foe] } };
     },

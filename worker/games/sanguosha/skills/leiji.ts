@@ -77,7 +77,7 @@ export const leiji: SgsSkill = {
     const g = s.g;
     const o = p.options.find((x) => x.id === 'use');
     const foes = (o?.seats?.from ?? [])
-      .filter((t) => attitude(g, p.seat, t) < 0)
+      .filter((t) => attitude(k, p.seat, t) < 0)
       .sort((a, b) => g.players[a]!.hp - g.players[b]!.hp);
     return foes.length ? { prompt: p.id, option: 'use', seats: [foes[0]!] } : { prompt: p.id, option: 'pass' };
   },

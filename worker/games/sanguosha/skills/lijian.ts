@@ -35,14 +35,14 @@ export const lijian: SgsSkill = {
       const g = s.g;
       const from = o.seats?.from ?? [];
       const foes = from
-        .filter((t) => attitude(g, seat, t) < 0)
+        .filter((t) => attitude(k, seat, t) < 0)
         .sort((a, b) => P(g, a).hp - P(g, b).hp || P(g, a).hand.length - P(g, b).hand.length);
       const victim = foes.find((t) => !prohibited(k, from.find((x) => x !== t)!, t, 'duel'));
       if (victim === undefined) return null;
       const rest = from.filter((t) => t !== victim);
       const dueller =
-        rest.filter((t) => attitude(g, seat, t) > 0).sort((a, b) => P(g, b).hand.length - P(g, a).hand.length)[0] ??
-        rest.find((t) => attitude(g, seat, t) < 0);
+        rest.filter((t) => attitude(k, seat, t) > 0).sort((a, b) => P(g, b).hand.length - P(g, a).hand.length)[0] ??
+        rest.find((t) => attitude(k, seat, t) < 0);
       const pay = (o.cards?.from ?? []).map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0];
       if (dueller === undefined || pay === undefined || prohibited(k, dueller, victim, 'duel')) return null;
       return {

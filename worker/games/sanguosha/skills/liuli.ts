@@ -58,7 +58,8 @@ const liuliFrame: FrameDef<G> = {
     ctx.ask({
       seat,
       kind: 'skill',
-      message: { key: 'sgs.ask.liuli', params: { source: src } },
+      // The 杀's other targets are public; the bot reads them here (it sees the prompt, not the frames).
+      message: { key: 'sgs.ask.liuli', params: { source: src, others: nums(f.others) } },
       options: [
         {
           id: 'use',
@@ -118,20 +119,18 @@ export const liuli: SgsSkill = {
   ],
   /** Move it to the weakest enemy it can reach, with the cheapest card that still reaches them (hand cards first). */
   bot(k, p) {
-    const s = k.s;
-    const g = s.g;
+    const g = k.g;
     const me = p.seat;
     const o = p.options.find((x) => x.id === 'use');
-    const owner = s.prompts.find((x) => x.id === p.id)?.frame;
-    const f = s.stack.find((x) => x.id === owner);
-    if (!o || !f) return { prompt: p.id, option: 'pass' };
+    const f = p.message.params as { source: number; others: number[] };
+    if (!o) return { prompt: p.id, option: 'pass' };
     const hand = new Set(P(g, me).hand);
     const cards = o
       .cards!.from.map(Number)
       .sort((a, b) => Number(!hand.has(a)) - Number(!hand.has(b)) || cardValue(k, a) - cardValue(k, b) || a - b);
-    const foes = o.seats!.from.filter((t) => attitude(g, me, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
+    const foes = o.seats!.from.filter((t) => attitude(k, me, t) < 0).sort((a, b) => P(g, a).hp - P(g, b).hp);
     for (const t of foes) {
-      const c = cards.find((x) => blockedWhy(k, me, num(f.src), t, x, nums(f.others)) === null);
+      const c = cards.find((x) => blockedWhy(k, me, f.source, t, x, f.others) === null);
       if (c !== undefined) return { prompt: p.id, option: 'use', cards: [String(c)], seats: [t] };
     }
     return { prompt: p.id, option: 'pass' };

@@ -20,8 +20,8 @@ export const luanji: SgsSkill = {
       bot(k, seat, o, prompt) {
         const g = k.g;
         const others = othersFrom(g, seat);
-        const foes = others.filter((t) => attitude(g, seat, t) < 0).length;
-        const friends = others.filter((t) => attitude(g, seat, t) > 0).length;
+        const foes = others.filter((t) => attitude(k, seat, t) < 0).length;
+        const friends = others.filter((t) => attitude(k, seat, t) > 0).length;
         if (foes <= friends) return null;
         const cheap = (o.cards?.from ?? [])
           .map(Number)

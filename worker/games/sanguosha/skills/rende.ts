@@ -28,7 +28,7 @@ export const rende: SgsSkill = {
       const s = k.s;
       const g = s.g;
       const friends = (o.seats?.from ?? [])
-        .filter((t) => attitude(g, seat, t) > 0)
+        .filter((t) => attitude(k, seat, t) > 0)
         .sort((a, b) => P(g, a).hand.length - P(g, b).hand.length || a - b);
       const to = friends[0];
       if (to === undefined) return null;

@@ -40,8 +40,7 @@ export const songwei: SgsSkill = {
   },
   /** Let a friendly lord draw. */
   bot(k, p) {
-    const s = k.s;
     const lord = (p.message.params as { target: number }).target;
-    return { prompt: p.id, option: attitude(s.g, p.seat, lord) > 0 ? 'use' : 'pass' };
+    return { prompt: p.id, option: attitude(k, p.seat, lord) > 0 ? 'use' : 'pass' };
   },
 };

@@ -70,11 +70,10 @@ export const tuxi: SgsSkill = {
   frames: { tuxi: tuxiFrame },
   /** Raid two characters who are not friends (enemies first); one card alone is worse than the normal two, so then draw. */
   bot(k, p) {
-    const s = k.s;
     const o = p.options.find((x) => x.id === 'use')!;
     const foes = o
-      .seats!.from.filter((t) => attitude(s.g, p.seat, t) <= 0)
-      .sort((a, b) => attitude(s.g, p.seat, a) - attitude(s.g, p.seat, b));
+      .seats!.from.filter((t) => attitude(k, p.seat, t) <= 0)
+      .sort((a, b) => attitude(k, p.seat, a) - attitude(k, p.seat, b));
     return foes.length >= 2
       ? { prompt: p.id, option: 'use', seats: foes.slice(0, 2) }
       : { prompt: p.id, option: 'pass' };

@@ -60,7 +60,7 @@ function xiangleBot(k: KS, p: Prompt): Answer | null {
   const s = k.s;
   const o = p.options.find((x) => x.id === 'discard');
   const target = (p.message.params as Record<string, number>).target!;
-  if (!o || attitude(s.g, p.seat, target) >= 0) return { prompt: p.id, option: 'pass' };
+  if (!o || attitude(k, p.seat, target) >= 0) return { prompt: p.id, option: 'pass' };
   const card = o.cards!.from.map(Number).sort((a, b) => cardValue(k, a) - cardValue(k, b) || a - b)[0]!;
   if (keyOf(k, card) === 'peach' && P(s.g, p.seat).hp <= 2) return { prompt: p.id, option: 'pass' };
   return { prompt: p.id, option: 'discard', cards: [String(card)] };
