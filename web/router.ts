@@ -33,6 +33,7 @@ export type Route =
   | { page: 'game'; id: string }
   | { page: 'replay'; id: string }
   | { page: 'rules'; game: string }
+  | { page: 'practice'; replay: boolean }
   | { page: 'missing' };
 
 export function match(p: string): Route {
@@ -43,5 +44,7 @@ export function match(p: string): Route {
   if (m) return { page: 'replay', id: m[1]! };
   m = /^\/rules\/([a-z0-9_-]{1,32})\/?$/.exec(p);
   if (m) return { page: 'rules', game: m[1]! };
+  m = /^\/practice(\/replay)?\/?$/.exec(p);
+  if (m) return { page: 'practice', replay: !!m[1] };
   return { page: 'missing' };
 }
