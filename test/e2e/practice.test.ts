@@ -121,6 +121,43 @@ describe('practice against the bots, offline, on a phone', () => {
   }, 240_000);
 });
 
+describe('the service worker built by vite-plugin-pwa', () => {
+  it('still shows a Web Push as a notification that opens the table', async () => {
+    const d = await startDev();
+    const ctx = await browser.newContext({ locale: 'en', viewport: { width: 390, height: 844 } });
+    try {
+      await ctx.grantPermissions(['notifications'], { origin: d.url });
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      const registered = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
+          const r = e.registrations.find((x) => x.scopeURL === `${d.url}/` && !x.isDeleted);
+          if (r) resolve(r.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      await page.goto(`${d.url}/`);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      const body = { title: '茶馆 · test', body: 'Your turn', gameId: 'abc123def456' };
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: d.url,
+        registrationId: await registered,
+        data: JSON.stringify(body),
+      });
+      const shown = () =>
+        page.evaluate(async () => {
+          const n = await (await navigator.serviceWorker.ready).getNotifications();
+          return n.length ? { title: n[0]!.title, body: n[0]!.body, url: (n[0]!.data as { url: string }).url } : null;
+        });
+      for (let i = 0; i < 50 && !(await shown()); i++) await page.waitForTimeout(100);
+      expect(await shown()).toEqual({ title: body.title, body: body.body, url: '/g/abc123def456' });
+    } finally {
+      await ctx.close();
+      await d.stop();
+    }
+  }, 180_000);
+});
+
 describe('hashed assets are immutable', () => {
   it('serves /assets/* with a year-long immutable Cache-Control, and pages without it', async () => {
     const d = await startDev();
