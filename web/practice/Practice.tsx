@@ -11,11 +11,14 @@ import { navigate } from '../router';
 import { ErrorNote, Spinner, TopBar } from '../ui';
 // Through the table page's chunk (which re-exports it): the table shell stays in that chunk, not split out.
 import { TableShell } from '../pages/Game';
-import { ReplayPage } from '../pages/Replay';
+import { lazy } from '../lib/lazy';
 import type { GameRecord } from '../replay/model';
 import { ask, PracticeLive } from './PracticeLive';
 import type { BotLevel, PracticeSetup } from './protocol';
 import { strings } from './practice.strings';
+
+/** The replay page (it runs the rules in the page): only once a game is over. */
+const ReplayPage = lazy(() => import('../pages/Replay').then((m) => m.ReplayPage));
 
 /** A practice-page string (its own strings module: only this page loads it). */
 const ps = (key: string, params?: Record<string, unknown>): string =>
