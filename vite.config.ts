@@ -64,7 +64,10 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // The icons a notification and the offline page show; the install icons are the browser's to fetch.
+        globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/{icon.svg,icon-192.png,badge-72.png}'],
+        // What needs the network anyway (joining a lobby, the host's tools, a seat link's QR code).
+        globIgnores: ['**/{Lobby,Admin,HostSettings,PersonalLink,SeatQr,qr}-*'],
         // The rules of a game (in the practice worker's chunks) are larger than Workbox's 2 MiB default allows.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

@@ -17,6 +17,14 @@ export function ask(req: PracticeRequest): Promise<PracticeReply> {
       waiting.delete(ev.data.id);
       done?.(ev.data.reply);
     };
+    // A worker that cannot start (its script missing: a new deploy while offline) answers every request it holds.
+    worker.onerror = (ev) => {
+      ev.preventDefault();
+      worker = null;
+      for (const done of waiting.values())
+        done({ type: 'failed', message: ev.message || 'the practice worker failed' });
+      waiting.clear();
+    };
   }
   const id = ++seq;
   const w = worker;
