@@ -15,7 +15,8 @@ const ROWS: Record<string, [string, string, string]> = {
   'practice.level.good': ['会玩', '會玩', 'Good'],
   'practice.level.easy': ['入门', '入門', 'Easy'],
   'practice.name': ['你的名字', '你的名字', 'Your name'],
-  'practice.you': ['你', '你', 'You'],
+  // The player's name when none is given: a name the log reads in the third person ("Player draws 2").
+  'practice.you': ['你', '你', 'Player'],
   'practice.start': ['开始练习', '開始練習', 'Start practising'],
   'practice.bar': ['练习局：其他座位都是机器人，只存在这台设备上。', '練習局：其他座位都是機器人，只存在這台裝置上。', 'Practice: every other seat is a bot; kept on this device only.'],
   'practice.autoplay': ['机器人替我打', '機器人替我打', 'Bot plays my seat'],
