@@ -17,6 +17,7 @@ import type { StateBody } from '../../worker/protocol';
 import { practiceHost, type RecordStore } from '../../web/practice/host';
 import type { PracticeReply, PracticeRequest } from '../../web/practice/protocol';
 import type { PracticeRecord } from '../../web/practice/session';
+import { duel } from '../fixtures/duel';
 
 /**
  * The practice table (issue 27, item 3) reads the state body its Web Worker sends, and that body must be exactly
@@ -190,6 +191,21 @@ describe('practice: the table reads the same per-seat view as online play', () =
     expect(bad.type === 'refused' && bad.code).toBe('stale');
     expect(store.saved!.moves.length).toBe(moves);
     expect(store.saved!.options.botLevel).toBe('easy');
+  });
+
+  it('the bot level is offered and kept for a game whose options take one; a game without levels starts without it', async () => {
+    const store = memoryStore();
+    const defs: Record<string, GameDef> = { ghost: ghost as GameDef, duel: duel as GameDef };
+    const host = practiceHost(
+      store,
+      async (g) => defs[g] ?? null,
+      () => 'levels-seed',
+    );
+    expect(await host({ type: 'levels', game: 'ghost', seats: 5 })).toEqual({ type: 'levels', levels: true });
+    expect(await host({ type: 'levels', game: 'duel', seats: 2 })).toEqual({ type: 'levels', levels: false });
+    const r = await host({ type: 'new', setup: { game: 'duel', seats: 2, generals: true, level: 'easy', name: 'Di' } });
+    expect(r.type).toBe('state');
+    expect(store.saved!.options).toEqual({});
   });
 
   it('"bot plays my seat" finishes the game, and its record then opens for the replay', async () => {

@@ -106,6 +106,13 @@ function Setup({ onStarted, last }: { onStarted: () => void; last: string | null
   const [seats, setSeats] = useState(spec.def);
   const [generals, setGenerals] = useState(true);
   const [level, setLevel] = useState<BotLevel>('good');
+  // Whether this game's bots have levels (its options take one): the choice is offered only then.
+  const [levels, setLevels] = useState(false);
+  useEffect(() => {
+    let on = true;
+    void ask({ type: 'levels', game, seats }).then((r) => on && setLevels(r.type === 'levels' && r.levels));
+    return () => void (on = false);
+  }, [game]);
   const [name, setName] = useState(pref('name') ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -166,16 +173,18 @@ function Setup({ onStarted, last }: { onStarted: () => void; last: string | null
                 ))}
               </select>
             </label>
-            <label class="field">
-              <span>{ps('practice.level')}</span>
-              <select value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value as BotLevel)}>
-                {(['good', 'easy'] as const).map((l) => (
-                  <option key={l} value={l}>
-                    {ps(`practice.level.${l}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {levels && (
+              <label class="field">
+                <span>{ps('practice.level')}</span>
+                <select value={level} onChange={(e) => setLevel((e.target as HTMLSelectElement).value as BotLevel)}>
+                  {(['good', 'easy'] as const).map((l) => (
+                    <option key={l} value={l}>
+                      {ps(`practice.level.${l}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </div>
           {game === 'sanguosha' && (
             <label class="check">

@@ -85,6 +85,13 @@ export function practiceHost(
           session = null;
           await store.clear();
           return { type: 'none' };
+        case 'levels': {
+          const def = await loadDef(req.game);
+          return {
+            type: 'levels',
+            levels: !!def && typeof def.parseOptions({ botLevel: 'easy' }, req.seats) !== 'string',
+          };
+        }
       }
     } catch (e) {
       return { type: 'failed', message: e instanceof Error ? e.message : String(e) };

@@ -25,16 +25,18 @@ export type PracticeRequest =
   | { type: 'answer'; answer: Answer; version: number; from?: number }
   | { type: 'autoplay'; on: boolean; from?: number }
   | { type: 'record' }
-  | { type: 'quit' };
+  | { type: 'quit' }
+  | { type: 'levels'; game: string; seats: number };
 
 /**
  * The worker's replies: the player's state body (`autoplay` says whether the bots play the player's seat), no
- * saved game, a refused answer (with the current body), the finished game's record (null while it runs), or a
- * failure of the worker itself.
+ * saved game, a refused answer (with the current body), the finished game's record (null while it runs), whether
+ * a game's bots have levels (its options take `botLevel`), or a failure of the worker itself.
  */
 export type PracticeReply =
   | { type: 'state'; body: StateBody; autoplay: boolean }
   | { type: 'none' }
   | { type: 'refused'; code: string; message: string; body: StateBody; autoplay: boolean }
   | { type: 'record'; record: PracticeRecord | null }
+  | { type: 'levels'; levels: boolean }
   | { type: 'failed'; message: string };
