@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { strings as practiceStrings } from '../../web/practice/practice.strings';
 import { strings as replayStrings } from '../../web/pages/replay.strings';
 import { launchBrowser, OUT, startDev, type DevServer } from './helpers';
+import { axeViolations } from './helpers/axe';
 
 /**
  * Practice against the bots (issue 27, items 3 and 4) in Chromium on a phone. The site is visited once; then the
@@ -97,6 +98,7 @@ describe('practice against the bots, offline, on a phone', () => {
     await page.reload();
     await page.getByRole('heading', { name: zh['practice.heading']! }).waitFor();
     await page.screenshot({ path: `${OUT}/practice-form-390-zh-CN.png`, fullPage: true });
+    expect(await axeViolations(page), 'the practice form').toEqual([]);
     await page.getByRole('radio', { name: /三国杀/ }).check();
     await page.getByRole('button', { name: zh['practice.start']! }).click();
     await page.locator('.table-page .game-area').waitFor();
@@ -121,6 +123,7 @@ describe('practice against the bots, offline, on a phone', () => {
       String(before),
     );
     expect(await page.locator('.game-area [data-hand] [data-card]').count()).toBe(hand);
+    expect(await axeViolations(page), 'the practice table').toEqual([]);
 
     // The bots finish the game for the player: the replay opens at its end, from the player's seat.
     await page.getByRole('checkbox', { name: zh['practice.autoplay']! }).check();
