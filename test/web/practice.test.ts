@@ -193,6 +193,30 @@ describe('practice: the table reads the same per-seat view as online play', () =
     expect(store.saved!.options.botLevel).toBe('easy');
   });
 
+  it('two tabs of the practice page play one game: an answer made against a table the other tab has moved is stale', async () => {
+    const store = memoryStore();
+    const load = async (g: string) => DEFS[g] ?? null;
+    const a = practiceHost(store, load, () => 'two-tabs');
+    const b = practiceHost(store, load, () => 'unused');
+    const first = await a({
+      type: 'new',
+      setup: { game: 'ghost', seats: 4, generals: true, level: 'good', name: 'Ed' },
+    });
+    const seen = await b({ type: 'open' });
+    if (first.type !== 'state' || seen.type !== 'state') throw new Error('no game');
+    expect(seen.body).toEqual(first.body);
+    const m = new Mirror(DEFS.ghost!, store.saved!);
+    m.catchUp(store.saved!);
+    const p = m.state.prompts.find((x) => x.seat === first.body.you)!;
+    const answer = botAnswer(DEFS.ghost!, m.state, p, botRng(m.state, p));
+    expect((await a({ type: 'answer', answer, version: first.body.version })).type).toBe('state');
+    const moves = store.saved!.moves.length;
+    const late = await b({ type: 'answer', answer, version: seen.body.version });
+    expect(late.type === 'refused' && late.code).toBe('stale');
+    expect(store.saved!.moves.length).toBe(moves);
+    expect(late.type === 'refused' && late.body.version).toBe(moves);
+  });
+
   it('the bot level is offered and kept for a game whose options take one; a game without levels starts without it', async () => {
     const store = memoryStore();
     const defs: Record<string, GameDef> = { ghost: ghost as GameDef, duel: duel as GameDef };

@@ -58,8 +58,8 @@ function PracticeTable() {
     else if (st?.status === 'finished' && playing.current) navigate(replayHref(st.version, st.you ?? 0), true);
   }, [st?.status]);
 
-  const title = ui?.title[lang.value] ?? (game ? gameName(game) : ps('practice.title'));
-  pageTitle.value = `${ps('practice.title')} · ${title} · ${s('common.site')}`;
+  const title = ui?.title[lang.value] ?? (game ? gameName(game) : '');
+  pageTitle.value = [ps('practice.title'), title, s('common.site')].filter(Boolean).join(' · ');
 
   const fresh = () => setGen((g) => g + 1);
   if (live.none.value || st?.status === 'finished')

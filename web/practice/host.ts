@@ -21,10 +21,17 @@ export function practiceHost(
 ): (req: PracticeRequest) => Promise<PracticeReply> {
   let session: Session | null = null;
 
+  /**
+   * The saved game, as the store has it now: another tab of the practice page may have moved it (or started
+   * another) since this worker last looked, and its moves are the game.
+   */
   const open = async (): Promise<Session | null> => {
-    if (session) return session;
     const rec = await store.get();
-    if (!rec) return null;
+    if (!rec) return (session = null);
+    if (session && session.record.seed === rec.seed && session.record.moves.length === rec.moves.length) {
+      session.record.autoplay = rec.autoplay;
+      return session;
+    }
     const def = await loadDef(rec.game);
     if (!def) return null;
     try {
