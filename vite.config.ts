@@ -1,5 +1,6 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type PluginOption } from 'vite';
 import preact from '@preact/preset-vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { splitStrings, stringsChunkName } from './web/tools/split-strings.js';
 import { smallPreload } from './web/tools/preload.js';
@@ -29,10 +30,35 @@ export const LATER: RegExp[] = [
 ];
 
 /**
+ * The practice worker (web/practice/worker.ts) runs the rules and the bots, and renders nothing: each game's
+ * strings module (every language's card and skill texts) is an empty table there.
+ */
+function noStringsInWorker(): Plugin {
+  const STRINGS = /[\\/]worker[\\/]games[\\/][^\\/]+[\\/]i18n\.ts$/;
+  return {
+    name: 'teahouse-no-strings-in-worker',
+    load: (id) => (STRINGS.test(id) ? "export const strings = { 'zh-CN': {}, 'zh-TW': {}, en: {} };" : null),
+  };
+}
+
+/**
+ * The service worker's plugins run only in a build that writes `dist/client`: an in-memory build (the bundle
+ * bench, the strings tests: web/tools/bundle-size.ts) would otherwise write a `sw.js` listing whatever lies on disk.
+ */
+function onlyWhenWritten(plugins: PluginOption[]): Plugin[] {
+  return (plugins.flat() as Plugin[]).map((p) => ({
+    ...p,
+    apply: (c, env) =>
+      c.build?.write !== false &&
+      (typeof p.apply === 'function' ? p.apply(c, env) : !p.apply || p.apply === env.command),
+  }));
+}
+
+/**
  * The client: `web/` is the Vite root; the build lands in `dist/client`, which wrangler serves as static
  * assets (SPA fallback to index.html; `/api/*` goes to the worker). Assets get content hashes so they can be
- * cached forever; `web/public/` (service worker, manifest, icons, offline page) is copied as is, unhashed,
- * because those URLs must stay stable. Strings ship one language at a time (web/tools/split-strings.ts).
+ * cached forever (web/public/_headers says so); `web/public/` (manifest, icons, offline page, _headers) is copied
+ * as is, unhashed, because those URLs must stay stable, and so is the service worker built from web/sw.ts. Strings ship one language at a time (web/tools/split-strings.ts).
  */
 export default defineConfig({
   root: 'web',
@@ -42,7 +68,28 @@ export default defineConfig({
     smallPreload(),
     clientData(),
     preact(),
+    // The service worker (web/sw.ts): Workbox precaches the whole built client so the shell and the practice page
+    // work offline; push notifications are its own code, hence injectManifest. Registered by web/lib/sw.ts.
+    ...onlyWhenWritten(
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: '.',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          // The icons a notification and the offline page show; the install icons are the browser's to fetch.
+          globPatterns: ['**/*.{js,css,html,webmanifest}', 'icons/{icon.svg,icon-192.png,badge-72.png}'],
+          // What needs the network anyway (joining a lobby, the host's tools, a seat link's QR code).
+          globIgnores: ['**/{Lobby,Admin,HostSettings,PersonalLink,SeatQr,qr}-*'],
+          // The rules of a game (in the practice worker's chunks) are larger than Workbox's 2 MiB default allows.
+          maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        },
+      }),
+    ),
   ],
+  // The practice worker splits like the page (each game's rules their own chunk): ES modules.
+  worker: { format: 'es', plugins: () => [noStringsInWorker()] },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

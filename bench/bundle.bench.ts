@@ -24,6 +24,16 @@ it('client bundle: gzip bytes of the JS and CSS each page loads, per language', 
       },
       { name: `${page} page JS (gzip)`, value: worst.js, unit: 'bytes', note: worst.lang },
       { name: `${page} page CSS (gzip)`, value: worst.css, unit: 'bytes', note: worst.lang },
+      ...(worst.worker
+        ? [
+            {
+              name: `${page}: its Web Worker with the rules and bots (gzip)`,
+              value: worst.worker,
+              unit: 'bytes',
+              note: 'fetched when a game starts; precached by the service worker',
+            },
+          ]
+        : []),
       // What the table fetches once it has painted (later strings, side, settings, bell panel), not in the total.
       ...(worst.after
         ? [

@@ -1,10 +1,10 @@
-import { render } from 'preact';
+import { render, type ComponentType } from 'preact';
 import './styles.css';
 import { lang, ready, s } from './i18n';
-import { match, path } from './router';
+import { match, path, type Route } from './router';
 import { lazy } from './lib/lazy';
 import { later, loadPack } from './i18n/packs';
-import { Spinner, TopBar } from './ui';
+import { TopBar } from './ui';
 import { loadGameUI } from './games';
 import { getGame } from './lib/store';
 // Every page sets the title: its signal and effect are in the entry rather than a chunk of their own.
@@ -19,20 +19,32 @@ const RulesPage = lazy(() => later(import('./pages/Rules')).then((m) => m.RulesP
 const ReplayPage = lazy(() =>
   later(Promise.all([import('./pages/Replay'), loadPack('replay', lang.value)])).then(([m]) => m.ReplayPage),
 );
+/** Practice against the bots (web/practice/): the form, the table or the replay. */
+const PracticePage = lazy(() =>
+  later(Promise.all([import('./practice/Practice'), loadPack('practice', lang.value)])).then(([m]) => m.PracticePage),
+);
 
 const SeriesPage = lazy(() =>
   Promise.all([import('./pages/Series'), loadPack('series', lang.value)]).then(([m]) => m.SeriesPage),
 );
 
+/** Each route's page, given the route's parameters. */
+const PAGES: Record<Route['page'], ComponentType<Route> & { preload?(): void }> = {
+  home: Home,
+  game: GamePage,
+  rules: RulesPage,
+  replay: ReplayPage,
+  practice: PracticePage,
+  series: SeriesPage,
+  missing: Missing,
+} as never;
+
 function App() {
   document.documentElement.lang = lang.value;
   const r = match(path.value);
-  if (r.page === 'game') return <GamePage key={r.id} id={r.id} />;
-  if (r.page === 'replay') return <ReplayPage key={r.id} id={r.id} />;
-  if (r.page === 'series') return <SeriesPage key={r.id} id={r.id} />;
-  if (r.page === 'rules') return <RulesPage key={r.game} game={r.game} />;
-  if (r.page === 'home') return <Home />;
-  return <Missing />;
+  const Page = PAGES[r.page];
+  // Keyed by the address: another game's page starts afresh.
+  return <Page key={path.value} {...r} />;
 }
 
 function Missing() {
@@ -53,9 +65,7 @@ function Missing() {
 // The first page's chunk (and for a table this device knows, its game's code and strings) is fetched now,
 // alongside the strings of the language, rather than after them.
 const first = match(location.pathname);
-({ home: Home, game: GamePage, rules: RulesPage, replay: ReplayPage, series: SeriesPage, missing: null })[
-  first.page
-]?.preload();
+PAGES[first.page].preload?.();
 if (first.page === 'game') {
   const known = getGame(first.id)?.game;
   if (known) void loadGameUI(known);

@@ -34,6 +34,7 @@ export type Route =
   | { page: 'replay'; id: string }
   | { page: 'rules'; game: string }
   | { page: 'series'; id: string }
+  | { page: 'practice'; replay: boolean }
   | { page: 'missing' };
 
 export function match(p: string): Route {
@@ -46,5 +47,7 @@ export function match(p: string): Route {
   if (m) return { page: 'series', id: m[1]! };
   m = /^\/rules\/([a-z0-9_-]{1,32})\/?$/.exec(p);
   if (m) return { page: 'rules', game: m[1]! };
+  m = /^\/practice(\/replay)?\/?$/.exec(p);
+  if (m) return { page: 'practice', replay: !!m[1] };
   return { page: 'missing' };
 }

@@ -13,6 +13,9 @@ import { TableShell } from '../table/Shell';
 
 const myGamesModule = () => import('../lib/mygames');
 
+/** The practice page (web/practice/) draws its table with the same shell, from this chunk. */
+export { TableShell };
+
 /** A game not started yet: its own chunk, with the later strings it shows (a running table does not load it). */
 const Lobby = lazy(() => later(import('./Lobby')).then((m) => m.Lobby));
 

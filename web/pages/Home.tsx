@@ -30,6 +30,12 @@ export function Home() {
               <li>{s('home.point2')}</li>
               <li>{s('home.point3')}</li>
             </ul>
+            <p class="hero-practice">
+              <a class="btn" href="/practice">
+                {s('home.practice')}
+              </a>
+              <small>{s('home.practiceHint')}</small>
+            </p>
           </div>
           <img class="hero-art" src="/icons/icon.svg" alt="" width={140} height={140} />
         </section>

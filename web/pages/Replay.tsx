@@ -43,16 +43,17 @@ type Loaded = { replay: Replay; ui: GameUI } | { missing: 'notYet' | 'noEngine';
 
 /**
  * `/g/<id>/replay`: a finished game step by step, move by move, from any seat's point of view (or a
- * spectator's), the table drawn by the game's own Table, read-only, as it was at that step.
+ * spectator's), the table drawn by the game's own Table, read-only, as it was at that step. A practice game
+ * (web/practice/) passes its own `record`, kept on the device, and the page to go `back` to.
  */
-export function ReplayPage({ id }: { id: string }) {
+export function ReplayPage({ id, record, back }: { id: string; record?: GameRecord; back?: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     (async () => {
-      let rec: GameRecord | null;
+      let rec: GameRecord | null = record ?? null;
       try {
-        rec = await api<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`);
+        rec ??= await api<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`);
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return setLoaded({ missing: 'notYet' });
         throw e;
@@ -63,8 +64,9 @@ export function ReplayPage({ id }: { id: string }) {
       if (!def || !ui) return setLoaded({ missing: 'noEngine', game: rec.game });
       setLoaded({ replay: buildReplay(def, rec), ui });
     })().catch(setError);
-  }, [id]);
+  }, [id, record]);
 
+  const table = back ?? `/g/${id}`;
   const title =
     loaded && 'replay' in loaded
       ? (loaded.ui.title[lang.value] ?? gameName(loaded.replay.record.game))
@@ -84,19 +86,19 @@ export function ReplayPage({ id }: { id: string }) {
         ) : 'missing' in loaded ? (
           <div class="card">
             <p>{rs(`replay.${loaded.missing}`)}</p>
-            <a class="btn primary" href={`/g/${id}`}>
+            <a class="btn primary" href={table}>
               {rs('replay.toTable')}
             </a>
           </div>
         ) : (
-          <Stepper id={id} replay={loaded.replay} ui={loaded.ui} />
+          <Stepper id={id} replay={loaded.replay} ui={loaded.ui} table={table} />
         )}
       </main>
     </>
   );
 }
 
-function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI }) {
+function Stepper({ id, replay, ui, table }: { id: string; replay: Replay; ui: GameUI; table: string }) {
   const n = lastStep(replay);
   const q = useMemo(fromQuery, []);
   const [k, setK] = useState(() => Math.min(q.k ?? 0, n));
@@ -288,7 +290,7 @@ function Stepper({ id, replay, ui }: { id: string; replay: Replay; ui: GameUI })
             </ol>
           </section>
           <p>
-            <a class="btn" href={`/g/${id}`}>
+            <a class="btn" href={table}>
               {rs('replay.toTable')}
             </a>
           </p>

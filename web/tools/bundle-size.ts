@@ -18,6 +18,8 @@ export interface PageSize {
   files: string[];
   /** Gzip bytes fetched after the first paint (table pages: the prefetched parts and later strings), not in `total`. */
   after: number;
+  /** Practice pages: gzip bytes of the practice Web Worker (the engine, the bots) and the game's rules it loads. */
+  worker?: number;
 }
 
 type Chunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
@@ -68,6 +70,8 @@ export async function measurePages(
     page: string;
     parts: (string | ((l: string) => string))[];
     after?: (string | ((l: string) => string))[];
+    /** The worker's files (emitted as assets of the page build): its entry and the game's rules chunk. */
+    worker?: RegExp[];
   }[] = [
     { page: 'home', parts: ['web/pages/Home.tsx', ...strs('shell', true)] },
     ...games.flatMap((g) => [
@@ -96,6 +100,18 @@ export async function measurePages(
           ...strs('shell', true),
           ...strs(g, true),
         ],
+      },
+      // The practice table (web/practice/): the page with the same table shell, and its worker with the rules.
+      {
+        page: `practice ${g}`,
+        parts: [
+          'web/practice/Practice.tsx',
+          `web/games/${g}/index.ts`,
+          ...strs('shell', true),
+          ...strs('practice', false),
+          ...strs(g, false),
+        ],
+        worker: [/^assets\/worker-[^/]+\.js$/, new RegExp(`^assets/${g}-[^/]+\\.js$`)],
       },
       {
         page: `replay ${g}`,
@@ -137,7 +153,13 @@ export async function measurePages(
         );
       }
       const after = [...more].filter((f) => !files.has(f)).reduce((n, f) => n + (size.get(f) ?? 0), 0);
+      const worker = p.worker
+        ? output
+            .filter((o) => o.type === 'asset' && p.worker!.some((r) => r.test(o.fileName)))
+            .reduce((n, o) => n + (size.get(o.fileName) ?? 0), 0)
+        : undefined;
       result.push({
+        ...(worker === undefined ? {} : { worker }),
         page: p.page,
         lang,
         js,

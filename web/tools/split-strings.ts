@@ -89,10 +89,13 @@ export function standInModule(pack: string, packsModule: string): string {
   return `import { pack } from ${JSON.stringify(packsModule)};\nexport const strings = pack(${JSON.stringify(pack)});\n`;
 }
 
-/** The loaders of web/i18n/packs.ts: pack → language → dynamic import of that language's chunk. */
-export function indexObject(packs: Iterable<string>, langs: readonly string[]): string {
+/**
+ * The loaders of web/i18n/packs.ts: pack → language → dynamic import of that language's chunk. A pack whose
+ * every key is a first-screen key (`empty` names it) has no later half: no loaders, no empty chunks to fetch.
+ */
+export function indexObject(packs: Iterable<string>, langs: readonly string[], empty: ReadonlySet<string>): string {
   const rows = [...packs]
-    .flatMap((p) => [p, p + LATER])
+    .flatMap((p) => (empty.has(p) ? [p] : [p, p + LATER]))
     .map(
       (p) =>
         `${JSON.stringify(p)}: {${langs.map((l) => `${JSON.stringify(l)}: () => import(${JSON.stringify(`${PACK}${p}/${l}`)})`).join(', ')}}`,
@@ -169,11 +172,21 @@ export function splitStrings(o: SplitOptions): Plugin {
     resolveId(id) {
       return id.startsWith(PACK) ? '\0' + id : null;
     },
-    transform(code, id) {
+    async transform(code, id) {
       if (!build || id.split('?')[0] !== packsModule) return null;
       if (!code.includes(MARKER))
         throw new Error(`split-strings: ${relative(o.root, packsModule)} lost its ${MARKER} marker`);
-      return { code: code.replace(MARKER, indexObject(packs.keys(), o.langs)), map: null };
+      const empty = new Set<string>();
+      for (const pack of packs.keys()) {
+        const { strings } = await tables(pack);
+        if (
+          o.langs.every(
+            (l) => !Object.keys(splitLater(languageTable(strings, l, o.fallback), o.later ?? []).rest).length,
+          )
+        )
+          empty.add(pack);
+      }
+      return { code: code.replace(MARKER, indexObject(packs.keys(), o.langs, empty)), map: null };
     },
     async load(id) {
       if (id.startsWith('\0' + PACK)) {

@@ -20,6 +20,8 @@ export const ROWS: Record<string, [string, string, string]> = {
   'home.botsHint': ['超时后由机器人做决定，而不是简单的默认操作（不出、弃最少的牌）。', '逾時後由機器人做決定，而不是單純的預設操作（不出、棄最少的牌）。', 'When a deadline passes, a bot decides instead of the plain default (pass, smallest discard).'],
   'home.yourName': ['你的名字（你坐第一个座位）', '你的名字（你坐第一個座位）', 'Your name (you take the first seat)'],
   'home.createButton': ['开桌', '開桌', 'Create the table'],
+  'home.practice': ['单人练习', '單人練習', 'Practise alone'],
+  'home.practiceHint': ['和机器人打一局，在浏览器里进行，断网也能玩。', '和機器人打一局，在瀏覽器裡進行，斷網也能玩。', 'A game against the bots, in your browser, offline too.'],
   'home.myGames': ['我的牌局', '我的牌局', 'My games'],
   'home.noGames': ['这台设备上还没有牌局。开一桌，或者向朋友要个链接吧。', '這台裝置上還沒有牌局。開一桌，或向朋友要個連結吧。', 'No games on this device yet. Open a table, or ask a friend for their link.'],
   'home.myGamesHint': ['只保存在这台设备上。换设备请用你的个人座位链接。', '只儲存在這台裝置上。換裝置請用你的個人座位連結。', 'Kept on this device only. Use your personal seat link to continue on another one.'],
