@@ -6,8 +6,11 @@ export interface GameOption {
   value?: (on: boolean) => unknown;
 }
 
+/** The bots' level (issue 25): "good" unless the host asks for the first, simpler bots. */
+const EASY_BOTS: GameOption = { id: 'easyBots', key: 'botLevel', def: false, value: (on) => (on ? 'easy' : 'good') };
+
 /**
- * Creation options per game, as the game's `parseOptions` reads them (ghost has none yet): the home page's
+ * Creation options per game, as the game's `parseOptions` reads them : the home page's
  * form and the host's choices for a game played again (web/table/Again.tsx) both show them.
  */
 export const GAME_OPTIONS: Record<string, GameOption[]> = {
@@ -18,8 +21,9 @@ export const GAME_OPTIONS: Record<string, GameOption[]> = {
     { id: 'noGenerals', def: false },
     // Only means something with generals on; sent either way, the game reads it only when generals are chosen.
     { id: 'extraLords', def: true },
+    EASY_BOTS,
   ],
-  ghost: [],
+  ghost: [EASY_BOTS],
 };
 
 /** Whether option `o` is on in a game's checked options. */

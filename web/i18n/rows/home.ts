@@ -81,6 +81,12 @@ export const ROWS: Record<string, [string, string, string]> = {
   'rules.cardsHint': ['牌堆中的每种牌及其效果；同名牌的花色点数见括号。', '牌堆中的每種牌及其效果；同名牌的花色點數見括號。', 'Every card of the deck with what it does; the suits and ranks of its copies in brackets.'],
   'opt.sanguosha.noGenerals': ['不用武将', '不用武將', 'No generals'],
   'opt.sanguosha.noGenerals.hint': ['人人4体力、没有技能，适合第一次玩。', '人人4體力、沒有技能，適合第一次玩。', 'Everyone has 4 HP and no skills — good for a first game.'],
+  'opt.sanguosha.easyBots': ['新手机器人', '新手機器人', 'Easy bots'],
+  'opt.sanguosha.easyBots.hint': ['机器人只按简单规则出牌；默认的机器人会看局势、帮自己一方。', '機器人只按簡單規則出牌；預設的機器人會看局勢、幫自己一方。', 'Bots play by simple rules; the default bots read the table and play for their side.'],
+  'opt.ghost.easyBots': ['新手机器人', '新手機器人', 'Easy bots'],
+  'opt.ghost.easyBots.hint': ['机器人只按简单规则出牌；默认的机器人会看局势、帮自己一方。', '機器人只按簡單規則出牌；預設的機器人會看局勢、幫自己一方。', 'Bots play by simple rules; the default bots read the table and play for their side.'],
+  'opt.sanguosha.botLevel.easy': ['新手机器人', '新手機器人', 'Easy bots'],
+  'opt.ghost.botLevel.easy': ['新手机器人', '新手機器人', 'Easy bots'],
   'opt.sanguosha.extraLords': ['额外主公', '額外主公', 'Extra lords'],
   'opt.sanguosha.extraLords.hint': ['主公还可以选张角、袁绍、曹丕或刘禅。', '主公還可以選張角、袁紹、曹丕或劉禪。', 'The Lord may also choose Zhang Jiao, Yuan Shao, Cao Pi or Liu Shan.'],
 };
