@@ -516,7 +516,11 @@ describe('a room written by the deploy before one persistence scheme (schema 7: 
   it('whose last moves carry no delta (written before deltas) loads the same state: the migration applies the deltas it finds, the load replays the rest', async () => {
     const name = 'schema7nodelta0';
     await plant(name, (db) => db.exec('UPDATE moves SET delta = NULL WHERE n > 40'));
-    expect(await runInDurableObject(room(name), (inst: GameRoom) => JSON.stringify(inst.store.game))).toBe(held.state);
+    // The moves replayed by today's rules also keep 三国杀's public record of acts (`g.acts`, for the bots), which the
+    // state written by that deploy has not: the state is the same apart from it.
+    const loaded = await runInDurableObject(room(name), (inst: GameRoom) => structuredClone(inst.store.game));
+    delete (loaded!.g as { acts?: unknown }).acts;
+    expect(JSON.stringify(loaded)).toBe(held.state);
     expect((await snapshotOf(name)).step).toBe(40);
   });
 
