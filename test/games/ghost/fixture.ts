@@ -61,10 +61,7 @@ export const SMALL = makeGhost({
  */
 export interface TableSpec {
   P?: number;
-  /**
-   * Every ⚡ window prompt waits for its script line, as with the room's autoPass off; by default a seat offered
-   * nothing but a pass is passed for, as the room's autoPass does (bots.ts), so a script names only who could answer.
-   */
+  /** Rules run with autoPass off, as the room runs them: every seat is asked in a ⚡ window, card or not. */
   askAll?: boolean;
   seed?: string;
   current?: number;
@@ -145,8 +142,9 @@ export function table(spec: TableSpec): Runner {
       return g;
     },
   };
-  const start = startGame(def, { seats: P, seed: spec.seed ?? 'fixture' });
-  return new Runner(def, start.state, start.events, !spec.askAll).settle();
+  const options = spec.askAll ? { autoPass: false } : undefined;
+  const start = startGame(def, { seats: P, seed: spec.seed ?? 'fixture', options });
+  return new Runner(def, start.state, start.events);
 }
 
 /** A table at seat 0's day, holding `hand` and 5 spirit. */
@@ -165,24 +163,9 @@ export class Runner {
     public s: GameState<G>,
     /** Every log entry written so far (the log is not in the state: each answer hands back its own). */
     private readonly logged: LogEntry[] = [],
-    /** Whether ⚡ window prompts offered nothing but a pass are passed for (`TableSpec.askAll`). */
-    private readonly autoPass = false,
   ) {}
   get g(): G {
     return this.s.g;
-  }
-  /** Pass, as the room's autoPass does, every open ⚡ window prompt that offers nothing but a pass. */
-  settle(): this {
-    for (;;) {
-      const p = this.s.prompts[0];
-      const only = p?.options.every((o) => o.id === 'pass' || o.id === 'passAlways');
-      if (!this.autoPass || !p || p.kind !== 'respond' || !p.message.key.startsWith('ghost.ask.window.') || !only)
-        return this;
-      const r = apply(this.def, this.s, p.seat, { prompt: p.id, option: 'pass' });
-      if (!r.ok) throw new Error(`pass rejected: ${r.error.reason}`);
-      this.s = r.value.state;
-      this.logged.push(...r.value.events);
-    }
   }
   get prompt(): OpenPrompt {
     const p = this.s.prompts[0];
@@ -201,7 +184,7 @@ export class Runner {
     if (!r.ok) throw new Error(`rejected: ${r.error.reason}`);
     this.s = r.value.state;
     this.logged.push(...r.value.events);
-    return this.settle();
+    return this;
   }
   /** The reason an answer is refused (and check that nothing changed). */
   refuse(seat: number, option: string, pick: Pick = {}): string {

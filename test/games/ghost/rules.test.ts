@@ -122,7 +122,7 @@ describe('turn', () => {
 });
 
 describe('reaction windows', () => {
-  test('every player is asked, in turn order from the current player; the room passes for those offered only a pass', () => {
+  test('with autoPass off (as the room runs the rules) every player is asked in turn order; with it on only holders', () => {
     const spec: TableSpec = {
       step: 'night',
       current: 1,
@@ -137,7 +137,7 @@ describe('reaction windows', () => {
     expect(every.asked()).toEqual(['3:respond']);
     every.reply(3, 'pass');
     expect(every.asked()).toEqual(['0:respond']);
-    // With the room's autoPass (the fixture's default) the script names only the seats that could answer.
+    // With autoPass on in the rules (older records, practice) only the holders of a playable ⚡ spell are asked.
     const t = table(spec);
     expect(t.asked()).toEqual(['2:respond']);
     t.reply(2, 'pass');

@@ -4,27 +4,27 @@ import { playSpell } from '../spells/cast';
 import { spellOptions, type F } from './common';
 
 /**
- * A ⚡ reaction window (cards.md §2.8): every seat is asked in turn order, whether or not it holds a playable ⚡
- * card — one without gets the same prompt with only pass / always pass — so the public waiting list and the moment
- * the window moves on say nothing of who holds one (issue 26). A seat that chose "always pass" is skipped: its own
- * choice. The room's autoPass (bots.ts) passes for a seat offered nothing but a pass, after a person-like pause.
+ * A ⚡ reaction window (cards.md §2.8), in turn order. With autoPass off in the rules — every game the room runs
+ * (room/bots.ts `rulesOptions`: the room passes instead, after a person-like pause) — every seat is asked, whether or
+ * not it holds a playable ⚡ spell; one without gets the same prompt with only pass / always pass, so the public
+ * waiting list and the moment the window moves on say nothing of who holds one (issue 26). With autoPass on (the
+ * options of older records, which replay as they were played, and of practice) only holders are asked. A seat that
+ * chose "always pass" is skipped either way: its own choice.
  */
 export const window: F = {
   run(ctx, f) {
     const g = ctx.g;
     const order = f.order as number[];
+    const askAll = ctx.s.options.autoPass === false;
     while ((f.i as number) < order.length) {
       const s = order[f.i as number]!;
-      if (!g.players[s]!.autoPass) {
+      const plays = g.players[s]!.autoPass ? [] : spellOptions(catOf(ctx), g, s, f.w as 'before' | 'after');
+      if (plays.length || (askAll && !g.players[s]!.autoPass)) {
         ctx.ask({
           seat: s,
           kind: 'respond',
           message: msg(`ask.window.${f.w}`),
-          options: [
-            ...spellOptions(catOf(ctx), g, s, f.w as 'before' | 'after'),
-            opt('pass', 'opt.pass'),
-            opt('passAlways', 'opt.passAlways'),
-          ],
+          options: [...plays, opt('pass', 'opt.pass'), opt('passAlways', 'opt.passAlways')],
         });
         return 'wait';
       }
