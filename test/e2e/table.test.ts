@@ -48,6 +48,20 @@ async function table(
   });
   const me = await post(`/api/games/${g.id}/seats`, { name: '张三' });
   await post(`/api/games/${g.id}/start`, { fillWithBots: true, seed }, g.adminToken);
+  // 驱鬼 asks every seat in a ⚡ window (issue 26): pass those offered nothing but a pass, to a prompt with picks.
+  for (let i = 0; i < 20; i++) {
+    const r = await fetch(`${env.dev.url}/api/games/${g.id}/state`, {
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    const s = (await r.json()) as { version: number; prompts: { id: string; options: { id: string }[] }[] };
+    const p = s.prompts[0];
+    if (!p?.options.every((o) => o.id === 'pass' || o.id === 'passAlways')) break;
+    await post(
+      `/api/games/${g.id}/answers`,
+      { version: s.version, answer: { prompt: p.id, option: 'pass' } },
+      me.token,
+    );
+  }
   return { id: g.id!, token: me.token!, adminToken: g.adminToken! };
 }
 

@@ -51,12 +51,15 @@ export function rulesOptions(o: Record<string, Json>): Record<string, Json> {
 /** Whether the room passes for seats offered nothing but a pass (the game's `autoPass`, `rulesOptions`). */
 const autoPasses = (m: Meta): boolean => m.options.autoPass === true;
 
+/** The ways of passing a prompt may offer: a pass, and 驱鬼's "always pass" in a ⚡ window. */
+const PASSES = ['pass', 'passAlways'];
+
 /**
- * The room's pass for `p` when it offers nothing but a pass — a response, a 无懈可击 window, a rescue — and is not
- * the seat's own turn (`play`, which a person ends).
+ * The room's pass for `p` when it offers nothing but a pass — a response, a 无懈可击 or ⚡ window, a rescue — and is
+ * not the seat's own turn (`play`, which a person ends). It passes once, never "always".
  */
 function roomPass(p: Prompt): Answer | null {
-  return p.kind !== 'play' && p.options.length === 1 && p.options[0]!.id === 'pass'
+  return p.kind !== 'play' && p.options.some((o) => o.id === 'pass') && p.options.every((o) => PASSES.includes(o.id))
     ? { prompt: p.id, option: 'pass' }
     : null;
 }

@@ -61,6 +61,8 @@ export const SMALL = makeGhost({
  */
 export interface TableSpec {
   P?: number;
+  /** Rules run with autoPass off, as the room runs them: every seat is asked in a ⚡ window, card or not. */
+  askAll?: boolean;
   seed?: string;
   current?: number;
   /** Step of the turn frame to start at. */
@@ -140,7 +142,8 @@ export function table(spec: TableSpec): Runner {
       return g;
     },
   };
-  const start = startGame(def, { seats: P, seed: spec.seed ?? 'fixture' });
+  const options = spec.askAll ? { autoPass: false } : undefined;
+  const start = startGame(def, { seats: P, seed: spec.seed ?? 'fixture', options });
   return new Runner(def, start.state, start.events);
 }
 

@@ -26,18 +26,19 @@ describe('standing orders of 驱鬼', () => {
       hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] },
       spirit: { 0: 2, 2: 1 },
     };
-    const hand = table(spec);
+    // Every window prompt waits for its answer here, as with the room's autoPass off.
+    const hand = table({ ...spec, askAll: true }).reply(1, 'pass');
     const h = apply(hand.def, hand.s, 2, { prompt: hand.prompt.id, option: 'pass' });
     if (!h.ok) throw new Error(h.error.reason);
     hand.s = h.value.state;
-    const t = table(spec);
+    const t = table({ ...spec, askAll: true }).reply(1, 'pass');
     const r = byOrders(t, { 2: on('passWindows') });
     expect(r.moves.map((m) => [m.seat, m.answer.option])).toEqual([[2, 'pass']]);
     expect(JSON.stringify(r.events)).toBe(JSON.stringify(h.value.events));
     expect(everything(t)).toBe(everything(hand));
-    // A plain pass: the seat is asked again in the next window (unlike "always pass", which changes the state).
+    // A plain pass (unlike "always pass", which changes the state); the next seat in turn order is asked, card or not.
     expect(t.p(2).autoPass).toBe(false);
-    expect(t.asked()).toEqual(['0:respond']);
+    expect(t.asked()).toEqual(['3:respond']);
   });
 
   test('passWindows answers nothing but reaction windows', () => {

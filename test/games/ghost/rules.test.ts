@@ -3,7 +3,7 @@ import ghost from '../../../worker/games/ghost/index';
 import { createGame, startGame } from '../../../worker/engine/runtime';
 import { HAND_DECK, ghostDeckFor } from '../../../worker/games/ghost/cards';
 import { colourOf } from '../../../worker/games/ghost/ids';
-import { blues, reds, table, third } from './fixture';
+import { blues, reds, table, third, type Runner, type TableSpec } from './fixture';
 
 describe('setup', () => {
   test('the hand deck has 84 cards, 42 red and 42 blue', () => {
@@ -122,16 +122,50 @@ describe('turn', () => {
 });
 
 describe('reaction windows', () => {
-  test('only players holding a playable ⚡ spell are asked, in turn order from the current player', () => {
-    const t = table({
+  test('with autoPass off (as the room runs the rules) every player is asked in turn order; with it on only holders', () => {
+    const spec: TableSpec = {
       step: 'night',
       current: 1,
       hands: { 0: ['S06-R1'], 1: [], 2: ['S05-B1'], 3: ['S01-R1'] },
       spirit: { 0: 2, 2: 1 },
-    });
+    };
+    const every = table({ ...spec, askAll: true });
+    expect(every.asked()).toEqual(['1:respond']);
+    every.reply(1, 'pass');
+    expect(every.asked()).toEqual(['2:respond']);
+    every.reply(2, 'pass');
+    expect(every.asked()).toEqual(['3:respond']);
+    every.reply(3, 'pass');
+    expect(every.asked()).toEqual(['0:respond']);
+    // With autoPass on in the rules (older records, practice) only the holders of a playable ⚡ spell are asked.
+    const t = table(spec);
     expect(t.asked()).toEqual(['2:respond']);
     t.reply(2, 'pass');
     expect(t.asked()).toEqual(['0:respond']);
+  });
+
+  test('a window asks a seat with no ⚡ spell exactly as one holding one: same prompt, same public waiting', () => {
+    // Seat 1 (current) is asked first either way; only its own options differ.
+    const spec = (hand: string[]): TableSpec => ({
+      step: 'night',
+      current: 1,
+      hands: { 0: [], 1: hand, 2: [], 3: [] },
+      spirit: { 1: 5 },
+    });
+    const without = table({ ...spec([]), askAll: true });
+    const holding = table({ ...spec(['S06-R1']), askAll: true });
+    const [a, b] = [without.s.prompts[0]!, holding.s.prompts[0]!];
+    expect([a.seat, a.kind, a.message]).toEqual([b.seat, b.kind, b.message]);
+    expect(a.options.map((o) => o.id)).toEqual(['pass', 'passAlways']);
+    expect(b.options.map((o) => o.id)).toEqual(['play:S06-R1', 'pass', 'passAlways']);
+    const waiting = (t: Runner) => (t.view(null) as { waiting?: unknown }).waiting;
+    expect(waiting(without)).toEqual([1]);
+    expect(waiting(without)).toEqual(waiting(holding));
+    // Passing moves the window on the same way: next the seat after, in turn order.
+    without.reply(1, 'pass');
+    holding.reply(1, 'pass');
+    expect(without.asked()).toEqual(['2:respond']);
+    expect(waiting(without)).toEqual(waiting(holding));
   });
 
   test('a player who cannot pay for his ⚡ spell is not asked', () => {

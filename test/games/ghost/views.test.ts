@@ -168,14 +168,20 @@ describe('answers', () => {
   test('the options of creation are checked: 3 or 9 players are refused', () => {
     expect(FIXTURE.parseOptions({}, 3)).toMatch(/4 to 8/);
     expect(FIXTURE.parseOptions({}, 9)).toMatch(/4 to 8/);
-    expect(FIXTURE.parseOptions({}, 6)).toEqual({ botLevel: 'good' });
+    expect(FIXTURE.parseOptions({}, 6)).toEqual({ autoPass: true, botLevel: 'good' });
   });
 
   test('the bots\' level is an option of creation: "easy" or "good" (the default), anything else refused with a reason', () => {
-    expect(FIXTURE.parseOptions({ botLevel: 'easy' }, 5)).toEqual({ botLevel: 'easy' });
-    expect(FIXTURE.parseOptions(undefined, 5)).toEqual({ botLevel: 'good' });
+    expect(FIXTURE.parseOptions({ botLevel: 'easy' }, 5)).toEqual({ autoPass: true, botLevel: 'easy' });
+    expect(FIXTURE.parseOptions(undefined, 5)).toEqual({ autoPass: true, botLevel: 'good' });
     expect(FIXTURE.parseOptions({ botLevel: 'hard' }, 5)).toMatch(/botLevel must be one of "easy", "good"/);
     expect(FIXTURE.parseOptions({ botLevel: 3 }, 5)).toMatch(/botLevel/);
+  });
+
+  test("the room's autoPass is an option of creation, on unless the host turns it off; not a boolean is refused", () => {
+    expect(FIXTURE.parseOptions({ autoPass: false }, 5)).toEqual({ autoPass: false, botLevel: 'good' });
+    expect(FIXTURE.parseOptions({ autoPass: true }, 5)).toEqual({ autoPass: true, botLevel: 'good' });
+    expect(FIXTURE.parseOptions({ autoPass: 'yes' }, 5)).toMatch(/autoPass must be true or false/);
   });
 });
 

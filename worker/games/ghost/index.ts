@@ -43,11 +43,15 @@ export function makeGhost(o: GhostOptions = {}): GhostDef {
       if (seats < 4 || seats > 8) return 'the ghost game is for 4 to 8 players';
       if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
         return 'options must be an object';
+      const o = (raw ?? {}) as Record<string, unknown>;
+      // The room's autoPass (room/bots.ts, like 三国杀's): on unless the host says, the room passes for a seat whose
+      // ⚡ window offers nothing but a pass, after a person-like pause; the rules themselves ask every seat.
+      if (o.autoPass !== undefined && typeof o.autoPass !== 'boolean') return 'autoPass must be true or false';
       // The level of the game's bots (filled seats, stand-ins), public like every option; "good" unless the host says.
-      const level = (raw as Record<string, unknown> | null | undefined)?.botLevel ?? 'good';
+      const level = o.botLevel ?? 'good';
       if (!BOT_LEVELS.includes(level as BotLevel))
         return `botLevel must be one of ${BOT_LEVELS.map((l) => `"${l}"`).join(', ')}`;
-      return { botLevel: level as BotLevel };
+      return { autoPass: o.autoPass !== false, botLevel: level as BotLevel };
     },
     setup(ctx) {
       const P = ctx.s.seats;
