@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
@@ -7,6 +5,7 @@ import { strings as ghostStrings } from '../../worker/games/ghost/i18n';
 import { DECK } from '../../worker/games/sanguosha/deck';
 import type { Lang } from '../../web/games/types';
 import { OUT, useDevAndBrowser } from './helpers';
+import { axeViolations } from './helpers/axe';
 
 /**
  * The table as a phone and a desktop see it (issue 12): the question's confirm control always on screen while
@@ -17,7 +16,6 @@ const env = useDevAndBrowser();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SIZES = { phone: PHONE, desktop: DESKTOP };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 async function post<T = Record<string, string>>(path: string, body: unknown, token?: string): Promise<T> {
   const r = await fetch(env.dev.url + path, {
@@ -98,24 +96,7 @@ const inView = (page: Page, sel: string) =>
     });
 
 async function axe(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => {
-    const r = await (
-      window as unknown as {
-        axe: {
-          run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 4)
-          .join(' | ')}`,
-    );
-  });
-  expect(violations, what).toEqual([]);
+  expect(await axeViolations(page), what).toEqual([]);
 }
 
 /** Answer my open prompt the plain way (pass where it may, else the first cards it needs), as another device would. */
