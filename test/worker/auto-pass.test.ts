@@ -14,7 +14,7 @@ import { rulesOptions } from '../../worker/room/bots';
 import { humanDelayMs } from '../../worker/room/standing';
 import type { Meta } from '../../worker/room/types';
 import { table as layout } from '../games/sanguosha/table';
-import { api, runAlarm, room, stateOf, storedMeta, table, type Table } from './helpers';
+import { api, runAlarm, room, stateOf, storedMeta, table, type Table, layState } from './helpers';
 
 const T0 = Date.parse('2031-05-05T12:00:00Z');
 const CLOCK_MS = 10 * 60_000;
@@ -39,15 +39,7 @@ async function slashOn(card: 'jink' | 'peach'): Promise<Room> {
     options: rulesOptions(m.options),
   }).s;
   const from = await runInDurableObject(room(t.id), async (inst: GameRoom) => {
-    const st = inst.store;
-    st.mutate((mm) => {
-      st.saveSnapshot(laid);
-      mm.version++;
-      mm.gameVersion = mm.version;
-      inst.clocks.sync(laid, mm, inst.now());
-    });
-    st.game = laid;
-    await inst.afterChange();
+    await layState(inst, laid);
     return inst.log.end;
   });
   const me = await stateOf(t.id, t.tokens[0]);

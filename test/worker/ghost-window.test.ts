@@ -12,7 +12,7 @@ import type { GameRoom } from '../../worker/room/GameRoom';
 import { humanDelayMs } from '../../worker/room/standing';
 import type { Meta } from '../../worker/room/types';
 import { table as layout } from '../games/ghost/fixture';
-import { api, room, runAlarm, stateOf, storedMeta, table, type Table } from './helpers';
+import { api, room, runAlarm, stateOf, storedMeta, table, type Table, layState } from './helpers';
 
 const T0 = Date.parse('2031-05-05T12:00:00Z');
 const CLOCK_MS = 10 * 60_000;
@@ -41,15 +41,7 @@ async function windowWith(card: string): Promise<Room> {
   }).s;
   laid.options = rulesOptions(m.options);
   const from = await runInDurableObject(room(t.id), async (inst: GameRoom) => {
-    const st = inst.store;
-    st.mutate((mm) => {
-      st.saveSnapshot(laid);
-      mm.version++;
-      mm.gameVersion = mm.version;
-      inst.clocks.sync(laid, mm, inst.now());
-    });
-    st.game = laid;
-    await inst.afterChange();
+    await layState(inst, laid);
     return inst.log.end;
   });
   // The alarm at the moment the window opened: nothing answers yet, the room plans its pass.

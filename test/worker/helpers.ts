@@ -295,3 +295,19 @@ export async function openLive(id: string, from = freshAddress()) {
       ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, ...(token ? { token } : {}), log: 0 })),
   } as const;
 }
+
+/**
+ * Put a state laid out by a test into a running room, as an answer would leave it: the snapshot written, the
+ * versions moved on, the clocks planned for its prompts, then the room's usual after-change work (sockets, alarm).
+ */
+export async function layState(inst: GameRoom, laid: NonNullable<GameRoom['store']['game']>): Promise<void> {
+  const st = inst.store;
+  st.mutate((mm) => {
+    st.saveSnapshot(laid);
+    mm.version++;
+    mm.gameVersion = mm.version;
+    inst.clocks.sync(laid, mm, inst.now());
+  });
+  st.game = laid;
+  await inst.afterChange();
+}

@@ -14,7 +14,7 @@ import { buildChannelRequest } from '../../worker/notify/channel';
 import { DEFAULT_CHANNEL_SETTLE_MS } from '../../worker/room/digest';
 import type { StateBody } from '../../worker/protocol';
 import { table as layout } from '../games/sanguosha/table';
-import { api, noLog, room, runAlarm, stateOf, table, type Table } from './helpers';
+import { api, noLog, room, runAlarm, stateOf, table, type Table, layState } from './helpers';
 
 const MIN = 60_000;
 /** 22:00 UTC: seats 1–3 sleep from 21:00 to 08:00 UTC, seat 0 is awake. */
@@ -60,15 +60,7 @@ async function windowOpen(holder: number): Promise<{ t: Table; posts: string[]; 
       posts.push(String(buildChannelRequest(target, input).init.body));
       return { ok: true };
     };
-    const st = inst.store;
-    st.mutate((mm) => {
-      st.saveSnapshot(laid);
-      mm.version++;
-      mm.gameVersion = mm.version;
-      inst.clocks.sync(laid, mm, inst.now());
-    });
-    st.game = laid;
-    await inst.afterChange();
+    await layState(inst, laid);
   });
   const me = await stateOf(t.id, t.tokens[0]);
   const play = me.prompts.find((p) => p.kind === 'play')!;
