@@ -1,23 +1,14 @@
 import { hasCards, P, card } from '../core';
 import { num } from '../flow/common';
 import type { CardDef } from '../types';
-import { needsCards } from './rules';
+import { needsCards, oneCardBot } from './rules';
 
 /** 过河拆桥: discard one card of another character's (hand cards blind). */
 export const dismantlement: CardDef = {
   key: 'dismantlement',
   harmful: true,
   value: 5,
-  // A friend's 乐不思蜀 or 兵粮寸断 first, else an enemy's card.
-  bot: {
-    play(b, o, a) {
-      const from = o.seats?.from ?? [];
-      const friend = from.find((t) => b.att(t) > 0 && P(b.k.g, t).judge.length > 0);
-      if (friend !== undefined) return { score: 47, answer: { ...a, seats: [friend] } };
-      const foes = b.foes(from);
-      return foes.length ? { score: 45, answer: { ...a, seats: [foes[0]!] } } : null;
-    },
-  },
+  bot: oneCardBot,
   pick: { min: 1, max: 1, why: (k, _u, t) => needsCards(k.g, t) },
   effect(ctx, f) {
     const target = num(f.target);
