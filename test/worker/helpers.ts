@@ -81,13 +81,19 @@ export async function join(id: string, name: string): Promise<{ seat: number; to
 /** A game whose seats are all taken by people named A, B, C... Not started unless `start`. */
 export async function table(
   n = 2,
-  o: { start?: boolean; body?: Record<string, unknown>; clock?: () => number } = {},
+  o: { start?: boolean; body?: Record<string, unknown>; clock?: () => number; seed?: string } = {},
 ): Promise<Table> {
   const { id, admin } = await createGame({ seats: n, ...o.body });
   if (o.clock) await setClock(id, o.clock);
+  // A fixed seed (the e2e Worker's hook), so the test plays the same game every run.
+  if (o.seed)
+    await runInDurableObject(room(id), (inst: GameRoom) => {
+      Object.assign(inst, { bindings: { ...inst.bindings, TEST_HOOKS: '1' } });
+    });
   const tokens: string[] = [];
   for (let i = 0; i < n; i++) tokens.push((await join(id, String.fromCharCode(65 + i))).token);
-  if (o.start !== false) expect((await api(`/games/${id}/start`, { body: {}, token: admin })).status).toBe(200);
+  const body = o.seed ? { seed: o.seed } : {};
+  if (o.start !== false) expect((await api(`/games/${id}/start`, { body, token: admin })).status).toBe(200);
   return { id, admin, tokens };
 }
 

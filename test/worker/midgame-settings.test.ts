@@ -95,6 +95,7 @@ describe('seat settings changed in the middle of a game', () => {
     const t = await table(4, {
       body: { game: 'sanguosha', seats: 4, options: { noGenerals: true, autoPass: false } },
       clock: () => clock.now,
+      seed: 'midgame-orders',
     });
     // Answers by hand with no orders anywhere (the room skips the orders' work) until a prompt an order would answer is open.
     const before = await play(t, clock, 200, (x) => x.s.prompts.some((p) => orderAnswer(x.s, p, ORDERS) !== null));
