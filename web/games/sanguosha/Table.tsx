@@ -116,16 +116,29 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
 /**
  * The desktop ring grows taller until no two seat tiles overlap (equipment, judgement cards or a revealed hand make a
  * tile taller; the seats sit at percentages of the felt, so a taller felt spreads them apart) — first into what the
- * first screen leaves free above your hand and the question, then with tighter tiles; never past the first screen,
- * so every seat and the hand stay in view at once (a crowded table of tall tiles may still touch). Phones list the seats.
+ * first screen leaves free above your hand and the question, then with tighter tiles. When even that leaves two tiles
+ * over each other (nine or ten seats, each with equipment and judgement cards), the seats leave the oval for rows
+ * across the felt (`.ring.rows`), where no tile can cover another however tall; the hand and the question stay
+ * docked in view below them. Phones list the seats in rows always, two a row when three make a tile taller than the
+ * screen.
  */
 function useRingFits(ring: { current: HTMLDivElement | null }) {
   useLayoutEffect(() => {
     const el = ring.current;
-    if (!el || getComputedStyle(el).position !== 'relative') return;
+    if (!el) return;
     el.style.height = '';
-    el.classList.remove('crowded');
+    el.classList.remove('crowded', 'rows', 'wide');
     const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
+    const page = el.closest<HTMLElement>('.table-page');
+    const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
+    if (getComputedStyle(el).position !== 'relative') {
+      // A phone: a tile taller than the screen leaves between the header and the docked hand could never be read
+      // whole; wider tiles (two a row) wrap their skills and cards less.
+      const head = document.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
+      const hand = el.parentElement?.querySelector<HTMLElement>('[data-hand]')?.offsetHeight ?? 0;
+      if (tiles.some((t) => t.offsetHeight > innerHeight - head - hand - dock - 8)) el.classList.add('wide');
+      return;
+    }
     const overlap = () => {
       const r = tiles.map((t) => t.getBoundingClientRect());
       return r.some((a, i) =>
@@ -135,8 +148,6 @@ function useRingFits(ring: { current: HTMLDivElement | null }) {
       );
     };
     if (!overlap()) return;
-    const page = el.closest<HTMLElement>('.table-page');
-    const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
     const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce(
       (n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0),
       0,
@@ -150,6 +161,9 @@ function useRingFits(ring: { current: HTMLDivElement | null }) {
     el.style.height = '';
     el.classList.add('crowded');
     grow(free);
+    if (!overlap()) return;
+    el.style.height = '';
+    el.classList.add('rows');
   });
 }
 
