@@ -4,8 +4,9 @@ import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
 import { strings as ghostStrings } from '../../worker/games/ghost/i18n';
 import { DECK } from '../../worker/games/sanguosha/deck';
 import type { Lang } from '../../web/games/types';
-import type { Json, Outcome, Prompt, StateBody } from '../../worker/protocol';
+import type { Json, StateBody } from '../../worker/protocol';
 import { table as sgsTable } from '../games/sanguosha/table';
+import type { Role } from '../../worker/games/sanguosha/types';
 import { OUT, useDevAndBrowser } from './helpers';
 import { axeViolations } from './helpers/axe';
 
@@ -143,23 +144,24 @@ const TALL_GENERALS = [
 const cardId = (key: string) => DECK.filter((r) => r[2] === key).at(-1)![0];
 
 /**
- * A 10-seat 三国杀 table at its tallest, as seat 0 sees it: a real state from the rules fixture (generals, my hand,
- * my play phase), then every seat given what one deck cannot hold at once — four pieces of equipment with long
- * names and three judgement cards each, chained, one turned over, one dying at 0 HP; with `over`, the game ended
- * and every hand of eight cards revealed.
+ * A 三国杀 table of `n` seats at its tallest, as `viewer` sees it (null: a spectator): a real state from the rules
+ * fixture (generals, my hand, my play phase), then every seat given what one deck cannot hold at once — four pieces of
+ * equipment with long names and three judgement cards each, chained, one turned over, one dying at 0 HP — and cards
+ * in the middle; with `over`, the game ended and every hand of eight cards revealed.
  */
-function worstTable(over: boolean): { view: Json; prompts: Prompt[]; waiting: number[]; outcome: Outcome | null } {
+function worstTable(n: number, over: boolean, viewer: number | null = 0) {
+  const roles = ['rebel', 'lord', 'loyalist', 'traitor', 'rebel', 'loyalist', 'rebel', 'traitor', 'rebel', 'loyalist'];
   const t = sgsTable({
-    roles: ['rebel', 'lord', 'loyalist', 'traitor', 'rebel', 'loyalist', 'rebel', 'traitor', 'rebel', 'loyalist'],
-    generals: Object.fromEntries(TALL_GENERALS.map((g, seat) => [seat, g])),
+    roles: roles.slice(0, n) as Role[],
+    generals: Object.fromEntries(TALL_GENERALS.slice(0, n).map((g, seat) => [seat, g])),
     hands: {
       0: ['slash', 'slash', 'fire_slash', 'jink', 'peach', 'analeptic', 'dismantlement', 'snatch', 'ex_nihilo'],
     },
     current: 0,
   });
-  if (over) t.s.outcome = { winners: [0, 4, 6, 8], reason: { key: 'sgs.end.rebels' } };
-  const sv = t.view(0);
-  const view = sv.view as { players: Record<string, Json>[] };
+  if (over) t.s.outcome = { winners: [0, 4, 6, 8].filter((x) => x < n), reason: { key: 'sgs.end.rebels' } };
+  const sv = t.view(viewer);
+  const view = sv.view as { players: Record<string, Json>[]; table: number[]; discardTop: number[] };
   const equip = {
     weapon: cardId('blade'),
     armor: cardId('vine'),
@@ -174,7 +176,16 @@ function worstTable(over: boolean): { view: Json; prompts: Prompt[]; waiting: nu
       Object.assign(x, { hand, handCount: hand.length });
     }
   });
-  return { view: sv.view, prompts: over ? [] : sv.prompts, waiting: over ? [] : sv.waiting, outcome: sv.outcome };
+  view.table = [cardId('savage_assault')];
+  view.discardTop = ['archery_attack', 'god_salvation', 'amazing_grace'].map(cardId);
+  return {
+    n,
+    viewer,
+    view: sv.view,
+    prompts: over ? [] : sv.prompts,
+    waiting: over ? [] : sv.waiting,
+    outcome: sv.outcome,
+  };
 }
 
 /**
@@ -186,9 +197,13 @@ async function layTable(
   viewport: { width: number; height: number },
   laid: ReturnType<typeof worstTable>,
 ): Promise<Page> {
-  const g = await post('/api/games', { game: 'sanguosha', seats: 10, deadline: { hours: 12 } });
+  const g = await post('/api/games', { game: 'sanguosha', seats: laid.n, deadline: { hours: 12 } });
   const me = await post(`/api/games/${g.id}/seats`, { name: '张三' });
-  const marks = { 2: 'loyal', 3: 'traitor', 4: 'rebel', 5: 'loyal', 6: 'rebel', 7: 'traitor', 8: 'rebel', 9: 'loyal' };
+  const marks = Object.fromEntries(
+    ['loyal', 'traitor', 'rebel', 'loyal', 'rebel', 'traitor', 'rebel', 'loyal']
+      .map((m, k) => [k + 2, m])
+      .slice(0, laid.n - 2),
+  );
   const put = await fetch(`${env.dev.url}/api/games/${g.id}/me`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}` },
@@ -202,7 +217,7 @@ async function layTable(
     ...summary,
     status: laid.outcome ? 'finished' : 'playing',
     version: 7,
-    seats: names.map((name, seat) => ({
+    seats: names.slice(0, laid.n).map((name, seat) => ({
       seat,
       name,
       taken: true,
@@ -211,7 +226,7 @@ async function layTable(
       ...(seat === 7 ? { standIn: true } : {}),
       ...(seat === 5 ? { away: true } : {}),
     })),
-    you: 0,
+    you: laid.viewer,
     view: laid.view,
     prompts: laid.prompts.map((p) => ({ ...p, deadline })),
     waiting: laid.waiting,
@@ -232,7 +247,7 @@ async function layTable(
         ws.send(JSON.stringify({ type: 'state', ...body }));
     }),
   );
-  await page.goto(`${env.dev.url}/g/${g.id}#seat=${me.token}`);
+  await page.goto(`${env.dev.url}/g/${g.id}${laid.viewer === null ? '' : `#seat=${me.token}`}`);
   return page;
 }
 
@@ -253,6 +268,9 @@ const boxes = (page: Page) =>
     const cards = [...document.querySelectorAll('.game-area .hand .pcard')].map((el) => el.getBoundingClientRect());
     return {
       seats: [...document.querySelectorAll('.game-area [data-seat]')].map((el) => box(el)!),
+      middle: [...document.querySelectorAll('.sgs-info > span, .sgs-middle > *, .sgs-discard > *')].map(
+        (el) => box(el)!,
+      ),
       hand: { top: Math.min(...cards.map((r) => r.top)), bottom: Math.max(...cards.map((r) => r.bottom)) },
       barTop: box(document.querySelector('.prompt-panel.asking'))?.top ?? innerHeight,
       confirm: box(document.querySelector('.prompt-panel .confirm')) ?? { top: 0, bottom: 0, left: 0, right: 0 },
@@ -262,14 +280,12 @@ const boxes = (page: Page) =>
     };
   });
 
-/** Pairs of tiles that cover each other (a 2 px touch of the shadows aside), by seat box. */
-const overlaps = (seats: Box[]) =>
-  seats.flatMap((a, i) =>
-    seats
-      .slice(i + 1)
-      .filter((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2)
-      .map((b) => [a, b]),
-  );
+/** Pairs of tiles that cover each other or a piece of the middle (a 2 px touch of the shadows aside). */
+const overlaps = ({ seats, middle }: { seats: Box[]; middle: Box[] }) => {
+  const meet = (a: Box, b: Box) =>
+    a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2;
+  return seats.flatMap((a, i) => [...seats.slice(i + 1), ...middle].filter((b) => meet(a, b)).map((b) => [a, b]));
+};
 
 describe('the table on a phone and a desktop (issue 12)', () => {
   it('"since you were last here" is counted from when the page opened and does not grow while it stays open', async () => {
@@ -315,7 +331,7 @@ describe('the table on a phone and a desktop (issue 12)', () => {
   for (const [size, viewport] of Object.entries(SIZES))
     for (const lang of ['en', 'zh-CN'] as Lang[])
       it(`a 10-seat 三国杀 table at ${size} size (${lang}), every seat at its tallest, shows every seat apart and the hand and confirm in view`, async () => {
-        const page = await layTable(lang, viewport, worstTable(false));
+        const page = await layTable(lang, viewport, worstTable(10, false));
         await page.waitForSelector('.game-area .hand .pcard');
         await page.waitForSelector('.mark-btn');
         await page.locator('.game-area .hand button[data-card][aria-pressed]').first().click();
@@ -324,7 +340,7 @@ describe('the table on a phone and a desktop (issue 12)', () => {
         const box = await boxes(page);
         expect(box.scrollY).toBe(0);
         expect(box.seats).toHaveLength(10);
-        expect(overlaps(box.seats)).toEqual([]);
+        expect(overlaps(box)).toEqual([]);
         // The hand's cards and the question's confirm on screen, the cards not under the question — with the page
         // at its top and at its bottom (seats this tall go past the first screen, under the docked hand).
         for (const y of [0, 1e6]) {
@@ -351,16 +367,26 @@ describe('the table on a phone and a desktop (issue 12)', () => {
         await page.context().close();
       });
 
+  // The oval of fewer seats, for a seat and for a spectator (whose ring takes the bottom seat too): its tiles at their
+  // tallest leave no tile over another or over the middle; a finished table opens with who won and the replay.
   for (const [size, viewport] of Object.entries(SIZES))
-    it(`a finished 10-seat 三国杀 table at ${size} size: every hand revealed, no seat covers another`, async () => {
-      const page = await layTable('en', viewport, worstTable(true));
-      await page.waitForSelector('.game-area .open-hand');
-      await page.screenshot({ path: `${OUT}/table-10-end-${size}.png`, fullPage: true });
-      const box = await boxes(page);
-      expect(box.seats).toHaveLength(10);
-      expect(overlaps(box.seats)).toEqual([]);
-      await page.context().close();
-    });
+    for (const [n, over, viewer] of [
+      [6, false, 0],
+      [10, true, 0],
+      [5, true, null],
+    ] as const)
+      it(`a ${over ? 'finished' : 'running'} ${n}-seat 三国杀 table at ${size} size, seen by ${viewer === null ? 'a spectator' : 'a seat'}: no tile covers another or the middle`, async () => {
+        const page = await layTable('en', viewport, worstTable(n, over, viewer));
+        await page.waitForSelector('.game-area .seat-tile');
+        await page.waitForTimeout(100);
+        const name = `table-${n}-${over ? 'end' : 'play'}-${viewer ?? 'watch'}-${size}`;
+        await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
+        const box = await boxes(page);
+        expect(box.seats).toHaveLength(n);
+        expect(overlaps(box)).toEqual([]);
+        if (over) expect(await inView(page, '.idle.outcome a[href$="/replay"]')).toBe(true);
+        await page.context().close();
+      });
 
   for (const lang of ['zh-CN', 'zh-TW', 'en'] as Lang[])
     it(`a long-press on a hand card shows its text (${lang})`, async () => {
