@@ -172,7 +172,7 @@ function CreateForm() {
       </div>
       <p class="hint">{deadline <= 15 ? s('home.deadlineLive') : s('home.deadlineAsync')}</p>
       {options.length > 0 && (
-        <fieldset class="options">
+        <fieldset class="table-rules">
           <legend>{s('home.options')}</legend>
           {options.map((o) => (
             <CheckRow
