@@ -1,5 +1,4 @@
 import { signal } from '@preact/signals';
-import { useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { LANGS, lang, s, setLang } from './i18n';
 import { ApiError } from './lib/api';
@@ -134,5 +133,42 @@ export function ErrorNote({ error }: { error: unknown }) {
     <p class="error" role="alert">
       {msg}
     </p>
+  );
+}
+
+/**
+ * A checkbox and its words (`label.check`): a bold label and, under it, an optional hint. Every page's yes/no
+ * setting is one of these, so they look and read alike.
+ * @example <CheckRow label={s('home.bots')} hint={s('home.botsHint')} checked={bots} onChange={setBots} />
+ */
+export function CheckRow({
+  label,
+  hint,
+  checked,
+  onChange,
+  name,
+  disabled,
+}: {
+  label: ComponentChildren;
+  hint?: ComponentChildren;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  name?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+      />
+      <span>
+        <b>{label}</b>
+        {hint && <small>{hint}</small>}
+      </span>
+    </label>
   );
 }

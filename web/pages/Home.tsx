@@ -8,7 +8,7 @@ import { statuses, watchMyGames } from '../lib/mygames';
 import { forgetGame, myGames, pref, saveGame, setPref } from '../lib/store';
 import { CATALOGUE, gameName } from '../games';
 import { navigate } from '../router';
-import { Countdown, ErrorNote, formatMinutes, TopBar } from '../ui';
+import { CheckRow, Countdown, ErrorNote, formatMinutes, TopBar } from '../ui';
 import { GAME_OPTIONS } from '../games/options';
 
 /** Deadline per decision: from a live evening (2 minutes) to a week. */
@@ -172,30 +172,20 @@ function CreateForm() {
       </div>
       <p class="hint">{deadline <= 15 ? s('home.deadlineLive') : s('home.deadlineAsync')}</p>
       {options.length > 0 && (
-        <fieldset class="options">
+        <fieldset class="table-rules">
           <legend>{s('home.options')}</legend>
           {options.map((o) => (
-            <label key={o.id} class="check">
-              <input
-                type="checkbox"
-                checked={opts[o.id] ?? o.def}
-                onChange={(e) => setOpts({ ...opts, [o.id]: (e.target as HTMLInputElement).checked })}
-              />
-              <span>
-                <b>{s(`opt.${game}.${o.id}`)}</b>
-                <small>{s(`opt.${game}.${o.id}.hint`)}</small>
-              </span>
-            </label>
+            <CheckRow
+              key={o.id}
+              label={s(`opt.${game}.${o.id}`)}
+              hint={s(`opt.${game}.${o.id}.hint`)}
+              checked={opts[o.id] ?? o.def}
+              onChange={(on) => setOpts({ ...opts, [o.id]: on })}
+            />
           ))}
         </fieldset>
       )}
-      <label class="check">
-        <input type="checkbox" checked={bots} onChange={(e) => setBots((e.target as HTMLInputElement).checked)} />
-        <span>
-          <b>{s('home.bots')}</b>
-          <small>{s('home.botsHint')}</small>
-        </span>
-      </label>
+      <CheckRow label={s('home.bots')} hint={s('home.botsHint')} checked={bots} onChange={setBots} />
       <label class="field">
         <span>{s('home.yourName')}</span>
         <input

@@ -8,7 +8,7 @@ import { loadPack } from '../i18n/packs';
 import { pageTitle } from '../lib/title';
 import { pref, setPref } from '../lib/store';
 import { navigate } from '../router';
-import { ErrorNote, Spinner, TopBar } from '../ui';
+import { CheckRow, ErrorNote, Spinner, TopBar } from '../ui';
 // Through the table page's chunk (which re-exports it): the table shell stays in that chunk, not split out.
 import { TableShell } from '../pages/Game';
 import { lazy } from '../lib/lazy';
@@ -82,14 +82,11 @@ function PracticeTable() {
     <div class="practice">
       <div class="practice-bar" role="region" aria-label={ps('practice.title')}>
         <p>{ps('practice.bar')}</p>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={live.autoplay.value}
-            onChange={(e) => void live.setAutoplay((e.target as HTMLInputElement).checked)}
-          />
-          <span>{ps('practice.autoplay')}</span>
-        </label>
+        <CheckRow
+          label={ps('practice.autoplay')}
+          checked={live.autoplay.value}
+          onChange={(on) => void live.setAutoplay(on)}
+        />
         <button type="button" class="btn small ghost" onClick={() => void quit()}>
           {ps('practice.quit')}
         </button>
@@ -187,17 +184,12 @@ function Setup({ onStarted, last }: { onStarted: () => void; last: string | null
             )}
           </div>
           {game === 'sanguosha' && (
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={generals}
-                onChange={(e) => setGenerals((e.target as HTMLInputElement).checked)}
-              />
-              <span>
-                <b>{ps('practice.generals')}</b>
-                <small>{ps('practice.generals.hint')}</small>
-              </span>
-            </label>
+            <CheckRow
+              label={ps('practice.generals')}
+              hint={ps('practice.generals.hint')}
+              checked={generals}
+              onChange={setGenerals}
+            />
           )}
           <label class="field">
             <span>{ps('practice.name')}</span>

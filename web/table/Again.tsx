@@ -6,7 +6,7 @@ import { GAME_OPTIONS, optionOn, withOption } from '../games/options';
 import { api } from '../lib/api';
 import { getGame, saveGame } from '../lib/store';
 import { strings as seriesStrings } from '../pages/series.strings';
-import { Countdown, ErrorNote } from '../ui';
+import { CheckRow, Countdown, ErrorNote } from '../ui';
 
 /** A string of playing again and the series (their own strings module: only a finished table loads it). */
 export const as = (key: string, params?: Record<string, unknown>): string =>
@@ -133,21 +133,17 @@ export function AgainPanel({ st, name }: { st: StateBody; name: (n: number) => s
         <fieldset class="again-options">
           <legend>{as('again.options')}</legend>
           {GAME_OPTIONS[st.game]!.map((o) => (
-            <label key={o.id} class="check">
-              <input
-                type="checkbox"
-                checked={optionOn(o, draft ?? a.options)}
-                disabled={busy}
-                onChange={(e) => {
-                  const options = withOption(o, draft ?? a.options, (e.target as HTMLInputElement).checked);
-                  setDraft(options);
-                  void post('admin/again', { options }, admin);
-                }}
-              />
-              <span>
-                <b>{s(`opt.${st.game}.${o.id}`)}</b>
-              </span>
-            </label>
+            <CheckRow
+              key={o.id}
+              label={s(`opt.${st.game}.${o.id}`)}
+              checked={optionOn(o, draft ?? a.options)}
+              disabled={busy}
+              onChange={(on) => {
+                const options = withOption(o, draft ?? a.options, on);
+                setDraft(options);
+                void post('admin/again', { options }, admin);
+              }}
+            />
           ))}
         </fieldset>
       )}

@@ -2,6 +2,7 @@ import '../parts/forms.css';
 import { useState } from 'preact/hooks';
 import { formatMenu } from '../../worker/notify/formats';
 import { lang, s } from '../i18n';
+import { CheckRow } from '../ui';
 
 /** What the host's `settings` action takes (any subset; `channel: null` removes the table channel). */
 export interface HostBody {
@@ -55,17 +56,7 @@ export function HostSettings({ busy, run }: { busy: boolean; run: (body: HostBod
           onInput={(e) => setCap((e.target as HTMLInputElement).value)}
         />
       </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          name="away-stand-in"
-          checked={standIn}
-          onChange={(e) => setStandIn((e.target as HTMLInputElement).checked)}
-        />
-        <span>
-          <b>{s('host.standIn')}</b>
-        </span>
-      </label>
+      <CheckRow name="away-stand-in" label={s('host.standIn')} checked={standIn} onChange={setStandIn} />
       <label class="field">
         <span>{s('host.channel')}</span>
         <input

@@ -7,7 +7,7 @@ import { lang, s } from '../i18n';
 import { setSound, soundOn } from '../lib/badge';
 import { addWebhook, pushSupported, removeTarget, subscribePush } from '../lib/push';
 import { myGames, saveGame } from '../lib/store';
-import { ErrorNote } from '../ui';
+import { CheckRow, ErrorNote } from '../ui';
 
 /** The bell's panel (its own chunk: most visits never open it): push, sound, webhook. */
 export function NotifyPanel({ id, token }: { id: string; token: string }) {
@@ -72,17 +72,7 @@ export function NotifyPanel({ id, token }: { id: string; token: string }) {
           </button>
         )}
       </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={soundOn.value}
-          onChange={(e) => setSound((e.target as HTMLInputElement).checked)}
-        />
-        <span>
-          <b>{s('notify.sound')}</b>
-          <small>{s('notify.soundHint')}</small>
-        </span>
-      </label>
+      <CheckRow label={s('notify.sound')} hint={s('notify.soundHint')} checked={soundOn.value} onChange={setSound} />
       <div class="webhook">
         <b>{s('notify.webhook')}</b>
         {me?.hook ? (

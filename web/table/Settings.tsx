@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Msg, Prompt, StateBody } from '../../worker/protocol';
 import { s } from '../i18n';
 import { api } from '../lib/api';
-import { ErrorNote } from '../ui';
+import { CheckRow, ErrorNote } from '../ui';
 
 /** What `GET /api/games/:id/me` answers: the seat's own settings and the orders its game offers. */
 interface Mine {
@@ -228,41 +228,26 @@ export function SettingsPanel({
           <legend>{s('settings.orders')}</legend>
           <p class="hint">{s('settings.ordersHint')}</p>
           {listed.map((o) => (
-            <label class="check" key={o.id}>
-              <input
-                type="checkbox"
-                name={`order-${o.id}`}
-                checked={orders.includes(o.id)}
-                onChange={(e) =>
-                  setOrders(
-                    (e.target as HTMLInputElement).checked
-                      ? withOrder(mine, orders, o.id)
-                      : orders.filter((x) => x !== o.id),
-                  )
-                }
-              />
-              <span>
-                <b>{t(o.message)}</b>
-                {o.hint && <small>{t(o.hint)}</small>}
-              </span>
-            </label>
+            <CheckRow
+              key={o.id}
+              name={`order-${o.id}`}
+              label={t(o.message)}
+              hint={o.hint && t(o.hint)}
+              checked={orders.includes(o.id)}
+              onChange={(on) => setOrders(on ? withOrder(mine, orders, o.id) : orders.filter((x) => x !== o.id))}
+            />
           ))}
         </fieldset>
       )}
       <fieldset class="quiet">
         <legend>{s('settings.quiet')}</legend>
-        <label class="check">
-          <input
-            type="checkbox"
-            name="quiet-on"
-            checked={quietOn}
-            onChange={(e) => setQuietOn((e.target as HTMLInputElement).checked)}
-          />
-          <span>
-            <b>{s('settings.quietOn')}</b>
-            <small>{s('settings.quietHint')}</small>
-          </span>
-        </label>
+        <CheckRow
+          name="quiet-on"
+          label={s('settings.quietOn')}
+          hint={s('settings.quietHint')}
+          checked={quietOn}
+          onChange={setQuietOn}
+        />
         {quietOn && (
           <div class="notify-row">
             <label class="field">

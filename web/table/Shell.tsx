@@ -191,7 +191,10 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   useEffect(() => prefetchTableParts(!!admin), []);
 
   return (
-    <div class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}`} data-version={st.version}>
+    <div
+      class={`table-page game-${st.game}${st.prompts.length ? ' is-asked' : ''}${st.outcome ? ' is-over' : ''}`}
+      data-version={st.version}
+    >
       <header class="table-head">
         <div class="table-head-row">
           <Brand />

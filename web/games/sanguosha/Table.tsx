@@ -114,29 +114,41 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
 }
 
 /**
- * The desktop ring grows taller until no two seat tiles overlap (equipment, judgement cards or a revealed hand make a
- * tile taller; the seats sit at percentages of the felt, so a taller felt spreads them apart) — first into what the
- * first screen leaves free above your hand and the question, then with tighter tiles; never past the first screen,
- * so every seat and the hand stay in view at once (a crowded table of tall tiles may still touch). Phones list the seats.
+ * The desktop ring grows taller until no two seat tiles overlap, nor a tile and the middle (equipment, judgement
+ * cards or a revealed hand make a tile taller; the seats sit at percentages of the felt, so a taller felt spreads them
+ * apart) — first into what the first screen leaves free above your hand and the question, then with tighter tiles.
+ * When even that leaves a tile over another, the seats leave the oval for rows across the felt (`.ring.rows`, as nine
+ * or ten seats always sit: `.ring.many`, so that such a table does not change its shape as the game goes on), where no
+ * tile can cover another however tall; the hand and the question stay docked in view below them. Phones list the
+ * seats in rows always, two a row when three make a tile taller than the screen.
  */
 function useRingFits(ring: { current: HTMLDivElement | null }) {
   useLayoutEffect(() => {
     const el = ring.current;
-    if (!el || getComputedStyle(el).position !== 'relative') return;
+    if (!el) return;
     el.style.height = '';
-    el.classList.remove('crowded');
+    el.classList.remove('crowded', 'rows', 'wide');
     const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
-    const overlap = () => {
-      const r = tiles.map((t) => t.getBoundingClientRect());
-      return r.some((a, i) =>
-        r
-          .slice(i + 1)
-          .some((b) => a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2),
-      );
-    };
-    if (!overlap()) return;
     const page = el.closest<HTMLElement>('.table-page');
     const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
+    if (getComputedStyle(el).position !== 'relative') {
+      // A phone: a tile taller than the screen leaves between the header and the docked hand could never be read
+      // whole; wider tiles (two a row) wrap their skills and cards less.
+      const head = document.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
+      const hand = el.parentElement?.querySelector<HTMLElement>('[data-hand]')?.offsetHeight ?? 0;
+      if (tiles.some((t) => t.offsetHeight > innerHeight - head - hand - dock - 8)) el.classList.add('wide');
+      return;
+    }
+    // The middle's own pieces (the info line's parts, the cards on the table, the discard), not its wide box.
+    const middle = [...el.querySelectorAll<HTMLElement>('.sgs-info > span, .sgs-middle > *, .sgs-discard > *')];
+    const meet = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2;
+    const overlap = () => {
+      const r = tiles.map((t) => t.getBoundingClientRect());
+      const m = middle.map((x) => x.getBoundingClientRect());
+      return r.some((a, i) => r.slice(i + 1).some((b) => meet(a, b)) || m.some((b) => meet(a, b)));
+    };
+    if (el.classList.contains('many') || !overlap()) return;
     const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce(
       (n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0),
       0,
@@ -150,6 +162,9 @@ function useRingFits(ring: { current: HTMLDivElement | null }) {
     el.style.height = '';
     el.classList.add('crowded');
     grow(free);
+    if (!overlap()) return;
+    el.style.height = '';
+    el.classList.add('rows');
   });
 }
 
@@ -216,9 +231,9 @@ export function Table(p: TableProps) {
     <div class={`sgs felt seats-${n}${you === null ? ' watching' : ''}`}>
       {p.state.outcome && <EndPanel v={v} p={p} />}
       {p.state.prompts.some((x) => x.kind === 'chooseGeneral') && <Offer p={p} />}
-      <div class="ring" ref={ring}>
+      <div class={n >= 9 ? 'ring many' : 'ring'} ref={ring}>
         <ol class="ring-seats" aria-label={t('sgs.ui.order')}>
-          {others.map((seat, k) => tile(seat, ringPos(k, others.length, you === null, 41, 40, n >= 9 ? 1.35 : 1)))}
+          {others.map((seat, k) => tile(seat, n >= 9 ? undefined : ringPos(k, others.length, you === null)))}
         </ol>
         {you !== null && info}
         <div class="felt-center">
