@@ -122,7 +122,8 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
 function useRingFits(ring: { current: HTMLDivElement | null }) {
   useLayoutEffect(() => {
     const el = ring.current;
-    if (!el || getComputedStyle(el).position !== 'relative') return;
+    // Phones list the seats (sanguosha.css, below 900px): nothing to fit, and no style read to force mid-render.
+    if (!el || !matchMedia('(min-width: 900px)').matches || getComputedStyle(el).position !== 'relative') return;
     el.style.height = '';
     el.classList.remove('crowded');
     const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
