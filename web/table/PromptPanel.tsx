@@ -11,7 +11,7 @@ import { later, loadPack } from '../i18n/packs';
 
 /** Playing again, at the end only: its own chunk with its strings and the later ones (the host's option names). */
 export const loadAgain = () => later(Promise.all([import('./Again'), loadPack('series', lang.value)])).then(([m]) => m);
-const AgainPanel = lazy(() => loadAgain().then((m) => m.AgainPanel), null);
+const EndActions = lazy(() => loadAgain().then((m) => m.EndActions), null);
 
 interface Props {
   st: StateBody;
@@ -195,13 +195,7 @@ function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string
       <div class="idle outcome">
         <p class="prompt-q">{winnersText(st.outcome.winners, name)}</p>
         <p>{t(st.outcome.reason)}</p>
-        <AgainPanel st={st} name={name} />
-        <a class="btn" href={`/?game=${encodeURIComponent(st.game)}`}>
-          {s('table.again')}
-        </a>
-        <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>
-          {s('table.replay')}
-        </a>
+        <EndActions st={st} name={name} />
       </div>
     );
   if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;
