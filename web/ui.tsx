@@ -25,17 +25,25 @@ export function formatMinutes(min: number): string {
   return s(n === 1 ? `time.${unit}.one` : `time.${unit}`, { n });
 }
 
-/** A deadline in the reader's own clock: "21:30" today, "Tue 21:30" within the week, a date beyond. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const CLOCK: Record<'day' | 'week' | 'date', Intl.DateTimeFormatOptions> = {
+  day: { hour: '2-digit', minute: '2-digit' },
+  week: { weekday: 'short', hour: '2-digit', minute: '2-digit' },
+  date: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+};
+
+/**
+ * A deadline in the reader's own clock: "21:30" today, "Tue 21:30" within the week, a date beyond. The formats
+ * are made once per language (`toLocaleString` makes one per call, some milliseconds on a phone, every second).
+ */
 export function localTime(iso: string, at = Date.now()): string {
   const d = new Date(iso);
   const days = (d.getTime() - at) / 86400000;
-  const o: Intl.DateTimeFormatOptions =
-    new Date(at).toDateString() === d.toDateString()
-      ? { hour: '2-digit', minute: '2-digit' }
-      : days < 6
-        ? { weekday: 'short', hour: '2-digit', minute: '2-digit' }
-        : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' };
-  return d.toLocaleString(lang.value, o);
+  const kind = new Date(at).toDateString() === d.toDateString() ? 'day' : days < 6 ? 'week' : 'date';
+  const key = `${lang.value} ${kind}`;
+  let f = clocks.get(key);
+  if (!f) clocks.set(key, (f = new Intl.DateTimeFormat(lang.value, CLOCK[kind])));
+  return f.format(d);
 }
 
 /**

@@ -207,3 +207,34 @@ describe('the live socket', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a new state keeps the objects of the parts that did not change', () => {
+  it('an unchanged seat, prompt or view part is the same object as before; a changed one is new', () => {
+    server(
+      () => 0,
+      () => 0,
+    );
+    const live = new Live('g', 't');
+    const view = (hp: number) => ({
+      players: [
+        { seat: 0, hp: 4 },
+        { seat: 1, hp },
+      ],
+      pile: [1, 2, 3],
+    });
+    live.accept(body(1, 0, 2, { view: view(4), waiting: [1] }));
+    const before = live.state.value!;
+    live.accept(body(2, 2, 3, { view: view(3), waiting: [1] }));
+    const after = live.state.value!;
+    const players = (s: StateBody) => (s.view as { players: unknown[] }).players;
+    expect(after).not.toBe(before);
+    expect(after.version).toBe(2);
+    expect(players(after)[0]).toBe(players(before)[0]);
+    expect(players(after)[1]).not.toBe(players(before)[1]);
+    expect(players(after)[1]).toEqual({ seat: 1, hp: 3 });
+    expect((after.view as { pile: number[] }).pile).toBe((before.view as { pile: number[] }).pile);
+    expect(after.waiting).toBe(before.waiting);
+    expect(after.log[0]).toBe(before.log[0]);
+    expect(after.log.map((l) => l.i)).toEqual([0, 1, 2]);
+  });
+});

@@ -57,6 +57,17 @@ export function setLang(l: Lang): Promise<void> {
   );
 }
 
+const plurals = new Map<Lang, Intl.PluralRules>();
+/**
+ * The plural category of `n` in `lang` ('one', 'other'…), by Intl.PluralRules. One rules object per language:
+ * making one is slow (a tenth of a millisecond or more), and every string with a count asks.
+ */
+export function pluralOf(l: Lang, n: number): Intl.LDMLPluralRule {
+  let r = plurals.get(l);
+  if (!r) plurals.set(l, (r = new Intl.PluralRules(l)));
+  return r.select(n);
+}
+
 /** Fill `{name}` placeholders; `render` turns each parameter value into text. */
 export function fill(template: string, params: Record<string, unknown> | undefined, render: (name: string, v: unknown) => string): string {
   if (!params) return template;
@@ -69,7 +80,7 @@ export function s(key: string, params?: Record<string, unknown>): string {
   // Read so that a part rendered before a later strings chunk came renders again when it does.
   void stringsArrived.value;
   const n = typeof params?.count === 'number' ? params.count : params?.n;
-  const one = typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one' ? shellStrings[l][`${key}.one`] : undefined;
+  const one = typeof n === 'number' && pluralOf(l, n) === 'one' ? shellStrings[l][`${key}.one`] : undefined;
   const tpl = one ?? shellStrings[l][key] ?? shellStrings.en[key] ?? key;
   return fill(tpl, params, (_n, v) => String(v));
 }

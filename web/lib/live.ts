@@ -25,6 +25,27 @@ function reloadOnce(): void {
   location.reload();
 }
 
+/**
+ * `next`, with every part that equals the same part of `prev` replaced by `prev`'s own object: each message
+ * brings the whole view, parsed afresh, and a part of the page drawn from an unchanged part (a seat's tile, the
+ * hand, a log line) sees the same object and is skipped (`memo`). Comparing is cheap beside drawing: a table's
+ * state is a few kilobytes.
+ */
+function keep<T>(prev: T, next: T): T {
+  if (prev === next || typeof prev !== 'object' || typeof next !== 'object' || !prev || !next) return next;
+  if (Array.isArray(prev) !== Array.isArray(next)) return next;
+  const a = prev as Record<string, unknown>;
+  const b = next as Record<string, unknown>;
+  const out = (Array.isArray(next) ? [] : {}) as Record<string, unknown>;
+  const keys = Object.keys(b);
+  let same = keys.length === Object.keys(a).length;
+  for (const k of keys) {
+    out[k] = keep(a[k], b[k]);
+    if (out[k] !== a[k]) same = false;
+  }
+  return same ? prev : (out as T);
+}
+
 export type ConnState = 'connecting' | 'live' | 'polling' | 'offline';
 
 /** Does the browser say it is online? (Outside a browser there is no such signal: assume yes.) */
@@ -156,7 +177,8 @@ export class Live {
     const cur = this.state.value;
     const base = cur && s.version < cur.version ? cur : s;
     if (base !== cur || book.lines !== cur?.log) {
-      this.state.value = { ...base, log: book.lines, logFrom: book.from, logEnd: book.end };
+      const next = { ...base, log: book.lines, logFrom: book.from, logEnd: book.end };
+      this.state.value = cur ? keep(cur, next) : next;
       if (base === s) this.error.value = null;
     }
     if (missing !== null) void this.fill(missing);

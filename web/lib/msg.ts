@@ -1,11 +1,9 @@
 import type { GameUI, Lang } from '../games/types';
 import { isMsg, isSeatParam, SEATS_PARAMS, type Msg } from '../../worker/protocol';
-import { fill, shellStrings } from '../i18n';
+import { fill, pluralOf, shellStrings } from '../i18n';
 import { stringsArrived } from '../i18n/packs';
 
 export { isSeatParam };
-/** The plural category of `n` in `lang` ('one', 'other'…), by Intl.PluralRules. */
-export const pluralOf = (lang: Lang, n: number) => new Intl.PluralRules(lang).select(n);
 export const listJoin = (lang: Lang, items: string[]) => items.join(lang === 'en' ? ', ' : '、');
 
 /**

@@ -165,6 +165,24 @@ export function AgainPanel({ st, name }: { st: StateBody; name: (n: number) => s
   );
 }
 
+/**
+ * Under the winners on a finished table: playing again with this table, a new table, the replay. Shown only at the
+ * end, so in this chunk rather than the table's first load.
+ */
+export function EndActions({ st, name }: { st: StateBody; name: (n: number) => string }) {
+  return (
+    <>
+      <AgainPanel st={st} name={name} />
+      <a class="btn" href={`/?game=${encodeURIComponent(st.game)}`}>
+        {s('table.again')}
+      </a>
+      <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>
+        {s('table.replay')}
+      </a>
+    </>
+  );
+}
+
 /** Above a game played again: the way back to the game it came from, and the table's series. */
 export function SeriesLinks({ st }: { st: StateBody }) {
   return (

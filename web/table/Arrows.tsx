@@ -78,6 +78,22 @@ function anchor(at: number | null): { x: number; y: number } | null {
   return { x: x + scrollX, y: (at === null ? r.top + r.height / 2 : r.top + 6) + scrollY };
 }
 
+/**
+ * A hurt seat's tile flashes (styles.css `.flash`), again if it is hit again: the class goes when the flash ends,
+ * and a flash still running starts over — without reading the layout to restart it (a forced layout per hit).
+ */
+function flash(el: Element | null): void {
+  if (!el) return;
+  const running = el.getAnimations?.().find((a) => (a as CSSAnimation).animationName === 'hurt');
+  if (running) {
+    running.cancel();
+    running.play();
+    return;
+  }
+  el.classList.add('flash');
+  el.addEventListener('animationend', () => el.classList.remove('flash'), { once: true });
+}
+
 interface Arrow {
   k: number;
   x1: number;
@@ -128,12 +144,7 @@ export function PlayArrows({ log, t }: { log: LogLine[]; t: (m: Msg) => string }
       });
     if (!withArrows || still()) return;
     const hurt = hurtSeat(l.msg);
-    if (hurt !== null) {
-      const el = document.querySelector(`.game-area [data-seat="${hurt}"]`);
-      el?.classList.remove('flash');
-      void (el as HTMLElement | null)?.offsetWidth;
-      el?.classList.add('flash');
-    }
+    if (hurt !== null) flash(document.querySelector(`.game-area [data-seat="${hurt}"]`));
     const pair = actorAndTargets(l.msg);
     if (!pair) return;
     const a = centre(pair.from);
@@ -193,24 +204,15 @@ export function PlayArrows({ log, t }: { log: LogLine[]; t: (m: Msg) => string }
         </div>
       )}
       {arrows.length > 0 && (
-        <svg class="play-arrows" aria-hidden="true" width="100%" height="100%">
-          <defs>
-            <marker
-              id="arrow-head"
-              viewBox="0 0 10 10"
-              refX="8"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0 0 L10 5 L0 10 z" fill="#b8412d" />
-            </marker>
-          </defs>
+        <div class="play-arrows" aria-hidden="true">
           {arrows.map((a) => (
-            <line key={a.k} x1={a.x1} y1={a.y1} x2={a.x2} y2={a.y2} marker-end="url(#arrow-head)" />
+            <i
+              key={a.k}
+              class="play-arrow"
+              style={`left:${a.x1}px;top:${a.y1}px;width:${Math.hypot(a.x2 - a.x1, a.y2 - a.y1)}px;rotate:${Math.atan2(a.y2 - a.y1, a.x2 - a.x1)}rad`}
+            />
           ))}
-        </svg>
+        </div>
       )}
     </>
   );

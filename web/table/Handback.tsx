@@ -46,14 +46,18 @@ export function Handback({
   token,
   t,
   away,
-  playedForYou,
+  log,
+  seat,
 }: {
   id: string;
   token: string;
   t: (m: Msg) => string;
   away: boolean;
-  playedForYou: boolean;
+  /** The log in view and the seat: a move the room made for it there is a reason to ask. */
+  log: readonly LogLine[];
+  seat: number;
 }) {
+  const playedForYou = playedFor(log, seat);
   const [lines, setLines] = useState<LogLine[]>([]);
   const [total, setTotal] = useState(0);
   const [all, setAll] = useState(false);
@@ -125,5 +129,5 @@ export function Handback({
 }
 
 /** Does the log in view show a move the room made for `seat` (a stand-in's or the bot's line)? */
-export const playedFor = (log: readonly LogLine[], seat: number): boolean =>
+const playedFor = (log: readonly LogLine[], seat: number): boolean =>
   log.some((l) => l.msg.key === 'room.log.botPlayed' && l.msg.params?.seat === seat);

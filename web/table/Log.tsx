@@ -6,6 +6,7 @@ import { lang, s } from '../i18n';
 import { ErrorNote } from '../ui';
 import { readCards, type CardText } from './CardInfo';
 import { replayLines } from './Arrows';
+import { memo } from '../lib/memo';
 
 type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 
@@ -97,8 +98,18 @@ export function cardsOf(m: Msg, text: (id: string) => CardText | null): CardText
   return out;
 }
 
-/** One log line; one that names cards is a button that opens their texts. */
-function LogItem({ l, t, ui, L }: { l: LogLine; t: T; ui?: GameUI | null | undefined; L?: Lang | undefined }) {
+/** One log line; one that names cards is a button that opens their texts. Drawn once, not again per change. */
+const LogItem = memo(function LogItem({
+  l,
+  t,
+  ui,
+  L,
+}: {
+  l: LogLine;
+  t: T;
+  ui?: GameUI | null | undefined;
+  L?: Lang | undefined;
+}) {
   const text = ui?.cardText && L ? (id: string) => ui.cardText!(id, L) : null;
   const cards = text ? cardsOf(l.msg, text) : [];
   const made = l.msg.key === 'room.log.timedOut' || l.msg.key === 'room.log.botPlayed';
@@ -110,7 +121,7 @@ function LogItem({ l, t, ui, L }: { l: LogLine; t: T; ui?: GameUI | null | undef
       </button>
     </li>
   );
-}
+});
 
 /**
  * Does a log line say something was done to `you` (damage, dying, cards taken or discarded, an imp, a

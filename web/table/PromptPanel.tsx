@@ -11,7 +11,7 @@ import { later, loadPack } from '../i18n/packs';
 
 /** Playing again, at the end only: its own chunk with its strings and the later ones (the host's option names). */
 export const loadAgain = () => later(Promise.all([import('./Again'), loadPack('series', lang.value)])).then(([m]) => m);
-const AgainPanel = lazy(() => loadAgain().then((m) => m.AgainPanel), null);
+const EndActions = lazy(() => loadAgain().then((m) => m.EndActions), null);
 
 interface Props {
   st: StateBody;
@@ -49,6 +49,9 @@ function useDock(el: HTMLElement | null, asking: boolean) {
 }
 
 type Shown = { cards: Set<string>; seats: Set<number>; options: Set<string> };
+const same = (a: Set<unknown>, b: Set<unknown>) => a.size === b.size && [...a].every((x) => b.has(x));
+const sameShown = (a: Shown, b: Shown) =>
+  same(a.cards, b.cards) && same(a.seats, b.seats) && same(a.options, b.options);
 
 /** Which of these cards, seats and options the game's table shows (a `data-card` / `data-seat` / `data-option` element in it). */
 function onTable(cards: string[], seats: number[], options: string[]): Shown {
@@ -78,24 +81,37 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
   useEffect(() => setError(null), [key]);
   // Move focus to a new question only if the player was not typing somewhere else (chat); bring the question
   // into view on a new prompt and when the player comes back to the page.
+  // In the next frame, with its layout: focusing and scrolling lay the page out, and this effect may run in the
+  // middle of a render (Preact runs a part's pending effects when it draws the part again).
   useEffect(() => {
-    const a = document.activeElement;
-    if (st.prompts.length && (!a || a === document.body))
-      ref.current?.querySelector<HTMLElement>('.prompt-q')?.focus({ preventScroll: true });
-    if (st.prompts.length) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      const a = document.activeElement;
+      if (st.prompts.length && (!a || a === document.body))
+        ref.current?.querySelector<HTMLElement>('.prompt-q')?.focus({ preventScroll: true });
+      if (st.prompts.length) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    });
     const back = () => {
       if (document.visibilityState === 'visible' && st.prompts.length)
         ref.current?.scrollIntoView?.({ block: 'nearest' });
     };
     document.addEventListener('visibilitychange', back);
-    return () => document.removeEventListener('visibilitychange', back);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('visibilitychange', back);
+    };
   }, [key]);
   // Candidates the table already shows are picked there; the panel lists only the others.
   const all = st.prompts.flatMap((p) => p.options.flatMap((o) => o.cards?.from ?? []));
   const allSeats = st.prompts.flatMap((p) => p.options.flatMap((o) => o.seats?.from ?? []));
   const allOptions = st.prompts.flatMap((p) => p.options.map((o) => o.id));
   const [shown, setShown] = useState<Shown>({ cards: new Set(), seats: new Set(), options: new Set() });
-  useLayoutEffect(() => setShown(onTable(all, allSeats, allOptions)), [key, st.version]);
+  // Only a different answer is set: a new object would draw the panel twice per change, the second time
+  // running the last change's effects before the paint (the focus below lays the page out mid-render).
+  const look = () => {
+    const now = onTable(all, allSeats, allOptions);
+    setShown((was) => (sameShown(was, now) ? was : now));
+  };
+  useLayoutEffect(look, [key, st.version]);
   // The hand stays above the question (styles.css) only while the question asks for cards in it: a challenge
   // leaves the vote tally in view, 五谷丰登 the cards on offer in the middle.
   useLayoutEffect(() => {
@@ -108,13 +124,7 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
   useEffect(() => {
     const area = document.querySelector('.game-area');
     if (!st.prompts.length || !area || typeof MutationObserver === 'undefined') return;
-    const same = (a: Set<unknown>, b: Set<unknown>) => a.size === b.size && [...a].every((x) => b.has(x));
-    const mo = new MutationObserver(() => {
-      const now = onTable(all, allSeats, allOptions);
-      setShown((was) =>
-        same(was.cards, now.cards) && same(was.seats, now.seats) && same(was.options, now.options) ? was : now,
-      );
-    });
+    const mo = new MutationObserver(look);
     mo.observe(area, { childList: true, subtree: true });
     return () => mo.disconnect();
   }, [key]);
@@ -185,13 +195,7 @@ function Idle({ st, name, t, out }: { st: StateBody; name: (n: number) => string
       <div class="idle outcome">
         <p class="prompt-q">{winnersText(st.outcome.winners, name)}</p>
         <p>{t(st.outcome.reason)}</p>
-        <AgainPanel st={st} name={name} />
-        <a class="btn" href={`/?game=${encodeURIComponent(st.game)}`}>
-          {s('table.again')}
-        </a>
-        <a class="btn" href={`/g/${encodeURIComponent(st.id)}/replay`}>
-          {s('table.replay')}
-        </a>
+        <EndActions st={st} name={name} />
       </div>
     );
   if (st.status === 'finished') return <p class="idle">{s('status.finished')}</p>;

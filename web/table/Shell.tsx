@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Answer, LogLine, Msg, StateBody } from '../../worker/protocol';
+import type { Answer, StateBody } from '../../worker/protocol';
 import type { GameUI, TableProps } from '../games/types';
 import { lang, s } from '../i18n';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
 import { getGame, saveGame } from '../lib/store';
 import { Brand, Countdown, LangSwitch } from '../ui';
-import { IconMenu } from '../icons';
+import { IconBell, IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
 import { AdminMenu } from './adminMenu';
 import { later, loadLater } from '../i18n/packs';
-import { NotifyButton, NotifyPanel } from './Notify';
 import { usePicks } from './picks';
 
 /*
@@ -31,30 +30,29 @@ const CardSheet = lazy(() => import('./CardSheet').then((m) => m.CardSheet), nul
  * What a stand-in played for you while you were away (tz-away's Handback.tsx): shown on your return only, so
  * its own chunk with its strings (the later half), fetched right after the first paint.
  */
-const Handback = lazy(
-  () =>
-    later(import('./Handback')).then(
-      (m) =>
-        function HandbackOf(p: {
-          id: string;
-          token: string;
-          t: (m: Msg) => string;
-          away: boolean;
-          log: readonly LogLine[];
-          seat: number;
-        }) {
-          return (
-            <m.Handback id={p.id} token={p.token} t={p.t} away={p.away} playedForYou={m.playedFor(p.log, p.seat)} />
-          );
-        },
-    ),
-  null,
-);
+const Handback = lazy(() => later(import('./Handback')).then((m) => m.Handback), null);
 const GenericTable = lazy(() => import('./GenericTable').then((m) => m.GenericTable));
 /** The gear; until its chunk is in, a gear that cannot open yet (disabled, so a click waits rather than is lost). */
 const SettingsButton = lazy(() => later(import('./Settings')).then((m) => m.SettingsButton), <GearWaiting />);
+/** The bell (web/table/Notify.tsx); until its chunk is in, a bell that cannot open yet, like the gear. */
+const NotifyButton = lazy(() => import('./Notify').then((m) => m.NotifyButton), <BellWaiting />);
+/**
+ * What became of an answer that could not go out at once (web/parts/OutboxNote.tsx): shown only then, so its own
+ * chunk with its strings (the later half), fetched after the first paint with the other parts.
+ */
+const OutboxNote = lazy(() => later(import('../parts/OutboxNote')).then((m) => m.OutboxNote), null);
 /** "Always / never" on a skill's question: the seat's orders for that skill (Settings.tsx), once its chunk is in. */
 const QuickOrders = lazy(() => later(import('./Settings')).then((m) => m.QuickOrders), null);
+
+function BellWaiting() {
+  return (
+    <div class="notify">
+      <button type="button" class="icon-btn bell" disabled aria-label={s('notify.title')} title={s('notify.title')}>
+        <IconBell off />
+      </button>
+    </div>
+  );
+}
 
 function GearWaiting() {
   return (
@@ -79,8 +77,17 @@ function GearWaiting() {
 function prefetchTableParts(admin: boolean): void {
   const go = () => {
     void loadLater().catch(() => undefined);
-    for (const part of [Side, SinceLastVisit, SettingsButton, NotifyPanel, CardSheet, ...(admin ? [AdminMenu] : [])])
+    for (const part of [
+      Side,
+      SinceLastVisit,
+      SettingsButton,
+      NotifyButton,
+      OutboxNote,
+      CardSheet,
+      ...(admin ? [AdminMenu] : []),
+    ])
       part.preload();
+    void import('./Notify').then((m) => m.NotifyPanel.preload());
   };
   const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void })
     .requestIdleCallback;
@@ -92,7 +99,6 @@ import { seatName } from './Seats';
 
 /** The links of a game played again (the game before it, the series): its own chunk, only in such a game. */
 const SeriesLinks = lazy(() => loadAgain().then((m) => m.SeriesLinks), null);
-import { OutboxNote } from '../parts/OutboxNote';
 
 interface Props {
   id: string;
@@ -272,7 +278,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               send={send}
               out={out}
               held={held}
-              note={<OutboxNote live={live} t={t} />}
+              note={live.outbox.value && <OutboxNote live={live} t={t} />}
               extra={(p) => token && p.kind === 'skill' && <QuickOrders id={id} token={token} p={p} t={t} />}
             />
           </div>

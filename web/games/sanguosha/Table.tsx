@@ -6,7 +6,6 @@ import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
 import { madeForThem, SeatTags } from '../../table/Seats';
 import type { TableProps } from '../types';
-import { GENERAL } from '../../../worker/games/sanguosha/generals';
 import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards';
 import { lazy } from '../../lib/lazy';
 
@@ -49,23 +48,6 @@ export interface View {
 }
 
 const SLOTS = ['weapon', 'armor', 'plus', 'minus'] as const;
-const SLASHES = new Set(['slash', 'fire_slash', 'thunder_slash']);
-
-/** Why `target` is not a legal target of the card being played, when the server gave no reason (older rooms). */
-function whyNot(v: View, me: number, key: string, target: number): string {
-  const p = v.players[target]!;
-  if (!p.alive) return 'sgs.ui.dead';
-  if (target === me) return 'sgs.ui.self';
-  const d = v.me?.distance[target] ?? 0;
-  const cards = p.handCount + p.judge.length + SLOTS.filter((s) => p.equip[s] !== null).length;
-  const has = (k: string) => p.judge.some((id) => CARDS[id]?.key === k);
-  if (SLASHES.has(key) && !v.me?.inRange[target]) return 'sgs.ui.outOfRange';
-  if ((key === 'snatch' || key === 'supply_shortage') && d > 1) return 'sgs.ui.tooFar';
-  if ((key === 'snatch' || key === 'dismantlement') && cards === 0) return 'sgs.ui.noCards';
-  if (key === 'fire_attack' && p.handCount === 0) return 'sgs.ui.noCards';
-  if ((key === 'indulgence' || key === 'supply_shortage') && has(key)) return 'sgs.ui.hasOne';
-  return 'sgs.ui.notTarget';
-}
 
 /**
  * A card drawn in code: suit and rank in the corner in their colour, the name, the type. In the hand it is
@@ -185,14 +167,11 @@ export function Table(p: TableProps) {
   // The option being composed: its seats, and why the other living seats are not targets.
   const o = p.option;
   const targeting = !!o?.seats && p.pickable.seats.length > 0;
+  // The server gives the reason of every living seat the option may not pick (engine Option.seats.blocked).
   const blocked = new Map<number, Msg>((o?.seats?.blocked ?? []).map((b) => [b.seat, b.why]));
-  const chosen = p.picked.cards.length === 1 ? CARDS[Number(p.picked.cards[0])] : undefined;
   const reasonFor = (seat: number): string | null => {
-    if (!targeting || p.pickable.seats.includes(seat) || !v.players[seat]?.alive) return null;
-    const b = blocked.get(seat);
-    if (b) return t(b);
-    if (blocked.size || !o?.id.startsWith('use:') || !chosen || you === null) return null;
-    return t(whyNot(v, you, chosen.key, seat));
+    const b = targeting && !p.pickable.seats.includes(seat) && v.players[seat]?.alive ? blocked.get(seat) : undefined;
+    return b ? t(b) : null;
   };
   // A blind pick ("a hand card") is shown on the seat it is taken from.
   const pickPrompt = p.state.prompts.find((x) => x.kind === 'pick');
