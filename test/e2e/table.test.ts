@@ -388,6 +388,30 @@ describe('the table on a phone and a desktop (issue 12)', () => {
         await page.context().close();
       });
 
+  // A finished 驱鬼 table (every seat's imps and artifacts out) on the desktop oval put seats over the board and past
+  // the felt's edge, and the replay under them.
+  it('a finished 驱鬼 table at desktop size: no seat covers another or the board, and the replay is on the first screen', async () => {
+    const t = await table('ghost', 5, 'shots-end');
+    await post(`/api/games/${t.id}/admin/replace-seat`, { seat: 0, by: 'bot' }, t.adminToken);
+    const page = await open(env.browser, 'en', DESKTOP, `/g/${t.id}`);
+    await page.waitForSelector('.idle.outcome', { timeout: 90_000 });
+    await page.screenshot({ path: `${OUT}/ghost-finished-desktop.png`, fullPage: true });
+    const b = await page.evaluate(() => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      };
+      return {
+        seats: [...document.querySelectorAll('.gh-felt .gh-seat')].map(box),
+        middle: [...document.querySelectorAll('.gh-board > *')].map(box),
+      };
+    });
+    expect(b.seats).toHaveLength(5);
+    expect(overlaps(b)).toEqual([]);
+    expect(await inView(page, '.idle.outcome a[href$="/replay"]')).toBe(true);
+    await page.context().close();
+  });
+
   for (const lang of ['zh-CN', 'zh-TW', 'en'] as Lang[])
     it(`a long-press on a hand card shows its text (${lang})`, async () => {
       for (const game of ['sanguosha', 'ghost']) {
