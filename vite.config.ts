@@ -24,6 +24,8 @@ export const LATER: RegExp[] = [
   /^time\.(minutes|hours|days)/,
   // A finished table's links (web/table/Again.tsx EndActions).
   /^table\.(again|replay)$/,
+  // Composing an answer after a tap (web/table/Picking.tsx).
+  /^prompt\.(also|cardsHere|seatsHere|confirm|cancel|atLeast|pick(Cards|Seats))/,
   // A game's one-line summary and title: for "my games" and notifications, not the table.
   /^(ghost|sgs)\.(summary|title)$/,
   /^join\.(?!seatLost$)/,

@@ -81,6 +81,7 @@ function prefetchTableParts(admin: boolean): void {
       Side,
       SinceLastVisit,
       SettingsButton,
+      Picking,
       NotifyButton,
       OutboxNote,
       CardSheet,
@@ -94,7 +95,7 @@ function prefetchTableParts(admin: boolean): void {
   // Two frames: the table is on screen before anything else is asked for.
   requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
 }
-import { loadAgain, PromptPanel, winnersText } from './PromptPanel';
+import { loadAgain, Picking, PromptPanel, winnersText } from './PromptPanel';
 import { seatName } from './Seats';
 
 /** The links of a game played again (the game before it, the series): its own chunk, only in such a game. */
