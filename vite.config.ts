@@ -12,18 +12,20 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * Strings a table's first screen does not show; they ship in each pack's second chunk, fetched after the first
  * paint (web/i18n/packs.ts `loadLater`). Whatever shows them is a lazy part that awaits that chunk: the card
  * sheet (card and skill texts; 驱鬼 keeps its king cards' texts, shown on the board), the log and "since you were here" (log lines), the seat settings (standing
- * orders), the note on an answer waiting for the connection, the lobby, the host's menu, the bell's panel, the home, rules and replay pages. A key used on a first
+ * orders), the note on an answer waiting for the connection, the lobby, the host's menu, the bell's panel, the home, rules, replay and not-found pages. A key used on a first
  * screen must not match (it would show as its key until the chunk comes, then re-render).
  */
 export const LATER: RegExp[] = [
   /^sgs\.(skillText|cardText|orderHint|order|log|option)\./,
   /^ghost\.(log\.|orderHint\.|order\.|kingRule$|possession\.|text\.(?!K)|ui\.(killer|result|seatScore|teamScore|winner|possess)$)/,
   /^(home|admin|host|rules|missing|since|opt|handback|room\.log|offer|mark|outbox)\./,
-  /^game\.[a-z]+\.tagline$/,
+  /^game\.([a-z]+\.tagline|notFound(Body)?)$/,
   // Lengths of time in words: the home page, the lobby and the host's menu.
   /^time\.(minutes|hours|days)/,
   // A finished table's links (web/table/Again.tsx EndActions).
   /^table\.(again|replay)$/,
+  // Composing an answer after a tap (web/table/Picking.tsx).
+  /^prompt\.(also|cardsHere|seatsHere|confirm|cancel|atLeast|pick(Cards|Seats))/,
   // A game's one-line summary and title: for "my games" and notifications, not the table.
   /^(ghost|sgs)\.(summary|title)$/,
   /^join\.(?!seatLost$)/,
@@ -116,7 +118,7 @@ export default defineConfig({
             // ring): one chunk rather than four small ones, each with its own gzip overhead.
             {
               name: 'shared',
-              test: /web[\\/]table[\\/](CardInfo|Seats|ring)\.tsx?$|web[\\/]lib[\\/]msg\.ts$|worker[\\/]protocol\.ts$/,
+              test: /web[\\/]table[\\/](CardInfo|Seats|ring)\.tsx?$|web[\\/]lib[\\/](msg|memo)\.ts$|worker[\\/]protocol\.ts$/,
             },
           ],
         },

@@ -1,10 +1,9 @@
 import { render, type ComponentType } from 'preact';
 import './styles.css';
-import { lang, ready, s } from './i18n';
+import { lang, ready } from './i18n';
 import { match, path, type Route } from './router';
 import { lazy } from './lib/lazy';
 import { later, loadPack } from './i18n/packs';
-import { TopBar } from './ui';
 import { loadGameUI } from './games';
 import { getGame } from './lib/store';
 // Every page sets the title: its signal and effect are in the entry rather than a chunk of their own.
@@ -23,6 +22,8 @@ const ReplayPage = lazy(() =>
 const PracticePage = lazy(() =>
   later(Promise.all([import('./practice/Practice'), loadPack('practice', lang.value)])).then(([m]) => m.PracticePage),
 );
+
+const Missing = lazy(() => later(import('./pages/Missing')).then((m) => m.Missing));
 
 const SeriesPage = lazy(() =>
   Promise.all([import('./pages/Series'), loadPack('series', lang.value)]).then(([m]) => m.SeriesPage),
@@ -45,21 +46,6 @@ function App() {
   const Page = PAGES[r.page];
   // Keyed by the address: another game's page starts afresh.
   return <Page key={path.value} {...r} />;
-}
-
-function Missing() {
-  return (
-    <>
-      <TopBar />
-      <main class="page narrow center">
-        <h1>{s('missing.title')}</h1>
-        <p>{s('missing.body')}</p>
-        <a class="btn primary" href="/">
-          {s('common.home')}
-        </a>
-      </main>
-    </>
-  );
 }
 
 // The first page's chunk (and for a table this device knows, its game's code and strings) is fetched now,

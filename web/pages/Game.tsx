@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { StateBody } from '../../worker/protocol';
 import type { GameUI } from '../games/types';
 import { gameName, loadGameUI } from '../games';
 import { lang, s } from '../i18n';
@@ -17,6 +16,8 @@ const myGamesModule = () => import('../lib/mygames');
 export { TableShell };
 
 /** A game not started yet: its own chunk, with the later strings it shows (a running table does not load it). */
+/** No such game: the page of an address that leads nowhere, with its later strings. */
+const Missing = lazy(() => later(import('./Missing')).then((m) => m.Missing));
 const Lobby = lazy(() => later(import('./Lobby')).then((m) => m.Lobby));
 
 /**
@@ -101,19 +102,7 @@ export function GamePage({ id }: { id: string }) {
   pageTitle.value = `${title} · ${s('common.site')}`;
 
   if (!st) {
-    if (err && err.status === 404)
-      return (
-        <>
-          <TopBar />
-          <main class="page narrow center">
-            <h1>{s('game.notFound')}</h1>
-            <p>{s('game.notFoundBody')}</p>
-            <a class="btn primary" href="/">
-              {s('common.home')}
-            </a>
-          </main>
-        </>
-      );
+    if (err && err.status === 404) return <Missing game />;
     return (
       <>
         <TopBar />

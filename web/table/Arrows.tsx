@@ -61,6 +61,9 @@ interface Bubble {
 /** Lines to play on the table in order ("since your last visit", or its ▶ button): set, then taken by `PlayArrows`. */
 export const replayLines = signal<readonly LogLine[] | null>(null);
 
+/** The reader's reduced-motion setting (one query, read at each event: it may change while the page is open). */
+let reduced: MediaQueryList | undefined;
+
 /** How long one event stays readable on the table, and the gap before the next one of a sequence appears. */
 const HOLD = 5000;
 const GAP = 900;
@@ -123,7 +126,7 @@ export function PlayArrows({ log, t }: { log: LogLine[]; t: (m: Msg) => string }
   const queue = useRef<{ line: LogLine; arrows: boolean }[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const lastI = log.length ? log[log.length - 1]!.i : -1;
-  const still = () => !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const still = () => !!(reduced ??= window.matchMedia?.('(prefers-reduced-motion: reduce)'))?.matches;
 
   const show = (l: LogLine, withArrows: boolean) => {
     const ev = eventOf(l.msg);

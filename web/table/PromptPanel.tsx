@@ -11,6 +11,11 @@ import { later, loadPack } from '../i18n/packs';
 
 /** Playing again, at the end only: its own chunk with its strings and the later ones (the host's option names). */
 export const loadAgain = () => later(Promise.all([import('./Again'), loadPack('series', lang.value)])).then(([m]) => m);
+/**
+ * Composing an answer (an option chosen: what it takes, the cards and seats to pick off the table, confirm and
+ * cancel): only after a tap, so its own chunk with its strings (the later half), prefetched after the first paint.
+ */
+export const Picking = lazy(() => later(import('./Picking')).then((m) => m.Picking), null);
 const EndActions = lazy(() => loadAgain().then((m) => m.EndActions), null);
 
 interface Props {
@@ -48,7 +53,7 @@ function useDock(el: HTMLElement | null, asking: boolean) {
   }, [el, asking]);
 }
 
-type Shown = { cards: Set<string>; seats: Set<number>; options: Set<string> };
+export type Shown = { cards: Set<string>; seats: Set<number>; options: Set<string> };
 const same = (a: Set<unknown>, b: Set<unknown>) => a.size === b.size && [...a].every((x) => b.has(x));
 const sameShown = (a: Shown, b: Shown) =>
   same(a.cards, b.cards) && same(a.seats, b.seats) && same(a.options, b.options);
@@ -234,7 +239,6 @@ function PromptCard({
   extra: Props['extra'];
 }) {
   const selected = picks.sel?.prompt === p.id ? picks.option : null;
-  const ready = selected ? picks.answer() : null;
   // "use this card" options, one per hand card, are the cards themselves on the table: not repeated here.
   const cardOptions = p.options.filter(
     (o) => !!o.cards && o.cards.from.length === 1 && shown.cards.has(o.cards.from[0]!),
@@ -243,14 +247,6 @@ function PromptCard({
   const listed = (cardOptions.length > 1 ? p.options.filter((o) => !cardOptions.includes(o)) : p.options).filter(
     (o) => !shown.options.has(o.id),
   );
-  const offCards = selected?.cards?.from.filter((c) => !shown.cards.has(c)) ?? [];
-  const offSeats = selected?.seats?.from.filter((x) => !shown.seats.has(x)) ?? [];
-  const targetsOpen =
-    !!selected?.seats && (!selected.cards || picks.picked.cards.length >= Math.max(1, selected.cards.min));
-  // Other options that take the card just picked (铁索连环: use or recast; a view-as skill): a tap switches to one.
-  const one = picks.picked.cards.length === 1 ? picks.picked.cards[0]! : null;
-  const siblings =
-    selected && one ? p.options.filter((o) => o.id !== selected.id && !!o.cards?.from.includes(one)).slice(0, 4) : [];
   // On a phone a long question folds to two lines (styles.css) so it never pushes the hand away; a tap unfolds it.
   const [unfold, setUnfold] = useState(false);
   return (
@@ -286,105 +282,18 @@ function PromptCard({
       )}
       {!selected && extra?.(p)}
       {selected && (
-        <div class="picks">
-          <p class="picks-what">
-            <b>{t(selected.message)}</b>
-            {plainPick(t, selected.message, picks.picked.cards)}
-            {selected.cards && (
-              <span>
-                {rangeText('prompt.pickCards', selected.cards.min, selected.cards.max, picks.picked.cards.length)}
-              </span>
-            )}
-            {selected.seats && targetsOpen && (
-              <span>
-                {rangeText('prompt.pickSeats', selected.seats.min, selected.seats.max, picks.picked.seats.length)}
-              </span>
-            )}
-          </p>
-          {siblings.length > 0 && (
-            <div class="pick-row also" role="group" aria-label={s('prompt.also')}>
-              <span class="hint">{s('prompt.also')}</span>
-              {siblings.map((o) => (
-                <button
-                  key={o.id}
-                  type="button"
-                  class="btn option also-option"
-                  disabled={busy}
-                  onClick={() => picks.select(p, o, picks.picked.cards)}
-                >
-                  {t(o.message)}
-                </button>
-              ))}
-            </div>
-          )}
-          {offCards.length > 0 && (
-            <div class="pick-row" role="group" aria-label={s('prompt.cardsHere')}>
-              {offCards.map((c) => {
-                const on = picks.picked.cards.includes(c);
-                return (
-                  <button
-                    key={c}
-                    type="button"
-                    class={`pick card-pick${on ? ' on' : ''}`}
-                    aria-pressed={on}
-                    disabled={busy}
-                    onClick={() => picks.toggleCard(c)}
-                  >
-                    {cardLabel(c)}
-                  </button>
-                );
-              })}
-            </div>
-          )}
-          {targetsOpen && offSeats.length > 0 && (
-            <div class="pick-row" role="group" aria-label={s('prompt.seatsHere')}>
-              {offSeats.map((x) => {
-                const on = picks.picked.seats.includes(x);
-                return (
-                  <button
-                    key={x}
-                    type="button"
-                    class={`pick seat-pick-btn${on ? ' on' : ''}`}
-                    aria-pressed={on}
-                    disabled={busy}
-                    onClick={() => picks.toggleSeat(x)}
-                  >
-                    {name(x)}
-                  </button>
-                );
-              })}
-            </div>
-          )}
-          <div class="btn-row confirm-row">
-            <button
-              type="button"
-              class="btn primary confirm"
-              disabled={busy || !ready}
-              onClick={() => ready && go(ready)}
-            >
-              {s('prompt.confirm')}
-            </button>
-            <button type="button" class="btn back" disabled={busy} onClick={picks.clear}>
-              {s('prompt.cancel')}
-            </button>
-          </div>
-        </div>
+        <Picking
+          p={p}
+          o={selected}
+          picks={picks}
+          t={t}
+          busy={busy}
+          go={go}
+          cardLabel={cardLabel}
+          name={name}
+          shown={shown}
+        />
       )}
     </div>
   );
-}
-
-function rangeText(key: string, min: number, max: number, n: number): string {
-  const range = min === max ? String(min) : max >= 99 ? s('prompt.atLeast', { min }) : `${min}–${max}`;
-  return s(key, { range, n, count: max });
-}
-
-/**
- * The picked card said plainly, where the game has a `<option key>.picked` string for it ("把红桃K当杀使用（武圣）"
- * for a view-as option): shown once exactly one card is picked, with the option's own params and `card`.
- */
-function plainPick(t: Props['t'], m: Msg, cards: string[]) {
-  const key = `${m.key}.picked`;
-  if (cards.length !== 1 || t(key) === key) return null;
-  return <span class="picks-plain">{t({ key, params: { ...(m.params ?? {}), card: cards[0]! } })}</span>;
 }

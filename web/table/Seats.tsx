@@ -21,22 +21,28 @@ export function madeForThem(log: StateBody['log'], recent = 40): Map<number, 'ti
   return out;
 }
 
+/** What `SeatTags` says of seat `n` of a table, as plain values (a tile drawn again only when they change). */
+export function seatTagsOf(st: StateBody, n: number) {
+  return {
+    seat: st.seats[n],
+    waiting: st.status === 'playing' && st.waiting.includes(n) && !(st.you === n && st.prompts.length === 0),
+    you: st.you === n,
+    won: !!st.outcome?.winners.includes(n),
+  };
+}
+
 /**
  * The shell's facts about one seat, as small tags for a game's seat tile: you, bot, stand-in, a move made for
  * them (超时 · 代打), online, whom the table waits for, winner. One place, so both games' seats say the same.
  */
 export function SeatTags({
-  st,
-  seat,
+  seat: x,
+  waiting,
+  you,
+  won,
   forThem,
-}: {
-  st: StateBody;
-  seat: number;
-  forThem?: 'timedOut' | 'botPlayed' | undefined;
-}) {
-  const x = st.seats[seat];
+}: ReturnType<typeof seatTagsOf> & { forThem?: 'timedOut' | 'botPlayed' | undefined }) {
   if (!x) return null;
-  const waiting = st.status === 'playing' && st.waiting.includes(seat) && !(st.you === seat && st.prompts.length === 0);
   return (
     <>
       {x.online && <span class="seat-dot online" role="img" aria-label={s('seat.online')} title={s('seat.online')} />}
@@ -46,10 +52,10 @@ export function SeatTags({
       )}
       {waiting && (
         <span class="tag wait" title={s('seat.waiting')}>
-          <IconHourglass /> {st.you === seat ? s('table.yourTurn') : s('seat.waiting')}
+          <IconHourglass /> {you ? s('table.yourTurn') : s('seat.waiting')}
         </span>
       )}
-      {st.outcome?.winners.includes(seat) && <span class="tag win">{s('seat.winner')}</span>}
+      {won && <span class="tag win">{s('seat.winner')}</span>}
     </>
   );
 }

@@ -81,6 +81,7 @@ function prefetchTableParts(admin: boolean): void {
       Side,
       SinceLastVisit,
       SettingsButton,
+      Picking,
       NotifyButton,
       OutboxNote,
       CardSheet,
@@ -94,11 +95,14 @@ function prefetchTableParts(admin: boolean): void {
   // Two frames: the table is on screen before anything else is asked for.
   requestAnimationFrame(() => requestAnimationFrame(() => (idle ? idle(go, { timeout: 1000 }) : setTimeout(go, 0))));
 }
-import { loadAgain, PromptPanel, winnersText } from './PromptPanel';
+import { loadAgain, Picking, PromptPanel, winnersText } from './PromptPanel';
 import { seatName } from './Seats';
 
 /** The links of a game played again (the game before it, the series): its own chunk, only in such a game. */
 const SeriesLinks = lazy(() => loadAgain().then((m) => m.SeriesLinks), null);
+
+/** Nothing to pick (no question, or its answer waits in the outbox): one object, so the table sees no change. */
+const NOTHING = { cards: [], seats: [] };
 
 interface Props {
   id: string;
@@ -118,7 +122,7 @@ interface Props {
  */
 export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const l = lang.value;
-  const name = (n: number) => seatName(st, n);
+  const name = useMemo(() => (n: number) => seatName(st, n), [st.seats, l]);
   // A game without a client may still get its strings from the server (an optional `strings` in the state).
   const strings = (st as StateBody & { strings?: GameUI['strings'] }).strings;
   const t = useMemo(
@@ -170,7 +174,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
     picked: picks.picked,
     toggleCard: picks.toggleCard,
     toggleSeat: picks.toggleSeat,
-    pickable: st.prompts.length && !held ? picks.pickable : { cards: [], seats: [] },
+    pickable: st.prompts.length && !held ? picks.pickable : NOTHING,
     option: picks.option,
     answer: send,
   };

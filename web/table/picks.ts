@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Answer, Prompt } from '../../worker/protocol';
 import type { Option } from '../../worker/engine/types';
 
@@ -133,6 +133,18 @@ export function usePicks(prompts: Prompt[]): Picks {
 
   const answer = (): Answer | null => answerFor(prompt, option, picked);
 
+  // The table's cards and seats get the same two functions at every change (each calls the latest picks): a
+  // tile or a card drawn with the same props is skipped (web/lib/memo.ts).
+  const latest = useRef({ toggleCard, toggleSeat });
+  latest.current = { toggleCard, toggleSeat };
+  const stable = useMemo(
+    () => ({
+      toggleCard: (id: string) => latest.current.toggleCard(id),
+      toggleSeat: (seat: number) => latest.current.toggleSeat(seat),
+    }),
+    [],
+  );
+
   return {
     sel,
     option,
@@ -144,8 +156,7 @@ export function usePicks(prompts: Prompt[]): Picks {
       setSel(null);
       setPicked(EMPTY);
     },
-    toggleCard,
-    toggleSeat,
+    ...stable,
     answer,
   };
 }

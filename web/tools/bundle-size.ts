@@ -7,7 +7,7 @@ import { build, type Rolldown } from 'vite';
  * by static imports from the entry, the page's chunk and the game's chunk, their CSS, and the strings chunks
  * of one language. Lazy parts a page does not show on an ordinary visit (the host's menu, a game's rules on
  * the table page) are not counted, nor what the table fetches after its first paint (the later strings, the
- * side with log and chat, settings, the bell and its panel, the waiting answer's note, card sheet, play arrows, badge:
+ * side with log and chat, settings, the bell and its panel, the waiting answer's note, composing an answer, card sheet, play arrows, badge:
  * web/table/Shell.tsx `prefetchTableParts`); `after` counts those. Builds in memory with the project's vite.config.ts.
  */
 export interface PageSize {
@@ -87,6 +87,7 @@ export async function measurePages(
           'web/table/Notify.tsx',
           'web/table/NotifyPanel.tsx',
           'web/parts/OutboxNote.tsx',
+          'web/table/Picking.tsx',
           'web/table/CardSheet.tsx',
           'web/table/Arrows.tsx',
           'web/lib/badge.ts',

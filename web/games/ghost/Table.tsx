@@ -5,7 +5,7 @@ import { IMP, SPELL, weightOf } from '../../../worker/games/ghost/cards';
 import { colourOf, isArtifact, typeOf } from '../../../worker/games/ghost/ids';
 import { readable } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
-import { madeForThem, SeatTags } from '../../table/Seats';
+import { madeForThem, SeatTags, seatTagsOf } from '../../table/Seats';
 import { cardLabel, cardName, cardText, dispelText, str } from './labels';
 import { lazy } from '../../lib/lazy';
 import { later } from '../../i18n/packs';
@@ -277,7 +277,7 @@ function SeatCard({
         {!known && !me && p.state.you !== null && !p.state.outcome && (
           <Mark id={p.state.id} game="ghost" seat={s} name={p.name(s)} />
         )}
-        <SeatTags st={p.state} seat={s} forThem={forThem} />
+        <SeatTags {...seatTagsOf(p.state, s)} forThem={forThem} />
       </p>
       <p class="gh-stats">
         <span class={`gh-identity ${known ? (known.split('_')[1] ?? '') : 'unknown'}`}>

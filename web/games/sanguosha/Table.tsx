@@ -1,13 +1,14 @@
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import type { Msg } from '../../../worker/protocol';
 import { s } from '../../i18n';
 import { later, loadLater } from '../../i18n/packs';
 import { readable, readCards } from '../../table/CardInfo';
 import { ringPos } from '../../table/ring';
-import { madeForThem, SeatTags } from '../../table/Seats';
-import type { TableProps } from '../types';
+import { madeForThem, SeatTags, seatTagsOf } from '../../table/Seats';
+import type { Lang, TableProps } from '../types';
 import { CARDS, cardLabel, cardName, cardSub, cardText, suitRank } from './cards';
 import { lazy } from '../../lib/lazy';
+import { memo } from '../../lib/memo';
 
 /** The generals on offer and the end of game: their own chunk, loaded only while choosing or once it is over. */
 const Offer = lazy(() => later(import('./Offer')).then((m) => m.Offer), null);
@@ -49,34 +50,52 @@ export interface View {
 
 const SLOTS = ['weapon', 'armor', 'plus', 'minus'] as const;
 
+/** What every card on the table is drawn with: one object while no pick changes (see `Table`). */
+interface CardCtx {
+  lang: Lang;
+  /** The cards the open question lets you pick, and those picked. */
+  pickable: string[];
+  picked: string[];
+  asked: boolean;
+  toggle: (id: string) => void;
+}
+
 /**
  * A card drawn in code: suit and rank in the corner in their colour, the name, the type. In the hand it is
  * big; on a seat (equipment, judgement) or in the middle it is a chip. Every card can be read (long-press,
  * right-click, or a tap when it has nothing else to do); a card the open question lets you pick toggles on tap.
+ * Drawn again only when its props change (a change elsewhere on the table leaves it be).
  */
-function Card({ id, p, size = 'chip' }: { id: number | string; p: TableProps; size?: 'hand' | 'chip' | 'mid' }) {
+const Card = memo(function Card({
+  id,
+  c: x,
+  size = 'chip',
+}: {
+  id: number | string;
+  c: CardCtx;
+  size?: 'hand' | 'chip' | 'mid';
+}) {
   const sid = String(id);
   const c = CARDS[Number(id)];
-  const canPick = p.pickable.cards.includes(sid);
-  const on = p.picked.cards.includes(sid);
-  const label = cardLabel(sid, p.lang);
-  const asked = p.state.prompts.length > 0;
-  const cls = `pcard ${size}${c?.red ? ' red' : ''}${on ? ' on' : ''}${canPick ? ' pickable' : ''}${asked && !canPick && size === 'hand' ? ' dim' : ''}${c ? '' : ' back'}`;
-  const handlers = readable(() => cardText(sid, p.lang), canPick ? () => p.toggleCard(sid) : undefined);
+  const canPick = x.pickable.includes(sid);
+  const on = x.picked.includes(sid);
+  const label = cardLabel(sid, x.lang);
+  const cls = `pcard ${size}${c?.red ? ' red' : ''}${on ? ' on' : ''}${canPick ? ' pickable' : ''}${x.asked && !canPick && size === 'hand' ? ' dim' : ''}${c ? '' : ' back'}`;
+  const handlers = readable(() => cardText(sid, x.lang), canPick ? () => x.toggle(sid) : undefined);
   return (
     <button type="button" class={cls} data-card={sid} aria-pressed={canPick ? on : undefined} {...handlers}>
       {c ? (
         <>
           <span class="pc-corner">{suitRank(c.id)}</span>
-          <span class={`pc-name${cardName(c.key, p.lang).length > 7 ? ' long' : ''}`}>{cardName(c.key, p.lang)}</span>
-          {size !== 'chip' && <span class="pc-type">{cardSub(c.key, p.lang)}</span>}
+          <span class={`pc-name${cardName(c.key, x.lang).length > 7 ? ' long' : ''}`}>{cardName(c.key, x.lang)}</span>
+          {size !== 'chip' && <span class="pc-type">{cardSub(c.key, x.lang)}</span>}
         </>
       ) : (
         <span class="pc-name">{label}</span>
       )}
     </button>
   );
-}
+});
 
 function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
   return (
@@ -153,6 +172,11 @@ function useRingFits(ring: { current: HTMLDivElement | null }) {
 export function Table(p: TableProps) {
   const ring = useRef<HTMLDivElement>(null);
   useRingFits(ring);
+  const asked = p.state.prompts.length > 0;
+  const c = useMemo<CardCtx>(
+    () => ({ lang: p.lang, pickable: p.pickable.cards, picked: p.picked.cards, asked, toggle: p.toggleCard }),
+    [p.lang, p.pickable.cards, p.picked.cards, asked, p.toggleCard],
+  );
   const v = p.state.view as unknown as View | null;
   if (!v || !Array.isArray(v.players)) return null;
   const t = p.t;
@@ -177,19 +201,39 @@ export function Table(p: TableProps) {
   const pickPrompt = p.state.prompts.find((x) => x.kind === 'pick');
   const pickFrom = pickPrompt ? (pickPrompt.message.params?.target as number | undefined) : undefined;
 
-  const tile = (seat: number, style?: string) => (
-    <SeatTile
-      key={seat}
-      p={p}
-      v={v}
-      seat={seat}
-      style={style}
-      next={you !== null && seat === order[1]}
-      reason={reasonFor(seat)}
-      blind={pickFrom === seat}
-      forThem={forThem.get(seat)}
-    />
-  );
+  const tile = (seat: number, style?: string) => {
+    const on = p.picked.seats.includes(seat);
+    const tags = seatTagsOf(p.state, seat);
+    return (
+      <SeatTile
+        key={seat}
+        x={v.players[seat]!}
+        c={c}
+        t={t}
+        name={p.name(seat)}
+        seat={seat}
+        you={you}
+        game={p.state.id}
+        style={style}
+        next={you !== null && seat === order[1]}
+        cur={seat === v.current && !p.state.outcome}
+        ended={!!p.state.outcome}
+        drunk={v.drunk}
+        dist={v.me?.distance[seat]}
+        inRange={!!v.me?.inRange[seat]}
+        canPick={p.pickable.seats.includes(seat)}
+        on={on}
+        pickedAs={on ? pickedAs(p, seat) : null}
+        toggleSeat={p.toggleSeat}
+        reason={reasonFor(seat)}
+        blind={pickFrom === seat}
+        forThem={forThem.get(seat)}
+        info={tags.seat}
+        waiting={tags.waiting}
+        won={tags.won}
+      />
+    );
+  };
 
   // Round, phase, pile and range. In a seat's own view it stands apart from the felt's middle: on a desktop it sits
   // at the felt's bottom edge, which your own seat below leaves free, where in the middle a tall seat tile at the
@@ -220,7 +264,7 @@ export function Table(p: TableProps) {
           {v.table.length > 0 && (
             <div class="sgs-middle" aria-label={t('sgs.ui.table')} role="group">
               {v.table.map((id) => (
-                <Card key={id} id={id} p={p} size={v.table.length + v.grace.length > 4 ? 'chip' : 'mid'} />
+                <Card key={id} id={id} c={c} size={v.table.length + v.grace.length > 4 ? 'chip' : 'mid'} />
               ))}
             </div>
           )}
@@ -229,7 +273,7 @@ export function Table(p: TableProps) {
             <div class="sgs-middle grace" aria-label={t('sgs.card.amazing_grace')} role="group">
               <span class="zone-label">{t('sgs.card.amazing_grace')}</span>
               {v.grace.map((id) => (
-                <Card key={id} id={id} p={p} size={v.grace.length > 4 ? 'chip' : 'mid'} />
+                <Card key={id} id={id} c={c} size={v.grace.length > 4 ? 'chip' : 'mid'} />
               ))}
             </div>
           )}
@@ -237,7 +281,7 @@ export function Table(p: TableProps) {
             <div class="sgs-discard" role="group" aria-label={t('sgs.ui.discardTop')}>
               <span class="zone-label">{t('sgs.ui.discardTop')}</span>
               {v.discardTop.slice(-3).map((id) => (
-                <Card key={id} id={id} p={p} />
+                <Card key={id} id={id} c={c} />
               ))}
             </div>
           )}
@@ -250,7 +294,7 @@ export function Table(p: TableProps) {
           {mine.hand.length ? (
             <div class="hand-cards">
               {mine.hand.map((id) => (
-                <Card key={id} id={id} p={p} size="hand" />
+                <Card key={id} id={id} c={c} size="hand" />
               ))}
             </div>
           ) : (
@@ -262,39 +306,64 @@ export function Table(p: TableProps) {
   );
 }
 
-function SeatTile({
-  p,
-  v,
+/** One seat's tile, drawn from plain values: drawn again only when one of them changes (web/lib/memo.ts). */
+const SeatTile = memo(function SeatTile({
+  x,
+  c,
+  t,
+  name,
   seat,
+  you,
+  game,
   style,
   next,
+  cur,
+  ended,
+  drunk,
+  dist,
+  inRange,
+  canPick,
+  on,
+  pickedAs,
+  toggleSeat,
   reason,
   blind,
   forThem,
+  info,
+  waiting,
+  won,
 }: {
-  p: TableProps;
-  v: View;
+  x: PlayerView;
+  c: CardCtx;
+  t: TableProps['t'];
+  name: string;
   seat: number;
+  you: number | null;
+  /** The game's id (identity marks are kept per game). */
+  game: string;
   style?: string | undefined;
   next: boolean;
+  /** The seat whose turn it is (not once the game is over). */
+  cur: boolean;
+  ended: boolean;
+  drunk: boolean;
+  dist: number | null | undefined;
+  inRange: boolean;
+  canPick: boolean;
+  on: boolean;
+  /** What a picked seat is picked as, or null. */
+  pickedAs: string | null;
+  toggleSeat: (seat: number) => void;
   reason: string | null;
   blind: boolean;
   forThem?: 'timedOut' | 'botPlayed' | undefined;
-}) {
-  const t = p.t;
-  const x = v.players[seat]!;
-  const you = p.state.you;
-  const canPick = p.pickable.seats.includes(seat);
-  const on = p.picked.seats.includes(seat);
-  const dist = v.me?.distance[seat];
-  const cur = seat === v.current && !p.state.outcome;
+} & Omit<ReturnType<typeof seatTagsOf>, 'seat' | 'you'> & { info: ReturnType<typeof seatTagsOf>['seat'] }) {
   const equip = SLOTS.filter((k) => x.equip[k] !== null);
   const dying = x.alive && x.hp <= 0;
   const cls = `seat-tile${x.alive ? '' : ' is-dead'}${dying ? ' is-dying' : ''}${cur ? ' is-current' : ''}${seat === you ? ' is-me' : ''}${reason ? ' invalid' : ''}${canPick ? ' can-pick' : ''}${on ? ' on' : ''}${x.kingdom ? ` k-${x.kingdom}` : ''}`;
-  const name = p.name(seat);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the tile is a shortcut; the seat buttons in the question pick it by keyboard
-    <li class={cls} data-seat={seat} style={style} onClick={canPick ? () => p.toggleSeat(seat) : undefined}>
+    <li class={cls} data-seat={seat} style={style} onClick={canPick ? () => toggleSeat(seat) : undefined}>
       <div class="tile-head">
         <span class="seat-no" aria-hidden="true">
           {seat + 1}
@@ -307,8 +376,8 @@ function SeatTile({
           <span class="tile-name">{name}</span>
         )}
         {x.role && <span class={`tag role role-${x.role}`}>{t(`sgs.role.${x.role}`)}</span>}
-        {!x.role && you !== null && seat !== you && !p.state.outcome && (
-          <Mark id={p.state.id} game="sanguosha" seat={seat} name={name} />
+        {!x.role && you !== null && seat !== you && !ended && (
+          <Mark id={game} game="sanguosha" seat={seat} name={name} />
         )}
       </div>
       {x.general && (
@@ -344,27 +413,24 @@ function SeatTile({
           <span aria-hidden="true">{x.handCount}</span>
         </span>
         {dist !== null && dist !== undefined && seat !== you && x.alive && (
-          <span
-            class={`dist ${v.me?.inRange[seat] ? 'in-range' : 'out-range'}`}
-            title={t('sgs.ui.distance', { n: dist })}
-          >
+          <span class={`dist ${inRange ? 'in-range' : 'out-range'}`} title={t('sgs.ui.distance', { n: dist })}>
             <span aria-hidden="true">↔{dist}</span>
             <span class="sr-only">
               {t('sgs.ui.distance', { n: dist })}
-              {v.me?.inRange[seat] ? ` · ${t('sgs.ui.inRange')}` : ''}
+              {inRange ? ` · ${t('sgs.ui.inRange')}` : ''}
             </span>
           </span>
         )}
-        {cur && !(seat === you && p.state.prompts.length > 0) && (
+        {cur && !(seat === you && c.asked) && (
           <span class="tag turn">{seat === you ? s('table.yourTurn') : t('sgs.ui.current')}</span>
         )}
         {next && <span class="tag">{t('sgs.ui.next')}</span>}
-        <SeatTags st={p.state} seat={seat} forThem={forThem} />
-        {on && <span class="tag picked-as">{pickedAs(p, seat)}</span>}
+        <SeatTags seat={info} waiting={waiting} you={seat === you} won={won} forThem={forThem} />
+        {pickedAs && <span class="tag picked-as">{pickedAs}</span>}
         {dying && <span class="tag dying">{s('seat.dying')}</span>}
         {x.chained && <span class="tag chain">⛓ {t('sgs.ui.chained')}</span>}
         {x.turnedOver && <span class="tag">{t('sgs.ui.turnedOver')}</span>}
-        {v.drunk && cur && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}
+        {drunk && cur && <span class="tag drunk">{t('sgs.card.analeptic')}</span>}
         {Object.entries(x.marks ?? {}).map(([k, m]) => (
           <span key={k} class="tag">
             {t(`sgs.mark.${k}`)} {m}
@@ -374,27 +440,27 @@ function SeatTile({
       {(equip.length > 0 || x.judge.length > 0 || blind) && (
         <div class="tile-zones">
           {equip.map((k) => (
-            <Card key={k} id={x.equip[k]!} p={p} />
+            <Card key={k} id={x.equip[k]!} c={c} />
           ))}
           {x.judge.map((id) => (
             <span key={id} class="judge">
-              <Card id={id} p={p} />
+              <Card id={id} c={c} />
             </span>
           ))}
-          {blind && p.pickable.cards.includes('hand') && <Card id="hand" p={p} />}
+          {blind && c.pickable.includes('hand') && <Card id="hand" c={c} />}
         </div>
       )}
       {seat !== you && x.hand && x.hand.length > 0 && (
         <div class="tile-zones open-hand">
           {x.hand.map((id) => (
-            <Card key={id} id={id} p={p} />
+            <Card key={id} id={id} c={c} />
           ))}
         </div>
       )}
       {reason && <p class="why">{reason}</p>}
     </li>
   );
-}
+});
 
 /** What a picked seat is picked as: 借刀杀人 takes the weapon holder first, then whom they must slash. */
 function pickedAs(p: TableProps, seat: number): string {
