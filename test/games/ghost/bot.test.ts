@@ -252,13 +252,32 @@ describe('the good bot plays its side', () => {
     expect(voted).toBeGreaterThan(0);
   });
 
-  test('a good bot as host challenges the voter a look showed to be of the other team', () => {
+  test('a good bot as host does not challenge a voter only because a look showed him a rival: a rival often votes for, and a challenge that finds only cards for it ends the exorcism', () => {
+    const t = table({
+      step: 'exorcise',
+      ids: [...IDS],
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(3), 1: reds(1, 4), 3: reds(1, 3) },
+      tweak: look(0, 1, 'tianshi_blue'),
+    });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(3) })
+      .reply(3, 'vote', { cards: reds(1, 3) });
+    if (t.prompt.seat === 2) t.reply(2, 'pass');
+    t.reply(1, 'vote', { cards: reds(1, 4) });
+    expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'reveal' });
+  });
+
+  test('with 明察令 running, a good bot as host challenges the voter a look showed to be of the other team (a first find of only cards for it costs nothing)', () => {
     const t = table({
       step: 'exorcise',
       ids: [...IDS],
       imps: { 2: ['I01'] },
       hands: { 0: reds(3), 1: blues(1), 3: reds(1, 3) },
-      tweak: look(0, 1, 'tianshi_blue'),
+      tweak: (g) => {
+        look(0, 1, 'tianshi_blue')(g);
+        g.ts.insight = 1;
+      },
     });
     t.reply(0, 'target', { cards: ['I01'] })
       .reply(0, 'vote', { cards: reds(3) })

@@ -112,15 +112,15 @@ function challenge(b: BotSeat, from: number[]): Answer {
   const mine = net(b, vt.imp, vt.open[b.me] ?? []);
   const others = Object.entries(vt.counts).reduce((n, [s, k]) => n + (Number(s) === b.me ? 0 : k * 2), 0);
   if (mine + others < c.n && from.length) return b.a('challenge', { seats: [from[0]!] });
-  // A challenge that finds only cards for it ends the exorcism: challenge a seat this one knows (a look, a
-  // revealed card) to be a rival, or with 明察令 running the likeliest rival; else now and then, as the easy bot.
+  // A challenge that finds only cards for it ends the exorcism, and a seat known to be a rival votes for it as
+  // often as not (he may not know this seat): only with 明察令 running (a first such find is free), the
+  // likeliest rival. Measured: challenging known rivals and now and then at random (the easy bot) cost a side
+  // 7 to 25 points of its wins against easy bots.
   const foe = [...from].sort(
     (x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y,
   )[0];
-  if (foe === undefined) return b.a('reveal');
   const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
-  if (ally(b, foe) === 0 || (insight && ally(b, foe) < 0.5)) return b.a('challenge', { seats: [foe] });
-  if (b.rng.next() < 0.2) return b.a('challenge', { seats: [b.rng.pick(from)] });
+  if (foe !== undefined && insight && ally(b, foe) < 0.5) return b.a('challenge', { seats: [foe] });
   return b.a('reveal');
 }
 
