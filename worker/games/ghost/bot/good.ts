@@ -2,9 +2,10 @@
  * The "good" bot (issue 25, the default level): plays its side from its seat's view. 太平道/天师道 host for the
  * most expected points (an imp of their colour counts double), back the exorcisms of seats that look like their
  * side and vote against those of seats that look like the other (never against an imp of their colour unless
- * the host is a known rival, never where a failure would breed a GK), and challenge a voter known to be a rival;
- * everyone but a heretic keeps a GK from rising; heretics host like the others and vote as the easy bot.
- * Beliefs come from public acts only (`ally`: above all which colour a host picks when he had the choice). */
+ * the host is a known rival, never where a failure would breed a GK), and challenge only with 明察令 running;
+ * everyone but a heretic keeps a GK from rising; heretics host like the others and help no one else's points.
+ * Beliefs come from public acts only (`ally`: above all which colour a host picks when he had the choice).
+ */
 import type { Answer } from '../../../engine/types';
 import { RULES } from '../basics';
 import { colourOf, isArtifact } from '../ids';
@@ -76,10 +77,17 @@ function vote(b: BotSeat): Answer {
   if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
   if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
-  // A heretic has no colour to back: he votes as the easy bot (against, now and then, while no GK stands).
-  if (b.team === 'heretic') return easyVote(b);
   const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
   const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
+  // A heretic scores alone (with his fellow at 8 players): no help to another's points; against the exorcism
+  // that would end the game (its host one imp short of the threshold) or save a player from making the GK he
+  // wants; with a GK standing, as the easy bot.
+  if (b.team === 'heretic') {
+    if (v.gk !== null) return easyVote(b);
+    if ((vt.holder === me && !wantsGK(b, me)) || ally(b, vt.host) >= SUPPORT) return support();
+    const ends = v.players[vt.host]!.points.length >= (RULES.endThreshold[v.P] ?? 3) - 1;
+    return ends || (gkAt(b, vt.holder) && wantsGK(b, vt.holder)) ? sink(2) : pass;
+  }
   if (v.gk !== null && vt.holder === v.gk) return support();
   if (gkAt(b, vt.holder)) return support();
   // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
