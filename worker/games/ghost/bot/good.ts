@@ -32,7 +32,8 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
   let best: string | null = null;
   let bestScore = 0;
-  for (const imp of [...from].sort()) {
+  // Equal scores are broken at random: in id order the red imps (I01–I07) would always come first.
+  for (const imp of b.rng.shuffle([...from].sort())) {
     const c = cond(b, imp);
     const h = holder(b, imp);
     // Expected points: the odds it goes (this seat's cards for it, capped, and friends' help) times its worth.
@@ -132,13 +133,20 @@ function challenge(b: BotSeat, from: number[]): Answer {
   return b.a('reveal');
 }
 
+/** 0 for a card off this seat's colour (or any card of a heretic), 1 for one of it. */
+const offColour = (b: BotSeat, card: string) => (b.colour !== null && colourOf(card) === b.colour ? 1 : 0);
+
 function day(b: BotSeat): Answer {
   const me = b.v.players[b.me]!;
   const opts = b.p.options;
   const urgent = playSpells(b, URGENT);
   if (urgent) return urgent;
   const equip = opts.find((o) => o.id === 'equip');
-  if (equip && !me.artifact) return b.a('equip', { cards: [[...equip.cards!.from].sort()[0]!] });
+  if (equip && !me.artifact) {
+    // An artifact off this side's colour: the cards of its colour stay in hand for votes.
+    const arts = [...equip.cards!.from].sort((x, y) => offColour(b, x) - offColour(b, y) || (x < y ? -1 : 1));
+    return b.a('equip', { cards: [arts[0]!] });
+  }
   const spell = playSpells(b);
   if (spell) return spell;
   const heretic = opts.find((o) => o.id === 'heretic');
