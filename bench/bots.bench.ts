@@ -21,15 +21,21 @@ const median = (xs: number[]) => quantile(xs, 0.5);
  * red/blue balance, heretic and ghost-king rates), all seats "easy" (the first bot: the "before"), and the
  * strength table: one team "good", the others "easy", identities dealt by the seed. Per-seat levels are the
  * bench's own: it calls `decide` with each seat's level (a game has one level, its option `botLevel`).
- * BOTS_BENCH_GAMES overrides the games per row (default 400), BOTS_BENCH_P the player counts (default 4,5,6,7,8).
+ * BOTS_BENCH_GAMES overrides the games per row (default 400), BOTS_BENCH_P the player counts (default 4,5,6,7,8),
+ * BOTS_BENCH_BALANCE the games of the all-good row (default 2000: at 400 the red−blue gap's standard error is
+ * 5 points, the target's own width). The all-good row also names the imp pairs behind a red/blue points gap.
+ * A quick run: BOTS_BENCH_GAMES=100 BOTS_BENCH_BALANCE=200 BOTS_BENCH_P=6 npm run bench bots.
  */
 const N = Number(process.env.BOTS_BENCH_GAMES ?? 400);
+const BALANCE = Number(process.env.BOTS_BENCH_BALANCE ?? 2000);
 const TEAMS = ['red', 'blue', 'heretic', 'gk'] as const;
 
 interface Row {
   games: number;
   wins: Record<string, number>;
   ms: number[];
+  /** Per imp: points its exorcisms gave the red team minus the blue team, summed over the games. */
+  imps: Record<string, number>;
 }
 
 /** One bot-only game; `level(seat)` says how each seat plays. Decision times go to `ms`. */
@@ -52,14 +58,48 @@ function play(P: number, seed: string, level: (g: G, seat: number) => BotLevel, 
   return s;
 }
 
-function row(P: number, name: string, level: (g: G, seat: number) => BotLevel): Row {
-  const r: Row = { games: 0, wins: {}, ms: [] };
-  for (let k = 0; k < N; k++) {
+function row(P: number, name: string, level: (g: G, seat: number) => BotLevel, games = N): Row {
+  const r: Row = { games: 0, wins: {}, ms: [], imps: {} };
+  for (let k = 0; k < games; k++) {
     const s = play(P, `bots-${name}-${P}-${k}`, level, r.ms);
     r.games++;
     for (const t of (s.g.result as { winningTeams: string[] }).winningTeams) r.wins[t] = (r.wins[t] ?? 0) + 1;
+    for (const q of s.g.players) {
+      const t = teamOf(q.identity);
+      if (t === 'heretic') continue;
+      for (const x of q.points)
+        r.imps[x.id] = (r.imps[x.id] ?? 0) + (t === 'red' ? 1 : -1) * (ghost.cat.imp[x.id]!.colour === t ? 2 : 1);
+    }
   }
   return r;
+}
+
+/**
+ * The imps behind a red/blue points gap: the red imps of one design (dispel of their own colour, the other or
+ * any; the same N and player count) beside their blue twins, with the points a game they give their own team;
+ * the three groups furthest apart.
+ */
+function impGaps(P: number, r: Row): string {
+  const groups = new Map<string, { red: string[]; blue: string[] }>();
+  for (const id of Object.keys(ghost.cat.imp).sort()) {
+    const d = ghost.cat.imp[id]!;
+    if (d.minP > P) continue;
+    const rel = d.dispel.colour === 'any' ? 'any' : d.dispel.colour === d.colour ? 'own' : 'other';
+    const k = `${rel} ${d.dispel.n} ${d.minP}`;
+    if (!groups.has(k)) groups.set(k, { red: [], blue: [] });
+    groups.get(k)![d.colour].push(id);
+  }
+  const pts = (ids: string[]) => ids.reduce((n, id) => n + (r.imps[id] ?? 0), 0) / r.games;
+  const rows = [...groups.values()].map((g) => ({ ...g, d: pts(g.red) + pts(g.blue) }));
+  const total = rows.reduce((n, x) => n + x.d, 0);
+  const top = [...rows].sort((x, y) => Math.abs(y.d) - Math.abs(x.d)).slice(0, 3);
+  const sign = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
+  return `red−blue points ${sign(total)} a game; widest: ${top
+    .map(
+      (x) =>
+        `${x.red.join('+')} ${pts(x.red).toFixed(2)} vs ${x.blue.join('+')} ${(-pts(x.blue)).toFixed(2)} (${sign(x.d)})`,
+    )
+    .join(', ')}`;
 }
 
 const pct = (r: Row, t: string) => (100 * (r.wins[t] ?? 0)) / r.games;
@@ -71,10 +111,20 @@ it('ghost bots: red/blue balance (good vs easy), strength of good against easy, 
   const lines: string[] = [];
   for (const P of (process.env.BOTS_BENCH_P ?? '4,5,6,7,8').split(',').map(Number)) {
     const easy = row(P, 'easy', () => 'easy');
-    const good = row(P, 'good', () => 'good');
+    const good = row(P, 'good', () => 'good', BALANCE);
     const gap = (r: Row) => Math.abs(pct(r, 'red') - pct(r, 'blue'));
+    // The standard error of red − blue: about 100/√games points (5 at 400 games), hence the larger balance row.
+    const se = (r: Row) =>
+      100 *
+      Math.sqrt(
+        ((r.wins.red ?? 0) + (r.wins.blue ?? 0) - ((r.wins.red ?? 0) - (r.wins.blue ?? 0)) ** 2 / r.games) /
+          r.games ** 2,
+      );
     lines.push(`${P}p all easy (before): ${shares(easy)} · |red−blue| ${gap(easy).toFixed(1)}`);
-    lines.push(`${P}p all good (after):  ${shares(good)} · |red−blue| ${gap(good).toFixed(1)}`);
+    lines.push(
+      `${P}p all good (after, ${good.games} games):  ${shares(good)} · |red−blue| ${gap(good).toFixed(1)} ± ${se(good).toFixed(1)}`,
+    );
+    lines.push(`${P}p all good, imps: ${impGaps(P, good)}`);
     const metrics = [
       { name: 'red wins, all good', value: pct(good, 'red'), unit: '%', note: `easy ${pct(easy, 'red').toFixed(1)}%` },
       {

@@ -8,7 +8,7 @@ import { decide } from '../../../worker/games/ghost/bot';
 import { known } from '../../../worker/games/ghost/bot/seat';
 import type { GhostDef, SpellRule } from '../../../worker/games/ghost/catalogue';
 import { colourOf } from '../../../worker/games/ghost/ids';
-import { gain, type G } from '../../../worker/games/ghost/state';
+import { condition, gain, isPositive, type G } from '../../../worker/games/ghost/state';
 import { seatView } from '../../../worker/games/ghost/view';
 import { apply, botRng, startGame } from '../../../worker/engine/runtime';
 import { rngOf, seedRng, type Rng } from '../../../worker/engine/rng';
@@ -53,16 +53,29 @@ function redeal(game: GhostDef, s: GameState<G>, seat: number, rng: Rng): GameSt
   return t;
 }
 
+/** Which side-playing choice a decision is, for the re-deal test's count (null: another kind). */
+function decisionKind(s: GameState<G>, p: Prompt, a: Answer): string | null {
+  if (p.kind === 'host' || p.kind === 'challenge') return p.kind;
+  const vt = s.g.vote;
+  if (p.kind !== 'vote' || !vt || vt.summon || vt.host === p.seat || a.option !== 'vote') return null;
+  const id = s.g.players[p.seat]!.identity;
+  if (id !== 'taiping_red' && id !== 'tianshi_blue') return 'heretic vote';
+  const c = condition(FIXTURE.cat, s.g, vt.imp);
+  return a.cards!.every((x) => isPositive(x, c.colour)) ? 'colour for' : 'colour against';
+}
+
 describe('the bot decides from its seat view alone', () => {
   /**
    * Seeded bot games (good at every count, easy at 5 and 8 players too): at every decision, three random re-deals of what the deciding seat cannot
-   * see leave its view exactly as it was (the re-deal is consistent) and its answer unchanged.
+   * see leave its view exactly as it was (the re-deal is consistent) and its answer unchanged; the decisions
+   * include every side-playing choice of the good bot (hosting, challenging, cards for and against, a heretic's).
    */
   test('re-dealing other hands, unknown identities, face-down votes and both decks never changes a bot decision (every seat, 4 to 8 players)', () => {
     const rng = rngOf(seedRng('bot-redeal'));
     let decisions = 0;
     let changed = 0;
     const seats = new Set<string>();
+    const kinds: Record<string, number> = {};
     for (const P of [4, 5, 6, 7, 8])
       for (const level of P % 3 === 2 ? (['good', 'easy'] as const) : (['good'] as const)) {
         let s = startGame(FIXTURE, { seats: P, seed: `redeal-${P}-${level}`, options: { botLevel: level } }).state;
@@ -80,12 +93,18 @@ describe('the bot decides from its seat view alone', () => {
           }
           decisions++;
           seats.add(`${P}:${p.seat}`);
+          const kind = decisionKind(s, p, a!);
+          if (kind) kinds[kind] = (kinds[kind] ?? 0) + 1;
           const r = apply(FIXTURE, s, p.seat, a!);
           if (!r.ok) throw new Error(r.error.reason);
           s = r.value.state;
         }
       }
     expect(decisions).toBeGreaterThan(500);
+    // The side-playing choices were all among them: hosting, challenging, a 太平道/天师道 seat's cards for and
+    // against another's exorcism, a heretic's votes.
+    for (const k of ['host', 'challenge', 'colour for', 'colour against', 'heretic vote'])
+      expect(kinds[k] ?? 0, k).toBeGreaterThan(10);
     // Every seat of every count decided, and the re-deals did change the hidden parts.
     expect(seats.size).toBe(4 + 5 + 6 + 7 + 8);
     expect(changed).toBeGreaterThan(decisions);
@@ -252,13 +271,32 @@ describe('the good bot plays its side', () => {
     expect(voted).toBeGreaterThan(0);
   });
 
-  test('a good bot as host challenges the voter a look showed to be of the other team', () => {
+  test('a good bot as host does not challenge a voter only because a look showed him a rival: a rival often votes for, and a challenge that finds only cards for it ends the exorcism', () => {
+    const t = table({
+      step: 'exorcise',
+      ids: [...IDS],
+      imps: { 2: ['I01'] },
+      hands: { 0: reds(3), 1: reds(1, 4), 3: reds(1, 3) },
+      tweak: look(0, 1, 'tianshi_blue'),
+    });
+    t.reply(0, 'target', { cards: ['I01'] })
+      .reply(0, 'vote', { cards: reds(3) })
+      .reply(3, 'vote', { cards: reds(1, 3) });
+    if (t.prompt.seat === 2) t.reply(2, 'pass');
+    t.reply(1, 'vote', { cards: reds(1, 4) });
+    expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'reveal' });
+  });
+
+  test('with 明察令 running, a good bot as host challenges the voter a look showed to be of the other team (a first find of only cards for it costs nothing)', () => {
     const t = table({
       step: 'exorcise',
       ids: [...IDS],
       imps: { 2: ['I01'] },
       hands: { 0: reds(3), 1: blues(1), 3: reds(1, 3) },
-      tweak: look(0, 1, 'tianshi_blue'),
+      tweak: (g) => {
+        look(0, 1, 'tianshi_blue')(g);
+        g.ts.insight = 1;
+      },
     });
     t.reply(0, 'target', { cards: ['I01'] })
       .reply(0, 'vote', { cards: reds(3) })

@@ -224,7 +224,7 @@ describe('defaults and bots', () => {
     expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'target', cards: ['I01'] });
   });
 
-  test('the bot challenges a voter it knows to be on the other team', () => {
+  test('the easy bot challenges a voter it knows to be on the other team (the good bot waits for 明察令: bot.test.ts)', () => {
     const t = table({
       step: 'exorcise',
       ids: ['taiping_red', 'tianshi_blue', 'taiping_red', 'tianshi_blue'],
@@ -236,7 +236,8 @@ describe('defaults and bots', () => {
       .reply(0, 'vote', { cards: reds(3) })
       .reply(3, 'vote', { cards: reds(1, 3) })
       .reply(1, 'vote', { cards: blues(1) });
-    expect(FIXTURE.bot!(t.s, t.prompt, botRng(t.s, t.prompt))).toMatchObject({ option: 'challenge', seats: [1] });
+    const easy = { ...t.s, options: { ...t.s.options, botLevel: 'easy' } };
+    expect(FIXTURE.bot!(easy, t.prompt, botRng(easy, t.prompt))).toMatchObject({ option: 'challenge', seats: [1] });
   });
 
   test('the bot, possessed by the target imp, votes for its exorcism', () => {

@@ -1,10 +1,10 @@
 /**
- * The "good" bot (issue 25, the default level): plays its side from its seat's view. 太平道/天师道 host the imps
- * of their colour (double points), back the exorcisms of seats that look like their side, vote against those
- * of seats that look like the other (never of an imp of their colour unless the host is a known rival, never
- * where a failure would breed a GK, at 4 players only a known rival's), and challenge a voter known to be a
- * rival; everyone but a heretic keeps a GK from rising; heretics host like the others and vote as the easy bot.
- * Beliefs come from public acts only (`ally`).
+ * The "good" bot (issue 25, the default level): plays its side from its seat's view. 太平道/天师道 host for the
+ * most expected points (an imp of their colour counts double), back the exorcisms of seats that look like their
+ * side and vote against those of seats that look like the other (never against an imp of their colour unless
+ * the host is a known rival, never where a failure would breed a GK), and challenge only with 明察令 running;
+ * everyone but a heretic keeps a GK from rising; heretics host like the others and help no one else's points.
+ * Beliefs come from public acts only (`ally`: above all which colour a host picks when he had the choice).
  */
 import type { Answer } from '../../../engine/types';
 import { RULES } from '../basics';
@@ -31,15 +31,19 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   // Help to expect: the likely friends with cards who will vote (a card each, about).
   const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
   let best: string | null = null;
-  let bestScore = -2;
-  for (const imp of [...from].sort()) {
+  let bestScore = 0;
+  // Equal scores are broken at random: in id order the red imps (I01–I07) would always come first.
+  for (const imp of b.rng.shuffle([...from].sort())) {
     const c = cond(b, imp);
     const h = holder(b, imp);
-    let score = net(b, imp, pickVotes(b, imp, true, 99, 99)) + 0.3 * friends - c.n;
-    if (b.colour !== null && b.cat.imp[imp]!.colour === b.colour) score += 0.6;
+    // Expected points: the odds it goes (this seat's cards for it, capped, and friends' help) times its worth.
+    const surplus = Math.min(net(b, imp, pickVotes(b, imp, true, 99, 99)), c.n + 1) + HELP * friends - c.n;
+    const succ = Math.min(0.95, Math.max(0.05, 0.5 + SLOPE * surplus));
+    const pts = b.colour !== null && b.cat.imp[imp]!.colour === b.colour ? 2 : 1;
+    let score = succ * pts;
     if (h === v.gk) score += 3;
     if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
-    if (h === b.me) score += 1 + 0.3 * v.players[b.me]!.imps.length;
+    if (h === b.me) score += succ * (ME0 + ME1 * v.players[b.me]!.imps.length);
     if (score >= bestScore) {
       if (score === bestScore && best !== null) continue;
       best = imp;
@@ -48,6 +52,11 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   }
   return best;
 }
+/** Expected points of hosting: the help of a likely friend (cards), the odds per card of surplus, an imp off oneself. */
+const HELP = 0.3;
+const SLOPE = 0.25;
+const ME0 = 0.3;
+const ME1 = 0.2;
 
 /** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
 function hostMayChallenge(b: BotSeat): boolean {
@@ -69,12 +78,21 @@ function vote(b: BotSeat): Answer {
   if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
   if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
-  // A heretic has no colour to back: he votes as the easy bot (against, now and then, while no GK stands).
-  if (b.team === 'heretic') return easyVote(b);
   const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
   const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
+  // A heretic scores alone (with his fellow at 8 players): no help to another's points; against the exorcism
+  // that would end the game (its host one imp short of the threshold) or save a player from making the GK he
+  // wants; with a GK standing, as the easy bot.
+  if (b.team === 'heretic') {
+    if (v.gk !== null) return easyVote(b);
+    if ((vt.holder === me && !wantsGK(b, me)) || ally(b, vt.host) >= SUPPORT) return support();
+    const ends = v.players[vt.host]!.points.length >= (RULES.endThreshold[v.P] ?? 3) - 1;
+    return ends || (gkAt(b, vt.holder) && wantsGK(b, vt.holder)) ? sink(2) : pass;
+  }
   if (v.gk !== null && vt.holder === v.gk) return support();
   if (gkAt(b, vt.holder)) return support();
+  // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
+  const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
   if (vt.holder === me) return support();
   const a = ally(b, vt.host);
   // Weight already down for it, guessed: the host's own cards, a friend's for it, a rival's against.
@@ -82,22 +100,20 @@ function vote(b: BotSeat): Answer {
     (n, [t, k]) => n + (Number(t) === me ? 0 : Number(t) === vt.host ? k : k * (ally(b, Number(t)) * 2 - 1)),
     0,
   );
-  if (a >= 0.4) return support(Math.max(1, c.n - Math.floor(down)));
-  // Never against an imp of this seat's colour unless the host is known to be a rival (issue 25).
-  const mineColour = b.colour !== null && b.cat.imp[vt.imp]!.colour === b.colour;
+  if (a >= SUPPORT) return support(Math.max(1, c.n - Math.floor(down)));
   // Nor where a failure would breed a GK: an imp on a seat with 2 or more, or a table of P−1 (at most 5) imps.
   const breeds =
     v.players[vt.holder]!.imps.length >= 2 ||
     v.players.reduce((n, q, s) => n + (s === v.gk ? 0 : q.imps.length), 0) >= Math.min(5, v.P - 1);
-  // Only on evidence (the prior alone is often under a third); at 4 players a failed exorcism breeds a GK too
-  // often (7 table imps are under 2 a seat): only a known rival's.
-  if (a < (v.P === 4 ? 0.01 : 0.15) && c.colour !== 'any' && (!mineColour || a === 0) && !breeds) {
-    // Against: a card or two; one when the host may challenge (a caught voter loses his cards and pays the host).
-    return sink(hostMayChallenge(b) ? 1 : 2);
-  }
-  // Unsure: a card for it (an exorcism keeps the GK away, and its voters share the reward).
-  return support(1);
+  if (breeds) return support(1);
+  // A likely rival's exorcism: against it (a card or two; one when the host may challenge: a caught voter loses
+  // his cards and pays the host), but where the imp is this seat's colour or any colour, only no help.
+  if (c.colour === 'any' || (mineColour && a > 0)) return pass;
+  return sink(hostMayChallenge(b) ? 1 : 2);
 }
+
+/** A host this likely to be on this seat's side gets its cards for his exorcism; a less likely one, against. */
+const SUPPORT = 0.5;
 
 function challenge(b: BotSeat, from: number[]): Answer {
   const vt = b.v.vote!;
@@ -105,17 +121,20 @@ function challenge(b: BotSeat, from: number[]): Answer {
   const mine = net(b, vt.imp, vt.open[b.me] ?? []);
   const others = Object.entries(vt.counts).reduce((n, [s, k]) => n + (Number(s) === b.me ? 0 : k * 2), 0);
   if (mine + others < c.n && from.length) return b.a('challenge', { seats: [from[0]!] });
-  // A challenge that finds only cards for it ends the exorcism: challenge a seat this one knows (a look, a
-  // revealed card) to be a rival, or with 明察令 running the likeliest rival; else now and then, as the easy bot.
+  // A challenge that finds only cards for it ends the exorcism, and a seat known to be a rival votes for it as
+  // often as not (he may not know this seat): only with 明察令 running (a first such find is free), the
+  // likeliest rival. Measured: challenging known rivals and now and then at random (the easy bot) cost a side
+  // 7 to 25 points of its wins against easy bots.
   const foe = [...from].sort(
     (x, y) => ally(b, x) - ally(b, y) || (vt.counts[y] ?? 0) - (vt.counts[x] ?? 0) || x - y,
   )[0];
-  if (foe === undefined) return b.a('reveal');
   const insight = b.v.turnState.insight === 1 && b.v.current === b.me;
-  if (ally(b, foe) === 0 || (insight && ally(b, foe) < 0.5)) return b.a('challenge', { seats: [foe] });
-  if (b.rng.next() < 0.2) return b.a('challenge', { seats: [b.rng.pick(from)] });
+  if (foe !== undefined && insight && ally(b, foe) < 0.5) return b.a('challenge', { seats: [foe] });
   return b.a('reveal');
 }
+
+/** 0 for a card off this seat's colour (or any card of a heretic), 1 for one of it. */
+const offColour = (b: BotSeat, card: string) => (b.colour !== null && colourOf(card) === b.colour ? 1 : 0);
 
 function day(b: BotSeat): Answer {
   const me = b.v.players[b.me]!;
@@ -123,7 +142,11 @@ function day(b: BotSeat): Answer {
   const urgent = playSpells(b, URGENT);
   if (urgent) return urgent;
   const equip = opts.find((o) => o.id === 'equip');
-  if (equip && !me.artifact) return b.a('equip', { cards: [[...equip.cards!.from].sort()[0]!] });
+  if (equip && !me.artifact) {
+    // An artifact off this side's colour: the cards of its colour stay in hand for votes.
+    const arts = [...equip.cards!.from].sort((x, y) => offColour(b, x) - offColour(b, y) || (x < y ? -1 : 1));
+    return b.a('equip', { cards: [arts[0]!] });
+  }
   const spell = playSpells(b);
   if (spell) return spell;
   const heretic = opts.find((o) => o.id === 'heretic');

@@ -129,9 +129,14 @@ export function ally(b: BotSeat, t: number): number {
   const lean = (imp: string, f: number) => {
     odds *= b.cat.imp[imp]!.colour === b.colour ? f : 1 / f;
   };
-  for (const x of v.players[t]!.points) lean(x.id, 1.8);
+  for (const x of v.players[t]!.points) lean(x.id, 2.5);
   const vt = v.vote;
-  if (vt && !vt.summon && vt.host === t) lean(vt.imp, 1.6);
+  if (vt && !vt.summon && vt.host === t) {
+    // The host's pick says more when an imp of the other colour was there to pick instead.
+    const col = b.cat.imp[vt.imp]!.colour;
+    const alt = v.players.some((q, s) => s !== v.gk && q.imps.some((i) => b.cat.imp[i.id]!.colour !== col));
+    lean(vt.imp, alt ? 3 : 1.2);
+  }
   if (vt && vt.host !== t && vt.shown[t]) {
     const c = cond(b, vt.imp);
     const against = vt.shown[t]!.some((x) => !positive(x, c.colour));
