@@ -10,7 +10,8 @@ import type { G } from '../worker/games/ghost/state';
 import { quantile, record } from './report';
 import sanguosha from '../worker/games/sanguosha/index';
 import { decide as sgsDecide } from '../worker/games/sanguosha/bot';
-import { roleCounts, type SeatView } from '../worker/games/sanguosha/bot/seat';
+import { beliefs } from '../worker/games/sanguosha/bot/beliefs';
+import { roleCounts, seatGame, type SeatView } from '../worker/games/sanguosha/bot/seat';
 import type { BotLevel as SgsLevel, G as SgsG } from '../worker/games/sanguosha/types';
 import type { Json } from '../worker/engine/types';
 
@@ -177,7 +178,44 @@ const SIDES = ['lord', 'rebel', 'traitor'] as const;
 type Side = (typeof SIDES)[number];
 const sideOf = (r: string): Side => (r === 'loyalist' ? 'lord' : (r as Side));
 
-function sgsGame(P: number, seed: string, level: (role: string) => SgsLevel, ms: number[]): Side | 'draw' {
+/** Reads scored against the real identities: reader's side → the read seat's identity; [right, unsure, wrong]. */
+type Reads = Record<string, [number, number, number]>;
+const READS = ['lord→rebel', 'lord→loyalist', 'lord→traitor', 'rebel→rebel', 'rebel→loyalist'] as const;
+const READ_NAMES: Record<(typeof READS)[number], string> = {
+  'lord→rebel': "lord's side on rebels",
+  'lord→loyalist': "lord's side on loyalists",
+  'lord→traitor': "lord's side on the renegade",
+  'rebel→rebel': 'rebels on rebels',
+  'rebel→loyalist': 'rebels on loyalists',
+};
+
+/**
+ * How a "good" seat reads the others at a play decision (the bench alone looks at the real identities): each living
+ * seat whose identity is not shown is a friend (+1), an enemy (−1) or unsure (0) to it; scored where the truth is
+ * plain (the renegade's own reads are not).
+ */
+function scoreReads(s: GameState<SgsG>, view: SeatView, seat: number, counts: readonly number[], reads: Reads) {
+  const mine = sideOf(s.g.players[seat]!.role);
+  if (mine === 'traitor') return;
+  const b = beliefs(seatGame(view, seat), seat, counts);
+  for (const q of s.g.players) {
+    if (!q.alive || q.seat === seat || q.revealed) continue;
+    const key = `${mine}→${q.role}`;
+    if (!(READS as readonly string[]).includes(key)) continue;
+    const truth = sideOf(q.role) === mine ? 1 : -1;
+    const x = b.att(q.seat);
+    const r = (reads[key] ??= [0, 0, 0]);
+    r[x === truth ? 0 : x === 0 ? 1 : 2]++;
+  }
+}
+
+function sgsGame(
+  P: number,
+  seed: string,
+  level: (role: string) => SgsLevel,
+  ms: number[],
+  reads?: Reads,
+): Side | 'draw' {
   const options = sanguosha.parseOptions({}, P) as Record<string, Json>;
   let s = startGame(sanguosha, { seats: P, seed, options }).state as GameState<SgsG>;
   const counts = roleCounts(P, false);
@@ -188,6 +226,8 @@ function sgsGame(P: number, seed: string, level: (role: string) => SgsLevel, ms:
     const view = sanguosha.view(s, p.seat) as unknown as SeatView;
     let a = sgsDecide(sanguosha, view, p, botRng(s, p), level(s.g.players[p.seat]!.role), counts);
     ms.push(performance.now() - t0);
+    if (reads && p.kind === 'play' && level(s.g.players[p.seat]!.role) === 'good')
+      scoreReads(s, view, p.seat, counts, reads);
     let r = a ? apply(sanguosha, s, p.seat, a) : null;
     if (!r?.ok) {
       a = botAnswer(sanguosha, s, p, botRng(s, p, 'fallback'));
@@ -205,12 +245,13 @@ interface SgsRow {
   games: number;
   wins: Record<string, number>;
   ms: number[];
+  reads: Reads;
 }
 
 function sgsRow(P: number, name: string, level: (role: string) => SgsLevel): SgsRow {
-  const r: SgsRow = { games: 0, wins: {}, ms: [] };
+  const r: SgsRow = { games: 0, wins: {}, ms: [], reads: {} };
   for (let k = 0; k < SGS_N; k++) {
-    const w = sgsGame(P, `sgs-bots-${name}-${P}-${k}`, level, r.ms);
+    const w = sgsGame(P, `sgs-bots-${name}-${P}-${k}`, level, r.ms, name === 'good' ? r.reads : undefined);
     r.games++;
     r.wins[w] = (r.wins[w] ?? 0) + 1;
   }
@@ -228,6 +269,20 @@ it('三国杀 bots: win shares with generals (good vs easy), strength of good ag
     const good = sgsRow(P, 'good', () => 'good');
     lines.push(`${P}p all easy (before): ${sgsShares(easy)}`);
     lines.push(`${P}p all good (after):  ${sgsShares(good)}`);
+    const readPct = (key: (typeof READS)[number], i: number) => {
+      const r = good.reads[key];
+      return r ? (100 * r[i]!) / (r[0] + r[1] + r[2]) : 0;
+    };
+    lines.push(
+      `${P}p beliefs, all good (play decisions, against the real identities; right · unsure · wrong): ${READS.filter(
+        (key) => good.reads[key],
+      )
+        .map(
+          (key) =>
+            `${READ_NAMES[key]} ${readPct(key, 0).toFixed(0)} · ${readPct(key, 1).toFixed(0)} · ${readPct(key, 2).toFixed(0)}%`,
+        )
+        .join('; ')}`,
+    );
     const metrics = [
       ...SIDES.map((side) => ({
         name: `${side === 'lord' ? "lord's side" : side === 'rebel' ? 'rebels' : 'renegade'} wins, all good`,
