@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAnswer, startGame, type GameState } from '../../worker/engine';
 import {
-  checkAnswer,
-  decideMove,
-  dueReminders,
   expiredClock,
   extendClocks,
   freezeClocks,
   reminderOffsets,
   syncClocks,
   thawClocks,
-  type Change,
-  type SeatFacts,
-  type Table,
-} from '../../worker/room/core';
-import { LIMITS } from '../../worker/room/limits';
-import { NO_SEAT_SETTINGS } from '../../worker/room/settings';
-import type { Meta } from '../../worker/room/types';
+} from '../../worker/room/clocks';
+import { checkAnswer, decideMove, dueReminders, type Change, type SeatFacts, type Table } from '../../worker/room/core';
+import { NO_SEAT_SETTINGS } from '../../worker/room/seats';
+import { LIMITS, type Meta } from '../../worker/room/types';
 import { duel } from '../fixtures/duel';
 
 /** The room's pure core in plain Node: what an event changes, decided as data, with no SQLite, socket or alarm. */

@@ -312,7 +312,7 @@ export async function layState(inst: GameRoom, laid: NonNullable<GameRoom['store
     st.saveSnapshot(laid);
     mm.version++;
     mm.gameVersion = mm.version;
-    inst.clocks.sync(laid, mm, inst.now());
+    inst.syncClocks(laid, mm, inst.now());
   });
   st.game = laid;
   await inst.afterChange();

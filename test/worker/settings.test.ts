@@ -8,7 +8,7 @@ import {
   patchHostSettings,
   patchSeatSettings,
   publicSeat,
-} from '../../worker/room/settings';
+} from '../../worker/room/seats';
 
 const now = Date.parse('2026-12-01T10:00:00Z');
 

@@ -4,9 +4,9 @@ import { botAnswer, botRng, getGame, replay, replayWithLog, type Answer, type Mo
 import '../../worker/games';
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { MIGRATIONS } from '../../worker/room/schema';
+import { MIGRATIONS } from '../../worker/room/store';
 import schema7 from '../fixtures/room-schema7.json';
-import { hashToken } from '../../worker/room/tokens';
+import { hashToken } from '../../worker/room/seats';
 import { duel } from '../fixtures/duel';
 import {
   answer,
