@@ -4,7 +4,7 @@ import type { GameRoom } from '../../worker/room/GameRoom';
 import { ADMISSION } from '../../worker/room/sockets';
 import { frameTooLarge } from '../../worker/room/GameRoom';
 import { LIMITS } from '../../worker/room/types';
-import { freshAddress, openLive as open, room, runAlarm, setClock, summaryOf, table } from './helpers';
+import { freshAddress, openLive as open, room, runAlarm, summaryOf, table } from './helpers';
 
 const liveSockets = (id: string) =>
   runInDurableObject(

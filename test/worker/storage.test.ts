@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { botAnswer, botRng, getGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
+import { botAnswer, botRng, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
 import '../../worker/games';
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';

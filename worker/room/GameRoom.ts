@@ -1,7 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
-import { botAnswer, botRng, defaultAnswer, type Answer, type GameState } from '../engine';
+import type { Answer } from '../engine';
 import type { Env } from '../env';
-import { logValue } from '../log';
 import type { GameSummary } from '../protocol';
 import {
   admin,
@@ -15,8 +14,8 @@ import {
   type AgainParams,
 } from './admin';
 import { Bots } from './bots';
-import { expiredClock, syncClocks, windowSeats } from './clocks';
-import { checkAnswer, decideMove, dueReminders, type Table } from './core';
+import { expiredClock } from './clocks';
+import { checkAnswer, decideExpiry, decideMove, dueReminders, type Table } from './core';
 import {
   channelWake,
   notifyTarget,
@@ -34,17 +33,14 @@ import { Chat, LogTable, Store } from './store';
 import {
   addressKey,
   LIMITS,
-  logRejection,
   ok,
   parseAnswerBody,
   reject,
   type Attachment,
-  type Clock,
   type CreateParams,
   type ErrorCode,
   type Failure,
   type LogPart,
-  type Meta,
   type MoveBy,
   type Reply,
   type Room,
@@ -62,11 +58,21 @@ export type { CreateParams } from './types';
  * version → rules), persisted in one transaction before anybody hears of it (store.ts), then every socket gets
  * its own view. One alarm drives time: deadlines, reminders, bot continuations, notification sends.
  *
- * The answer path is here, in its fixed order (`answer`, `handle`, `commit`, `afterChange`); what follows from an
- * event is decided by the pure core (core.ts) as data and carried out by one adapter per concern: store (SQLite:
- * meta, snapshot, moves, log, chat), sockets (admission, hello, each socket's view), clocks (the alarm, expiries,
- * reminders), outbox (notification targets and sends), seats (tokens, rate limits, joins, a seat's own settings),
- * bots (bot seats, standing orders, stand-ins) and admin (start and the host's controls).
+ * The answer path is here, in its fixed order (`answer`, `handle`, `commit`, `afterChange`), with the alarm's
+ * schedule. What follows from an event — an answer, the deal, a host's action, a seat's settings, a player back,
+ * a clock run out, a reminder due — is decided by the pure core as data (a `Change`) and carried out by thin
+ * adapters: persisted first, then every socket hears, then the alarm is pointed at the next work. The modules:
+ *
+ * - GameRoom.ts — this shell: the RPC methods the routes call, the answer path, the alarm, the WebSocket events.
+ * - core.ts — pure: every event's decision as data (checkAnswer, decideMove, decideStart, decideHost, …).
+ * - clocks.ts — pure time: wall time in IANA zones, quiet hours and away, each prompt's clock and its arithmetic.
+ * - store.ts — SQLite: the migrations, load, the one transaction a change writes, the game log, chat, retention.
+ * - sockets.ts — hibernating sockets: admission, hello, each socket's state body, sent after every change.
+ * - outbox.ts — what leaves besides sockets: notification targets, the outbox and its digests, the table channel.
+ * - seats.ts — seats and tokens, joins, rate limits, names made safe, a seat's own and the host's settings bodies.
+ * - admin.ts — the host's side: creation options, the start, the host's controls, playing again.
+ * - bots.ts — who answers when the person does not: bot seats, standing orders, stand-ins, the room's autoPass.
+ * - types.ts — the shapes every part shares (meta, clock, seat row, attachment), the limits, replies, `Room`.
  */
 export class GameRoom extends DurableObject<Env> implements Room {
   /** The clock. Tests replace it to travel in time; nothing else may. */
@@ -289,26 +295,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
 
   // ---------------------------------------------------------------- the alarm's work
 
-  /**
-   * Make `m.clocks` match the open prompts of `s` (clocks.ts `syncClocks`) inside the change that writes `m`, and
-   * queue and drop the notifications that follow.
-   */
-  syncClocks(s: GameState<any>, m: Meta, now: number): void {
-    const { closed, notices } = syncClocks(
-      { def: this.store.def(), seats: this.seats.facts(), looking: this.sockets.looking(), now },
-      s,
-      m,
-    );
-    this.outbox.dropPrompts(closed);
-    for (const n of notices) this.outbox.enqueue(m, n.seat, n.kind, n.about, now, n.prompt);
-  }
-
-  /** The seats of the open window, whose clocks run as one (clocks.ts `windowSeats`); none outside a window. */
-  window(): number[] {
-    const st = this.store;
-    return st.m.status === 'playing' ? windowSeats(st.def(), st.game) : [];
-  }
-
   /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */
   private nextWake(): number | null {
     const m = this.store.meta;
@@ -373,42 +359,15 @@ export class GameRoom extends DurableObject<Env> implements Room {
     for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
       const due = expiredClock(this.store.m, now);
       if (!due) break;
-      if (this.expire(due)) {
+      // The default answer or the bot (core.ts `decideExpiry`); a clock no answer closes is dropped.
+      const c = decideExpiry(this.table(), due);
+      this.store.write(c);
+      if (c.move) {
         changed = true;
         this.bots.runBots(LIMITS.botMovesPerRequest);
       }
     }
     return changed;
-  }
-
-  /** A prompt's time is up: the default answer, or the bot (host's choice, or a stand-in). */
-  private expire(c: Clock): boolean {
-    const st = this.store;
-    const m = st.m;
-    const s = st.game!;
-    const p = s.prompts.find((x) => x.id === c.prompt);
-    const drop = () => st.mutate((mm) => void (mm.clocks = mm.clocks.filter((x) => x.prompt !== c.prompt)));
-    if (!p) {
-      drop();
-      return false;
-    }
-    const def = st.def();
-    const by: MoveBy = c.standIn ? 'stand-in' : m.options.botsForAbsent === true ? 'absent-bot' : 'expired';
-    let a: Answer;
-    try {
-      a = by === 'expired' ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
-    } catch (e) {
-      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
-      drop();
-      return false;
-    }
-    const res = this.commit(p.seat, a, by);
-    if (!res.ok) {
-      logRejection(res.code, res.message, { game: m.id, seat: p.seat, by });
-      drop();
-      return false;
-    }
-    return true;
   }
 
   /** Reminders that are due: queued for seats that are not looking, then struck from the clock (core.ts). */

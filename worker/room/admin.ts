@@ -3,22 +3,10 @@
  * seats), the host's controls (pause, resume, extend, replace a seat, end, settings), and playing again — a
  * finished game proposing the next one to its table and making it in its own room.
  */
-import {
-  getGame,
-  rngOf,
-  seedRng,
-  startGame,
-  type GameDef,
-  type GameState,
-  type Json,
-  type LogEntry,
-  type Outcome,
-} from '../engine';
-import { logValue } from '../log';
+import { getGame, rngOf, seedRng, type GameDef, type Json } from '../engine';
 import type { AgainSummary, SeriesGame } from '../protocol';
 import type { GameRoom } from './GameRoom';
-import { rulesOptions } from './bots';
-import { extendClocks, freezeClocks, replanClocks, thawClocks } from './clocks';
+import { decideHost, decideReplace, decideStart, type HostAction } from './core';
 import { channelStatus, targetScope } from './outbox';
 import {
   checkName,
@@ -30,7 +18,7 @@ import {
   nextGameId,
   patchHostSettings,
 } from './seats';
-import { iso, LIMITS, ok, reject, type CreateParams, type Meta, type Reply, type Room } from './types';
+import { iso, LIMITS, ok, reject, type CreateParams, type ErrorCode, type Meta, type Reply, type Room } from './types';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
 export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
@@ -55,34 +43,15 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
 }
 
 /**
- * Deal the game from `seed`: the free seats get bots, the rules set up, the bots answer. The host's `start` and
- * a game played again whose seats are all held (below) both begin here.
+ * Deal the game from `seed` (core.ts `decideStart`): the free seats get bots, the rules set up, the bots answer.
+ * The host's `start` and a game played again whose seats are all held (below) both begin here.
  */
 export async function begin(r: Room, seed: string): Promise<Reply> {
   const st = r.store;
-  const m = st.m;
-  const free = r.seats.rows.filter((x) => x.name === null && !x.bot);
-  let started: { state: GameState<any>; events: LogEntry[] };
-  try {
-    started = startGame(st.def(), { seats: m.seats, seed, options: rulesOptions(m.options) });
-  } catch (e) {
-    console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
-    return st.rejected('internal', 'the game could not be set up');
-  }
-  const { state, events } = started;
-  const now = r.now();
-  st.mutate((mm) => {
-    for (const x of free) r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
-    r.seats.reload();
-    st.saveSnapshot(state);
-    r.log.append(events);
-    mm.seed = seed;
-    mm.status = state.outcome ? 'finished' : 'playing';
-    mm.version++;
-    mm.gameVersion = mm.version;
-    r.syncClocks(state, mm, now);
-  });
-  st.game = state;
+  const free = r.seats.rows.filter((x) => x.name === null && !x.bot).map((x) => x.seat);
+  const c = decideStart(r.table(), seed, free);
+  if (!('meta' in c)) return st.rejected(c.code, c.message);
+  st.write(c);
   r.bots.runBots(LIMITS.botMovesPerRequest);
   r.sockets.broadcast();
   await r.schedule();
@@ -90,161 +59,86 @@ export async function begin(r: Room, seed: string): Promise<Reply> {
 }
 
 /**
- * The host's controls (admin token): pause and resume (clocks frozen and thawed), extend deadlines, give a seat
- * to a bot or a new invite, end the game.
+ * The host's controls (admin token): pause and resume, extend deadlines, give a seat to a bot or a new invite, end
+ * the game, the host's settings. What follows is decided by the core (`decideHost`, `decideReplace`) and
+ * persisted, then everyone hears of it.
  */
 export async function admin(r: Room, token: string | null, action: string, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const b = (body ?? {}) as Record<string, unknown>;
-  if (typeof b !== 'object' || Array.isArray(b))
-    return st.rejected('bad_request', 'the body must be an object', { action });
-  // Parse before authenticating (the fixed order), then hash once: nothing async after this point.
-  let newInvite: { token: string; hash: string } | null = null;
+  const no = (code: ErrorCode, message: string) => st.rejected(code, message, { action });
+  if (typeof b !== 'object' || Array.isArray(b)) return no('bad_request', 'the body must be an object');
+  // Hash before authenticating, then check the token once: nothing async after that point.
+  let invite: { token: string; hash: string } | null = null;
   if (action === 'replace-seat' && b.by === 'invite') {
     const t = await newToken(st.m.id, r.bindings.TOKEN_SECRET);
-    newInvite = { token: t, hash: await hashToken(t) };
+    invite = { token: t, hash: await hashToken(t) };
   }
   const bad = await r.seats.isAdmin(token);
-  if (bad) return st.rejected(bad.code, bad.message, { action });
+  if (bad) return no(bad.code, bad.message);
   const m = st.m;
-  const now = r.now();
-  const playing = m.status === 'playing';
+  const seatOk = (x: unknown) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < m.seats;
+  let act: HostAction | { kind: 'replace'; seat: number; name: string | null };
   switch (action) {
-    case 'pause': {
-      if (!playing) return st.rejected('conflict', 'only a running game can be paused', { action });
-      if (m.paused) return st.rejected('conflict', 'the game is already paused', { action });
-      st.mutate((mm) => {
-        freezeClocks(mm, now);
-        mm.paused = true;
-        mm.version++;
-      });
+    case 'pause':
+    case 'resume':
+    case 'end':
+      act = { kind: action };
       break;
-    }
-    case 'resume': {
-      if (!playing || !m.paused) return st.rejected('conflict', 'the game is not paused', { action });
-      st.mutate((mm) => {
-        thawClocks(mm, now);
-        mm.paused = false;
-        mm.version++;
-      });
-      r.bots.runBots(LIMITS.botMovesPerRequest);
-      break;
-    }
     case 'extend': {
       const ms = parseDuration(b);
-      if (typeof ms === 'string') return st.rejected('bad_request', ms, { action });
-      const seat = b.seat;
-      if (seat !== undefined && (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats))
-        return st.rejected('bad_request', 'seat is out of range', { action });
-      if (!playing) return st.rejected('conflict', 'only a running game has deadlines', { action });
-      st.mutate((mm) => {
-        extendClocks(mm, ms, (seat as number | undefined) ?? null, r.window());
-        mm.version++;
-      });
+      if (typeof ms === 'string') return no('bad_request', ms);
+      if (b.seat !== undefined && !seatOk(b.seat)) return no('bad_request', 'seat is out of range');
+      act = { kind: 'extend', ms, seat: (b.seat as number | undefined) ?? null };
       break;
     }
     case 'replace-seat': {
-      const seat = b.seat;
-      if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats)
-        return st.rejected('bad_request', 'seat is out of range', { action });
-      if (b.by !== 'bot' && b.by !== 'invite') return st.rejected('bad_request', "by is 'bot' or 'invite'", { action });
+      if (!seatOk(b.seat)) return no('bad_request', 'seat is out of range');
+      if (b.by !== 'bot' && b.by !== 'invite') return no('bad_request', "by is 'bot' or 'invite'");
       let name: string | null = null;
       if (b.name !== undefined) {
-        if (typeof b.name !== 'string') return st.rejected('bad_request', 'name must be a string', { action });
-        const checked = checkName(
-          b.name,
-          r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name)),
-          LIMITS.nameChars,
-          { bot: b.by === 'bot' },
-        );
-        if ('error' in checked)
-          return st.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
+        if (typeof b.name !== 'string') return no('bad_request', 'name must be a string');
+        const others = r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name));
+        const checked = checkName(b.name, others, LIMITS.nameChars, { bot: b.by === 'bot' });
+        if ('error' in checked) return no(checked.lookalike ? 'conflict' : 'bad_request', checked.error);
         name = checked.name;
       }
-      if (m.status === 'finished') return st.rejected('conflict', 'the game is over', { action });
-      const s = seat as number;
-      const old = r.seats.rows[s]!;
-      st.mutate((mm) => {
-        // The old token stops working at once; the old player's notification targets go with it, and so does
-        // everything else of theirs (issue 26 point 3): standing orders, quiet hours and time zone, mention, away
-        // and the hand-back all live in `settings`, which the newcomer — a bot or a stranger — starts without.
-        r.outbox.dropSeat(s, mm);
-        if (newInvite)
-          r.sql.exec(
-            'UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
-            newInvite.hash,
-            name ?? old.name ?? `#${s + 1}`,
-            s,
-          );
-        else
-          r.sql.exec(
-            'UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
-            name ?? old.name ?? `Bot ${s + 1}`,
-            s,
-          );
-        r.seats.reload();
-        mm.version++;
-        if (st.game) r.syncClocks(st.game, mm, now);
-        // Its open clocks no longer follow the old quiet hours or away time, nor wait for the old orders' moment.
-        replanClocks({ seats: r.seats.facts() }, mm, now, r.window(), [s]);
-        for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
-      });
-      // Sockets of the old holder lose the seat at once, then are told and closed.
-      for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
-      r.bots.runBots(LIMITS.botMovesPerRequest);
-      await r.afterChange();
-      if (newInvite)
-        return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });
-      return ok(r.sockets.summary());
-    }
-    case 'end': {
-      if (m.status === 'finished') return st.rejected('conflict', 'the game is already over', { action });
-      const outcome: Outcome = { winners: [], reason: { key: 'common.endedByHost' } };
-      // Mirrors the engine's ctx.end: no prompts, no flow, the outcome set — the views then show everything.
-      const ended = st.game ? { ...structuredClone(st.game), outcome, stack: [], prompts: [] } : null;
-      st.mutate((mm) => {
-        if (ended) st.saveSnapshot(ended);
-        mm.clocks = [];
-        r.outbox.dropAllPrompts();
-        mm.status = 'finished';
-        mm.paused = false;
-        mm.version++;
-        mm.gameVersion = mm.version;
-      });
-      if (ended) st.game = ended;
+      act = { kind: 'replace', seat: b.seat as number, name };
       break;
     }
     case 'settings': {
-      const bad = hostSettings(r, b);
-      if (bad) return bad;
-      await r.afterChange();
-      // The host also learns how the table channel fares (a post given up on, posts still waiting).
-      return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
+      const host = patchHostSettings(m.host ?? DEFAULT_HOST_SETTINGS, b, targetScope(r.bindings));
+      if (typeof host === 'string') return no('bad_request', host);
+      act = { kind: 'settings', host };
+      break;
     }
     default:
       return st.rejected('not_found', `no admin action ${action}`, { action });
   }
+  if (act.kind === 'replace') {
+    const s = act.seat;
+    const old = r.seats.rows[s]!.name;
+    const name = act.name ?? old ?? (invite ? `#${s + 1}` : `Bot ${s + 1}`);
+    const c = decideReplace(r.table(), s, name, invite?.hash ?? null);
+    if (!('meta' in c)) return no(c.code, c.message);
+    st.write(c);
+    // Sockets of the old holder lose the seat at once, then are told and closed.
+    for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
+  } else {
+    const c = decideHost(r.table(), act);
+    if (!('meta' in c)) return no(c.code, c.message);
+    st.write(c);
+  }
+  // Bots answer what they can now: after a resume, a stand-in the host now allows, a seat given to a bot.
+  if (act.kind === 'resume' || act.kind === 'replace' || act.kind === 'settings')
+    r.bots.runBots(LIMITS.botMovesPerRequest);
   await r.afterChange();
+  if (invite && act.kind === 'replace')
+    return ok({ seat: act.seat, token: invite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${invite.token}` });
+  // The host also learns how the table channel fares (a post given up on, posts still waiting).
+  if (act.kind === 'settings') return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
   return ok(r.sockets.summary());
-}
-
-/** The host's `settings` action: title, quietCapMinutes, awayStandIn, channel. */
-function hostSettings(r: Room, body: unknown): Reply | null {
-  const st = r.store;
-  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body, targetScope(r.bindings));
-  if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
-  const now = r.now();
-  st.mutate((mm) => {
-    // A new channel starts with a clean slate: the last failure was the old one's.
-    if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
-    mm.host = next;
-    replanClocks({ seats: r.seats.facts() }, mm, now, r.window());
-    mm.version++;
-  });
-  // A stand-in now allowed answers the away seats' open prompts at once.
-  r.bots.runBots(LIMITS.botMovesPerRequest);
-  return null;
 }
 
 // ---------------------------------------------------------------- playing again

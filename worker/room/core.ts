@@ -4,25 +4,42 @@
  *
  * An answer goes through `checkAnswer` (steps 3–5 of the fixed order: running? → asked? → version?) and then
  * `decideMove` (step 6, `apply`, and everything that follows from it: the log lines, the move row, the seat's
- * expiry count, the meta row with its clocks, whom to notify). The adapters carry the returned `Change` out:
+ * expiry count, the meta row with its clocks, whom to notify). The other events take the same road: the deal
+ * (`decideStart`), the host's controls (`decideHost`, `decideReplace`), a seat's own settings
+ * (`decideSettings`), a player back from a stand-in (`decideReturn`), and the alarm's work (`decideExpiry`,
+ * `dueReminders`). The adapters carry the returned `Change` out:
  * store.ts writes it in one transaction (persist), sockets.ts then sends each socket its seat's view, and
  * the shell points the alarm at the next work. The clocks' arithmetic (open, pause, resume, extend, re-plan)
  * is clocks.ts', pure as this.
  */
 import {
   apply,
-  waitingSeats,
+  botAnswer,
+  botRng,
+  defaultAnswer,
+  startGame,
   type Answer,
   type GameDef,
   type GameState,
   type LogEntry,
   type Msg,
-  type OpenPrompt,
+  type Outcome,
 } from '../engine';
-import { syncClocks, windowSeats } from './clocks';
+import { logValue } from '../log';
 import type { NotifyKind } from '../notify';
-import type { SeatSettings } from './seats';
-import { iso, LIMITS, type ErrorCode, type Meta, type MoveBy } from './types';
+import { rulesOptions } from './bots';
+import { extendClocks, freezeClocks, isAway, replanClocks, syncClocks, thawClocks, windowSeats } from './clocks';
+import type { HostSettings, SeatSettings } from './seats';
+import {
+  iso,
+  LIMITS,
+  logRejection,
+  NO_SEAT_SETTINGS,
+  type Clock,
+  type ErrorCode,
+  type Meta,
+  type MoveBy,
+} from './types';
 
 /** What the core knows of one seat. */
 export interface SeatFacts {
@@ -66,6 +83,12 @@ export interface Change {
   lines: Line[];
   /** A seat row's new expiry count and stand-in flag. */
   seat?: { seat: number; expiries: number; standIn: boolean };
+  /** A seat's own settings, replaced. */
+  settings?: { seat: number; settings: SeatSettings };
+  /** A seat given to someone else (a bot when `tokenHash` is null): its targets and their rows go too. */
+  replace?: { seat: number; name: string; tokenHash: string | null };
+  /** Free seats the start gives to bots ("Bot 3"). */
+  bots?: number[];
   /** Prompts that closed: their unsent notifications are noise now. */
   closed: string[];
   notices: Notice[];
@@ -202,4 +225,169 @@ export function dueReminders(t: Table): Change | null {
       });
   }
   return { meta: m, lines: [], closed: [], notices };
+}
+
+// ---------------------------------------------------------------- the host, the seats, the alarm
+
+/** The seats of the open window, whose clocks run as one (clocks.ts `windowSeats`); none outside a running game. */
+export const openWindow = (t: Pick<Table, 'def' | 'meta' | 'state'>): number[] =>
+  t.meta.status === 'playing' ? windowSeats(t.def, t.state) : [];
+
+/** A change of meta alone: no move, no line, no notification. */
+const metaOnly = (meta: Meta): Change => ({ meta, lines: [], closed: [], notices: [] });
+
+/**
+ * The deal: the rules set up from `seed`, the free `bots` seats given to bots, the clocks of the first prompts
+ * opened. A setup that throws is refused (the host may try again).
+ */
+export function decideStart(t: Table, seed: string, bots: number[]): Change | Refusal {
+  let started: ReturnType<typeof startGame>;
+  try {
+    started = startGame(t.def, { seats: t.meta.seats, seed, options: rulesOptions(t.meta.options) });
+  } catch (e) {
+    console.error(`game=[${t.meta.id}] setup failed: ${logValue(e)}`);
+    return { code: 'internal', message: 'the game could not be set up' };
+  }
+  const { state, events } = started;
+  const seats = t.seats.map((x) => (bots.includes(x.seat) ? { ...x, bot: true } : x));
+  const m = structuredClone(t.meta);
+  m.seed = seed;
+  m.status = state.outcome ? 'finished' : 'playing';
+  m.version++;
+  m.gameVersion = m.version;
+  const { closed, notices } = syncClocks({ ...t, seats }, state, m);
+  return { meta: m, state, lines: events, bots, closed, notices };
+}
+
+/** What the host does to a running game (admin.ts parses and authenticates first). */
+export type HostAction =
+  | { kind: 'pause' }
+  | { kind: 'resume' }
+  | { kind: 'extend'; ms: number; seat: number | null }
+  | { kind: 'end' }
+  | { kind: 'settings'; host: HostSettings };
+
+/**
+ * The host's controls: pause and resume (every clock frozen and thawed), more time (for every clock or one seat's,
+ * a window's one clock whole), the end (no prompts, the outcome set, every pending prompt notification dropped),
+ * and the host's settings (the clocks re-planned under the new cap on quiet time).
+ */
+export function decideHost(t: Table, a: HostAction): Change | Refusal {
+  const playing = t.meta.status === 'playing';
+  const m = structuredClone(t.meta);
+  switch (a.kind) {
+    case 'pause':
+      if (!playing) return { code: 'conflict', message: 'only a running game can be paused' };
+      if (m.paused) return { code: 'conflict', message: 'the game is already paused' };
+      freezeClocks(m, t.now);
+      m.paused = true;
+      break;
+    case 'resume':
+      if (!playing || !m.paused) return { code: 'conflict', message: 'the game is not paused' };
+      thawClocks(m, t.now);
+      m.paused = false;
+      break;
+    case 'extend':
+      if (!playing) return { code: 'conflict', message: 'only a running game has deadlines' };
+      extendClocks(m, a.ms, a.seat, openWindow(t));
+      break;
+    case 'end': {
+      if (m.status === 'finished') return { code: 'conflict', message: 'the game is already over' };
+      const s = t.state;
+      // Mirrors the engine's ctx.end: no prompts, no flow, the outcome set — the views then show everything.
+      const outcome: Outcome = { winners: [], reason: { key: 'common.endedByHost' } };
+      const closed = [...new Set([...m.clocks.map((c) => c.prompt), ...(s?.prompts ?? []).map((p) => p.id)])];
+      m.clocks = [];
+      m.status = 'finished';
+      m.paused = false;
+      m.version++;
+      m.gameVersion = m.version;
+      const ended = s ? { ...structuredClone(s), outcome, stack: [], prompts: [] } : undefined;
+      return { meta: m, ...(ended ? { state: ended } : {}), lines: [], closed, notices: [] };
+    }
+    case 'settings':
+      // A new channel starts with a clean slate: the last failure was the old one's.
+      if (a.host.channel?.url !== m.host?.channel?.url && m.channel?.failed) m.channel = { ...m.channel, failed: null };
+      m.host = a.host;
+      replanClocks(t, m, t.now, openWindow(t));
+      break;
+  }
+  m.version++;
+  return metaOnly(m);
+}
+
+/**
+ * The host gives `seat` to a bot (`tokenHash` null) or to a new invite. The old token stops working at once; the
+ * old player's notification targets go with it, and so does everything else of theirs (issue 26 point 3):
+ * standing orders, quiet hours and time zone, mention, away and the hand-back all live in its settings, which the
+ * newcomer starts without. Its open clocks no longer follow the old quiet hours or away time, nor wait for the
+ * old orders' moment.
+ */
+export function decideReplace(t: Table, seat: number, name: string, tokenHash: string | null): Change | Refusal {
+  if (t.meta.status === 'finished') return { code: 'conflict', message: 'the game is over' };
+  const bot = tokenHash === null;
+  const fresh = { seat, bot, standIn: false, expiries: 0, settings: NO_SEAT_SETTINGS };
+  const seats = t.seats.map((x) => (x.seat === seat ? fresh : x));
+  const m = structuredClone(t.meta);
+  if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
+  m.version++;
+  const table = { ...t, seats };
+  const { closed, notices } = t.state ? syncClocks(table, t.state, m) : { closed: [], notices: [] };
+  replanClocks(table, m, t.now, openWindow(t), [seat]);
+  for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
+  return { meta: m, replace: { seat, name, tokenHash }, lines: [], closed, notices };
+}
+
+/**
+ * A seat changes its own settings (`PUT /me`) to `next`: its running clocks are re-planned under its new quiet
+ * hours and absence, and its human-timed orders' moments drawn again from now. Nobody else sees a seat's
+ * settings, only whether it is away: the version moves only when that changes.
+ */
+export function decideSettings(t: Table, seat: number, next: SeatSettings): Change {
+  const old = t.seats[seat]!.settings;
+  const seats = t.seats.map((x) => (x.seat === seat ? { ...x, settings: next } : x));
+  const m = structuredClone(t.meta);
+  replanClocks({ seats }, m, t.now, openWindow(t), [seat]);
+  for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
+  if (isAway(old.awayUntil, t.now) !== isAway(next.awayUntil, t.now)) m.version++;
+  return { ...metaOnly(m), settings: { seat, settings: next } };
+}
+
+/** The player of a seat a stand-in played for is back (its socket said hello): the seat is handed back. */
+export function decideReturn(t: Table, seat: number): Change {
+  const back = { seat, expiries: 0, standIn: false };
+  const seats = t.seats.map((x) => (x.seat === seat ? { ...x, ...back } : x));
+  const m = structuredClone(t.meta);
+  m.version++;
+  const { closed, notices } = t.state ? syncClocks({ ...t, seats }, t.state, m) : { closed: [], notices: [] };
+  return { meta: m, seat: back, lines: [], closed, notices };
+}
+
+/**
+ * The alarm found clock `c` run out: its prompt is answered by the default answer, or by the bot (the host chose
+ * bots for absent players, or the seat has a stand-in). A clock whose prompt is gone, or that no answer closes (a
+ * rules bug), is dropped so the alarm does not spin on it.
+ */
+export function decideExpiry(t: Table, c: Clock): Change {
+  const m = t.meta;
+  const s = t.state!;
+  const drop = () => {
+    const mm = structuredClone(m);
+    mm.clocks = mm.clocks.filter((x) => x.prompt !== c.prompt);
+    return metaOnly(mm);
+  };
+  const p = s.prompts.find((x) => x.id === c.prompt);
+  if (!p) return drop();
+  const by: MoveBy = c.standIn ? 'stand-in' : m.options.botsForAbsent === true ? 'absent-bot' : 'expired';
+  let a: Answer;
+  try {
+    a = by === 'expired' ? defaultAnswer(t.def, s, p) : botAnswer(t.def, s, p, botRng(s, p));
+  } catch (e) {
+    console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
+    return drop();
+  }
+  const r = decideMove(t, p.seat, a, by);
+  if ('meta' in r) return r;
+  logRejection(r.code, r.message, { game: m.id, seat: p.seat, by });
+  return drop();
 }

@@ -121,19 +121,10 @@ export class Outbox {
     this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', list);
   }
 
-  /** Every pending prompt notification (the host ended the game). */
-  dropAllPrompts(): void {
-    this.r.sql.exec('DELETE FROM outbox WHERE prompt IS NOT NULL');
-  }
-
-  /**
-   * A seat changes hands: its targets and their rows go, and its digest window — the new holder was told
-   * nothing yet (inside the transaction of `m`).
-   */
-  dropSeat(seat: number, m: Meta): void {
+  /** A seat changes hands: its targets and their rows go (inside a transaction; the core drops its digest window). */
+  dropSeat(seat: number): void {
     this.r.sql.exec('DELETE FROM outbox WHERE seat = ?', seat);
     this.r.sql.exec('DELETE FROM targets WHERE seat = ?', seat);
-    if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
   }
 
   /**

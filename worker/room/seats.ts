@@ -12,9 +12,9 @@ import type { TargetScope } from '../notify';
 import { b64urlDecode, b64urlEncode } from '../notify/b64';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
 import { handbackFor, parseSeatOrders, withAwayFrom } from './bots';
-import { asleep, isAway, parseAwayUntil, parseQuietHours, replanClocks, type QuietHours } from './clocks';
-import type { SeatFacts } from './core';
-import { iso, LIMITS, ok, reject, type Failure, type Reply, type Room, type SeatRow } from './types';
+import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './clocks';
+import { decideSettings, type SeatFacts } from './core';
+import { iso, LIMITS, NO_SEAT_SETTINGS, ok, reject, type Failure, type Reply, type Room, type SeatRow } from './types';
 export class Seats {
   rows: SeatRow[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
@@ -195,17 +195,7 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
   const patched = patchSeatSettings(st.def(), old, body, { now, channelFormat: st.m.host?.channel?.format ?? null });
   if (typeof patched === 'string') return st.rejected('bad_request', patched, { seat, route: 'me' });
   const next = withAwayFrom(old, patched, { now, logEnd: r.log.end, dismiss: 'handback' in (body as object) });
-  // Going away or coming back is public (the seat's "away" tag): the summary's version moves then.
-  const awayChanged = isAway(old.awayUntil, now) !== isAway(next.awayUntil, now);
-  st.mutate((mm) => {
-    r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
-    r.seats.reload();
-    replanClocks({ seats: r.seats.facts() }, mm, now, r.window(), [seat]);
-    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (bots.ts).
-    for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
-    // Nobody else can see a seat's settings, only whether it is away.
-    if (awayChanged) mm.version++;
-  });
+  r.store.write(decideSettings(r.table(), seat, next));
   r.bots.runBots(LIMITS.botMovesPerRequest);
   await r.afterChange();
   return ok({ seat, settings: mine(next) });
@@ -260,8 +250,6 @@ function parseMarks(gameId: string, raw: unknown): Record<string, IdentityMark> 
   }
   return out;
 }
-
-export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
 
 /** The host's settings for the game (stored with the game). */
 export interface HostSettings {

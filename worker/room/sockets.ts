@@ -8,6 +8,7 @@ import { viewFor, waitingSeats } from '../engine';
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { againSummary } from './admin';
 import { publicDeadline } from './clocks';
+import { decideReturn } from './core';
 import { publicSeat } from './seats';
 import { iso, type Attachment, type Clock, type ErrorCode, type LogPart, type Reply, type Room } from './types';
 
@@ -306,13 +307,7 @@ export async function hello(
   r.sockets.attach(ws, next);
   // The player is here: a stand-in hands the seat back.
   if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
-    const seat = who.seat;
-    st.mutate((mm) => {
-      r.sql.exec('UPDATE seats SET stand_in = 0, expiries = 0 WHERE seat = ?', seat);
-      r.seats.reload();
-      mm.version++;
-      if (st.game) r.syncClocks(st.game, mm, r.now());
-    });
+    r.store.write(decideReturn(r.table(), who.seat));
     await r.afterChange();
     return;
   }

@@ -107,13 +107,14 @@ export class Store {
 
   /**
    * Persist a change the core decided, in one transaction (`mutate`): the move row, the snapshot, its log lines,
-   * a seat's row, the notification rows it queues and drops, and the meta row. Then hold its state.
+   * seat rows, the notification rows it queues and drops, and the meta row. Then hold its state.
    */
   write(c: Change): void {
     const now = this.r.now();
+    const sql = this.sql;
     this.mutate((mm) => {
       if (c.move)
-        this.sql.exec(
+        sql.exec(
           'INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)',
           c.state!.step,
           c.move.seat,
@@ -124,18 +125,32 @@ export class Store {
       if (c.state) this.saveSnapshot(c.state);
       this.r.log.append(c.lines);
       if (c.seat)
-        this.sql.exec(
+        sql.exec(
           'UPDATE seats SET expiries = ?, stand_in = ? WHERE seat = ?',
           c.seat.expiries,
           c.seat.standIn ? 1 : 0,
           c.seat.seat,
         );
+      if (c.settings)
+        sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(c.settings.settings), c.settings.seat);
+      for (const s of c.bots ?? []) sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${s + 1}`, s);
+      if (c.replace) {
+        const { seat, name, tokenHash } = c.replace;
+        this.r.outbox.dropSeat(seat);
+        sql.exec(
+          'UPDATE seats SET token_hash = ?, bot = ?, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
+          tokenHash,
+          tokenHash === null ? 1 : 0,
+          name,
+          seat,
+        );
+      }
+      if (c.seat || c.settings || c.bots || c.replace) this.r.seats.reload();
       this.r.outbox.dropPrompts(c.closed);
       for (const n of c.notices) this.r.outbox.enqueue(c.meta, n.seat, n.kind, n.about, now, n.prompt);
       for (const k of Object.keys(mm)) if (!(k in c.meta)) delete (mm as unknown as Record<string, unknown>)[k];
       Object.assign(mm, structuredClone(c.meta));
     });
-    if (c.seat) this.r.seats.reload();
     if (c.state) this.game = c.state;
   }
 

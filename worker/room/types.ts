@@ -5,12 +5,12 @@
  * reach each other through.
  */
 import type { GameStatus } from '../protocol';
-import type { Answer, GameState, Json } from '../engine';
+import type { Answer, Json } from '../engine';
 import type { Env } from '../env';
 import { logFields } from '../log';
 import type { Sender, ChannelMemo, ChannelPoster } from './outbox';
 import type { Chat, LogTable, Store } from './store';
-import type { HostSettings, Seats } from './seats';
+import type { HostSettings, SeatSettings, Seats } from './seats';
 import type { Bots } from './bots';
 import type { Sockets } from './sockets';
 import type { Outbox } from './outbox';
@@ -160,11 +160,10 @@ export interface Room {
   afterChange(): Promise<void> | undefined;
   /** Point the one alarm at the next piece of work (GameRoom `schedule`). */
   schedule(force?: boolean): Promise<void> | undefined;
-  /** Make `m.clocks` match the open prompts of `s` inside the change that writes `m` (clocks.ts `syncClocks`). */
-  syncClocks(s: GameState<any>, m: Meta, now: number): void;
-  /** The seats of the open window, whose clocks run as one (clocks.ts `windowSeats`). */
-  window(): number[];
 }
+
+/** A seat's settings before it set any. */
+export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
 
 /** A time as the room writes it (ISO 8601, UTC). */
 export const iso = (ms: number): string => new Date(ms).toISOString();
