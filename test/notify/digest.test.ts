@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digestText, planChannel, planDigest, type LastSent, type Owed } from '../../worker/room/digest';
-import { notifyAt } from '../../worker/room/quiet';
+import { digestText, planChannel, planDigest, type LastSent, type Owed } from '../../worker/room/outbox';
+import { notifyAt } from '../../worker/room/clocks';
 
 const MIN = 60_000;
 const DAY_MS = 24 * 60 * MIN;

@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAnswer, startGame, type GameState } from '../../worker/engine';
 import {
-  checkAnswer,
-  decideMove,
-  dueReminders,
   expiredClock,
   extendClocks,
   freezeClocks,
   reminderOffsets,
   syncClocks,
   thawClocks,
+} from '../../worker/room/clocks';
+import {
+  checkAnswer,
+  decideExpiry,
+  decideHost,
+  decideMove,
+  decideReplace,
+  decideReturn,
+  decideSettings,
+  decideStart,
+  dueReminders,
   type Change,
+  type Refusal,
   type SeatFacts,
   type Table,
 } from '../../worker/room/core';
-import { LIMITS } from '../../worker/room/limits';
-import { NO_SEAT_SETTINGS } from '../../worker/room/settings';
-import type { Meta } from '../../worker/room/types';
+import { LIMITS, NO_SEAT_SETTINGS, type Meta } from '../../worker/room/types';
 import { duel } from '../fixtures/duel';
 
 /** The room's pure core in plain Node: what an event changes, decided as data, with no SQLite, socket or alarm. */
@@ -227,5 +234,178 @@ describe('clocks as data', () => {
     expect(expiredClock(m, T0 + HOUR - 1)).toBeNull();
     expect(expiredClock(m, T0 + 30 * HOUR)!.seat).toBe(2);
     expect(expiredClock({ ...m, paused: true }, T0 + 30 * HOUR)).toBeNull();
+  });
+});
+
+/** A change the core decided, or the test fails with its refusal. */
+function decided(c: Change | Refusal): Change {
+  if (!('meta' in c)) throw new Error(`refused: ${c.code} ${c.message}`);
+  return c;
+}
+
+describe('the deal decided as data', () => {
+  /** The same table in the lobby: no state, no seed, no clocks. */
+  const lobby = (o: Parameters<typeof started>[0] = {}): Table => {
+    const t = started(o);
+    return {
+      ...t,
+      state: null,
+      meta: { ...t.meta, status: 'lobby', seed: null, version: 1, gameVersion: 1, clocks: [] },
+    };
+  };
+
+  it('the start deals from the seed, gives the free seats to bots and opens clocks for the people only', () => {
+    const c = decided(decideStart(lobby({ looking: [0] }), 'core', [2]));
+    expect(c.state).toEqual(startGame(duel, { seats: 3, seed: 'core', options: {} }).state);
+    expect(c.bots).toEqual([2]);
+    expect(c.lines.length).toBeGreaterThan(0);
+    expect(c.meta).toMatchObject({ seed: 'core', status: 'playing', version: 2, gameVersion: 2 });
+    expect(c.meta.clocks.map((x) => x.seat)).toEqual([0, 1]);
+    // Seat 0 is looking at the table: only seat 1 is told.
+    expect(c.notices.map((n) => [n.seat, n.kind])).toEqual([[1, 'prompt']]);
+  });
+
+  it('a setup that throws is refused and changes nothing', () => {
+    const broken = {
+      ...duel,
+      setup: () => {
+        throw new Error('no deck');
+      },
+    };
+    expect(decideStart({ ...lobby(), def: broken }, 'core', [])).toEqual({
+      code: 'internal',
+      message: 'the game could not be set up',
+    });
+  });
+});
+
+describe("the host's controls decided as data", () => {
+  it('only a running game is paused, once; only a paused game resumes, with the time each clock had left', () => {
+    const t = started();
+    expect(decideHost({ ...t, meta: { ...t.meta, status: 'lobby' } }, { kind: 'pause' })).toMatchObject({
+      code: 'conflict',
+      message: 'only a running game can be paused',
+    });
+    expect(decideHost(t, { kind: 'resume' })).toMatchObject({ code: 'conflict', message: 'the game is not paused' });
+    const paused = decided(decideHost({ ...t, now: T0 + HOUR }, { kind: 'pause' }));
+    expect(paused.meta).toMatchObject({ paused: true, version: t.meta.version + 1 });
+    expect(paused.meta.clocks.every((c) => c.deadlineAt === null && c.remainingMs === 23 * HOUR)).toBe(true);
+    const p = after(t, paused, T0 + 5 * HOUR);
+    expect(decideHost(p, { kind: 'pause' })).toMatchObject({ message: 'the game is already paused' });
+    const resumed = decided(decideHost(p, { kind: 'resume' }));
+    expect(resumed.meta.paused).toBe(false);
+    expect(resumed.meta.clocks.map((c) => c.deadlineAt)).toEqual([0, 1, 2].map(() => T0 + 28 * HOUR));
+    // Neither touches the game: no state, no line.
+    expect([paused.state, resumed.state, paused.lines, resumed.lines]).toEqual([undefined, undefined, [], []]);
+  });
+
+  it("more time moves one seat's clock, or every clock; a game not running has no deadlines", () => {
+    const t = started();
+    const one = decided(decideHost(t, { kind: 'extend', ms: HOUR, seat: 1 }));
+    expect(one.meta.clocks.map((c) => c.deadlineAt)).toEqual([T0 + 24 * HOUR, T0 + 25 * HOUR, T0 + 24 * HOUR]);
+    const all = decided(decideHost(t, { kind: 'extend', ms: HOUR, seat: null }));
+    expect(all.meta.clocks.map((c) => c.deadlineAt)).toEqual([0, 1, 2].map(() => T0 + 25 * HOUR));
+    expect(
+      decideHost({ ...t, meta: { ...t.meta, status: 'finished' } }, { kind: 'extend', ms: HOUR, seat: null }),
+    ).toEqual({ code: 'conflict', message: 'only a running game has deadlines' });
+  });
+
+  it('the end leaves no prompt and no clock, sets the outcome, and drops every pending prompt notification', () => {
+    const t = started();
+    const c = decided(decideHost(t, { kind: 'end' }));
+    expect(c.state).toMatchObject({
+      prompts: [],
+      stack: [],
+      outcome: { winners: [], reason: { key: 'common.endedByHost' } },
+    });
+    expect(c.meta).toMatchObject({ status: 'finished', clocks: [], version: t.meta.version + 1 });
+    expect(c.meta.gameVersion).toBe(c.meta.version);
+    expect(c.closed.sort()).toEqual(t.state!.prompts.map((p) => p.id).sort());
+    expect(decideHost(after(t, c), { kind: 'end' })).toEqual({ code: 'conflict', message: 'the game is already over' });
+  });
+
+  it("the host's settings re-plan the clocks under a new cap on quiet time, and a new channel forgets the old one's failure", () => {
+    const quiet = { start: '00:00', end: '08:00', zone: 'UTC' };
+    const t = started({ seats: [seat(0, { settings: { ...NO_SEAT_SETTINGS, quiet } }), seat(1), seat(2)] });
+    // Opened at 12:00 UTC, a 24-hour clock sleeps 8 hours of the night: it ends at 20:00 the next day.
+    expect(t.meta.clocks[0]!.deadlineAt).toBe(T0 + 32 * HOUR);
+    const failed = { at: 'x', event: 'start' as const, error: 'HTTP 404' };
+    const channel = (url: string) => ({ url, format: 'json' as const, lang: 'en' as const });
+    const host = { title: null, quietCapMinutes: 60, awayStandIn: false, channel: channel('https://b.example') };
+    const meta = { ...t.meta, host: { ...host, quietCapMinutes: null, channel: channel('https://a.example') } };
+    const c = decided(decideHost({ ...t, meta: { ...meta, channel: { failed } } }, { kind: 'settings', host }));
+    expect(c.meta.host).toEqual(host);
+    expect(c.meta.channel?.failed).toBeNull();
+    // The same channel keeps its failure for the host to read.
+    const same = decided(
+      decideHost({ ...t, meta: { ...meta, channel: { failed } } }, { kind: 'settings', host: meta.host }),
+    );
+    expect(same.meta.channel?.failed).toEqual(failed);
+    expect(c.meta.clocks.map((x) => x.deadlineAt)).toEqual([T0 + 25 * HOUR, T0 + 24 * HOUR, T0 + 24 * HOUR]);
+    expect(c.meta.version).toBe(t.meta.version + 1);
+  });
+
+  it("a seat given to a bot loses its clock and its digest window; given to an invite, it keeps its clock without the old orders' moment", () => {
+    const t = started();
+    t.meta.lastSent = [
+      { seat: 1, at: T0, prompts: [] },
+      { seat: 2, at: T0, prompts: [] },
+    ];
+    t.meta.clocks[1]!.orderAt = T0 + HOUR;
+    const bot = decided(decideReplace(t, 1, 'Bot 2', null));
+    expect(bot.replace).toEqual({ seat: 1, name: 'Bot 2', tokenHash: null });
+    expect(bot.meta.clocks.map((c) => c.seat)).toEqual([0, 2]);
+    expect(bot.closed).toEqual([promptOf(t.state!, 1).id]);
+    expect(bot.meta.lastSent).toEqual([{ seat: 2, at: T0, prompts: [] }]);
+    const invite = decided(decideReplace(t, 1, 'Newcomer', 'hash'));
+    expect(invite.meta.clocks.map((c) => c.seat)).toEqual([0, 1, 2]);
+    expect(invite.meta.clocks[1]!.orderAt).toBeUndefined();
+    expect(decideReplace({ ...t, meta: { ...t.meta, status: 'finished' } }, 1, 'x', null)).toEqual({
+      code: 'conflict',
+      message: 'the game is over',
+    });
+  });
+});
+
+describe("a seat's own settings and its return decided as data", () => {
+  it("going away holds the seat's clock until it is back and is public (the version moves); quiet hours alone are not", () => {
+    const t = started();
+    const away = decided(decideSettings(t, 1, { ...NO_SEAT_SETTINGS, awayUntil: T0 + 48 * HOUR }));
+    expect(away.settings).toEqual({ seat: 1, settings: { ...NO_SEAT_SETTINGS, awayUntil: T0 + 48 * HOUR } });
+    expect(away.meta.clocks.map((c) => c.deadlineAt)).toEqual([T0 + 24 * HOUR, T0 + 72 * HOUR, T0 + 24 * HOUR]);
+    expect(away.meta.version).toBe(t.meta.version + 1);
+    const quiet = decideSettings(t, 1, { ...NO_SEAT_SETTINGS, quiet: { start: '00:00', end: '08:00', zone: 'UTC' } });
+    expect(quiet.meta.clocks[1]!.deadlineAt).toBe(T0 + 32 * HOUR);
+    expect(quiet.meta.version).toBe(t.meta.version);
+  });
+
+  it('a player back at the table takes its seat from the stand-in: a whole clock again, one version step', () => {
+    const t = started({ seats: [seat(0), seat(1, { standIn: true, expiries: 3 }), seat(2)] });
+    expect(t.meta.clocks[1]!.remainingMs).toBe(LIMITS.standInGraceMs);
+    const c = decideReturn(t, 1);
+    expect(c.seat).toEqual({ seat: 1, expiries: 0, standIn: false });
+    expect(c.meta.clocks[1]).toMatchObject({ standIn: false, remainingMs: 24 * HOUR, deadlineAt: T0 + 24 * HOUR });
+    expect(c.meta.version).toBe(t.meta.version + 1);
+  });
+});
+
+describe("the alarm's expiry decided as data", () => {
+  it('a clock run out answers its prompt with the default, or the bot when the host chose bots for absent players', () => {
+    const t = { ...started(), now: T0 + 24 * HOUR };
+    const due = expiredClock(t.meta, t.now)!;
+    const p = promptOf(t.state!, due.seat);
+    const c = decideExpiry(t, due);
+    expect(c.move).toMatchObject({ seat: due.seat, by: 'expired', answer: defaultAnswer(duel, t.state!, p) });
+    const bots = decideExpiry({ ...t, meta: { ...t.meta, options: { botsForAbsent: true } } }, due);
+    expect(bots.move?.by).toBe('absent-bot');
+  });
+
+  it('a clock whose prompt is gone is dropped without a move, so the alarm does not spin on it', () => {
+    const t = { ...started(), now: T0 + 24 * HOUR };
+    const due = { ...expiredClock(t.meta, t.now)!, prompt: 'gone' };
+    const c = decideExpiry({ ...t, meta: { ...t.meta, clocks: [...t.meta.clocks, due] } }, due);
+    expect(c.move).toBeUndefined();
+    expect(c.meta.clocks.map((x) => x.prompt)).toEqual(t.meta.clocks.map((x) => x.prompt));
+    expect(c.meta.version).toBe(t.meta.version);
   });
 });

@@ -4,19 +4,16 @@ import { viewFor, waitingSeats, type Json } from '../../worker/engine';
 import sanguosha from '../../worker/games/sanguosha';
 import type { Role } from '../../worker/games/sanguosha/types';
 import {
-  decideMove,
   expiredClock,
   extendClocks,
   publicDeadline,
   replanClocks,
   syncClocks,
   windowSeats,
-  type SeatFacts,
-  type Table,
-} from '../../worker/room/core';
-import type { QuietHours } from '../../worker/room/quiet';
-import { NO_SEAT_SETTINGS } from '../../worker/room/settings';
-import type { Meta } from '../../worker/room/types';
+  type QuietHours,
+} from '../../worker/room/clocks';
+import { decideMove, type SeatFacts, type Table } from '../../worker/room/core';
+import { NO_SEAT_SETTINGS, type Meta } from '../../worker/room/types';
 import { table } from '../games/sanguosha/table';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMISSION, makeRoom, nextSilence, refuseOpen, silentSockets, type Open } from '../../worker/room/sockets';
-import { RETENTION_DAYS, expiresAt } from '../../worker/room/retention';
+import { RETENTION_DAYS, expiresAt } from '../../worker/room/store';
 
 const sock = (id: string, att: Open<string>['att']): Open<string> => ({ ws: id, att });
 const DAY = 86_400_000;

@@ -11,7 +11,7 @@ import sanguosha from '../../worker/games/sanguosha';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { StateBody } from '../../worker/protocol';
 import { rulesOptions } from '../../worker/room/bots';
-import { humanDelayMs } from '../../worker/room/standing';
+import { humanDelayMs } from '../../worker/room/bots';
 import type { Meta } from '../../worker/room/types';
 import { table as layout } from '../games/sanguosha/table';
 import { api, runAlarm, room, stateOf, storedMeta, table, type Table, layState } from './helpers';

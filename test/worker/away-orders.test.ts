@@ -11,7 +11,7 @@ import sanguosha from '../../worker/games/sanguosha';
 import type { S } from '../../worker/games/sanguosha/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Meta } from '../../worker/room/types';
-import { humanDelayMs } from '../../worker/room/standing';
+import { humanDelayMs } from '../../worker/room/bots';
 import { api, logOf, room, runAlarm, setClock, sql, stateOf, table } from './helpers';
 
 const T0 = Date.parse('2031-03-03T10:00:00Z');

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
-import type { GameRoom } from '../../worker/room/GameRoom';
 import type { Meta } from '../../worker/room/types';
 import { botAnswer, botRng, createGame as newState, type Answer } from '../../worker/engine';
 import { duel as duelDef } from '../fixtures/duel';

@@ -2,6 +2,7 @@ import { SELF, env, runInDurableObject, runDurableObjectAlarm } from 'cloudflare
 import { botAnswer, botRng } from '../../worker/engine';
 import { expect } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
+import { syncClocks } from '../../worker/room/clocks';
 import { PROTOCOL, type Answer, type GameSummary, type Prompt, type StateBody } from '../../worker/protocol';
 import type { DeliveryResult, NotifyMessage, NotifyTarget } from '../../worker/notify';
 import type { LogEntry, Msg } from '../../worker/engine/types';
@@ -307,13 +308,11 @@ export async function openLive(id: string, from = freshAddress()) {
  * versions moved on, the clocks planned for its prompts, then the room's usual after-change work (sockets, alarm).
  */
 export async function layState(inst: GameRoom, laid: NonNullable<GameRoom['store']['game']>): Promise<void> {
-  const st = inst.store;
-  st.mutate((mm) => {
-    st.saveSnapshot(laid);
-    mm.version++;
-    mm.gameVersion = mm.version;
-    inst.clocks.sync(laid, mm, inst.now());
-  });
-  st.game = laid;
+  const t = inst.table();
+  const meta = structuredClone(t.meta);
+  meta.version++;
+  meta.gameVersion = meta.version;
+  const { closed, notices } = syncClocks(t, laid, meta);
+  inst.store.write({ meta, state: laid, lines: [], closed, notices });
   await inst.afterChange();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkName, cleanText, looksLike, nameSkeleton } from '../../worker/room/names';
+import { checkName, cleanText, looksLike, nameSkeleton } from '../../worker/room/seats';
 import { api, expectError, stateOf, summaryOf, table } from './helpers';
 
 describe('issue 9 point 7: names and chat are cleaned (worker/room/names.ts)', () => {

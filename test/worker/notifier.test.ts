@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getGame } from '../../worker/engine';
 // Registers the real games and the fixture in this module graph (the worker under test has its own).
 import '../fixtures/entry';
-import { messageFor } from '../../worker/room/notifier';
+import { messageFor } from '../../worker/room/outbox';
 import type { NotifyTarget } from '../../worker/notify';
 
 const target = (lang: 'zh-CN' | 'zh-TW' | 'en'): NotifyTarget => ({

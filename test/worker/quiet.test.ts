@@ -23,7 +23,7 @@ import {
   quietWithin,
   remainingMs,
   type QuietHours,
-} from '../../worker/room/quiet';
+} from '../../worker/room/clocks';
 
 const at = (iso: string) => Date.parse(iso);
 const night = (zone: string, start = '23:00', end = '08:00'): QuietHours => ({ start, end, zone });

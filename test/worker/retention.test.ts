@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { RETENTION_DAYS } from '../../worker/room/retention';
+import { RETENTION_DAYS } from '../../worker/room/store';
 import { api, createGame, expectError, join, room, runAlarm, setClock, table } from './helpers';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { MIGRATIONS } from '../../worker/room/schema';
+import { MIGRATIONS } from '../../worker/room/store';
 import { replay } from '../../worker/engine';
 import type { StateBody } from '../../worker/protocol';
 import { duel } from '../fixtures/duel';

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sanguosha from '../../worker/games/sanguosha';
 import ghost from '../../worker/games/ghost';
-import {
-  DEFAULT_HOST_SETTINGS,
-  mine,
-  NO_SEAT_SETTINGS,
-  patchHostSettings,
-  patchSeatSettings,
-  publicSeat,
-} from '../../worker/room/settings';
+import { DEFAULT_HOST_SETTINGS, mine, patchHostSettings, patchSeatSettings, publicSeat } from '../../worker/room/seats';
+import { NO_SEAT_SETTINGS } from '../../worker/room/types';
 
 const now = Date.parse('2026-12-01T10:00:00Z');
 

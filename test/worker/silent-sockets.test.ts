@@ -3,8 +3,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { ADMISSION } from '../../worker/room/sockets';
 import { frameTooLarge } from '../../worker/room/GameRoom';
-import { LIMITS } from '../../worker/room/limits';
-import { freshAddress, openLive as open, room, runAlarm, setClock, summaryOf, table } from './helpers';
+import { LIMITS } from '../../worker/room/types';
+import { freshAddress, openLive as open, room, runAlarm, summaryOf, table } from './helpers';
 
 const liveSockets = (id: string) =>
   runInDurableObject(

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
-import { botAnswer, botRng, getGame, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
+import { botAnswer, botRng, replay, replayWithLog, type Answer, type Move } from '../../worker/engine';
 import '../../worker/games';
 import type { StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { MIGRATIONS } from '../../worker/room/schema';
+import { MIGRATIONS } from '../../worker/room/store';
 import schema7 from '../fixtures/room-schema7.json';
-import { hashToken } from '../../worker/room/tokens';
+import { hashToken } from '../../worker/room/seats';
 import { duel } from '../fixtures/duel';
 import {
   answer,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { SELF, createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { hashToken, newToken } from '../../worker/room/tokens';
+import { hashToken, newToken } from '../../worker/room/seats';
 import worker from '../../worker/index';
 import {
   ORIGIN,

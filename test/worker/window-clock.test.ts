@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import sanguosha from '../../worker/games/sanguosha';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { buildChannelRequest } from '../../worker/notify/channel';
-import { DEFAULT_CHANNEL_SETTLE_MS } from '../../worker/room/digest';
+import { DEFAULT_CHANNEL_SETTLE_MS } from '../../worker/room/outbox';
 import type { StateBody } from '../../worker/protocol';
 import { table as layout } from '../games/sanguosha/table';
 import { api, noLog, room, runAlarm, stateOf, table, type Table, layState } from './helpers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { offsetAt, localClock } from '../../worker/room/zones';
+import { offsetAt, localClock } from '../../worker/room/clocks';
 
 /** The offset and wall clock Intl gives for `zone` at `t`, asked directly (what zones.ts keeps by quarter hour). */
 function fromIntl(zone: string, t: number): { offset: number; clock: string } {

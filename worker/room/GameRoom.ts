@@ -1,21 +1,50 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { GameSummary } from '../protocol';
-import type { Env } from '../env';
-import { ok, reject, type ErrorCode, type Reply } from './reply';
-import { send, type Sender } from './notifier';
-import { addressKey, LIMITS, parseAnswerBody } from './limits';
-import { getMine, putMine, Seats } from './seats';
-import { Chat, LogTable, Store } from './store';
-import { Bots } from './bots';
-import { countJunk, GONE, hello, refuseOpen, Sockets } from './sockets';
-import { Clocks } from './clocks';
-import { notifyTarget, Outbox, targetsOf } from './outbox';
-import { postTableChannel, sendChannel, type ChannelPoster } from './tablechannel';
-import { admin, start } from './admin';
-import { againDue, answerAgain, createAgain, hostAgain, seriesEntry, type AgainParams } from './again';
 import type { Answer } from '../engine';
-import type { Attachment, CreateParams, Failure, LogPart, MoveBy, Room } from './types';
-import { checkAnswer, decideMove, type Table } from './core';
+import type { Env } from '../env';
+import type { GameSummary } from '../protocol';
+import {
+  admin,
+  againDue,
+  againWake,
+  answerAgain,
+  createAgain,
+  hostAgain,
+  seriesEntry,
+  start,
+  type AgainParams,
+} from './admin';
+import { Bots } from './bots';
+import { expiredClock } from './clocks';
+import { checkAnswer, decideExpiry, decideMove, dueReminders, type Table } from './core';
+import {
+  channelWake,
+  notifyTarget,
+  Outbox,
+  postTableChannel,
+  send,
+  sendChannel,
+  targetsOf,
+  type ChannelPoster,
+  type Sender,
+} from './outbox';
+import { getMine, putMine, Seats } from './seats';
+import { countJunk, GONE, hello, nextSilence, refuseOpen, Sockets } from './sockets';
+import { Chat, LogTable, Store } from './store';
+import {
+  addressKey,
+  LIMITS,
+  ok,
+  parseAnswerBody,
+  reject,
+  type Attachment,
+  type CreateParams,
+  type ErrorCode,
+  type Failure,
+  type LogPart,
+  type MoveBy,
+  type Reply,
+  type Room,
+} from './types';
 
 export type { CreateParams } from './types';
 
@@ -29,11 +58,21 @@ export type { CreateParams } from './types';
  * version → rules), persisted in one transaction before anybody hears of it (store.ts), then every socket gets
  * its own view. One alarm drives time: deadlines, reminders, bot continuations, notification sends.
  *
- * The answer path is here, in its fixed order (`answer`, `handle`, `commit`, `afterChange`); what follows from an
- * event is decided by the pure core (core.ts) as data and carried out by one adapter per concern: store (SQLite:
- * meta, snapshot, moves, log, chat), sockets (admission, hello, each socket's view), clocks (the alarm, expiries,
- * reminders), outbox (notification targets and sends), seats (tokens, rate limits, joins, a seat's own settings),
- * bots (bot seats, standing orders, stand-ins) and admin (start and the host's controls).
+ * The answer path is here, in its fixed order (`answer`, `handle`, `commit`, `afterChange`), with the alarm's
+ * schedule. What follows from an event — an answer, the deal, a host's action, a seat's settings, a player back,
+ * a clock run out, a reminder due — is decided by the pure core as data (a `Change`) and carried out by thin
+ * adapters: persisted first, then every socket hears, then the alarm is pointed at the next work. The modules:
+ *
+ * - GameRoom.ts — this shell: the RPC methods the routes call, the answer path, the alarm, the WebSocket events.
+ * - core.ts — pure: every event's decision as data (checkAnswer, decideMove, decideStart, decideHost, …).
+ * - clocks.ts — pure time: wall time in IANA zones, quiet hours and away, each prompt's clock and its arithmetic.
+ * - store.ts — SQLite: the migrations, load, the one transaction a change writes, the game log, chat, retention.
+ * - sockets.ts — hibernating sockets: admission, hello, each socket's state body, sent after every change.
+ * - outbox.ts — what leaves besides sockets: notification targets, the outbox and its digests, the table channel.
+ * - seats.ts — seats and tokens, joins, rate limits, names made safe, a seat's own and the host's settings bodies.
+ * - admin.ts — the host's side: creation options, the start, the host's controls, playing again.
+ * - bots.ts — who answers when the person does not: bot seats, standing orders, stand-ins, the room's autoPass.
+ * - types.ts — the shapes every part shares (meta, clock, seat row, attachment), the limits, replies, `Room`.
  */
 export class GameRoom extends DurableObject<Env> implements Room {
   /** The clock. Tests replace it to travel in time; nothing else may. */
@@ -49,7 +88,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
   readonly chat: Chat = new Chat(this);
   readonly bots: Bots = new Bots(this);
   readonly sockets: Sockets = new Sockets(this);
-  readonly clocks: Clocks = new Clocks(this);
   readonly outbox: Outbox = new Outbox(this);
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -143,7 +181,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
    */
   afterChange(): Promise<void> | undefined {
     this.sockets.broadcast();
-    return this.clocks.schedule();
+    return this.schedule();
   }
 
   /**
@@ -211,17 +249,17 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return admin(this, token, action, body);
   }
 
-  /** `POST /again`: a seat of the finished game accepts or declines another game with this table (again.ts). */
+  /** `POST /again`: a seat of the finished game accepts or declines another game with this table (admin.ts). */
   again(token: string | null, body: unknown): Promise<Reply> {
     return answerAgain(this, token, body);
   }
 
-  /** `POST /admin/again` (admin token): the host's options and replacements for the next game (again.ts). */
+  /** `POST /admin/again` (admin token): the host's options and replacements for the next game (admin.ts). */
   hostAgain(token: string | null, body: unknown): Promise<Reply> {
     return hostAgain(this, token, body);
   }
 
-  /** Called by the finished game's room: make this room the next game of its series (again.ts). */
+  /** Called by the finished game's room: make this room the next game of its series (admin.ts). */
   createAgain(p: AgainParams): Promise<Reply> {
     return createAgain(this, p);
   }
@@ -245,14 +283,97 @@ export class GameRoom extends DurableObject<Env> implements Room {
     if (expiry !== null && expiry <= now) return this.store.deleteAll();
     this.sockets.dropSilent(now);
     let changed = this.bots.runBots(LIMITS.botMovesPerAlarm) > 0;
-    if (this.clocks.expireDue(now)) changed = true;
-    this.clocks.remind();
+    if (this.expireDue(now)) changed = true;
+    this.remind();
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
     await postTableChannel(this);
     await againDue(this);
     // The alarm that is running is spent: set the next one whatever was scheduled before.
-    await this.clocks.schedule(true);
+    await this.schedule(true);
+  }
+
+  // ---------------------------------------------------------------- the alarm's work
+
+  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */
+  private nextWake(): number | null {
+    const m = this.store.meta;
+    if (!m) return null;
+    // Every answer asks (`schedule`), so each part is cheap when it has nothing: the outbox's due time and the
+    // sockets' are kept, a running game never expires, and the bot, order and stand-in checks stop at once
+    // when no seat is a bot, has orders or is away (seats.ts).
+    let t = this.outbox.nextDue() ?? Infinity;
+    const expiry = this.store.expiry();
+    if (expiry !== null && expiry < t) t = expiry;
+    const silence = nextSilence(this.sockets.list());
+    if (silence !== null && silence < t) t = silence;
+    if (m.status === 'playing' && !m.paused) {
+      let planned = false;
+      for (const c of m.clocks) {
+        if (c.orderAt !== undefined) planned = true;
+        if (c.deadlineAt === null) continue;
+        if (c.deadlineAt < t) t = c.deadlineAt;
+        // The earliest reminder is the one furthest before the deadline.
+        for (const o of c.reminders) if (c.deadlineAt - o < t) t = c.deadlineAt - o;
+      }
+      const now = this.now();
+      // (Work already due needs no more looking: the alarm is due now either way.)
+      const mv = this.bots;
+      if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
+      // A human-timed standing order answers at its planned moment (bots.ts), when a clock has one.
+      if (planned) t = Math.min(t, mv.nextOrderAt() ?? Infinity);
+    }
+    // The table channel: a post owed or due again, a wait settling, the spacing between posts.
+    t = Math.min(t, channelWake(this) ?? Infinity);
+    // A proposal to play again settles at its deadline (admin.ts).
+    t = Math.min(t, againWake(m) ?? Infinity);
+    return Number.isFinite(t) ? t : null;
+  }
+
+  /** The alarm time this instance last set (undefined: not known since it started). */
+  private scheduled: number | null | undefined;
+
+  /**
+   * Point the one alarm at the next piece of work. The time is computed and the call issued with no await in
+   * between, so a change that lands meanwhile cannot be overwritten by an older computation. An alarm already
+   * set earlier is left alone (setting one is a storage write the answer's messages would wait for): it finds
+   * nothing due, or only part of the work, and points the alarm again — `alarm()` always ends here.
+   * Returns the storage call to await, or nothing when the alarm stays as it is (most answers: no promise made).
+   */
+  schedule(force = false): Promise<void> | undefined {
+    const t = this.nextWake();
+    const known = this.scheduled;
+    if (
+      !force &&
+      known !== undefined &&
+      (t === known || (t !== null && known !== null && known <= t && known > this.now()))
+    )
+      return undefined;
+    this.scheduled = t;
+    return t === null ? this.state.storage.deleteAlarm() : this.state.storage.setAlarm(t);
+  }
+
+  /** Expire the clocks that ran out (up to the per-alarm limit); true if any move was made. */
+  private expireDue(now: number): boolean {
+    let changed = false;
+    for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
+      const due = expiredClock(this.store.m, now);
+      if (!due) break;
+      // The default answer or the bot (core.ts `decideExpiry`); a clock no answer closes is dropped.
+      const c = decideExpiry(this.table(), due);
+      this.store.write(c);
+      if (c.move) {
+        changed = true;
+        this.bots.runBots(LIMITS.botMovesPerRequest);
+      }
+    }
+    return changed;
+  }
+
+  /** Reminders that are due: queued for seats that are not looking, then struck from the clock (core.ts). */
+  private remind(): void {
+    const c = dueReminders(this.table());
+    if (c) this.store.write(c);
   }
 
   // ---------------------------------------------------------------- WebSocket (hibernation API)
@@ -286,7 +407,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     };
     this.sockets.attach(server, att);
     // The alarm closes it if it stays silent.
-    await this.clocks.schedule();
+    await this.schedule();
     return new Response(null, { status: 101, webSocket: client });
   }
 

@@ -1,15 +1,24 @@
-import { startGame, type GameState, type LogEntry, type Outcome } from '../engine';
-import { logValue } from '../log';
-import { checkName } from './names';
-import { ok, reject, type Reply } from './reply';
-import { hashToken, newSeed, newToken } from './tokens';
-import { LIMITS, parseDuration } from './limits';
-import type { Room } from './types';
-import { extendClocks, freezeClocks, replanClocks, thawClocks } from './core';
-import { DEFAULT_HOST_SETTINGS, patchHostSettings } from './settings';
-import { targetScope } from './notifier';
-import { channelStatus } from './tablechannel';
-import { rulesOptions } from './bots';
+/**
+ * The host's side of one room and the game's lifecycle: creation options, the start (deal, bots in the free
+ * seats), the host's controls (pause, resume, extend, replace a seat, end, settings), and playing again — a
+ * finished game proposing the next one to its table and making it in its own room.
+ */
+import { getGame, rngOf, seedRng, type GameDef, type Json } from '../engine';
+import type { AgainSummary, SeriesGame } from '../protocol';
+import type { GameRoom } from './GameRoom';
+import { decideHost, decideReplace, decideStart, type HostAction } from './core';
+import { channelStatus, targetScope } from './outbox';
+import {
+  checkName,
+  DEFAULT_HOST_SETTINGS,
+  hashToken,
+  isLegacyGame,
+  newSeed,
+  newToken,
+  nextGameId,
+  patchHostSettings,
+} from './seats';
+import { iso, LIMITS, ok, reject, type CreateParams, type ErrorCode, type Meta, type Reply, type Room } from './types';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
 export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
@@ -34,194 +43,437 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
 }
 
 /**
- * Deal the game from `seed`: the free seats get bots, the rules set up, the bots answer. The host's `start` and
- * a game played again whose seats are all held (again.ts) both begin here.
+ * Deal the game from `seed` (core.ts `decideStart`): the free seats get bots, the rules set up, the bots answer.
+ * The host's `start` and a game played again whose seats are all held (below) both begin here.
  */
 export async function begin(r: Room, seed: string): Promise<Reply> {
   const st = r.store;
-  const m = st.m;
-  const free = r.seats.rows.filter((x) => x.name === null && !x.bot);
-  let started: { state: GameState<any>; events: LogEntry[] };
-  try {
-    started = startGame(st.def(), { seats: m.seats, seed, options: rulesOptions(m.options) });
-  } catch (e) {
-    console.error(`game=[${m.id}] setup failed: ${logValue(e)}`);
-    return st.rejected('internal', 'the game could not be set up');
-  }
-  const { state, events } = started;
-  const now = r.now();
-  st.mutate((mm) => {
-    for (const x of free) r.sql.exec('UPDATE seats SET name = ?, bot = 1 WHERE seat = ?', `Bot ${x.seat + 1}`, x.seat);
-    r.seats.reload();
-    st.saveSnapshot(state);
-    r.log.append(events);
-    mm.seed = seed;
-    mm.status = state.outcome ? 'finished' : 'playing';
-    mm.version++;
-    mm.gameVersion = mm.version;
-    r.clocks.sync(state, mm, now);
-  });
-  st.game = state;
+  const free = r.seats.rows.filter((x) => x.name === null && !x.bot).map((x) => x.seat);
+  const c = decideStart(r.table(), seed, free);
+  if (!('meta' in c)) return st.rejected(c.code, c.message);
+  st.write(c);
   r.bots.runBots(LIMITS.botMovesPerRequest);
   r.sockets.broadcast();
-  await r.clocks.schedule();
+  await r.schedule();
   return ok(r.sockets.summary());
 }
 
 /**
- * The host's controls (admin token): pause and resume (clocks frozen and thawed), extend deadlines, give a seat
- * to a bot or a new invite, end the game.
+ * The host's controls (admin token): pause and resume, extend deadlines, give a seat to a bot or a new invite, end
+ * the game, the host's settings. What follows is decided by the core (`decideHost`, `decideReplace`) and
+ * persisted, then everyone hears of it.
  */
 export async function admin(r: Room, token: string | null, action: string, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const b = (body ?? {}) as Record<string, unknown>;
-  if (typeof b !== 'object' || Array.isArray(b))
-    return st.rejected('bad_request', 'the body must be an object', { action });
-  // Parse before authenticating (the fixed order), then hash once: nothing async after this point.
-  let newInvite: { token: string; hash: string } | null = null;
+  const no = (code: ErrorCode, message: string) => st.rejected(code, message, { action });
+  if (typeof b !== 'object' || Array.isArray(b)) return no('bad_request', 'the body must be an object');
+  // Hash before authenticating, then check the token once: nothing async after that point.
+  let invite: { token: string; hash: string } | null = null;
   if (action === 'replace-seat' && b.by === 'invite') {
     const t = await newToken(st.m.id, r.bindings.TOKEN_SECRET);
-    newInvite = { token: t, hash: await hashToken(t) };
+    invite = { token: t, hash: await hashToken(t) };
   }
   const bad = await r.seats.isAdmin(token);
-  if (bad) return st.rejected(bad.code, bad.message, { action });
+  if (bad) return no(bad.code, bad.message);
   const m = st.m;
-  const now = r.now();
-  const playing = m.status === 'playing';
+  const seatOk = (x: unknown) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < m.seats;
+  let act: HostAction | { kind: 'replace'; seat: number; name: string | null };
   switch (action) {
-    case 'pause': {
-      if (!playing) return st.rejected('conflict', 'only a running game can be paused', { action });
-      if (m.paused) return st.rejected('conflict', 'the game is already paused', { action });
-      st.mutate((mm) => {
-        freezeClocks(mm, now);
-        mm.paused = true;
-        mm.version++;
-      });
+    case 'pause':
+    case 'resume':
+    case 'end':
+      act = { kind: action };
       break;
-    }
-    case 'resume': {
-      if (!playing || !m.paused) return st.rejected('conflict', 'the game is not paused', { action });
-      st.mutate((mm) => {
-        thawClocks(mm, now);
-        mm.paused = false;
-        mm.version++;
-      });
-      r.bots.runBots(LIMITS.botMovesPerRequest);
-      break;
-    }
     case 'extend': {
       const ms = parseDuration(b);
-      if (typeof ms === 'string') return st.rejected('bad_request', ms, { action });
-      const seat = b.seat;
-      if (seat !== undefined && (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats))
-        return st.rejected('bad_request', 'seat is out of range', { action });
-      if (!playing) return st.rejected('conflict', 'only a running game has deadlines', { action });
-      st.mutate((mm) => {
-        extendClocks(mm, ms, (seat as number | undefined) ?? null, r.clocks.window());
-        mm.version++;
-      });
+      if (typeof ms === 'string') return no('bad_request', ms);
+      if (b.seat !== undefined && !seatOk(b.seat)) return no('bad_request', 'seat is out of range');
+      act = { kind: 'extend', ms, seat: (b.seat as number | undefined) ?? null };
       break;
     }
     case 'replace-seat': {
-      const seat = b.seat;
-      if (!Number.isInteger(seat) || (seat as number) < 0 || (seat as number) >= m.seats)
-        return st.rejected('bad_request', 'seat is out of range', { action });
-      if (b.by !== 'bot' && b.by !== 'invite') return st.rejected('bad_request', "by is 'bot' or 'invite'", { action });
+      if (!seatOk(b.seat)) return no('bad_request', 'seat is out of range');
+      if (b.by !== 'bot' && b.by !== 'invite') return no('bad_request', "by is 'bot' or 'invite'");
       let name: string | null = null;
       if (b.name !== undefined) {
-        if (typeof b.name !== 'string') return st.rejected('bad_request', 'name must be a string', { action });
-        const checked = checkName(
-          b.name,
-          r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name)),
-          LIMITS.nameChars,
-          { bot: b.by === 'bot' },
-        );
-        if ('error' in checked)
-          return st.rejected(checked.lookalike ? 'conflict' : 'bad_request', checked.error, { action });
+        if (typeof b.name !== 'string') return no('bad_request', 'name must be a string');
+        const others = r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name));
+        const checked = checkName(b.name, others, LIMITS.nameChars, { bot: b.by === 'bot' });
+        if ('error' in checked) return no(checked.lookalike ? 'conflict' : 'bad_request', checked.error);
         name = checked.name;
       }
-      if (m.status === 'finished') return st.rejected('conflict', 'the game is over', { action });
-      const s = seat as number;
-      const old = r.seats.rows[s]!;
-      st.mutate((mm) => {
-        // The old token stops working at once; the old player's notification targets go with it, and so does
-        // everything else of theirs (issue 26 point 3): standing orders, quiet hours and time zone, mention, away
-        // and the hand-back all live in `settings`, which the newcomer — a bot or a stranger — starts without.
-        r.outbox.dropSeat(s, mm);
-        if (newInvite)
-          r.sql.exec(
-            'UPDATE seats SET token_hash = ?, bot = 0, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
-            newInvite.hash,
-            name ?? old.name ?? `#${s + 1}`,
-            s,
-          );
-        else
-          r.sql.exec(
-            'UPDATE seats SET token_hash = NULL, bot = 1, stand_in = 0, expiries = 0, settings = NULL, name = ? WHERE seat = ?',
-            name ?? old.name ?? `Bot ${s + 1}`,
-            s,
-          );
-        r.seats.reload();
-        mm.version++;
-        if (st.game) r.clocks.sync(st.game, mm, now);
-        // Its open clocks no longer follow the old quiet hours or away time, nor wait for the old orders' moment.
-        replanClocks({ seats: r.seats.facts() }, mm, now, r.clocks.window(), [s]);
-        for (const c of mm.clocks) if (c.seat === s) delete c.orderAt;
-      });
-      // Sockets of the old holder lose the seat at once, then are told and closed.
-      for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
-      r.bots.runBots(LIMITS.botMovesPerRequest);
-      await r.afterChange();
-      if (newInvite)
-        return ok({ seat: s, token: newInvite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${newInvite.token}` });
-      return ok(r.sockets.summary());
-    }
-    case 'end': {
-      if (m.status === 'finished') return st.rejected('conflict', 'the game is already over', { action });
-      const outcome: Outcome = { winners: [], reason: { key: 'common.endedByHost' } };
-      // Mirrors the engine's ctx.end: no prompts, no flow, the outcome set — the views then show everything.
-      const ended = st.game ? { ...structuredClone(st.game), outcome, stack: [], prompts: [] } : null;
-      st.mutate((mm) => {
-        if (ended) st.saveSnapshot(ended);
-        mm.clocks = [];
-        r.outbox.dropAllPrompts();
-        mm.status = 'finished';
-        mm.paused = false;
-        mm.version++;
-        mm.gameVersion = mm.version;
-      });
-      if (ended) st.game = ended;
+      act = { kind: 'replace', seat: b.seat as number, name };
       break;
     }
     case 'settings': {
-      const bad = hostSettings(r, b);
-      if (bad) return bad;
-      await r.afterChange();
-      // The host also learns how the table channel fares (a post given up on, posts still waiting).
-      return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
+      const host = patchHostSettings(m.host ?? DEFAULT_HOST_SETTINGS, b, targetScope(r.bindings));
+      if (typeof host === 'string') return no('bad_request', host);
+      act = { kind: 'settings', host };
+      break;
     }
     default:
       return st.rejected('not_found', `no admin action ${action}`, { action });
   }
+  if (act.kind === 'replace') {
+    const s = act.seat;
+    const old = r.seats.rows[s]!.name;
+    const name = act.name ?? old ?? (invite ? `#${s + 1}` : `Bot ${s + 1}`);
+    const c = decideReplace(r.table(), s, name, invite?.hash ?? null);
+    if (!('meta' in c)) return no(c.code, c.message);
+    st.write(c);
+    // Sockets of the old holder lose the seat at once, then are told and closed.
+    for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
+  } else {
+    const c = decideHost(r.table(), act);
+    if (!('meta' in c)) return no(c.code, c.message);
+    st.write(c);
+  }
+  // Bots answer what they can now: after a resume, a stand-in the host now allows, a seat given to a bot.
+  if (act.kind === 'resume' || act.kind === 'replace' || act.kind === 'settings')
+    r.bots.runBots(LIMITS.botMovesPerRequest);
   await r.afterChange();
+  if (invite && act.kind === 'replace')
+    return ok({ seat: act.seat, token: invite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${invite.token}` });
+  // The host also learns how the table channel fares (a post given up on, posts still waiting).
+  if (act.kind === 'settings') return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
   return ok(r.sockets.summary());
 }
 
-/** The host's `settings` action: title, quietCapMinutes, awayStandIn, channel. */
-function hostSettings(r: Room, body: unknown): Reply | null {
+// ---------------------------------------------------------------- playing again
+
+/**
+ * Playing again (issue 27): at the end of a game any seat proposes another game with the same table, each seat
+ * accepts or declines, and once every seat has answered (or the proposal's deadline, one decision's time of the
+ * game, has passed) the next game is made in its own room. A seat that accepted keeps its name and its token
+ * there (its hash is copied; tokens are signed over the series' first id, tokens.ts `seriesRoot`); a seat that
+ * declined or never answered is replaced by a bot or left free for the invite link, as the host chose; seats are
+ * shuffled by a seed the room draws when the proposal opens. The finished game names the next (`next`), the next
+ * names it (`prev`), and the games linked so form a series (`seriesEntry`, routes/series.ts).
+ *
+ * The proposal lives in the meta row (`Meta.again`); the alarm (GameRoom.alarm → `againDue`) settles it when its
+ * deadline passes. Making the next room is an RPC to another Durable Object, during which other requests may
+ * reach this one: the id being made is stored first (`AgainState.next`), so a second settle makes the same room
+ * (its `createAgain` answers the same for the same `prev`) and nothing is made twice.
+ */
+
+/** An open proposal to play again, kept in the meta row. */
+export interface AgainState {
+  /** The seat that proposed (null: the host). */
+  by: number | null;
+  deadlineAt: number;
+  /** Per seat: accepted, declined, or not yet (null; bots are never asked). */
+  answers: (boolean | null)[];
+  replaceWith: 'bot' | 'invite';
+  options: Record<string, Json>;
+  /** The seed the next game's seating is shuffled by, drawn when the proposal opened. */
+  shuffle: string;
+  /** The id of the next game once it is being made (before the RPC that makes it). */
+  next?: string;
+  /** A failed attempt to make it: the alarm tries again then. */
+  retryAt?: number;
+}
+
+/** A seat of the next game as the finished one hands it over: a person (name and token hash), a bot, or free. */
+interface NextSeat {
+  name: string | null;
+  tokenHash: string | null;
+  bot: boolean;
+}
+
+/** What the next game's room is made from (`GameRoom.createAgain`). */
+export interface AgainParams extends CreateParams {
+  prev: string;
+  adminHash: string;
+  seatsFrom: NextSeat[];
+}
+
+/** How long a failed attempt to make the next room waits before the alarm tries again. */
+const RETRY_MS = 60_000;
+
+/** The proposal as everyone may see it (the summary's `again`), while it is open. */
+export function againSummary(m: Meta): { again?: AgainSummary; prev?: string; next?: string } {
+  const out: { again?: AgainSummary; prev?: string; next?: string } = {};
+  if (m.prev) out.prev = m.prev;
+  if (m.next) out.next = m.next;
+  const a = m.again;
+  if (a && !m.next)
+    out.again = {
+      by: a.by,
+      answers: a.answers,
+      deadline: iso(a.deadlineAt),
+      replaceWith: a.replaceWith,
+      options: a.options,
+    };
+  return out;
+}
+
+/** The seats a proposal asks: those people hold (bots are not asked). */
+const asked = (r: Room): number[] => r.seats.rows.filter((x) => !x.bot && x.token_hash !== null).map((x) => x.seat);
+
+/** Why this game cannot be played again now, or null. */
+function closed(m: Meta): string | null {
+  if (m.status !== 'finished') return 'only a finished game can be played again';
+  if (m.next || m.again?.next) return 'the next game of this table exists already';
+  if (isLegacyGame(m.id)) return 'a game made before seat tokens were signed cannot be played again';
+  return null;
+}
+
+/** A fresh proposal by `by`, with the game's options and a bot for every seat that does not come. */
+function proposal(r: Room, by: number | null): AgainState {
+  const m = r.store.m;
+  return {
+    by,
+    deadlineAt: r.now() + m.deadlineMinutes * 60_000,
+    answers: r.seats.rows.map(() => null),
+    replaceWith: 'bot',
+    options: m.options,
+    shuffle: newSeed(),
+  };
+}
+
+/**
+ * Open the proposal `a` (inside the change): every asked seat but the one proposing is notified (the table
+ * channel hears of it from the alarm, tablechannel.ts).
+ */
+function open(r: Room, mm: Meta, a: AgainState, now: number): void {
+  mm.again = a;
+  for (const s of asked(r)) if (s !== a.by) r.outbox.enqueue(mm, s, 'again', null, now, null);
+}
+
+/**
+ * `POST /api/games/:id/again {accept}` by a seat of the finished game: the first accept proposes; any seat may
+ * change its answer until the next game is made. Answers with the summary.
+ */
+export async function answerAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
-  const next = patchHostSettings(st.m.host ?? DEFAULT_HOST_SETTINGS, body, targetScope(r.bindings));
-  if (typeof next === 'string') return st.rejected('bad_request', next, { action: 'settings' });
+  if (!st.load()) return reject('not_found', 'no such game');
+  const accept = (body as { accept?: unknown } | null)?.accept;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || typeof accept !== 'boolean')
+    return st.rejected('bad_request', 'the body is {accept: true} or {accept: false}', { route: 'again' });
+  const who = await r.seats.actingSeat(token, 'again');
+  if ('reply' in who) return who.reply;
+  const no = closed(st.m);
+  if (no) return st.rejected('conflict', no, { route: 'again', seat: who.seat });
+  if (!st.m.again && !accept)
+    return st.rejected('conflict', 'nobody has proposed another game', { route: 'again', seat: who.seat });
   const now = r.now();
   st.mutate((mm) => {
-    // A new channel starts with a clean slate: the last failure was the old one's.
-    if (next.channel?.url !== mm.host?.channel?.url && mm.channel?.failed) mm.channel = { ...mm.channel, failed: null };
-    mm.host = next;
-    replanClocks({ seats: r.seats.facts() }, mm, now, r.clocks.window());
+    if (!mm.again) open(r, mm, proposal(r, who.seat), now);
+    mm.again!.answers[who.seat] = accept;
     mm.version++;
   });
-  // A stand-in now allowed answers the away seats' open prompts at once.
-  r.bots.runBots(LIMITS.botMovesPerRequest);
-  return null;
+  r.sockets.broadcast();
+  await againDue(r);
+  await r.schedule();
+  return ok(r.sockets.summary());
+}
+
+/**
+ * `POST /api/games/:id/admin/again` (admin token): `{options?, replaceWith?}` for the next game, opening the proposal
+ * if no seat has yet. Same game, same number of seats; the options are checked as at creation.
+ */
+export async function hostAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
+  const st = r.store;
+  if (!st.load()) return reject('not_found', 'no such game');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return st.rejected('bad_request', 'the body must be an object', { action: 'again' });
+  const b = body as Record<string, unknown>;
+  // Parse before authenticating (the fixed order), then the admin check.
+  const rw = b.replaceWith;
+  if (rw !== undefined && rw !== 'bot' && rw !== 'invite')
+    return st.rejected('bad_request', "replaceWith is 'bot' or 'invite'", { action: 'again' });
+  let options: Record<string, Json> | undefined;
+  if (b.options !== undefined) {
+    const o = gameOptions(st.def(), b.options, st.m.seats);
+    if (typeof o === 'string') return st.rejected('bad_request', o, { action: 'again' });
+    options = o;
+  }
+  const bad = await r.seats.isAdmin(token);
+  if (bad) return st.rejected(bad.code, bad.message, { action: 'again' });
+  const no = closed(st.m);
+  if (no) return st.rejected('conflict', no, { action: 'again' });
+  const now = r.now();
+  st.mutate((mm) => {
+    if (!mm.again) open(r, mm, proposal(r, null), now);
+    if (rw) mm.again!.replaceWith = rw;
+    if (options) mm.again!.options = options;
+    mm.version++;
+  });
+  r.sockets.broadcast();
+  await r.schedule();
+  return ok(r.sockets.summary());
+}
+
+/** When the alarm must look at the proposal: its deadline, or the retry of a failed attempt. */
+export function againWake(m: Meta): number | null {
+  const a = m.again;
+  if (!a || m.next) return null;
+  return Math.max(a.deadlineAt, a.retryAt ?? 0);
+}
+
+/**
+ * Settle the proposal when every asked seat has answered or its time is up (or a next game is half made): make
+ * the next game from the seats that accepted, or drop the proposal when none did.
+ */
+export async function againDue(r: Room): Promise<void> {
+  const st = r.store;
+  const m = st.m;
+  const a = m.again;
+  if (!a || m.next) return;
+  const now = r.now();
+  const all = asked(r).every((s) => a.answers[s] !== null);
+  if (!a.next && !all && now < a.deadlineAt) return;
+  if (a.retryAt !== undefined && now < a.retryAt) return;
+  if (!asked(r).some((s) => a.answers[s] === true)) {
+    st.mutate((mm) => {
+      delete mm.again;
+      mm.version++;
+    });
+    r.sockets.broadcast();
+    return;
+  }
+  const id = a.next ?? nextGameId(m.id);
+  if (!a.next) st.mutate((mm) => void (mm.again!.next = id));
+  const params: AgainParams = {
+    id,
+    prev: m.id,
+    game: m.game,
+    seats: m.seats,
+    options: a.options,
+    deadlineMinutes: m.deadlineMinutes,
+    origin: m.origin,
+    adminHash: m.adminHash,
+    seatsFrom: nextSeats(r, a),
+  };
+  let made = false;
+  try {
+    // The RPC stub's type for a Json-typed result is too deep for tsc (TS2589); the shape is GameRoom.createAgain's.
+    const room = r.bindings.GAME_ROOM.get(r.bindings.GAME_ROOM.idFromName(id)) as unknown as Pick<
+      GameRoom,
+      'createAgain'
+    >;
+    made = (await room.createAgain(params)).status < 300;
+  } catch (e) {
+    console.error(`game=[${m.id}] making the next game ${id} failed: ${String(e)}`);
+  }
+  st.mutate((mm) => {
+    if (!made) {
+      mm.again!.retryAt = r.now() + RETRY_MS;
+      return;
+    }
+    mm.next = id;
+    delete mm.again;
+    mm.version++;
+  });
+  if (made) r.sockets.broadcast();
+}
+
+/**
+ * The next game's seats, shuffled by the proposal's seed: the seats that accepted (name and token hash), bots
+ * for bots, and for the rest a bot or a free seat as the host chose. Bots are named after their new seat.
+ */
+function nextSeats(r: Room, a: AgainState): NextSeat[] {
+  const seats: NextSeat[] = r.seats.rows.map((x) => {
+    if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.token_hash, bot: false };
+    return { name: null, tokenHash: null, bot: x.bot === 1 || a.replaceWith === 'bot' };
+  });
+  rngOf(seedRng(a.shuffle)).shuffle(seats);
+  return seats.map((x, i) => (x.bot ? { ...x, name: `Bot ${i + 1}` } : x));
+}
+
+/**
+ * In the next game's room: make it from `p` (the seats, the host's admin hash, `prev`) and deal at once when no
+ * seat is left free for the invite link; else it waits in the lobby for newcomers and the host's start.
+ * Making the same game again from the same `prev` answers as the first time did (the settle may be retried).
+ */
+export async function createAgain(r: Room, p: AgainParams): Promise<Reply> {
+  const st = r.store;
+  if (st.load()) return st.m.prev === p.prev ? ok({ id: p.id }) : st.rejected('conflict', 'a game with this id exists');
+  const made = await st.create(p);
+  if (made.status !== 201) return made;
+  const now = iso(r.now());
+  st.mutate((mm) => {
+    mm.prev = p.prev;
+    mm.adminHash = p.adminHash;
+    p.seatsFrom.forEach((x, seat) =>
+      r.sql.exec(
+        'UPDATE seats SET name = ?, token_hash = ?, bot = ?, joined_at = ? WHERE seat = ?',
+        x.name,
+        x.tokenHash,
+        x.bot ? 1 : 0,
+        x.name !== null && !x.bot ? now : null,
+        seat,
+      ),
+    );
+    mm.version++;
+  });
+  r.seats.reload();
+  if (r.seats.rows.every((x) => x.name !== null)) {
+    const started = await begin(r, newSeed());
+    if (started.status !== 200) return started;
+  }
+  await r.schedule(true);
+  return ok({ id: p.id }, 201);
+}
+
+/** This game as a series lists it: public facts only, and of a game not over only its seats and status. */
+export function seriesEntry(r: Room): (SeriesGame & { prev: string | null; next: string | null }) | null {
+  const st = r.store;
+  if (!st.load()) return null;
+  const m = st.m;
+  const s = st.game;
+  const over = m.status === 'finished' && s?.outcome;
+  const def: GameDef | undefined = getGame(m.game);
+  return {
+    id: m.id,
+    game: m.game,
+    status: m.status,
+    createdAt: m.createdAt,
+    seats: r.seats.rows.map((x) => ({ name: x.name, bot: !!x.bot })),
+    result:
+      over && s.outcome
+        ? {
+            winners: s.outcome.winners,
+            reason: s.outcome.reason,
+            roles: r.seats.rows.map((x) => def?.roleOf?.(s, x.seat) ?? null),
+            scores: s.outcome.scores ?? null,
+          }
+        : null,
+    prev: m.prev ?? null,
+    next: m.next ?? null,
+  };
+}
+
+// ---------------------------------------------------------------- options
+
+/**
+ * A game's creation options, checked: the game's own (`parseOptions`) and the platform's `botsForAbsent` (the
+ * room reads it when a deadline passes), which every game has whether or not its own parser knows the key.
+ * A string is the reason for a 400. `POST /api/games` and the host's options for a game played again use it.
+ * @example gameOptions(ghost, { botsForAbsent: true }, 5) // { ...ghost's defaults, botsForAbsent: true }
+ */
+export function gameOptions(def: GameDef, raw: unknown, seats: number): Record<string, Json> | string {
+  let botsForAbsent: boolean | undefined;
+  if (raw && typeof raw === 'object' && !Array.isArray(raw) && 'botsForAbsent' in raw) {
+    const { botsForAbsent: bfa, ...rest } = raw as Record<string, unknown>;
+    if (typeof bfa !== 'boolean') return 'botsForAbsent must be true or false';
+    botsForAbsent = bfa;
+    raw = rest;
+  }
+  const parsed = def.parseOptions(raw, seats);
+  if (typeof parsed === 'string') return parsed;
+  return botsForAbsent === undefined ? parsed : { ...parsed, botsForAbsent };
+}
+
+/** `{minutes}` and/or `{hours}` → ms, between 1 minute and 7 days. */
+export function parseDuration(b: Record<string, unknown>): number | string {
+  const h = b.hours ?? 0;
+  const mi = b.minutes ?? 0;
+  if (typeof h !== 'number' || typeof mi !== 'number' || !Number.isFinite(h) || !Number.isFinite(mi))
+    return 'hours and minutes must be numbers';
+  const minutes = h * 60 + mi;
+  if (minutes < 1 || minutes > LIMITS.maxDeadlineMinutes) return 'extend by 1 minute to 7 days';
+  return Math.round(minutes * 60_000);
 }

@@ -1,146 +1,593 @@
-import { channelWake } from './tablechannel';
-import { againWake } from './again';
-import { botAnswer, botRng, defaultAnswer, type Answer, type GameState } from '../engine';
-import { nextSilence } from './sockets';
-import { logValue } from '../log';
-import { logRejection } from './reply';
-import { LIMITS } from './limits';
-import { dueReminders, expiredClock, syncClocks, windowSeats } from './core';
-import type { Clock, Meta, MoveBy, Room } from './types';
+/**
+ * Time, pure: local wall time in IANA zones, quiet hours and away mode, and each prompt's clock with its
+ * arithmetic (open, pause, resume, extend, re-plan, the one clock of a window). Nothing here reads the clock or
+ * touches storage: the room passes `now` and stores what comes back in the meta row.
+ *
+ * Quiet hours and away mode (issue 11): a seat may set quiet hours in its own time zone (23:00–08:00
+ * Europe/Berlin): while they last its deadline clock stops and it gets no push or webhook. The host may cap the
+ * quiet time that stops a clock per day, so a game cannot stall. A seat may also be away until a date: its clock
+ * does not run out while it is away (or, if the host allows, a stand-in answers for it). Local wall times are
+ * converted with `Intl.DateTimeFormat`, which workerd ships with full time-zone data, so daylight-saving changes
+ * fall where they really do: the night the clocks go back lasts an hour longer.
+ */
+import type { GameDef, GameState, OpenPrompt } from '../engine';
+import { waitingSeats } from '../engine';
+import type { Notice, Table } from './core';
+import { LIMITS, type Clock, type Meta } from './types';
+
+// ---------------------------------------------------------------- wall time in zones
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** Is `zone` an IANA time zone this runtime knows? */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Wall {
+  y: number;
+  m: number;
+  d: number;
+  hh: number;
+  mm: number;
+}
+
+/** The wall clock in `zone` at instant `t` (to the second), as Intl formats it: the slow path, see `offsetAt`. */
+function wallFromIntl(zone: string, t: number): Wall & { ss: number } {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(zone).formatToParts(new Date(t))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return { y: parts.year!, m: parts.month!, d: parts.day!, hh: parts.hour! % 24, mm: parts.minute!, ss: parts.second! };
+}
+
+const offsetFromIntl = (zone: string, t: number): number => {
+  const w = wallFromIntl(zone, t);
+  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - Math.floor(t / 1000) * 1000;
+};
 
 /**
- * Clocks, reminders and stand-ins in the room: the one alarm that drives time, and what happens when a clock runs
- * out — the default answer, or the bot when the host chose so or the seat has a stand-in. The clocks themselves
- * (one per open prompt of a human seat, kept in the meta row) and their arithmetic are the core's (core.ts).
+ * Offsets by quarter hour of real time, per zone. UTC offsets are whole quarter hours and clocks change at a whole
+ * local minute, so a change falls on a quarter-hour boundary in every zone's current rules; a quarter hour whose
+ * start and end differ (an older rule changing at 00:01) is marked NaN and asked of Intl at every instant. One
+ * seat's quiet hours ask for a dozen offsets around the same few nights at every broadcast and every deadline:
+ * asked of Intl each time, `publicSeat` cost about 170 µs per seat with quiet hours, per broadcast.
  */
-export class Clocks {
-  constructor(private readonly r: Room) {}
+const QUARTER = 15 * MINUTE;
+const offsets = new Map<string, Map<number, number>>();
 
-  /**
-   * Make `m.clocks` match the open prompts of `s` (core.ts `syncClocks`) inside the change that writes `m`, and
-   * queue and drop the notifications that follow.
-   */
-  sync(s: GameState<any>, m: Meta, now: number): void {
-    const { closed, notices } = syncClocks(
-      { def: this.r.store.def(), seats: this.r.seats.facts(), looking: this.r.sockets.looking(), now },
-      s,
-      m,
-    );
-    this.r.outbox.dropPrompts(closed);
-    for (const n of notices) this.r.outbox.enqueue(m, n.seat, n.kind, n.about, now, n.prompt);
+/** The zone's offset from UTC at instant `t`, in ms (Berlin in summer: +2 h). */
+export function offsetAt(zone: string, t: number): number {
+  let z = offsets.get(zone);
+  if (!z) offsets.set(zone, (z = new Map()));
+  const q = Math.floor(t / QUARTER);
+  let o = z.get(q);
+  if (o === undefined) {
+    const first = offsetFromIntl(zone, q * QUARTER);
+    o = first === offsetFromIntl(zone, (q + 1) * QUARTER - 1000) ? first : NaN;
+    // A seat's nights are a few quarters a day: the map stays small, and is started over if it ever grows.
+    if (z.size >= 4096) z.clear();
+    z.set(q, o);
   }
+  return Number.isNaN(o) ? offsetFromIntl(zone, t) : o;
+}
 
-  /** The seats of the open window, whose clocks run as one (core.ts `windowSeats`); none outside a window. */
-  window(): number[] {
-    const st = this.r.store;
-    return st.m.status === 'playing' ? windowSeats(st.def(), st.game) : [];
+/** The wall clock in `zone` at instant `t` (to the second): the UTC fields of `t` moved by the zone's offset. */
+export function wallAt(zone: string, t: number): Wall & { ss: number } {
+  const w = new Date(Math.floor(t / 1000) * 1000 + offsetAt(zone, t));
+  return {
+    y: w.getUTCFullYear(),
+    m: w.getUTCMonth() + 1,
+    d: w.getUTCDate(),
+    hh: w.getUTCHours(),
+    mm: w.getUTCMinutes(),
+    ss: w.getUTCSeconds(),
+  };
+}
+
+/**
+ * The instant a local wall time happens in `zone`. A time that happens twice (the hour the clocks go back) is
+ * taken at its first occurrence; a time that does not exist (the hour skipped in spring) at the moment the
+ * clocks jump, i.e. the first instant whose wall time is later.
+ */
+export function instantOf(zone: string, w: Wall): number {
+  const wall = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm);
+  // Offsets change at most a few times a year, so the offsets a day either side cover both sides of a change.
+  const cands = new Set([wall - DAY, wall, wall + DAY].map((probe) => wall - offsetAt(zone, probe)));
+  const exact = [...cands].filter((t) => t + offsetAt(zone, t) === wall).sort((a, b) => a - b);
+  if (exact.length) return exact[0]!;
+  // In a gap: the jump happens between the instants of the two offsets; find it by bisection to the minute.
+  let lo = Math.min(...cands);
+  let hi = Math.max(...cands);
+  while (hi - lo > MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+    if (mid + offsetAt(zone, mid) < wall) lo = mid;
+    else hi = mid;
   }
+  return hi;
+}
 
-  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */
-  private nextWake(): number | null {
-    const m = this.r.store.meta;
-    if (!m) return null;
-    // Every answer asks (`schedule`), so each part is cheap when it has nothing: the outbox's due time and the
-    // sockets' are kept, a running game never expires, and the bot, order and stand-in checks stop at once
-    // when no seat is a bot, has orders or is away (seats.ts).
-    let t = this.r.outbox.nextDue() ?? Infinity;
-    const expiry = this.r.store.expiry();
-    if (expiry !== null && expiry < t) t = expiry;
-    const silence = nextSilence(this.r.sockets.list());
-    if (silence !== null && silence < t) t = silence;
-    if (m.status === 'playing' && !m.paused) {
-      let planned = false;
-      for (const c of m.clocks) {
-        if (c.orderAt !== undefined) planned = true;
-        if (c.deadlineAt === null) continue;
-        if (c.deadlineAt < t) t = c.deadlineAt;
-        // The earliest reminder is the one furthest before the deadline.
-        for (const o of c.reminders) if (c.deadlineAt - o < t) t = c.deadlineAt - o;
+/** Local wall time 'HH:MM' of instant `t` in `zone`, for "asleep until 08:00 their time". */
+export function localClock(zone: string, t: number): string {
+  const w = wallAt(zone, t);
+  return `${String(w.hh).padStart(2, '0')}:${String(w.mm).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------- quiet hours and away
+
+/** Quiet hours of one seat: local wall times 'HH:MM' in an IANA zone. `end` ≤ `start` means "the next day". */
+export interface QuietHours {
+  start: string;
+  end: string;
+  zone: string;
+}
+
+/** A stretch of real time, [from, to). */
+export interface Interval {
+  from: number;
+  to: number;
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+/** Quiet hours a seat may set per day. */
+export const MAX_QUIET_MINUTES = 16 * 60;
+/** How far ahead a deadline is searched for: a year of nights is far beyond any clock the site offers. */
+const HORIZON_DAYS = 400;
+
+const hm = (s: string): [number, number] => {
+  const m = HHMM.exec(s)!;
+  return [Number(m[1]), Number(m[2])];
+};
+
+/** What the page proposes: 23:00–08:00 in the browser's zone. */
+export const proposedQuiet = (zone: string): QuietHours => ({ start: '23:00', end: '08:00', zone });
+
+/**
+ * Check quiet hours a seat sends: `null` turns them off; else `{start, end, zone}` with 'HH:MM' times, a known
+ * IANA zone, and start ≠ end. Returns the value to store, or a reason for the 400.
+ * @example parseQuietHours({ start: '23:00', end: '08:00', zone: 'Asia/Shanghai' })
+ */
+export function parseQuietHours(raw: unknown): QuietHours | null | string {
+  if (raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw)) return 'quiet must be null or {start, end, zone}';
+  const o = raw as Record<string, unknown>;
+  for (const k of Object.keys(o))
+    if (!['start', 'end', 'zone'].includes(k)) return `unknown field ${k.slice(0, 32)} in quiet`;
+  if (typeof o.start !== 'string' || !HHMM.test(o.start)) return "quiet.start must be a time 'HH:MM' (00:00–23:59)";
+  if (typeof o.end !== 'string' || !HHMM.test(o.end)) return "quiet.end must be a time 'HH:MM' (00:00–23:59)";
+  if (o.start === o.end) return 'quiet.start and quiet.end must differ';
+  if (!isTimeZone(o.zone)) return 'quiet.zone must be an IANA time zone such as Europe/Berlin';
+  const q = { start: o.start, end: o.end, zone: o.zone };
+  // A day needs waking hours for the game to move at all (and for the deadline search to stay short).
+  if (quietMinutes(q) > MAX_QUIET_MINUTES) return `quiet hours last at most ${MAX_QUIET_MINUTES / 60} hours a day`;
+  return q;
+}
+
+/** The quiet length in wall minutes (an ordinary day; a DST night is an hour longer or shorter in real time). */
+export function quietMinutes(q: QuietHours): number {
+  const [sh, sm] = hm(q.start);
+  const [eh, em] = hm(q.end);
+  const d = eh * 60 + em - (sh * 60 + sm);
+  return d > 0 ? d : d + 24 * 60;
+}
+
+/**
+ * The real intervals of quiet time that overlap [from, to), in order, each cut to its first `capMs` when the host
+ * set a cap (the cap counts per quiet night, i.e. per local day: a seat has one quiet stretch a day).
+ */
+export function quietIntervals(q: QuietHours, from: number, to: number, capMs: number | null = null): Interval[] {
+  const [sh, sm] = hm(q.start);
+  const [eh, em] = hm(q.end);
+  const overnight = eh * 60 + em <= sh * 60 + sm;
+  const first = wallAt(q.zone, from);
+  const out: Interval[] = [];
+  // Start a day early: last night's quiet stretch may still be running at `from`.
+  for (let k = -1; ; k++) {
+    const day = new Date(Date.UTC(first.y, first.m - 1, first.d + k));
+    const y = day.getUTCFullYear(),
+      m = day.getUTCMonth() + 1,
+      d = day.getUTCDate();
+    const s = instantOf(q.zone, { y, m, d, hh: sh, mm: sm });
+    if (s >= to) break;
+    const endDay = new Date(Date.UTC(y, m - 1, d + (overnight ? 1 : 0)));
+    let e = instantOf(q.zone, {
+      y: endDay.getUTCFullYear(),
+      m: endDay.getUTCMonth() + 1,
+      d: endDay.getUTCDate(),
+      hh: eh,
+      mm: em,
+    });
+    if (capMs !== null) e = Math.min(e, s + Math.max(0, capMs));
+    if (e > from && e > s) out.push({ from: s, to: e });
+    if (k > HORIZON_DAYS + (to - from) / DAY) break;
+  }
+  return out;
+}
+
+/** Is `t` inside the seat's quiet hours (no push, no webhook)? */
+export function isQuiet(q: QuietHours | null | undefined, t: number): boolean {
+  return !!q && quietIntervals(q, t, t + 1).some((i) => i.from <= t && t < i.to);
+}
+
+/**
+ * The first moment at or after `t` when the seat may be notified: `t` itself, or the end of the quiet stretch
+ * it falls in. Pushes and webhooks held in quiet hours are sent then (one digest, see digest.ts).
+ */
+export function notifyAt(q: QuietHours | null | undefined, t: number): number {
+  if (!q) return t;
+  const i = quietIntervals(q, t, t + 1).find((x) => x.from <= t && t < x.to);
+  return i ? i.to : t;
+}
+
+/**
+ * "张三 is asleep until 08:00 their time": when the seat's quiet stretch ends, as an instant and as its own wall
+ * clock; null when it is awake. Public: quiet hours say nothing about the game.
+ */
+export function asleep(
+  q: QuietHours | null | undefined,
+  t: number,
+): { until: number; local: string; zone: string } | null {
+  if (!q || !isQuiet(q, t)) return null;
+  const until = notifyAt(q, t);
+  return { until, local: localClock(q.zone, until), zone: q.zone };
+}
+
+export interface ClockInput {
+  /** When the prompt opened. */
+  start: number;
+  /** Its clock: how long the seat has, counting only time outside quiet hours and absence. */
+  lengthMs: number;
+  quiet?: QuietHours | null;
+  /** The host's cap on quiet time that stops a clock, per day; null = no cap. */
+  quietCapMs?: number | null;
+  /** The seat is away until then (the clock does not run before it). */
+  awayUntil?: number | null;
+  /** The host's cap on how long absence may hold a clock, from the prompt's start; null = no cap. */
+  awayCapMs?: number | null;
+}
+
+/**
+ * When a prompt's deadline really falls for this seat: its clock runs only outside quiet time (each night cut to
+ * the host's cap) and not while the seat is away (up to the host's away cap).
+ * @example deadlineFor({ start, lengthMs: 12 * HOUR, quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } })
+ * // a 12-hour clock opened at 22:00 in Berlin runs 1 h, sleeps until 08:00, and ends at 19:00 the next day
+ */
+export function deadlineFor(o: ClockInput): number {
+  let t = o.start;
+  if (o.awayUntil && o.awayUntil > t)
+    t = o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
+  let left = Math.max(0, o.lengthMs);
+  if (!o.quiet) return t + left;
+  const cap = o.quietCapMs ?? null;
+  // Walk the nights in windows of what is left of the clock and a day more (at most a month): a day's clock looks
+  // at two or three nights, not thirty, and a long one does not compute a year of nights at once.
+  for (let from = t; from < o.start + left + (HORIZON_DAYS + 1) * DAY; ) {
+    const end = from + Math.min(30 * DAY, left + DAY);
+    for (const i of quietIntervals(o.quiet, from, end, cap)) {
+      if (i.to <= t) continue;
+      if (i.from > t) {
+        const run = i.from - t;
+        if (run >= left) return t + left;
+        left -= run;
       }
-      const now = this.r.now();
-      // (Work already due needs no more looking: the alarm is due now either way.)
-      const mv = this.r.bots;
-      if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
-      // A human-timed standing order answers at its planned moment (bots.ts), when a clock has one.
-      if (planned) t = Math.min(t, mv.nextOrderAt() ?? Infinity);
+      t = Math.max(t, i.to);
     }
-    // The table channel: a post owed or due again, a wait settling, the spacing between posts.
-    t = Math.min(t, channelWake(this.r) ?? Infinity);
-    // A proposal to play again settles at its deadline (again.ts).
-    t = Math.min(t, againWake(m) ?? Infinity);
-    return Number.isFinite(t) ? t : null;
-  }
-
-  /** The alarm time this instance last set (undefined: not known since it started). */
-  private scheduled: number | null | undefined;
-
-  /**
-   * Point the one alarm at the next piece of work. The time is computed and the call issued with no await in
-   * between, so a change that lands meanwhile cannot be overwritten by an older computation. An alarm already
-   * set earlier is left alone (setting one is a storage write the answer's messages would wait for): it finds
-   * nothing due, or only part of the work, and points the alarm again — `alarm()` always ends here.
-   * Returns the storage call to await, or nothing when the alarm stays as it is (most answers: no promise made).
-   */
-  schedule(force = false): Promise<void> | undefined {
-    const t = this.nextWake();
-    const known = this.scheduled;
-    if (
-      !force &&
-      known !== undefined &&
-      (t === known || (t !== null && known !== null && known <= t && known > this.r.now()))
-    )
-      return undefined;
-    this.scheduled = t;
-    return t === null ? this.r.state.storage.deleteAlarm() : this.r.state.storage.setAlarm(t);
-  }
-
-  /** Expire the clocks that ran out (up to the per-alarm limit); true if any move was made. */
-  expireDue(now: number): boolean {
-    let changed = false;
-    for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
-      const due = expiredClock(this.r.store.m, now);
-      if (!due) break;
-      if (this.expire(due)) {
-        changed = true;
-        this.r.bots.runBots(LIMITS.botMovesPerRequest);
-      }
+    if (t < end) {
+      // No quiet stretch starts before the window ends: the clock runs to the window's end.
+      const run = end - t;
+      if (run >= left) return t + left;
+      left -= run;
+      t = end;
     }
-    return changed;
+    from = end;
   }
+  return t + left;
+}
 
-  /** A prompt's time is up: the default answer, or the bot (host's choice, or a stand-in). */
-  private expire(c: Clock): boolean {
-    const st = this.r.store;
-    const m = st.m;
-    const s = st.game!;
-    const p = s.prompts.find((x) => x.id === c.prompt);
-    const drop = () => st.mutate((mm) => void (mm.clocks = mm.clocks.filter((x) => x.prompt !== c.prompt)));
-    if (!p) {
-      drop();
-      return false;
-    }
-    const def = st.def();
-    const by: MoveBy = c.standIn ? 'stand-in' : m.options.botsForAbsent === true ? 'absent-bot' : 'expired';
-    let a: Answer;
-    try {
-      a = by === 'expired' ? defaultAnswer(def, s, p) : botAnswer(def, s, p, botRng(s, p));
-    } catch (e) {
-      console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
-      drop();
-      return false;
-    }
-    const r = this.r.commit(p.seat, a, by);
-    if (!r.ok) {
-      logRejection(r.code, r.message, { game: m.id, seat: p.seat, by });
-      drop();
-      return false;
-    }
-    return true;
-  }
+/**
+ * How much of a prompt's clock is left at `now`: its length minus the time it has run (outside quiet time and
+ * absence). When a seat changes its quiet hours or comes back early, the room re-plans the deadline as
+ * `deadlineFor({ ...newSettings, start: now, lengthMs: remainingMs(oldSettings, now) })`.
+ */
+export function remainingMs(o: ClockInput, now: number): number {
+  if (now <= o.start) return Math.max(0, o.lengthMs);
+  const deadline = deadlineFor(o);
+  if (now >= deadline) return 0;
+  let runFrom = o.start;
+  if (o.awayUntil && o.awayUntil > o.start)
+    runFrom =
+      o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
+  if (now <= runFrom) return Math.max(0, o.lengthMs);
+  const ran = now - runFrom - quietWithin(o.quiet, runFrom, now, o.quietCapMs ?? null);
+  return Math.max(0, o.lengthMs - ran);
+}
 
-  /** Reminders that are due: queued for seats that are not looking, then struck from the clock (core.ts). */
-  remind(): void {
-    const c = dueReminders(this.r.table());
-    if (c) this.r.store.write(c);
+/** The quiet time (ms) that stopped this seat's clock in [from, to): what the cap limits, for the host's page. */
+export function quietWithin(
+  q: QuietHours | null | undefined,
+  from: number,
+  to: number,
+  capMs: number | null = null,
+): number {
+  if (!q) return 0;
+  return quietIntervals(q, from, to, capMs).reduce(
+    (n, i) => n + Math.max(0, Math.min(i.to, to) - Math.max(i.from, from)),
+    0,
+  );
+}
+
+/**
+ * Check "away until" a seat sends: null (back), or an ISO date-time in the future and at most `maxDays` ahead.
+ * Returns the instant to store, or a reason for the 400.
+ */
+export function parseAwayUntil(raw: unknown, now: number, maxDays = 60): number | null | string {
+  if (raw === null) return null;
+  if (typeof raw !== 'string' || raw.length > 40) return 'awayUntil must be null or an ISO date-time';
+  const t = Date.parse(raw);
+  if (!Number.isFinite(t)) return 'awayUntil must be an ISO date-time such as 2026-12-24T08:00:00+01:00';
+  if (t <= now) return 'awayUntil must be in the future';
+  if (t > now + maxDays * DAY) return `awayUntil must be within ${maxDays} days`;
+  return t;
+}
+
+/** Is the seat away at `t`? */
+export const isAway = (awayUntil: number | null | undefined, t: number): boolean => !!awayUntil && t < awayUntil;
+
+/**
+ * What the room does with a prompt of a seat that is away: `standIn` — the host allows a stand-in, so the bot
+ * (if the host chose bots for absent players) or the default answers at once, logged `room.log.botPlayed`;
+ * `hold` — the clock waits for the seat's return (`deadlineFor` with `awayUntil`); `present` — not away.
+ * On return the seat's page shows the lines of the stand-in's moves since `awayFrom` until it dismisses them
+ * (bots.ts).
+ */
+export function awayDecision(o: {
+  awayUntil: number | null | undefined;
+  now: number;
+  hostAllowsStandIn: boolean;
+}): 'present' | 'standIn' | 'hold' {
+  if (!isAway(o.awayUntil, o.now)) return 'present';
+  return o.hostAllowsStandIn ? 'standIn' : 'hold';
+}
+
+// ---------------------------------------------------------------- the clocks of open prompts
+
+/** Reminders, as "ms before the deadline": at half time, and with an hour left when that is a different moment. */
+export function reminderOffsets(lengthMs: number): number[] {
+  const out: number[] = [];
+  if (lengthMs >= 10 * 60_000) out.push(Math.floor(lengthMs / 2));
+  if (lengthMs > 2 * HOUR) out.push(HOUR);
+  return out;
+}
+
+/** How long a prompt's clock runs: the game's deadline, or the stand-in's short grace. */
+const clockLength = (m: Meta, standIn: boolean): number =>
+  standIn ? Math.min(LIMITS.standInGraceMs, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000;
+
+/**
+ * When a clock of `seat` that starts at `start` runs out: its length counted outside the seat's quiet hours
+ * (each night cut to the host's cap) and, unless the host lets a stand-in answer for away seats, not before the
+ * seat is back (quiet.ts).
+ */
+export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start: number, lengthMs: number): number {
+  const x = t.seats[seat]?.settings;
+  const cap = m.host?.quietCapMinutes;
+  return deadlineFor({
+    start,
+    lengthMs,
+    quiet: x?.quiet ?? null,
+    quietCapMs: cap === null || cap === undefined ? null : cap * 60_000,
+    awayUntil: m.host?.awayStandIn ? null : (x?.awayUntil ?? null),
+  });
+}
+
+/**
+ * The seats of an open window: several seats the table is publicly waiting on (`waitingSeats`) when the game says
+ * whom it waits on itself (`GameDef.waitingOn`) — then that list may hold seats that were not asked, and who was
+ * asked is hidden. 三国杀's 无懈可击 window is one (ruling S7: everyone alive is considering; with autoPass only the
+ * seats that could answer are asked). Empty otherwise: where the waiting list is the asked seats, each seat's
+ * clock is its own and tells nothing. Issue 26 point 1.
+ */
+export function windowSeats(def: GameDef, s: GameState<any> | null): number[] {
+  if (!s || !def.waitingOn || s.outcome) return [];
+  const w = waitingSeats(def, s);
+  return w.length > 1 ? w : [];
+}
+
+/**
+ * The one clock of a window (`windowSeats`), started at `now` with `left` to run (default: a whole clock): the
+ * latest of the clocks each of its seats would have, whether it was asked or not. A deadline that followed the asked
+ * seats' quiet hours, away time or stand-in grace would tell who holds a 无懈可击; with one clock, everything public
+ * about time (the bodies' `deadline`, the list of games, the table channel's "… min left", the moment the prompts
+ * expire) reads the same whoever was asked. Bot seats have no clock. `at` is -Infinity for no seat.
+ */
+export function windowClock(
+  t: Pick<Table, 'seats'>,
+  m: Meta,
+  window: readonly number[],
+  now: number,
+  left?: number,
+): { at: number; len: number } {
+  let at = -Infinity;
+  let len = 0;
+  for (const w of window) {
+    const x = t.seats[w];
+    if (!x || x.bot) continue;
+    const full = clockLength(m, x.standIn);
+    const run = left === undefined ? full : Math.min(left, full);
+    at = Math.max(at, x.standIn ? now + run : deadlineAt(t, m, w, now, run));
+    len = Math.max(len, run);
   }
+  return { at, len };
+}
+
+/**
+ * The table's public deadline: the earliest running clock (null: none runs, or the game is paused). A window's
+ * clocks are one (`windowClock`), so it is the window's whoever was asked. The bodies, the list of games and the
+ * table channel all show this one.
+ */
+export function publicDeadline(clocks: readonly Clock[]): number | null {
+  let min = Infinity;
+  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
+  return min === Infinity ? null : min;
+}
+
+/**
+ * Make `m.clocks` match the open prompts of human seats in `s`: a new prompt gets a clock (and its seat a
+ * notification when it is not looking), a closed prompt loses its clock (and its unsent notifications), a seat
+ * that became (or stopped being) a stand-in has its clocks shortened to the grace (or restored) — except in a
+ * window of several seats, whose one clock (`windowClock`, fixed when it opened) nothing about one seat moves.
+ * Changes `m`.
+ */
+export function syncClocks(
+  t: Pick<Table, 'def' | 'seats' | 'looking' | 'now'>,
+  s: GameState<any>,
+  m: Meta,
+): { closed: string[]; notices: Notice[] } {
+  const now = t.now;
+  const isBot = (seat: number) => !!t.seats[seat]?.bot;
+  const prompts: readonly OpenPrompt[] = s.outcome || m.status !== 'playing' ? [] : s.prompts;
+  const open = new Set(prompts.filter((p) => !isBot(p.seat)).map((p) => p.id));
+  const closed = m.clocks.filter((c) => !open.has(c.prompt)).map((c) => c.prompt);
+  const kept = m.clocks.filter((c) => open.has(c.prompt));
+  let window: number[] | null = null;
+  const windowNow = () => (window ??= windowSeats(t.def, s));
+  for (const c of kept) {
+    const standIn = !!t.seats[c.seat]?.standIn;
+    if (standIn === c.standIn) continue;
+    const len = clockLength(m, standIn);
+    c.reminders = standIn ? [] : reminderOffsets(len);
+    c.standIn = standIn;
+    if (windowNow().includes(c.seat)) continue;
+    if (c.deadlineAt === null) c.remainingMs = standIn ? Math.min(len, c.remainingMs) : len;
+    else {
+      c.deadlineAt = standIn ? Math.min(c.deadlineAt, now + len) : now + len;
+      c.remainingMs = len;
+    }
+  }
+  const had = new Set(kept.map((c) => c.prompt));
+  const notices: Notice[] = [];
+  const told = new Set<number>();
+  // The one clock of the prompts opening now (worked out at the first of them).
+  let one: { at: number; len: number } | null = null;
+  for (const p of prompts) {
+    if (isBot(p.seat) || had.has(p.id)) continue;
+    const standIn = !!t.seats[p.seat]?.standIn;
+    const len = clockLength(m, standIn);
+    one ??= windowClock(t, m, windowNow(), now);
+    const own = standIn ? now + len : deadlineAt(t, m, p.seat, now, len);
+    const c: Clock = {
+      prompt: p.id,
+      seat: p.seat,
+      deadlineAt: m.paused ? null : Math.max(own, one.at),
+      remainingMs: Math.max(len, one.len),
+      reminders: standIn ? [] : reminderOffsets(len),
+      standIn,
+      openedVersion: m.version,
+    };
+    kept.push(c);
+    // Each seat's first new prompt without a stand-in, in the prompts' order, is the one its notification is about.
+    if (standIn || told.has(p.seat)) continue;
+    told.add(p.seat);
+    if (!t.looking.has(p.seat))
+      notices.push({
+        seat: p.seat,
+        kind: 'prompt',
+        about: { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) },
+        prompt: p.id,
+      });
+  }
+  m.clocks = kept;
+  return { closed, notices };
+}
+
+/**
+ * Settings changed (a seat's quiet hours or absence, the host's cap): re-plan the running clocks of `seats` (null:
+ * every seat). An open window (`windowSeats`) is re-planned whole, to one clock again, whenever a seat of it
+ * changed — asked or not, so the change of a seat that was not asked moves the same clock.
+ */
+export function replanClocks(
+  t: Pick<Table, 'seats'>,
+  m: Meta,
+  now: number,
+  window: readonly number[],
+  seats: number[] | null = null,
+): void {
+  if (m.paused) return;
+  // What is left of a clock, counted as it ran so far (ignoring quiet time already slept).
+  const leftOf = (c: Clock) => Math.max(0, Math.min(c.remainingMs, c.deadlineAt! - now));
+  if (!seats || seats.some((x) => window.includes(x))) {
+    const running = m.clocks.filter((c) => c.deadlineAt !== null && window.includes(c.seat));
+    if (running.length) {
+      const { at } = windowClock(t, m, window, now, Math.max(...running.map(leftOf)));
+      for (const c of running) c.deadlineAt = at;
+    }
+  }
+  for (const c of m.clocks) {
+    if (c.deadlineAt === null || c.standIn || (seats && !seats.includes(c.seat)) || window.includes(c.seat)) continue;
+    c.deadlineAt = deadlineAt(t, m, c.seat, now, leftOf(c));
+  }
+}
+
+/** Pause: every clock keeps what is left and forgets the absolute time. */
+export function freezeClocks(m: Meta, now: number): void {
+  for (const c of m.clocks) {
+    if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
+    // A human-timed order's moment keeps what is left of its pause too (relative while paused; bots.ts).
+    if (c.orderAt !== undefined) c.orderAt = Math.max(0, c.orderAt - now);
+  }
+}
+
+/** Resume: every clock runs again from now with what it had left. */
+export function thawClocks(m: Meta, now: number): void {
+  for (const c of m.clocks) {
+    if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
+    if (c.orderAt !== undefined) c.orderAt += now;
+  }
+}
+
+/**
+ * The host gives `ms` more to every clock (of `seat`, when named). A seat of an open window (`windowSeats`) moves
+ * the window's one clock, whether or not it was asked.
+ */
+export function extendClocks(m: Meta, ms: number, seat: number | null, window: readonly number[]): void {
+  const whole = seat !== null && window.includes(seat);
+  for (const c of m.clocks) {
+    if (seat !== null && c.seat !== seat && !(whole && window.includes(c.seat))) continue;
+    if (c.deadlineAt !== null) c.deadlineAt += ms;
+    else c.remainingMs += ms;
+  }
+}
+
+/** The clock that ran out first (its deadline passed by `now`), if any: the alarm closes its prompt. */
+export function expiredClock(m: Meta, now: number): Clock | null {
+  if (m.status !== 'playing' || m.paused) return null;
+  let due: Clock | null = null;
+  for (const c of m.clocks)
+    if (c.deadlineAt !== null && c.deadlineAt <= now && (!due || c.deadlineAt < due.deadlineAt!)) due = c;
+  return due;
 }

@@ -4,27 +4,42 @@
  *
  * An answer goes through `checkAnswer` (steps 3–5 of the fixed order: running? → asked? → version?) and then
  * `decideMove` (step 6, `apply`, and everything that follows from it: the log lines, the move row, the seat's
- * expiry count, the meta row with its clocks, whom to notify). The adapters carry the returned `Change` out:
+ * expiry count, the meta row with its clocks, whom to notify). The other events take the same road: the deal
+ * (`decideStart`), the host's controls (`decideHost`, `decideReplace`), a seat's own settings
+ * (`decideSettings`), a player back from a stand-in (`decideReturn`), and the alarm's work (`decideExpiry`,
+ * `dueReminders`). The adapters carry the returned `Change` out:
  * store.ts writes it in one transaction (persist), sockets.ts then sends each socket its seat's view, and
- * clocks.ts points the alarm at the next work. The clocks' arithmetic (open, pause, resume, extend, re-plan)
- * lives here too, since every change of a clock is a change of the meta row a `Change` carries.
+ * the shell points the alarm at the next work. The clocks' arithmetic (open, pause, resume, extend, re-plan)
+ * is clocks.ts', pure as this.
  */
 import {
   apply,
-  waitingSeats,
+  botAnswer,
+  botRng,
+  defaultAnswer,
+  startGame,
   type Answer,
   type GameDef,
   type GameState,
   type LogEntry,
   type Msg,
-  type OpenPrompt,
+  type Outcome,
 } from '../engine';
-import type { NotifyKind } from './notifier';
-import { deadlineFor } from './quiet';
-import type { ErrorCode } from './reply';
-import type { SeatSettings } from './settings';
-import { LIMITS } from './limits';
-import { iso, type Clock, type Meta, type MoveBy } from './types';
+import { logValue } from '../log';
+import type { NotifyKind } from '../notify';
+import { rulesOptions } from './bots';
+import { extendClocks, freezeClocks, isAway, replanClocks, syncClocks, thawClocks, windowSeats } from './clocks';
+import type { HostSettings, SeatSettings } from './seats';
+import {
+  iso,
+  LIMITS,
+  logRejection,
+  NO_SEAT_SETTINGS,
+  type Clock,
+  type ErrorCode,
+  type Meta,
+  type MoveBy,
+} from './types';
 
 /** What the core knows of one seat. */
 export interface SeatFacts {
@@ -68,6 +83,12 @@ export interface Change {
   lines: Line[];
   /** A seat row's new expiry count and stand-in flag. */
   seat?: { seat: number; expiries: number; standIn: boolean };
+  /** A seat's own settings, replaced. */
+  settings?: { seat: number; settings: SeatSettings };
+  /** A seat given to someone else (a bot when `tokenHash` is null): its targets and their rows go too. */
+  replace?: { seat: number; name: string; tokenHash: string | null };
+  /** Free seats the start gives to bots ("Bot 3"). */
+  bots?: number[];
   /** Prompts that closed: their unsent notifications are noise now. */
   closed: string[];
   notices: Notice[];
@@ -77,8 +98,6 @@ export interface Change {
 export type Line = Pick<LogEntry, 'at' | 'to' | 'msg'>;
 
 export type Refusal = { code: ErrorCode; message: string; stale?: true };
-
-const HOUR = 3_600_000;
 
 /** The public line the room writes before a move it made for an absent seat (strings in the shell's i18n). */
 const ROOM_LINE: Partial<Record<MoveBy, string>> = {
@@ -182,213 +201,6 @@ export function decideMove(t: Table, seat: number, answer: Answer, by: MoveBy): 
   };
 }
 
-/** Reminders, as "ms before the deadline": at half time, and with an hour left when that is a different moment. */
-export function reminderOffsets(lengthMs: number): number[] {
-  const out: number[] = [];
-  if (lengthMs >= 10 * 60_000) out.push(Math.floor(lengthMs / 2));
-  if (lengthMs > 2 * HOUR) out.push(HOUR);
-  return out;
-}
-
-/** How long a prompt's clock runs: the game's deadline, or the stand-in's short grace. */
-const clockLength = (m: Meta, standIn: boolean): number =>
-  standIn ? Math.min(LIMITS.standInGraceMs, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000;
-
-/**
- * When a clock of `seat` that starts at `start` runs out: its length counted outside the seat's quiet hours
- * (each night cut to the host's cap) and, unless the host lets a stand-in answer for away seats, not before the
- * seat is back (quiet.ts).
- */
-export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start: number, lengthMs: number): number {
-  const x = t.seats[seat]?.settings;
-  const cap = m.host?.quietCapMinutes;
-  return deadlineFor({
-    start,
-    lengthMs,
-    quiet: x?.quiet ?? null,
-    quietCapMs: cap === null || cap === undefined ? null : cap * 60_000,
-    awayUntil: m.host?.awayStandIn ? null : (x?.awayUntil ?? null),
-  });
-}
-
-/**
- * The seats of an open window: several seats the table is publicly waiting on (`waitingSeats`) when the game says
- * whom it waits on itself (`GameDef.waitingOn`) — then that list may hold seats that were not asked, and who was
- * asked is hidden. 三国杀's 无懈可击 window is one (ruling S7: everyone alive is considering; with autoPass only the
- * seats that could answer are asked). Empty otherwise: where the waiting list is the asked seats, each seat's
- * clock is its own and tells nothing. Issue 26 point 1.
- */
-export function windowSeats(def: GameDef, s: GameState<any> | null): number[] {
-  if (!s || !def.waitingOn || s.outcome) return [];
-  const w = waitingSeats(def, s);
-  return w.length > 1 ? w : [];
-}
-
-/**
- * The one clock of a window (`windowSeats`), started at `now` with `left` to run (default: a whole clock): the
- * latest of the clocks each of its seats would have, whether it was asked or not. A deadline that followed the asked
- * seats' quiet hours, away time or stand-in grace would tell who holds a 无懈可击; with one clock, everything public
- * about time (the bodies' `deadline`, the list of games, the table channel's "… min left", the moment the prompts
- * expire) reads the same whoever was asked. Bot seats have no clock. `at` is -Infinity for no seat.
- */
-export function windowClock(
-  t: Pick<Table, 'seats'>,
-  m: Meta,
-  window: readonly number[],
-  now: number,
-  left?: number,
-): { at: number; len: number } {
-  let at = -Infinity;
-  let len = 0;
-  for (const w of window) {
-    const x = t.seats[w];
-    if (!x || x.bot) continue;
-    const full = clockLength(m, x.standIn);
-    const run = left === undefined ? full : Math.min(left, full);
-    at = Math.max(at, x.standIn ? now + run : deadlineAt(t, m, w, now, run));
-    len = Math.max(len, run);
-  }
-  return { at, len };
-}
-
-/**
- * The table's public deadline: the earliest running clock (null: none runs, or the game is paused). A window's
- * clocks are one (`windowClock`), so it is the window's whoever was asked. The bodies, the list of games and the
- * table channel all show this one.
- */
-export function publicDeadline(clocks: readonly Clock[]): number | null {
-  let min = Infinity;
-  for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
-  return min === Infinity ? null : min;
-}
-
-/**
- * Make `m.clocks` match the open prompts of human seats in `s`: a new prompt gets a clock (and its seat a
- * notification when it is not looking), a closed prompt loses its clock (and its unsent notifications), a seat
- * that became (or stopped being) a stand-in has its clocks shortened to the grace (or restored) — except in a
- * window of several seats, whose one clock (`windowClock`, fixed when it opened) nothing about one seat moves.
- * Changes `m`.
- */
-export function syncClocks(
-  t: Pick<Table, 'def' | 'seats' | 'looking' | 'now'>,
-  s: GameState<any>,
-  m: Meta,
-): { closed: string[]; notices: Notice[] } {
-  const now = t.now;
-  const isBot = (seat: number) => !!t.seats[seat]?.bot;
-  const prompts: readonly OpenPrompt[] = s.outcome || m.status !== 'playing' ? [] : s.prompts;
-  const open = new Set(prompts.filter((p) => !isBot(p.seat)).map((p) => p.id));
-  const closed = m.clocks.filter((c) => !open.has(c.prompt)).map((c) => c.prompt);
-  const kept = m.clocks.filter((c) => open.has(c.prompt));
-  let window: number[] | null = null;
-  const windowNow = () => (window ??= windowSeats(t.def, s));
-  for (const c of kept) {
-    const standIn = !!t.seats[c.seat]?.standIn;
-    if (standIn === c.standIn) continue;
-    const len = clockLength(m, standIn);
-    c.reminders = standIn ? [] : reminderOffsets(len);
-    c.standIn = standIn;
-    if (windowNow().includes(c.seat)) continue;
-    if (c.deadlineAt === null) c.remainingMs = standIn ? Math.min(len, c.remainingMs) : len;
-    else {
-      c.deadlineAt = standIn ? Math.min(c.deadlineAt, now + len) : now + len;
-      c.remainingMs = len;
-    }
-  }
-  const had = new Set(kept.map((c) => c.prompt));
-  const notices: Notice[] = [];
-  const told = new Set<number>();
-  // The one clock of the prompts opening now (worked out at the first of them).
-  let one: { at: number; len: number } | null = null;
-  for (const p of prompts) {
-    if (isBot(p.seat) || had.has(p.id)) continue;
-    const standIn = !!t.seats[p.seat]?.standIn;
-    const len = clockLength(m, standIn);
-    one ??= windowClock(t, m, windowNow(), now);
-    const own = standIn ? now + len : deadlineAt(t, m, p.seat, now, len);
-    const c: Clock = {
-      prompt: p.id,
-      seat: p.seat,
-      deadlineAt: m.paused ? null : Math.max(own, one.at),
-      remainingMs: Math.max(len, one.len),
-      reminders: standIn ? [] : reminderOffsets(len),
-      standIn,
-      openedVersion: m.version,
-    };
-    kept.push(c);
-    // Each seat's first new prompt without a stand-in, in the prompts' order, is the one its notification is about.
-    if (standIn || told.has(p.seat)) continue;
-    told.add(p.seat);
-    if (!t.looking.has(p.seat))
-      notices.push({
-        seat: p.seat,
-        kind: 'prompt',
-        about: { id: p.id, message: p.message, ...(c.deadlineAt ? { deadlineAt: c.deadlineAt } : {}) },
-        prompt: p.id,
-      });
-  }
-  m.clocks = kept;
-  return { closed, notices };
-}
-
-/**
- * Settings changed (a seat's quiet hours or absence, the host's cap): re-plan the running clocks of `seats` (null:
- * every seat). An open window (`windowSeats`) is re-planned whole, to one clock again, whenever a seat of it
- * changed — asked or not, so the change of a seat that was not asked moves the same clock.
- */
-export function replanClocks(
-  t: Pick<Table, 'seats'>,
-  m: Meta,
-  now: number,
-  window: readonly number[],
-  seats: number[] | null = null,
-): void {
-  if (m.paused) return;
-  // What is left of a clock, counted as it ran so far (ignoring quiet time already slept).
-  const leftOf = (c: Clock) => Math.max(0, Math.min(c.remainingMs, c.deadlineAt! - now));
-  if (!seats || seats.some((x) => window.includes(x))) {
-    const running = m.clocks.filter((c) => c.deadlineAt !== null && window.includes(c.seat));
-    if (running.length) {
-      const { at } = windowClock(t, m, window, now, Math.max(...running.map(leftOf)));
-      for (const c of running) c.deadlineAt = at;
-    }
-  }
-  for (const c of m.clocks) {
-    if (c.deadlineAt === null || c.standIn || (seats && !seats.includes(c.seat)) || window.includes(c.seat)) continue;
-    c.deadlineAt = deadlineAt(t, m, c.seat, now, leftOf(c));
-  }
-}
-
-/** Pause: every clock keeps what is left and forgets the absolute time. */
-export function freezeClocks(m: Meta, now: number): void {
-  for (const c of m.clocks) {
-    if (c.deadlineAt !== null) [c.remainingMs, c.deadlineAt] = [Math.max(0, c.deadlineAt - now), null];
-    // A human-timed order's moment keeps what is left of its pause too (relative while paused; bots.ts).
-    if (c.orderAt !== undefined) c.orderAt = Math.max(0, c.orderAt - now);
-  }
-}
-
-/** Resume: every clock runs again from now with what it had left. */
-export function thawClocks(m: Meta, now: number): void {
-  for (const c of m.clocks) {
-    if (c.deadlineAt === null) c.deadlineAt = now + c.remainingMs;
-    if (c.orderAt !== undefined) c.orderAt += now;
-  }
-}
-
-/**
- * The host gives `ms` more to every clock (of `seat`, when named). A seat of an open window (`windowSeats`) moves
- * the window's one clock, whether or not it was asked.
- */
-export function extendClocks(m: Meta, ms: number, seat: number | null, window: readonly number[]): void {
-  const whole = seat !== null && window.includes(seat);
-  for (const c of m.clocks) {
-    if (seat !== null && c.seat !== seat && !(whole && window.includes(c.seat))) continue;
-    if (c.deadlineAt !== null) c.deadlineAt += ms;
-    else c.remainingMs += ms;
-  }
-}
-
 /**
  * Reminders that are due: struck from their clocks, and queued for seats that are not looking. Null when none is
  * due (nothing changes).
@@ -415,11 +227,167 @@ export function dueReminders(t: Table): Change | null {
   return { meta: m, lines: [], closed: [], notices };
 }
 
-/** The clock that ran out first (its deadline passed by `now`), if any: the alarm closes its prompt. */
-export function expiredClock(m: Meta, now: number): Clock | null {
-  if (m.status !== 'playing' || m.paused) return null;
-  let due: Clock | null = null;
-  for (const c of m.clocks)
-    if (c.deadlineAt !== null && c.deadlineAt <= now && (!due || c.deadlineAt < due.deadlineAt!)) due = c;
-  return due;
+// ---------------------------------------------------------------- the host, the seats, the alarm
+
+/** The seats of the open window, whose clocks run as one (clocks.ts `windowSeats`); none outside a running game. */
+export const openWindow = (t: Pick<Table, 'def' | 'meta' | 'state'>): number[] =>
+  t.meta.status === 'playing' ? windowSeats(t.def, t.state) : [];
+
+/** A change of meta alone: no move, no line, no notification. */
+const metaOnly = (meta: Meta): Change => ({ meta, lines: [], closed: [], notices: [] });
+
+/**
+ * The deal: the rules set up from `seed`, the free `bots` seats given to bots, the clocks of the first prompts
+ * opened. A setup that throws is refused (the host may try again).
+ */
+export function decideStart(t: Table, seed: string, bots: number[]): Change | Refusal {
+  let started: ReturnType<typeof startGame>;
+  try {
+    started = startGame(t.def, { seats: t.meta.seats, seed, options: rulesOptions(t.meta.options) });
+  } catch (e) {
+    console.error(`game=[${t.meta.id}] setup failed: ${logValue(e)}`);
+    return { code: 'internal', message: 'the game could not be set up' };
+  }
+  const { state, events } = started;
+  const seats = t.seats.map((x) => (bots.includes(x.seat) ? { ...x, bot: true } : x));
+  const m = structuredClone(t.meta);
+  m.seed = seed;
+  m.status = state.outcome ? 'finished' : 'playing';
+  m.version++;
+  m.gameVersion = m.version;
+  const { closed, notices } = syncClocks({ ...t, seats }, state, m);
+  return { meta: m, state, lines: events, bots, closed, notices };
+}
+
+/** What the host does to a running game (admin.ts parses and authenticates first). */
+export type HostAction =
+  | { kind: 'pause' }
+  | { kind: 'resume' }
+  | { kind: 'extend'; ms: number; seat: number | null }
+  | { kind: 'end' }
+  | { kind: 'settings'; host: HostSettings };
+
+/**
+ * The host's controls: pause and resume (every clock frozen and thawed), more time (for every clock or one seat's,
+ * a window's one clock whole), the end (no prompts, the outcome set, every pending prompt notification dropped),
+ * and the host's settings (the clocks re-planned under the new cap on quiet time).
+ */
+export function decideHost(t: Table, a: HostAction): Change | Refusal {
+  const playing = t.meta.status === 'playing';
+  const m = structuredClone(t.meta);
+  switch (a.kind) {
+    case 'pause':
+      if (!playing) return { code: 'conflict', message: 'only a running game can be paused' };
+      if (m.paused) return { code: 'conflict', message: 'the game is already paused' };
+      freezeClocks(m, t.now);
+      m.paused = true;
+      break;
+    case 'resume':
+      if (!playing || !m.paused) return { code: 'conflict', message: 'the game is not paused' };
+      thawClocks(m, t.now);
+      m.paused = false;
+      break;
+    case 'extend':
+      if (!playing) return { code: 'conflict', message: 'only a running game has deadlines' };
+      extendClocks(m, a.ms, a.seat, openWindow(t));
+      break;
+    case 'end': {
+      if (m.status === 'finished') return { code: 'conflict', message: 'the game is already over' };
+      const s = t.state;
+      // Mirrors the engine's ctx.end: no prompts, no flow, the outcome set — the views then show everything.
+      const outcome: Outcome = { winners: [], reason: { key: 'common.endedByHost' } };
+      const closed = [...new Set([...m.clocks.map((c) => c.prompt), ...(s?.prompts ?? []).map((p) => p.id)])];
+      m.clocks = [];
+      m.status = 'finished';
+      m.paused = false;
+      m.version++;
+      m.gameVersion = m.version;
+      const ended = s ? { ...structuredClone(s), outcome, stack: [], prompts: [] } : undefined;
+      return { meta: m, ...(ended ? { state: ended } : {}), lines: [], closed, notices: [] };
+    }
+    case 'settings':
+      // A new channel starts with a clean slate: the last failure was the old one's.
+      if (a.host.channel?.url !== m.host?.channel?.url && m.channel?.failed) m.channel = { ...m.channel, failed: null };
+      m.host = a.host;
+      replanClocks(t, m, t.now, openWindow(t));
+      break;
+  }
+  m.version++;
+  return metaOnly(m);
+}
+
+/**
+ * The host gives `seat` to a bot (`tokenHash` null) or to a new invite. The old token stops working at once; the
+ * old player's notification targets go with it, and so does everything else of theirs (issue 26 point 3):
+ * standing orders, quiet hours and time zone, mention, away and the hand-back all live in its settings, which the
+ * newcomer starts without. Its open clocks no longer follow the old quiet hours or away time, nor wait for the
+ * old orders' moment.
+ */
+export function decideReplace(t: Table, seat: number, name: string, tokenHash: string | null): Change | Refusal {
+  if (t.meta.status === 'finished') return { code: 'conflict', message: 'the game is over' };
+  const bot = tokenHash === null;
+  const fresh = { seat, bot, standIn: false, expiries: 0, settings: NO_SEAT_SETTINGS };
+  const seats = t.seats.map((x) => (x.seat === seat ? fresh : x));
+  const m = structuredClone(t.meta);
+  if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
+  m.version++;
+  const table = { ...t, seats };
+  const { closed, notices } = t.state ? syncClocks(table, t.state, m) : { closed: [], notices: [] };
+  replanClocks(table, m, t.now, openWindow(t), [seat]);
+  for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
+  return { meta: m, replace: { seat, name, tokenHash }, lines: [], closed, notices };
+}
+
+/**
+ * A seat changes its own settings (`PUT /me`) to `next`: its running clocks are re-planned under its new quiet
+ * hours and absence, and its human-timed orders' moments drawn again from now. Nobody else sees a seat's
+ * settings, only whether it is away: the version moves only when that changes.
+ */
+export function decideSettings(t: Table, seat: number, next: SeatSettings): Change {
+  const old = t.seats[seat]!.settings;
+  const seats = t.seats.map((x) => (x.seat === seat ? { ...x, settings: next } : x));
+  const m = structuredClone(t.meta);
+  replanClocks({ seats }, m, t.now, openWindow(t), [seat]);
+  for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
+  if (isAway(old.awayUntil, t.now) !== isAway(next.awayUntil, t.now)) m.version++;
+  return { ...metaOnly(m), settings: { seat, settings: next } };
+}
+
+/** The player of a seat a stand-in played for is back (its socket said hello): the seat is handed back. */
+export function decideReturn(t: Table, seat: number): Change {
+  const back = { seat, expiries: 0, standIn: false };
+  const seats = t.seats.map((x) => (x.seat === seat ? { ...x, ...back } : x));
+  const m = structuredClone(t.meta);
+  m.version++;
+  const { closed, notices } = t.state ? syncClocks({ ...t, seats }, t.state, m) : { closed: [], notices: [] };
+  return { meta: m, seat: back, lines: [], closed, notices };
+}
+
+/**
+ * The alarm found clock `c` run out: its prompt is answered by the default answer, or by the bot (the host chose
+ * bots for absent players, or the seat has a stand-in). A clock whose prompt is gone, or that no answer closes (a
+ * rules bug), is dropped so the alarm does not spin on it.
+ */
+export function decideExpiry(t: Table, c: Clock): Change {
+  const m = t.meta;
+  const s = t.state!;
+  const drop = () => {
+    const mm = structuredClone(m);
+    mm.clocks = mm.clocks.filter((x) => x.prompt !== c.prompt);
+    return metaOnly(mm);
+  };
+  const p = s.prompts.find((x) => x.id === c.prompt);
+  if (!p) return drop();
+  const by: MoveBy = c.standIn ? 'stand-in' : m.options.botsForAbsent === true ? 'absent-bot' : 'expired';
+  let a: Answer;
+  try {
+    a = by === 'expired' ? defaultAnswer(t.def, s, p) : botAnswer(t.def, s, p, botRng(s, p));
+  } catch (e) {
+    console.error(`game=[${m.id}] prompt=[${p.id}] has no default answer: ${logValue(e)}`);
+    return drop();
+  }
+  const r = decideMove(t, p.seat, a, by);
+  if ('meta' in r) return r;
+  logRejection(r.code, r.message, { game: m.id, seat: p.seat, by });
+  return drop();
 }

@@ -1,28 +1,33 @@
-import { notifyAt } from './quiet';
-import { DEFAULT_DIGEST_WINDOW_MS, digestText, planDigest, type Owed } from './digest';
-import type { NotifyMessage } from '../notify/types';
-import { getGame, type Msg } from '../engine';
+/**
+ * What leaves the room besides its sockets: notifications to a seat (its Web Push subscriptions and webhooks,
+ * the outbox of messages waiting for the alarm, digests instead of a flood) and the table channel's posts. The
+ * room's only door to the notification channels (worker/notify). Rows are written inside the transaction of the
+ * change they report and sent only by the alarm, never while an answer waits.
+ */
+import { getGame, waitingSeats, type Msg } from '../engine';
 import { logValue } from '../log';
-import { LIMITS } from './limits';
 import {
-  disabledNote,
-  gameTitleOf,
-  messageFor,
+  notificationFor,
   pickStrings,
+  refusedTarget,
+  renderMsg,
   retryPlan,
-  targetKey,
-  targetScope,
+  send as sendVia,
   validateTarget,
-  SEND_TIMEOUT_MS,
+  type DeliveryResult,
+  type Lang,
   type NotifyKind,
+  type NotifyMessage,
   type NotifyTarget,
+  type TargetScope,
   type VapidKeys,
-} from './notifier';
-import { ok, reject, type Reply } from './reply';
-import { iso, type Meta, type Room } from './types';
-
-/** How long after a seat's last prompt notification further ones are gathered into one digest. */
-export const DIGEST_WINDOW_MS = DEFAULT_DIGEST_WINDOW_MS;
+} from '../notify';
+import { postChannel, type ChannelEvent, type ChannelInput, type ChannelTarget } from '../notify/channel';
+import { backoffMs, MAX_ATTEMPTS } from '../notify/retry';
+import { formatDuration } from '../notify/texts';
+import { notifyAt, publicDeadline } from './clocks';
+import { publicSeat } from './seats';
+import { iso, LIMITS, ok, reject, type Meta, type Reply, type Room } from './types';
 
 type Row = {
   id: number;
@@ -116,19 +121,10 @@ export class Outbox {
     this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', list);
   }
 
-  /** Every pending prompt notification (the host ended the game). */
-  dropAllPrompts(): void {
-    this.r.sql.exec('DELETE FROM outbox WHERE prompt IS NOT NULL');
-  }
-
-  /**
-   * A seat changes hands: its targets and their rows go, and its digest window — the new holder was told
-   * nothing yet (inside the transaction of `m`).
-   */
-  dropSeat(seat: number, m: Meta): void {
+  /** A seat changes hands: its targets and their rows go (inside a transaction; the core drops its digest window). */
+  dropSeat(seat: number): void {
     this.r.sql.exec('DELETE FROM outbox WHERE seat = ?', seat);
     this.r.sql.exec('DELETE FROM targets WHERE seat = ?', seat);
-    if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
   }
 
   /**
@@ -383,4 +379,525 @@ export function targetsOf(r: Room, seat: number): { id: number; kind: string; di
     )
     .toArray()
     .map((x) => ({ id: x.id, kind: x.kind, disabled: !!x.disabled, failures: x.failures }));
+}
+
+// ---------------------------------------------------------------- sends
+
+export const SEND_TIMEOUT_MS = 5_000;
+
+/**
+ * How the room delivers one message; tests replace it on the instance to record or fail deliveries. `scope`
+ * is where targets may point (`public` unless the Worker allows private targets: tests, local development).
+ */
+export type Sender = (
+  target: NotifyTarget,
+  msg: NotifyMessage,
+  o: { vapid: VapidKeys | null; timeoutMs: number; now: number; scope?: TargetScope; dohUrl?: string },
+) => Promise<DeliveryResult>;
+
+/** Checked again just before sending (a name may resolve elsewhere now); a refused target is dropped. */
+export const send: Sender = async (target, msg, o) => {
+  const bad = await refusedTarget(
+    target.kind === 'push' ? target.subscription.endpoint : target.url,
+    o.scope ?? 'public',
+    fetch,
+    o.dohUrl,
+  );
+  if (bad) return { ok: false, drop: true, error: `target refused: ${bad}` };
+  return sendVia(target, msg, o);
+};
+
+/** Where the Worker lets targets point: `ALLOW_PRIVATE_TARGETS=1` only in the tests' and local development's. */
+export const targetScope = (env: { ALLOW_PRIVATE_TARGETS?: string }): TargetScope =>
+  env.ALLOW_PRIVATE_TARGETS === '1' ? 'private' : 'public';
+
+/** A stable key for a target, so registering the same endpoint twice replaces it instead of duplicating it. */
+export function targetKey(t: NotifyTarget): string {
+  return t.kind === 'push' ? `push:${t.subscription.endpoint}` : `webhook:${t.url}`;
+}
+
+/**
+ * The notification a seat gets, in the target's language: the game's name and what is asked (the prompt's
+ * message rendered with the game's strings), with a link that opens the table at that prompt.
+ */
+export function messageFor(o: {
+  target: NotifyTarget;
+  kind: NotifyKind;
+  gameId: string;
+  game: string;
+  seat: number;
+  url: string;
+  strings: Record<string, Record<string, string>> | undefined;
+  names: (string | null)[];
+  now: number;
+  /** What is asked (a prompt: id set) or told (an outcome). */
+  about?: { id?: string; message: Msg; deadline?: string };
+}): NotifyMessage {
+  const lang: Lang = o.target.lang;
+  const strings = pickStrings(o.strings, lang);
+  const nameOf = (s: number) => o.names[s] ?? `#${s + 1}`;
+  const gameTitle = gameTitleOf(strings, o.game);
+  const question = o.about ? renderMsg(strings, o.about.message, nameOf, { lang }) : undefined;
+  const { title, body } = notificationFor(o.kind, {
+    lang,
+    gameTitle,
+    ...(question ? { question } : {}),
+    ...(o.about?.deadline ? { deadline: o.about.deadline } : {}),
+    now: o.now,
+  });
+  const msg: NotifyMessage = {
+    gameId: o.gameId,
+    game: o.game,
+    seat: o.seat,
+    kind: o.kind,
+    title,
+    body,
+    url: o.about?.id ? `${o.url}?prompt=${encodeURIComponent(o.about.id)}` : o.url,
+  };
+  if (o.about?.id) msg.promptId = o.about.id;
+  if (o.about?.deadline) msg.deadline = o.about.deadline;
+  return msg;
+}
+
+/**
+ * The game's display name in one language: `<game id>.title`, else the one `<namespace>.title` key of its
+ * strings (sanguosha's keys are `sgs.*`), else the id.
+ */
+export function gameTitleOf(strings: Record<string, string>, game: string): string {
+  return strings[`${game}.title`] ?? Object.entries(strings).find(([k]) => /^[a-z]+\.title$/.test(k))?.[1] ?? game;
+}
+
+/** The line a seat reads in its chat when one of its targets was turned off after repeated failures. */
+export function disabledNote(target: NotifyTarget, gameTitle: string): string {
+  return notificationFor('disabled', { lang: target.lang, gameTitle }).body;
+}
+
+// ---------------------------------------------------------------- digests
+
+/**
+ * Digest instead of a flood (issue 11): a seat asked several times in a short while gets one notification
+ * saying how many decisions wait ("3 decisions wait"), not one per prompt. Pure: the room keeps, per seat, the
+ * notifications it owes and what it last sent (when, about which prompts), and asks `planDigest` at each alarm
+ * what to send now.
+ *
+ * The rule: a notification is held only while the seat has not yet acted on the last one — the window after a
+ * send is open and a prompt that send announced is still open. Otherwise the seat is calm (nothing sent lately,
+ * or it answered what it was told) and what it owes goes out at once: one prompt as itself, several that fell due
+ * together (a burst, none of them sent yet: the same alarm, or the end of quiet hours) as one digest. What was
+ * held goes out as one digest when the window closes. Decisions already answered (by hand, by a standing order,
+ * by a stand-in) are dropped before anything is sent and never counted, and a seat in quiet hours gets nothing
+ * until they end — then one digest of everything still waiting.
+ */
+
+/** A notification the room owes one seat: a prompt that appeared for it. */
+export interface Owed {
+  seat: number;
+  promptId: string;
+  /** When the prompt appeared (ms). */
+  at: number;
+  /** Its deadline (ms), if any. */
+  deadline?: number;
+}
+
+/** The last prompt notification a seat was sent: when, and the prompts it announced. */
+export interface LastSent {
+  at: number;
+  prompts: string[];
+}
+
+export interface DigestInput {
+  owed: Owed[];
+  /** The last prompt notification each seat was sent, or null. */
+  lastSent: (seat: number) => LastSent | null;
+  /** Prompts still open, so still waiting on their seat. */
+  open: (promptId: string) => boolean;
+  /** The earliest moment a seat may be notified (`notifyAt` of quiet.ts); default now. */
+  notBefore?: (seat: number, now: number) => number;
+  now: number;
+  /** How long after a send further prompts are gathered into one digest; default 10 minutes. */
+  windowMs?: number;
+}
+
+/** One notification to send now. */
+export interface Outgoing {
+  seat: number;
+  /** `prompt` for a single decision (the usual text, naming it); `digest` for several. */
+  kind: 'prompt' | 'digest';
+  /** The decisions it is about, oldest first. */
+  promptIds: string[];
+  /** The earliest of their deadlines (ms), if any. */
+  deadline?: number;
+}
+
+export interface DigestPlan {
+  send: Outgoing[];
+  /** What the room still owes after sending (held in a window or in quiet hours), each with when to look again. */
+  keep: (Owed & { until: number })[];
+  /** When to look again (the earliest `until`), or null when nothing is held. */
+  wakeAt: number | null;
+}
+
+/** How long after a seat's last prompt notification further ones are gathered into one digest. */
+export const DIGEST_WINDOW_MS = 10 * 60_000;
+
+/**
+ * @example
+ * const plan = planDigest({ owed, lastSent: (s) => seats[s].lastSent, open: (id) => openIds.has(id), now });
+ * for (const o of plan.send) queue(o); owed = plan.keep; if (plan.wakeAt) scheduleAlarm(plan.wakeAt);
+ */
+export function planDigest(o: DigestInput): DigestPlan {
+  const windowMs = o.windowMs ?? DIGEST_WINDOW_MS;
+  const bySeat = new Map<number, Owed[]>();
+  for (const x of o.owed) {
+    if (!o.open(x.promptId)) continue;
+    const list = bySeat.get(x.seat) ?? [];
+    if (!list.some((y) => y.promptId === x.promptId)) list.push(x);
+    bySeat.set(x.seat, list);
+  }
+  const send: Outgoing[] = [];
+  const keep: (Owed & { until: number })[] = [];
+  let wakeAt: number | null = null;
+  for (const seat of [...bySeat.keys()].sort((a, b) => a - b)) {
+    const list = bySeat.get(seat)!.sort((a, b) => a.at - b.at);
+    const last = o.lastSent(seat);
+    // The seat has not acted on its last notification yet: more of the same would be the flood.
+    const unread = last !== null && o.now < last.at + windowMs && last.prompts.some((id) => o.open(id));
+    const ready = Math.max(o.notBefore ? o.notBefore(seat, o.now) : o.now, unread ? last.at + windowMs : -Infinity);
+    if (ready > o.now) {
+      for (const x of list) keep.push({ ...x, until: ready });
+      wakeAt = wakeAt === null ? ready : Math.min(wakeAt, ready);
+      continue;
+    }
+    const deadlines = list.map((x) => x.deadline).filter((d): d is number => typeof d === 'number');
+    const out: Outgoing = {
+      seat,
+      kind: list.length === 1 ? 'prompt' : 'digest',
+      promptIds: list.map((x) => x.promptId),
+    };
+    if (deadlines.length) out.deadline = Math.min(...deadlines);
+    send.push(out);
+  }
+  return { send, keep, wakeAt };
+}
+
+const DIGEST: Record<Lang, { title: string; body: string; left: string }> = {
+  'zh-CN': { title: '{n} 个决定等你 — {game}', body: '牌桌在等你做 {n} 个决定。', left: '最早的还剩 {t}' },
+  'zh-TW': { title: '{n} 個決定等你 — {game}', body: '牌桌在等你做 {n} 個決定。', left: '最早的還剩 {t}' },
+  en: {
+    title: '{n} decisions wait — {game}',
+    body: 'The table is waiting on {n} decisions from you.',
+    left: 'the first has {t} left',
+  },
+};
+
+/**
+ * Title and body of a digest in the seat's language. Names no decision: a digest's count is the seat's own
+ * business, and the texts of the prompts are in the table.
+ * @example digestText('en', 3, 'Sanguosha') // { title: '3 decisions wait — Sanguosha', body: 'The table is waiting on 3 decisions from you.' }
+ */
+export function digestText(
+  lang: Lang,
+  n: number,
+  gameTitle: string,
+  o: { deadline?: number; now?: number } = {},
+): { title: string; body: string } {
+  const t = DIGEST[lang] ?? DIGEST['zh-CN'];
+  const fill = (s: string) => s.replace(/\{n\}/g, String(n)).replace('{game}', gameTitle);
+  let body = fill(t.body);
+  if (o.deadline !== undefined && o.now !== undefined && o.deadline > o.now)
+    body += ` · ${t.left.replace('{t}', formatDuration(o.deadline - o.now, lang))}`;
+  return { title: fill(t.title), body };
+}
+
+/** What the room remembers about its last table-channel post. */
+export interface ChannelPosted {
+  /** The seats it named, sorted. */
+  seats: number[];
+  at: number;
+}
+
+export interface ChannelWait {
+  /** The table's public waiting list now (`waitingSeats`), minus seats whose prompts an order will answer. */
+  waiting: number[];
+  /** Since when the table has waited on exactly these seats (ms). */
+  since: number;
+  last: ChannelPosted | null;
+  now: number;
+  /** A wait shorter than this is not posted (a live evening needs no channel); default 5 minutes. */
+  settleMs?: number;
+  /** At most one post per this long, however the waiting list changes; default 30 minutes. */
+  spacingMs?: number;
+}
+
+export const DEFAULT_CHANNEL_SETTLE_MS = 5 * 60_000;
+export const DEFAULT_CHANNEL_SPACING_MS = 30 * 60_000;
+
+/**
+ * Whether the table channel should post "waiting on …" now. A group chat wants to hear who holds the game up,
+ * not every prompt: the table must have waited on the same seats for `settleMs`, those seats must differ from
+ * the last post's, and posts are at least `spacingMs` apart. Returns `post` (then record `{seats, at: now}`),
+ * or when to look again (`wakeAt`), or nothing to do.
+ * @example planChannel({ waiting: [2], since: t0, last: null, now: t0 + 6 * 60_000 }) // { post: [2] }
+ */
+export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: number } | null {
+  const seats = [...new Set(o.waiting)].sort((a, b) => a - b);
+  if (!seats.length) return null;
+  if (o.last && o.last.seats.length === seats.length && o.last.seats.every((s, i) => s === seats[i])) return null;
+  const ready = Math.max(
+    o.since + (o.settleMs ?? DEFAULT_CHANNEL_SETTLE_MS),
+    o.last ? o.last.at + (o.spacingMs ?? DEFAULT_CHANNEL_SPACING_MS) : -Infinity,
+  );
+  return ready <= o.now ? { post: seats } : { wakeAt: ready };
+}
+
+// ---------------------------------------------------------------- the table channel
+
+/**
+ * The table channel's posts (issue 11), made from the alarm only, never while an answer waits: "waiting on …"
+ * (through `planChannel`: a wait must settle and posts are spaced), the game's start and its end. What a post
+ * may say is limited by `ChannelInput` (channel.ts): seat names and mentions, the public waiting list, sleep and
+ * away state, the public outcome — no hand, no identity, no prompt text. Quiet hours are a seat's, not the
+ * channel's: the channel posts at any hour.
+ *
+ * Posts wait in a small queue in the meta row (`ChannelMemo.queue`), so a post that fails with a 5xx, a 429 or a
+ * timeout is tried again with backoff (`backoffMs`, or the endpoint's Retry-After), in order, across evictions.
+ * A post the endpoint refuses (any other 4xx, or a target no longer allowed) is dropped and noted for the host
+ * (`ChannelMemo.failed`, returned by the host's `settings` action). A "waiting on" post whose wait is over by the
+ * time of its retry is dropped silently: the table moved on.
+ */
+
+/** A post waiting to go out (or to be tried again). */
+export interface QueuedPost {
+  id: number;
+  input: ChannelInput;
+  /** Attempts made so far. */
+  attempts: number;
+  dueAt: number;
+}
+
+/** What the room remembers of its channel, stored in the meta row. */
+export interface ChannelMemo {
+  started?: boolean;
+  ended?: boolean;
+  /** The waiting list the alarm last saw and since when. */
+  waiting?: { seats: number[]; since: number };
+  last?: ChannelPosted | null;
+  /** When `planChannel` asked to look again. */
+  wakeAt?: number | null;
+  /** Posts not yet delivered, oldest first. */
+  queue?: QueuedPost[];
+  nextId?: number;
+  /** The deadline of the proposal to play again the channel was told of (room/again.ts). */
+  again?: number;
+  /** The last post that was given up on, for the host. */
+  failed?: { at: string; event: ChannelEvent['kind']; error: string } | null;
+}
+
+/** How table-channel posts leave (the room's `postChannel`; tests replace it to record or fail posts). */
+export type ChannelPoster = (
+  target: ChannelTarget,
+  input: ChannelInput,
+  o: { scope: TargetScope; dohUrl?: string; timeoutMs: number },
+) => Promise<DeliveryResult>;
+
+/** The real poster: the URL is checked again under the Worker's scope first (a name may resolve elsewhere now). */
+export const sendChannel: ChannelPoster = async (target, input, o) => {
+  const bad = await refusedTarget(target.url, o.scope, fetch, o.dohUrl);
+  if (bad) return { ok: false, drop: true, error: `target refused: ${bad}` };
+  return postChannel(target, input, { timeoutMs: o.timeoutMs, now: input.now });
+};
+
+const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const waitingNow = (r: Room) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
+
+/**
+ * Whether the alarm should look at the channel now: the game started or ended unannounced, or the table's
+ * waiting list changed since the alarm last saw it (its settle time starts then).
+ */
+export function channelOwed(r: Room): boolean {
+  const m = r.store.meta;
+  if (!m?.host?.channel || m.status === 'lobby') return false;
+  const memo = m.channel;
+  if (!memo?.started) return true;
+  if (m.status === 'finished') return !memo.ended || againOwed(m, memo);
+  if (!r.store.game || m.paused) return false;
+  return !memo.waiting || !same(memo.waiting.seats, waitingNow(r));
+}
+
+/** A proposal to play again is open that the channel has not been told of. */
+const againOwed = (m: Meta, memo: ChannelMemo): boolean => !!m.again && !m.next && memo.again !== m.again.deadlineAt;
+
+/** The earliest moment the channel has work for the alarm (now when something is owed), or null. */
+export function channelWake(r: Room): number | null {
+  const m = r.store.meta;
+  if (!m) return null;
+  const memo = m.channel;
+  let t = Infinity;
+  if (memo?.queue?.length) t = Math.min(t, ...memo.queue.map((q) => q.dueAt));
+  if (m.host?.channel && m.status === 'playing' && !m.paused && memo?.wakeAt) t = Math.min(t, memo.wakeAt);
+  if (channelOwed(r)) t = Math.min(t, r.now());
+  return Number.isFinite(t) ? t : null;
+}
+
+/** The host's view of the channel: whether posts wait, and the last one given up on. */
+export function channelStatus(m: Meta): { pending: number; failed: ChannelMemo['failed'] } | null {
+  if (!m.host?.channel) return null;
+  return { pending: m.channel?.queue?.length ?? 0, failed: m.channel?.failed ?? null };
+}
+
+/** Queue what the channel is owed now (start, "waiting on", end) into `memo`. */
+function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): void {
+  const st = r.store;
+  const m = st.m;
+  const events: ChannelEvent[] = [];
+  if (!memo.started) {
+    memo.started = true;
+    events.push({ kind: 'start' });
+  }
+  const game = st.game;
+  const strings = pickStrings(getGame(m.game)?.strings, target.lang);
+  const names = r.seats.names();
+  const nameOf = (s: number) => names[s] ?? `#${s + 1}`;
+  if (m.status === 'finished') {
+    memo.wakeAt = null;
+    if (!memo.ended && game?.outcome) {
+      memo.ended = true;
+      events.push({
+        kind: 'end',
+        winners: [...game.outcome.winners],
+        reason: renderMsg(strings, game.outcome.reason, nameOf, { lang: target.lang }),
+      });
+    }
+    // "Play again?": who proposed it and whom it waits for, with their mentions.
+    if (m.again && againOwed(m, memo)) {
+      const a = m.again;
+      memo.again = a.deadlineAt;
+      const asked = r.seats.rows.filter((x) => !x.bot && x.token_hash !== null && a.answers[x.seat] === null);
+      events.push({ kind: 'again', by: a.by, seats: asked.map((x) => x.seat), deadline: a.deadlineAt });
+    }
+  } else if (game && !m.paused) {
+    const waiting = waitingNow(r);
+    if (!memo.waiting || !same(memo.waiting.seats, waiting)) memo.waiting = { seats: waiting, since: now };
+    const p = planChannel({ waiting, since: memo.waiting.since, last: memo.last ?? null, now });
+    memo.wakeAt = p && 'wakeAt' in p ? p.wakeAt : null;
+    if (p && 'post' in p) {
+      memo.last = { seats: p.post, at: now };
+      // The table's one public deadline, as the bodies show it: a window's, whoever in it was asked (core.ts).
+      events.push({ kind: 'waiting', seats: p.post, deadline: publicDeadline(m.clocks) });
+    }
+  }
+  if (!events.length) return;
+  const seats = names.map((name, seat) => {
+    const x = r.seats.settingsOf(seat);
+    const pub = publicSeat(x, now);
+    return { seat, name: name ?? `#${seat + 1}`, mention: x.mention, asleepUntil: pub.asleepUntil, away: pub.away };
+  });
+  let queue = memo.queue ?? [];
+  // A newer "waiting on" replaces one not yet delivered: the channel hears who holds the game up now.
+  if (events.some((e) => e.kind === 'waiting' || e.kind === 'end'))
+    queue = queue.filter((q) => q.input.event.kind !== 'waiting');
+  for (const event of events) {
+    const id = memo.nextId ?? 1;
+    memo.nextId = id + 1;
+    queue.push({
+      id,
+      input: {
+        gameId: m.id,
+        game: m.game,
+        gameTitle: gameTitleOf(strings, m.game),
+        title: m.host?.title ?? null,
+        url: `${m.origin}/g/${m.id}`,
+        seats,
+        event,
+        now,
+      },
+      attempts: 0,
+      dueAt: now,
+    });
+  }
+  memo.queue = queue;
+}
+
+/** What to do with a post after an attempt: done, try again at `at`, or give up (noted for the host). */
+function next(
+  res: DeliveryResult,
+  attempts: number,
+  after: number,
+): { do: 'done' } | { do: 'retry'; at: number } | { do: 'drop'; error: string } {
+  if (res.ok) return { do: 'done' };
+  const error = res.error ?? (res.status ? `HTTP ${res.status}` : 'failed');
+  if (res.drop) return { do: 'drop', error };
+  // The endpoint refused the post itself: sending it again gets the same answer.
+  if (res.status !== undefined && res.status >= 400 && res.status < 500 && ![408, 425, 429].includes(res.status))
+    return { do: 'drop', error };
+  if (attempts >= MAX_ATTEMPTS) return { do: 'drop', error: `${error} after ${attempts} attempts` };
+  return { do: 'retry', at: after + Math.max(backoffMs(attempts), res.retryAfterMs ?? 0) };
+}
+
+/** Queue what the channel is owed now and send the posts that are due, in order. Never throws. */
+export async function postTableChannel(r: Room): Promise<void> {
+  const st = r.store;
+  const m = st.meta;
+  if (!m || m.status === 'lobby') return;
+  const target = m.host?.channel;
+  if (!target) {
+    // The host removed the channel: nothing is posted anywhere.
+    if (m.channel?.queue?.length) st.mutate((mm) => void (mm.channel = { ...mm.channel, queue: [] }));
+    return;
+  }
+  const now = r.now();
+  const memo: ChannelMemo = { ...(m.channel ?? {}), queue: [...(m.channel?.queue ?? [])] };
+  plan(r, memo, target, now);
+  // A retried "waiting on" whose wait is over says nothing true any more.
+  const current = m.status === 'playing' && st.game ? waitingNow(r) : [];
+  memo.queue = memo.queue!.filter(
+    (q) => q.attempts === 0 || q.input.event.kind !== 'waiting' || same(q.input.event.seats, current),
+  );
+  // Due posts in order, up to the first that is not: a later post never overtakes an earlier one.
+  const due: QueuedPost[] = [];
+  for (const q of memo.queue) {
+    if (q.dueAt > now) break;
+    due.push(q);
+  }
+  // Leased before sending, so an overlapping alarm cannot post them twice.
+  for (const q of due) q.dueAt = now + 60_000;
+  st.mutate((mm) => void (mm.channel = memo));
+  if (!due.length) return;
+  const outcome = new Map<number, ReturnType<typeof next>>();
+  for (const q of due) {
+    const res = await r
+      .postChannel(
+        target,
+        { ...q.input, now },
+        { scope: targetScope(r.bindings), dohUrl: r.bindings.DOH_URL, timeoutMs: SEND_TIMEOUT_MS },
+      )
+      .catch((e): DeliveryResult => ({ ok: false, drop: false, error: String(e) }));
+    const o = next(res, q.attempts + 1, r.now());
+    outcome.set(q.id, o);
+    if (o.do === 'drop')
+      console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.error.slice(0, 200)}]`);
+    // The endpoint is down: the later posts wait behind this one.
+    if (o.do === 'retry') break;
+  }
+  const after = r.now();
+  st.mutate((mm) => {
+    const c: ChannelMemo = { ...(mm.channel ?? {}) };
+    const queue: QueuedPost[] = [];
+    let blocked: number | null = null;
+    for (const q of c.queue ?? []) {
+      const o = outcome.get(q.id);
+      if (!o) {
+        // Leased but not tried (behind a failure): due again with the one before it.
+        queue.push(due.some((d) => d.id === q.id) ? { ...q, dueAt: blocked ?? after } : q);
+        continue;
+      }
+      if (o.do === 'retry') {
+        blocked = o.at;
+        queue.push({ ...q, attempts: q.attempts + 1, dueAt: o.at });
+      } else if (o.do === 'drop')
+        c.failed = { at: new Date(after).toISOString(), event: q.input.event.kind, error: o.error.slice(0, 200) };
+    }
+    c.queue = queue;
+    mm.channel = c;
+  });
 }

@@ -1,19 +1,20 @@
-import { hashToken, newToken, sameHash } from './tokens';
-import { checkName } from './names';
-import { ok, reject, type Reply } from './reply';
-import { LIMITS } from './limits';
-import { iso, type Failure, type MoveBy, type Room, type SeatRow } from './types';
-import type { SeatFacts } from './core';
-import { mine, NO_SEAT_SETTINGS, patchSeatSettings, type SeatSettings } from './settings';
-import { replanClocks } from './core';
-import { handbackFor, withAwayFrom } from './bots';
-import { isAway } from './quiet';
-
 /**
- * Seats and tokens: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the
- * admin check, and each seat's request budget. The seat rows are read at load and again (`reload()`) after a
- * change that wrote them.
+ * Seats: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the admin check,
+ * each seat's request budget, joining, and a seat's own settings for the asynchronous life (`GET`/`PUT /me`).
+ * The seat rows are read at load and again (`reload()`) after a change that wrote them. Below the class, pure:
+ * the settings bodies a seat and the host send, names made safe to show, and tokens.
  */
+import unhomoglyph from 'unhomoglyph';
+import { CustomConverter } from 'opencc-js/core';
+import TS_CHARACTERS from 'opencc-js/dict/TSCharacters';
+import type { GameDef, SeatOrder } from '../engine';
+import type { TargetScope } from '../notify';
+import { b64urlDecode, b64urlEncode } from '../notify/b64';
+import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
+import { handbackFor, parseSeatOrders, withAwayFrom } from './bots';
+import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './clocks';
+import { decideSettings, type SeatFacts } from './core';
+import { iso, LIMITS, NO_SEAT_SETTINGS, ok, reject, type Failure, type Reply, type Room, type SeatRow } from './types';
 export class Seats {
   rows: SeatRow[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
@@ -153,10 +154,12 @@ export class Seats {
   }
 }
 
+// ---------------------------------------------------------------- a seat's own settings
+
 /**
  * The asynchronous life of one room (issue 11): a seat's own settings — standing orders, quiet hours, away,
  * its mention in the table channel — and the host's — the game's title, the cap on quiet time, stand-ins for
- * away seats, the table channel. Checked whole (settings.ts) before anything is stored. A seat's settings are
+ * away seats, the table channel. Checked whole (below) before anything is stored. A seat's settings are
  * stored with its seat row and shown to nobody else.
  */
 
@@ -192,18 +195,421 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
   const patched = patchSeatSettings(st.def(), old, body, { now, channelFormat: st.m.host?.channel?.format ?? null });
   if (typeof patched === 'string') return st.rejected('bad_request', patched, { seat, route: 'me' });
   const next = withAwayFrom(old, patched, { now, logEnd: r.log.end, dismiss: 'handback' in (body as object) });
-  // Going away or coming back is public (the seat's "away" tag): the summary's version moves then.
-  const awayChanged = isAway(old.awayUntil, now) !== isAway(next.awayUntil, now);
-  st.mutate((mm) => {
-    r.sql.exec('UPDATE seats SET settings = ? WHERE seat = ?', JSON.stringify(next), seat);
-    r.seats.reload();
-    replanClocks({ seats: r.seats.facts() }, mm, now, r.clocks.window(), [seat]);
-    // Its human-timed orders' moments are drawn again from now, under its new quiet hours and absence (bots.ts).
-    for (const c of mm.clocks) if (c.seat === seat) delete c.orderAt;
-    // Nobody else can see a seat's settings, only whether it is away.
-    if (awayChanged) mm.version++;
-  });
+  r.store.write(decideSettings(r.table(), seat, next));
   r.bots.runBots(LIMITS.botMovesPerRequest);
   await r.afterChange();
   return ok({ seat, settings: mine(next) });
+}
+
+// ---------------------------------------------------------------- settings bodies
+
+/**
+ * The across-time-zones settings as the room stores them (issue 11), pure: what a seat sets for itself
+ * (standing orders, quiet hours, away-until, its mention in the table channel) and what the host sets for the
+ * game (its title, the cap on quiet time, whether a stand-in answers for away seats, the table channel). Each
+ * body is checked whole before anything is stored; a rejected body changes nothing.
+ *
+ * What leaves the room: a seat's own settings only in its own state body (`mine`); for everyone, only
+ * `publicSeat` — asleep until when (its local clock) and away or not. Standing orders, the quiet-hours zone and
+ * the mention never appear in another seat's body (the mention goes only to the channel, which the seat chose
+ * to be named in).
+ */
+
+/** One seat's settings (stored with the seat). */
+export interface SeatSettings {
+  orders: SeatOrder[];
+  quiet: QuietHours | null;
+  /** ms since the epoch, or null. */
+  awayUntil: number | null;
+  mention: string | null;
+  /** The log index when the seat last went away (the hand-back starts there); kept by the room, never sent. */
+  awayFrom?: number | null;
+  /** Log ranges [from, to) of the moves a stand-in made for the seat since `awayFrom`: its hand-back. */
+  playedFor?: [number, number][];
+  /**
+   * Identity marks (标记身份, issue 28): what this seat suspects of other seats, seat → mark. The seat's own notes:
+   * like the rest of its settings they leave the room only in its own `GET`/`PUT /me`.
+   */
+  marks?: Record<string, IdentityMark>;
+}
+
+/** A suspicion one seat notes about another: 三国杀 lord-side / rebel / renegade; 驱鬼 red / blue / heretic. */
+export type IdentityMark = 'loyal' | 'rebel' | 'traitor' | 'red' | 'blue' | 'heretic';
+const MARKS: Record<string, readonly IdentityMark[]> = { ghost: ['red', 'blue', 'heretic'] };
+const SGS_MARKS: readonly IdentityMark[] = ['loyal', 'rebel', 'traitor'];
+
+/** A whole `marks` map (seat → mark; the body replaces the old map), or the reason it is refused. */
+function parseMarks(gameId: string, raw: unknown): Record<string, IdentityMark> | string {
+  const allowed = MARKS[gameId] ?? SGS_MARKS;
+  if (!isObj(raw)) return `marks must be an object {seat: ${allowed.join('|')}}`;
+  const out: Record<string, IdentityMark> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (!/^(?:[0-9]|[1-5][0-9]|6[0-3])$/.test(k)) return `marks: ${k.slice(0, 8)} is not a seat number`;
+    if (!allowed.includes(v as IdentityMark)) return `marks: a mark is one of ${allowed.join(', ')}`;
+    out[k] = v as IdentityMark;
+  }
+  return out;
+}
+
+/** The host's settings for the game (stored with the game). */
+export interface HostSettings {
+  title: string | null;
+  /** Quiet time that may stop a clock per day; null = no cap. */
+  quietCapMinutes: number | null;
+  /** Whether a stand-in (the bot, if the host chose bots for absent players, else the default) answers for away seats. */
+  awayStandIn: boolean;
+  channel: ChannelTarget | null;
+}
+
+export const DEFAULT_HOST_SETTINGS: HostSettings = {
+  title: null,
+  quietCapMinutes: null,
+  awayStandIn: false,
+  channel: null,
+};
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * Apply a seat's settings body (`PUT /api/games/:id/me`: any of `orders`, `quiet`, `awayUntil`, `mention`, and
+ * `handback: null` to dismiss the hand-back; a field left out is kept) to what it had. Returns the new settings, or a reason for the 400.
+ * @example patchSeatSettings(def, old, { quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } }, { now, channel })
+ */
+export function patchSeatSettings(
+  def: GameDef,
+  old: SeatSettings,
+  raw: unknown,
+  o: { now: number; channelFormat: ChannelFormat | null },
+): SeatSettings | string {
+  if (!isObj(raw)) return 'body must be a JSON object {orders?, quiet?, awayUntil?, mention?, marks?, handback?}';
+  for (const k of Object.keys(raw))
+    if (!['orders', 'quiet', 'awayUntil', 'mention', 'marks', 'handback'].includes(k))
+      return `unknown field ${k.slice(0, 32)}`;
+  // `handback: null` dismisses what was played while away (the room clears it, bots.ts); nothing else is a value.
+  if ('handback' in raw && raw.handback !== null) return 'handback can only be null (dismiss it)';
+  const next: SeatSettings = { ...old, orders: [...old.orders] };
+  if ('orders' in raw) {
+    const v = parseSeatOrders(def, raw.orders);
+    if (typeof v === 'string') return v;
+    next.orders = v;
+  }
+  if ('quiet' in raw) {
+    const v = parseQuietHours(raw.quiet);
+    if (typeof v === 'string') return v;
+    next.quiet = v;
+  }
+  if ('awayUntil' in raw) {
+    const v = parseAwayUntil(raw.awayUntil, o.now);
+    if (typeof v === 'string') return v;
+    next.awayUntil = v;
+  }
+  if ('mention' in raw) {
+    // Without a channel any short text is kept; it is checked against the format when one is registered.
+    const v = parseMention(o.channelFormat ?? 'json', raw.mention);
+    if (v !== null && typeof v === 'object') return v.error;
+    next.mention = v;
+  }
+  if ('marks' in raw) {
+    const v = parseMarks(def.id, raw.marks);
+    if (typeof v === 'string') return v;
+    next.marks = v;
+  }
+  return next;
+}
+
+/**
+ * Apply the host's settings body (`POST /api/games/:id/admin/settings`: any of `title`, `quietCapMinutes`,
+ * `awayStandIn`, `channel`; `channel: null` removes it). Returns the new settings, or a reason for the 400.
+ */
+export function patchHostSettings(
+  old: HostSettings,
+  raw: unknown,
+  scope: TargetScope = 'public',
+): HostSettings | string {
+  if (!isObj(raw)) return 'body must be a JSON object {title?, quietCapMinutes?, awayStandIn?, channel?}';
+  for (const k of Object.keys(raw))
+    if (!['title', 'quietCapMinutes', 'awayStandIn', 'channel'].includes(k)) return `unknown field ${k.slice(0, 32)}`;
+  const next: HostSettings = { ...old };
+  if ('title' in raw) {
+    const t = raw.title;
+    if (t === null || t === '') next.title = null;
+    else if (typeof t !== 'string') return 'title must be a text';
+    else {
+      const clean = t.trim().replace(/\s+/g, ' ');
+      if ([...clean].length > 40 || /[\u0000-\u001f\u007f]/.test(clean))
+        return 'title has at most 40 characters on one line';
+      next.title = clean || null;
+    }
+  }
+  if ('quietCapMinutes' in raw) {
+    const c = raw.quietCapMinutes;
+    if (c !== null && !(Number.isInteger(c) && (c as number) >= 0 && (c as number) <= 24 * 60))
+      return 'quietCapMinutes must be null or a whole number of minutes from 0 to 1440';
+    next.quietCapMinutes = c as number | null;
+  }
+  if ('awayStandIn' in raw) {
+    if (typeof raw.awayStandIn !== 'boolean') return 'awayStandIn must be true or false';
+    next.awayStandIn = raw.awayStandIn;
+  }
+  if ('channel' in raw) {
+    if (raw.channel === null) next.channel = null;
+    else {
+      const c = validateChannel(raw.channel, scope);
+      if (typeof c === 'string') return c;
+      next.channel = c;
+    }
+  }
+  return next;
+}
+
+/** What every viewer may know of a seat's settings: asleep until (its own wall clock) and away or not. */
+export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string | null; away: boolean } {
+  return { asleepUntil: asleep(x.quiet, now)?.local ?? null, away: isAway(x.awayUntil, now) };
+}
+
+/** A seat's own settings, for its own `GET`/`PUT /me` only (its identity marks when it has any). */
+export function mine(x: SeatSettings): {
+  orders: SeatOrder[];
+  quiet: QuietHours | null;
+  awayUntil: string | null;
+  mention: string | null;
+  marks?: Record<string, IdentityMark>;
+} {
+  return {
+    orders: x.orders,
+    quiet: x.quiet,
+    awayUntil: x.awayUntil === null ? null : new Date(x.awayUntil).toISOString(),
+    mention: x.mention,
+    ...(x.marks && Object.keys(x.marks).length ? { marks: x.marks } : {}),
+  };
+}
+
+// ---------------------------------------------------------------- names
+
+/**
+ * Names and chat as people type them, made safe to show: one Unicode form (NFC), no control or invisible
+ * formatting characters (NUL, ESC, U+202E right-to-left override, U+200B zero-width space…), whitespace
+ * collapsed. And a name's "skeleton", so two seats cannot carry names that look the same (`first` and
+ * `first\u200B`, Latin `a` and Cyrillic `а`, `Bill` and `BiII`, 力 and カ): the table must tell players apart.
+ * Pure functions, no platform.
+ */
+
+/**
+ * Characters that are removed: controls (Cc), formatting (Cf: zero-width, bidi overrides, the BOM, tags), lone
+ * surrogates (Cs), private-use (Co) and unassigned (Cn) code points, and letters and marks that draw nothing
+ * (Hangul fillers, the combining grapheme joiner, the Braille blank, Mongolian vowel separator and free
+ * variation selectors). A zero-width joiner inside an emoji sequence (👩‍💻) is kept: there it draws one glyph.
+ */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is listed on its own, to be removed on its own
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0]/gu;
+const EMOJI_BEFORE = /\p{Extended_Pictographic}\ufe0f?$/u;
+const EMOJI_AFTER = /^\p{Extended_Pictographic}/u;
+
+/** A zero-width joiner between two emoji (👩‍💻) draws one glyph: it stays; every other invisible goes. */
+const dropInvisible = (c: string, at: number, s: string) =>
+  c === '\u200d' && EMOJI_BEFORE.test(s.slice(Math.max(0, at - 3), at)) && EMOJI_AFTER.test(s.slice(at + 1, at + 3))
+    ? c
+    : '';
+
+/**
+ * NFC, invisible characters removed, every run of whitespace (spaces of any width, line breaks, tabs) one
+ * space, trimmed. For names and chat lines alike.
+ * @example cleanText(' first\u200B\u202E ') // 'first'
+ */
+export function cleanText(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ')
+    .replace(INVISIBLE, dropInvisible)
+    .replace(/[\s\p{Zs}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Traditional characters folded into simplified ones (OpenCC's character table, no phrases): 張三 and 张三 are one
+ * name to a table that reads both scripts.
+ */
+const toSimplified = CustomConverter(TS_CHARACTERS);
+
+/** A letter may carry at most this many combining marks (Vietnamese needs two; more only stacks into a smear). */
+const MAX_MARKS = 3;
+const TOO_MANY_MARKS = new RegExp(`\\P{M}\\p{M}{${MAX_MARKS + 1}}`, 'u');
+
+/**
+ * The name as an eye reads it: Unicode's confusable skeleton (UTS #39, the confusables data `unhomoglyph`
+ * ships: Cyrillic а and Latin a, Cherokee Ꭼ and E, katakana カ and Han 力, `rn` and `m`, `I`, `l` and `1`) of the
+ * cleaned, NFKC-folded name (full-width and styled letters are plain ones), traditional Han folded into
+ * simplified, case, spaces and punctuation ignored (so i, I, l, 1 and | read alike). Two names with the same skeleton look the same.
+ * @example nameSkeleton('BiII') === nameSkeleton('bill') // true
+ */
+export function nameSkeleton(name: string): string {
+  const skeleton = (t: string) => unhomoglyph(t.normalize('NFD')).normalize('NFD');
+  // Case is ignored, so small i goes with capital I, which the data reads as l (as it reads 1 and |).
+  return toSimplified(skeleton(skeleton(cleanText(name).normalize('NFKC')).toLowerCase()).replace(/i/g, 'l'))
+    .replace(/[\s\p{P}\p{Zs}]/gu, '')
+    .normalize('NFC');
+}
+
+/** Do two names look the same at a table? */
+export function looksLike(a: string, b: string): boolean {
+  return nameSkeleton(a) === nameSkeleton(b);
+}
+
+/**
+ * A name as typed, checked: the cleaned name, or the reason it cannot be one. `others` are the names at the
+ * table now (the seat's own old name left out by the caller); `bot`: the name is for a bot seat.
+ * @example checkName('first\u200B', ['first']) // { error: 'a seat with a name that looks the same (first) is already at the table' }
+ */
+export function checkName(
+  raw: string,
+  others: readonly (string | null)[],
+  maxChars: number,
+  o: { bot?: boolean } = {},
+): { name: string } | { error: string; lookalike?: true } {
+  const name = cleanText(raw);
+  const len = [...name].length;
+  if (len < 1 || len > maxChars) return { error: `a name has 1 to ${maxChars} visible characters` };
+  if (TOO_MANY_MARKS.test(name.normalize('NFD')))
+    return { error: `a letter in a name carries at most ${MAX_MARKS} accents` };
+  // Empty seats become "Bot 3" at the start: a player may not take a name that looks like a bot's.
+  if (!o.bot && /^bot[\dlo]*$/.test(nameSkeleton(name)))
+    return { error: 'names like "Bot 3" are kept for bots', lookalike: true };
+  const twin = others.find((o) => o !== null && looksLike(o, name));
+  if (twin)
+    return { error: `a seat with a name that looks the same (${twin}) is already at the table`, lookalike: true };
+  return { name };
+}
+
+// ---------------------------------------------------------------- tokens
+
+/**
+ * Identity without accounts (DESIGN §4): 128-bit random tokens, stored only as SHA-256 hashes and compared
+ * in constant time; unguessable game ids.
+ *
+ * Why a token carries a MAC (issue 26 points 4 and 9): the room is the only one that knows which tokens are
+ * current, but asking it costs a Durable Object wake-up and a hash per request, so a script sending made-up tokens
+ * used to cost every room it named something, and the Worker could not tell a seat's reads from a stranger's.
+ * A token is now 16 random bytes followed by the first 16 bytes of HMAC-SHA-256 under the `TOKEN_SECRET` secret
+ * over (game id, those bytes), base64url (43 characters). The Worker checks the MAC before any room wakes: a token
+ * that fails it costs one HMAC, is counted against its address's failure budget and never reaches a room; one that
+ * passes is a token this server made for this game, so its reads are counted per seat. The room still decides
+ * whether it is *current* (its hash is the seat's; replace-seat revokes it).
+ *
+ * Tokens of games made before the MAC (22 characters, 16 random bytes) keep working in those games only: such a
+ * game has a 14-character id, a newer one 16 characters, so the Worker knows without waking anything whether a
+ * token without a MAC can be real. In an old game it goes to the room as before (counted per address, and
+ * against the address's failure budget when the room rejects it); in a new game it is refused at once.
+ */
+
+const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+const RANDOM_BYTES = 16;
+const MAC_BYTES = 16;
+/** A token's length with its MAC (base64url of 32 bytes). */
+export const TOKEN_LENGTH = 43;
+/** A token made before tokens carried a MAC (base64url of 16 bytes): accepted only in games as old as it. */
+export const LEGACY_TOKEN_LENGTH = 22;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+async function macOf(secret: string, gameId: string, random: Uint8Array): Promise<Uint8Array> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
+  const label = enc.encode(`teahouse token v1\0${seriesRoot(gameId)}\0`);
+  const data = new Uint8Array(label.length + random.length);
+  data.set(label);
+  data.set(random, label.length);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, data)).slice(0, MAC_BYTES);
+}
+
+/**
+ * A fresh token for game `gameId`: 128 random bits and their MAC, base64url (43 characters). Throws without a
+ * secret: a server that cannot sign tokens must not hand out ones the Worker would refuse.
+ * @example await newToken('k7m2p9qrstuvwxyz', env.TOKEN_SECRET) // 'Xq3…' (43 characters)
+ */
+export async function newToken(gameId: string, secret: string | undefined): Promise<string> {
+  if (!secret)
+    throw new Error('TOKEN_SECRET is not set: `wrangler secret put TOKEN_SECRET` (npm start writes one to .dev.vars)');
+  const random = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES));
+  const mac = await macOf(secret, gameId, random);
+  const out = new Uint8Array(RANDOM_BYTES + MAC_BYTES);
+  out.set(random);
+  out.set(mac, RANDOM_BYTES);
+  return b64urlEncode(out);
+}
+
+/**
+ * What the Worker can tell of a bearer token for game `gameId` without asking its room:
+ * - `signed`: made by this server for this game (the room still checks that it is current);
+ * - `legacy`: a token without a MAC in a game made before tokens had one — only its room can tell;
+ * - `forged`: neither — made up, or made for another game.
+ * @example await tokenKind(id, 'AAAAAAAAAAAAAAAAAAAAAA', secret) // 'forged' in a game with a 16-character id
+ */
+export async function tokenKind(
+  gameId: string,
+  token: string,
+  secret: string | undefined,
+): Promise<'signed' | 'legacy' | 'forged'> {
+  if (!TOKEN_PATTERN.test(token)) return 'forged';
+  if (token.length === LEGACY_TOKEN_LENGTH) return isLegacyGame(gameId) ? 'legacy' : 'forged';
+  if (token.length !== TOKEN_LENGTH || !secret) return 'forged';
+  const bytes = b64urlDecode(token);
+  // Only the canonical spelling: the last character's two spare bits must be zero.
+  if (!bytes || bytes.length !== RANDOM_BYTES + MAC_BYTES || b64urlEncode(bytes) !== token) return 'forged';
+  const mac = await macOf(secret, gameId, bytes.subarray(0, RANDOM_BYTES));
+  return sameBytes(mac, bytes.subarray(RANDOM_BYTES)) ? 'signed' : 'forged';
+}
+
+/** Hex SHA-256 of a token: the only form in which the server keeps it. */
+export async function hashToken(token: string): Promise<string> {
+  const d = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return hex(new Uint8Array(d));
+}
+
+/** Constant-time comparison of two hashes (a timing side channel must not reveal a prefix). */
+export function sameHash(a: string, b: string): boolean {
+  return sameBytes(new TextEncoder().encode(a), new TextEncoder().encode(b));
+}
+
+function sameBytes(x: Uint8Array, y: Uint8Array): boolean {
+  if (x.byteLength !== y.byteLength) return false;
+  // workerd's extension of SubtleCrypto: https://developers.cloudflare.com/workers/runtime-apis/web-crypto/#timingsafeequal
+  return (
+    crypto.subtle as unknown as { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean }
+  ).timingSafeEqual(x, y);
+}
+
+/** 32 letters and digits without look-alikes (no 0/o, 1/l): easy to read aloud, 5 bits each. */
+const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** 80 bits. Games made before tokens carried a MAC have 14 characters (70 bits); see the top of this file. */
+export const GAME_ID_LENGTH = 16;
+/**
+ * A game played again (again.ts) has its series' first id followed by 8 random characters (24 in all): tokens
+ * are signed over the series' first id (`seriesRoot`), so a seat that accepts keeps its token in every game of
+ * the series, and the Worker still tells a made-up token from ours without waking a room. The room decides
+ * whether the token is a seat's there (a seat that declined is not).
+ */
+const AGAIN_SUFFIX = 8;
+export const GAME_ID_PATTERN = /^[a-z2-9]{14}(?:[a-z2-9]{2}(?:[a-z2-9]{8})?)?$/;
+
+/**
+ * The first game of a game's series: the id its tokens are signed over.
+ * @example seriesRoot('abcdefghijkmnpqrstuvwxyz') // 'abcdefghijkmnpqr'
+ */
+export const seriesRoot = (id: string): string => id.slice(0, GAME_ID_LENGTH);
+
+/** The id of the next game of `id`'s series: its first id and 8 random characters. */
+export const nextGameId = (id: string): string => seriesRoot(id) + newGameId().slice(0, AGAIN_SUFFIX);
+/** A game made before tokens carried a MAC: only there may a token without one be real. */
+export const isLegacyGame = (id: string): boolean => id.length === 14;
+
+export function newGameId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(GAME_ID_LENGTH));
+  return [...bytes].map((b) => ID_ALPHABET[b & 31]).join('');
+}
+
+/** The game's random seed: 128 bits, kept server-side only (views strip the PRNG state). */
+export function newSeed(): string {
+  return hex(crypto.getRandomValues(new Uint8Array(16)));
 }

@@ -4,13 +4,13 @@
  * ones the room refuses, and sending each its viewer's state body after every change. Admission: who may hold a live socket (below).
  */
 
-import { againSummary } from './again';
-import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { viewFor, waitingSeats } from '../engine';
-import type { ErrorCode, Reply } from './reply';
-import { publicDeadline } from './core';
-import { publicSeat } from './settings';
-import { iso, type Attachment, type Clock, type LogPart, type Room } from './types';
+import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
+import { againSummary } from './admin';
+import { publicDeadline } from './clocks';
+import { decideReturn } from './core';
+import { publicSeat } from './seats';
+import { iso, type Attachment, type Clock, type ErrorCode, type LogPart, type Reply, type Room } from './types';
 
 /**
  * Who may hold a live socket of a game. Before, a socket counted toward one per-game limit from the moment it
@@ -307,13 +307,7 @@ export async function hello(
   r.sockets.attach(ws, next);
   // The player is here: a stand-in hands the seat back.
   if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
-    const seat = who.seat;
-    st.mutate((mm) => {
-      r.sql.exec('UPDATE seats SET stand_in = 0, expiries = 0 WHERE seat = ?', seat);
-      r.seats.reload();
-      mm.version++;
-      if (st.game) r.clocks.sync(st.game, mm, r.now());
-    });
+    r.store.write(decideReturn(r.table(), who.seat));
     await r.afterChange();
     return;
   }
@@ -347,7 +341,7 @@ export function summary(r: Room, list: Listed): GameSummary {
       standIn: !!x.stand_in,
       online: online.has(x.seat),
     };
-    // Only what everyone may know of a seat's settings: asleep until when, away or not (settings.ts).
+    // Only what everyone may know of a seat's settings: asleep until when, away or not (seats.ts `publicSeat`).
     if (x.settings) {
       const pub = publicSeat(r.seats.settingsOf(x.seat), now);
       if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
@@ -370,7 +364,7 @@ export function summary(r: Room, list: Listed): GameSummary {
   };
 }
 
-/** The table's public deadline (core.ts `publicDeadline`) as the bodies carry it. */
+/** The table's public deadline (clocks.ts `publicDeadline`) as the bodies carry it. */
 function deadlineOf(clocks: readonly Clock[]): string | null {
   const at = publicDeadline(clocks);
   return at === null ? null : iso(at);

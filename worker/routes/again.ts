@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { SeriesBody, SeriesGame, SeriesPlayer } from '../protocol';
 import type { GameRoom } from '../room/GameRoom';
-import { GAME_ID_PATTERN, seriesRoot } from '../room/tokens';
+import { GAME_ID_PATTERN, seriesRoot } from '../room/seats';
 import { bearer, fail, limitBody, readJson, roomOf, send, type App, type Ctx } from './http';
 
 /**

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { getGame } from '../engine';
 import type { GameRoom } from '../room/GameRoom';
-import { LIMITS } from '../room/limits';
-import { gameOptions } from '../room/options';
-import { GAME_ID_PATTERN, newGameId } from '../room/tokens';
+import { LIMITS } from '../room/types';
+import { gameOptions } from '../room/admin';
+import { GAME_ID_PATTERN, newGameId } from '../room/seats';
 import { bearer, fail, limitBody, readJson, roomOf, send, type App, type Ctx } from './http';
 
 /** Create a game, read its summary and state, start it, answer prompts. */

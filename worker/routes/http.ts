@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
 import type { GameRoom } from '../room/GameRoom';
-import { LIMITS } from '../room/limits';
-import { reject, type ErrorCode, type Reply } from '../room/reply';
-import { GAME_ID_PATTERN } from '../room/tokens';
+import { LIMITS } from '../room/types';
+import { reject, type ErrorCode, type Reply } from '../room/types';
+import { GAME_ID_PATTERN } from '../room/seats';
 
 /** Shared by every sub-app: the Env bindings. */
 export type App = { Bindings: Env };

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import { addressKey } from '../room/limits';
-import { GAME_ID_PATTERN, tokenKind } from '../room/tokens';
+import { addressKey } from '../room/types';
+import { GAME_ID_PATTERN, tokenKind } from '../room/seats';
 import { bearer, fail, type App, type Ctx } from './http';
 
 /**

@@ -15,7 +15,7 @@ import { SKILLS } from '../../../worker/games/sanguosha/skills';
 import { ORDER_ROWS } from '../../../worker/games/sanguosha/i18n/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { S } from '../../../worker/games/sanguosha/types';
-import { humanDelayMs, parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/standing';
+import { humanDelayMs, parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/bots';
 import { allViews } from '../../helpers/play';
 import { table, type Layout, type Table } from './table';
 
