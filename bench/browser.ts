@@ -3,7 +3,7 @@ import type { Answer, Json, Move } from '../worker/engine';
 import sanguosha from '../worker/games/sanguosha';
 import { botMoves } from '../test/helpers/play';
 import { apiPost, startDev, type DevServer } from '../test/e2e/helpers';
-import { rulesOptions } from '../worker/room/bots';
+import { rulesOptions } from '../worker/room/core';
 
 /**
  * What the browser benches share: the phone and desktop profiles, and a 三国杀 table through `npm start`'s

@@ -3,7 +3,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import '../worker/games';
 import sanguosha from '../worker/games/sanguosha';
 import type { GameRoom } from '../worker/room/GameRoom';
-import { rulesOptions } from '../worker/room/bots';
+import { rulesOptions } from '../worker/room/core';
 import { botMoves } from '../test/helpers/play';
 import { api, createGame, join, room } from '../test/worker/helpers';
 import { type WriteMeter, meterWrites } from '../test/worker/meter';

@@ -23,7 +23,7 @@ import {
   type SeatFacts,
   type Table,
 } from '../../worker/room/core';
-import { LIMITS, NO_SEAT_SETTINGS, type Meta } from '../../worker/room/types';
+import { LIMITS, NO_SEAT_SETTINGS, type Meta } from '../../worker/room/core';
 import { duel } from '../fixtures/duel';
 
 /** The room's pure core in plain Node: what an event changes, decided as data, with no SQLite, socket or alarm. */

@@ -13,7 +13,7 @@ import {
   type QuietHours,
 } from '../../worker/room/clocks';
 import { decideMove, type SeatFacts, type Table } from '../../worker/room/core';
-import { NO_SEAT_SETTINGS, type Meta } from '../../worker/room/types';
+import { NO_SEAT_SETTINGS, type Meta } from '../../worker/room/core';
 import { table } from '../games/sanguosha/table';
 
 /**

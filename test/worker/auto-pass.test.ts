@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import sanguosha from '../../worker/games/sanguosha';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import type { StateBody } from '../../worker/protocol';
-import { rulesOptions } from '../../worker/room/bots';
+import { rulesOptions } from '../../worker/room/core';
 import { humanDelayMs } from '../../worker/room/bots';
-import type { Meta } from '../../worker/room/types';
+import type { Meta } from '../../worker/room/core';
 import { table as layout } from '../games/sanguosha/table';
 import { api, runAlarm, room, stateOf, storedMeta, table, type Table, layState } from './helpers';
 

@@ -10,7 +10,7 @@ import { apply, botAnswer, botRng, defaultAnswer, type Answer, type Prompt } fro
 import sanguosha from '../../worker/games/sanguosha';
 import type { S } from '../../worker/games/sanguosha/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import type { Meta } from '../../worker/room/types';
+import type { Meta } from '../../worker/room/core';
 import { humanDelayMs } from '../../worker/room/bots';
 import { api, logOf, room, runAlarm, setClock, sql, stateOf, table } from './helpers';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runInDurableObject } from 'cloudflare:test';
-import type { Meta } from '../../worker/room/types';
+import type { Meta } from '../../worker/room/core';
 import { botAnswer, botRng, createGame as newState, type Answer } from '../../worker/engine';
 import { duel as duelDef } from '../fixtures/duel';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { iso, type Meta } from '../../worker/room/types';
+import { iso, type Meta } from '../../worker/room/core';
 import { api, pickColours, recordDeliveries, room, runAlarm, stateOf, storedMeta, table } from './helpers';
 
 /**

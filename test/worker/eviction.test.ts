@@ -3,7 +3,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { botAnswer, botRng, getGame, replay, type Answer, type GameState, type OpenPrompt } from '../../worker/engine';
 import '../../worker/games';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import { rulesOptions } from '../../worker/room/bots';
+import { rulesOptions } from '../../worker/room/core';
 import { api, createGame, join, room, sql, storedMeta } from './helpers';
 
 /**

@@ -7,10 +7,10 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { StateBody } from '../../worker/protocol';
-import { rulesOptions } from '../../worker/room/bots';
+import { rulesOptions } from '../../worker/room/core';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { humanDelayMs } from '../../worker/room/bots';
-import type { Meta } from '../../worker/room/types';
+import type { Meta } from '../../worker/room/core';
 import { table as layout } from '../games/ghost/fixture';
 import { api, room, runAlarm, stateOf, storedMeta, table, type Table, layState } from './helpers';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELF, evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import { PROTOCOL, type LogLine, type StateBody } from '../../worker/protocol';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import type { Attachment } from '../../worker/room/types';
+import type { Attachment } from '../../worker/room/core';
 import { mergeLog, type LogBook } from '../../web/lib/logbook';
 import { ORIGIN, api, botStep, room, sanguoshaTable, stateOf } from './helpers';
 

@@ -10,7 +10,7 @@ import sanguosha from '../../worker/games/sanguosha';
 import { answer as orderAnswer } from '../../worker/games/sanguosha/orders';
 import type { S } from '../../worker/games/sanguosha/types';
 import type { GameRoom } from '../../worker/room/GameRoom';
-import type { Meta } from '../../worker/room/types';
+import type { Meta } from '../../worker/room/core';
 import { api, createGame, join, promptOf, room, setClock, sql, stateOf, table, type Table } from './helpers';
 
 const ORDERS: SeatOrder[] = [

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api, recordDeliveries, runAlarm, setClock, sql, table } from './helpers';
-import type { Meta } from '../../worker/room/types';
+import type { Meta } from '../../worker/room/core';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import sanguosha from '../../worker/games/sanguosha';
 import ghost from '../../worker/games/ghost';
 import { DEFAULT_HOST_SETTINGS, mine, patchHostSettings, patchSeatSettings, publicSeat } from '../../worker/room/seats';
-import { NO_SEAT_SETTINGS } from '../../worker/room/types';
+import { NO_SEAT_SETTINGS } from '../../worker/room/core';
 
 const now = Date.parse('2026-12-01T10:00:00Z');
 

@@ -3,7 +3,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { ADMISSION } from '../../worker/room/sockets';
 import { frameTooLarge } from '../../worker/room/GameRoom';
-import { LIMITS } from '../../worker/room/types';
+import { LIMITS } from '../../worker/room/core';
 import { freshAddress, openLive as open, room, runAlarm, summaryOf, table } from './helpers';
 
 const liveSockets = (id: string) =>

@@ -14,24 +14,14 @@ import {
   type AgainParams,
 } from './admin';
 import { Bots } from './bots';
-import { expiredClock } from './clocks';
-import { checkAnswer, decideExpiry, decideMove, dueReminders, type Table } from './core';
-import {
-  channelWake,
-  notifyTarget,
-  Outbox,
-  postTableChannel,
-  send,
-  sendChannel,
-  targetsOf,
-  type ChannelPoster,
-  type Sender,
-} from './outbox';
-import { getMine, putMine, Seats } from './seats';
-import { countJunk, GONE, hello, nextSilence, refuseOpen, Sockets } from './sockets';
-import { Chat, LogTable, Store } from './store';
+import { expiredClock, publicDeadline } from './clocks';
 import {
   addressKey,
+  checkAnswer,
+  decideExpiry,
+  decideMove,
+  dueReminders,
+  iso,
   LIMITS,
   ok,
   parseAnswerBody,
@@ -44,42 +34,51 @@ import {
   type MoveBy,
   type Reply,
   type Room,
-} from './types';
-
-export type { CreateParams } from './types';
+  type Table,
+} from './core';
+import {
+  channelWake,
+  notifyTarget,
+  Outbox,
+  postTableChannel,
+  send,
+  sendChannel,
+  type ChannelPoster,
+  type Sender,
+} from './outbox';
+import { getMine, putMine, Seats } from './seats';
+import { countJunk, GONE, hello, nextSilence, refuseOpen, Sockets } from './sockets';
+import { Chat, LogTable, Store } from './store';
+import { waitingSeats } from '../engine';
 
 /**
  * One GameRoom is one game: the only place its state lives and the only judge of its moves. It is addressed by
  * the game id (`idFromName`) and owns its own SQLite database: settings and clocks (meta), seats with token
- * hashes, the append-only game log and move log, one snapshot of the rules' state (small, the same size at move
- * 10 and at move 10,000, replaced by every answer), chat, notification targets and their outbox. It talks to
- * players through hibernating WebSockets, so an idle game — most games, most of the time — costs nothing and may
- * be evicted after any move. Every answer is checked in one fixed order (parse → seat → running → asked →
- * version → rules), persisted in one transaction before anybody hears of it (store.ts), then every socket gets
- * its own view. One alarm drives time: deadlines, reminders, bot continuations, notification sends.
+ * hashes, the append-only game log and move log, one snapshot of the rules' state (replaced by every answer),
+ * chat, notification targets and their outbox. It talks to players through hibernating WebSockets, so an idle
+ * game — most games, most of the time — costs nothing and may be evicted after any move. Every answer is checked
+ * in one fixed order (parse → seat → running → asked → version → rules), persisted in one transaction before
+ * anybody hears of it, then every socket gets its own view. One alarm drives time: deadlines, reminders, bot
+ * continuations, notification sends.
  *
- * The answer path is here, in its fixed order (`answer`, `handle`, `commit`, `afterChange`), with the alarm's
- * schedule. What follows from an event — an answer, the deal, a host's action, a seat's settings, a player back,
- * a clock run out, a reminder due — is decided by the pure core as data (a `Change`) and carried out by thin
- * adapters: persisted first, then every socket hears, then the alarm is pointed at the next work. The modules:
+ * What follows from an event is decided by the pure core as data (a `Change`) and carried out by thin adapters:
+ * persisted first, then every socket hears, then the alarm is pointed at the next work. The modules:
  *
  * - GameRoom.ts — this shell: the RPC methods the routes call, the answer path, the alarm, the WebSocket events.
- * - core.ts — pure: every event's decision as data (checkAnswer, decideMove, decideStart, decideHost, …).
- * - clocks.ts — pure time: wall time in IANA zones, quiet hours and away, each prompt's clock and its arithmetic.
+ * - core.ts — pure: every event's decision as data, and the shapes, limits and replies every part shares.
+ * - clocks.ts — pure time: wall time in IANA zones, quiet hours and away, each prompt's clock.
  * - store.ts — SQLite: the migrations, load, the one transaction a change writes, the game log, chat, retention.
- * - sockets.ts — hibernating sockets: admission, hello, each socket's state body, sent after every change.
+ * - sockets.ts — hibernating sockets: admission, hello, each viewer's state body, sent after every change.
  * - outbox.ts — what leaves besides sockets: notification targets, the outbox and its digests, the table channel.
- * - seats.ts — seats and tokens, joins, rate limits, names made safe, a seat's own and the host's settings bodies.
+ * - seats.ts — seats and tokens, joins, rate limits, names made safe, a seat's own and the host's settings.
  * - admin.ts — the host's side: creation options, the start, the host's controls, playing again.
  * - bots.ts — who answers when the person does not: bot seats, standing orders, stand-ins, the room's autoPass.
- * - types.ts — the shapes every part shares (meta, clock, seat row, attachment), the limits, replies, `Room`.
  */
 export class GameRoom extends DurableObject<Env> implements Room {
   /** The clock. Tests replace it to travel in time; nothing else may. */
   now: () => number = () => Date.now();
-  /** How notifications leave. Tests replace it to record deliveries or make them fail. */
+  /** How notifications and table-channel posts leave. Tests replace them to record or fail deliveries. */
   deliver: Sender = send;
-  /** How table-channel posts leave. Tests replace it to record them. */
   postChannel: ChannelPoster = sendChannel;
 
   readonly store: Store = new Store(this);
@@ -89,6 +88,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
   readonly bots: Bots = new Bots(this);
   readonly sockets: Sockets = new Sockets(this);
   readonly outbox: Outbox = new Outbox(this);
+  readonly state: DurableObjectState;
+  readonly bindings: Env;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -99,9 +100,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
     // SQLite calls are synchronous; migrations run before the first event is delivered.
     this.store.load();
   }
-
-  readonly state: DurableObjectState;
-  readonly bindings: Env;
 
   get sql(): SqlStorage {
     return this.store.sql;
@@ -126,18 +124,19 @@ export class GameRoom extends DurableObject<Env> implements Room {
 
   async getSummary(): Promise<Reply> {
     if (!this.store.load()) return reject('not_found', 'no such game');
-    return { status: 200, body: this.sockets.summary() };
+    return ok(this.sockets.summary());
   }
 
-  /**
-   * The public line of "my games": the summary plus whom the table waits for and the earliest deadline.
-   * Nothing here needs a token (who is waited for is public), so many games are read in one request.
-   */
+  /** The public line of "my games": the summary, whom the table waits for, the public deadline. No token needed. */
   async glance(): Promise<(GameSummary & { waiting: number[]; deadline: string | null }) | null> {
     if (!this.store.load()) return null;
-    // Only public lines: no view, log or chat is rendered for a list of games.
-    const { summary, deadline, waiting } = this.sockets.shared();
-    return { ...summary, waiting, deadline: this.store.game ? deadline : null };
+    const game = this.store.game;
+    const at = game ? publicDeadline(this.store.m.clocks) : null;
+    return {
+      ...this.sockets.summary(),
+      waiting: game ? waitingSeats(this.store.def(), game) : [],
+      deadline: at === null ? null : iso(at),
+    };
   }
 
   join(body: unknown): Promise<Reply> {
@@ -158,7 +157,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return ok(this.sockets.stateBody(who.seat, logFrom === null ? 'tail' : { from: logFrom }));
   }
 
-  /** `POST /answers`. `logFrom`: the log index the reply (the new state) should carry lines from (null: the tail). */
+  /** `POST /answers`. `logFrom`: the log index the reply (the new state) carries lines from (null: the tail). */
   async answer(token: string | null, body: unknown, logFrom: number | null = null): Promise<Reply> {
     const st = this.store;
     if (!st.load()) return reject('not_found', 'no such game');
@@ -175,19 +174,15 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return ok(this.sockets.stateBody(who.seat, part));
   }
 
-  /**
-   * After a change is persisted: everyone hears of it, then the alarm is pointed at the next work. Returns the
-   * alarm's storage call to await, or nothing when the alarm stays (`Clocks.schedule`).
-   */
+  /** After a persisted change: everyone hears of it, then the alarm is pointed at the next work. */
   afterChange(): Promise<void> | undefined {
     this.sockets.broadcast();
     return this.schedule();
   }
 
   /**
-   * Steps 3–8 of the fixed order, synchronous from here on so no other event interleaves: running? → asked? →
-   * version? → apply → persist (inside `commit`) → bots. Broadcast and alarm follow in `afterChange`, after
-   * everything is persisted.
+   * Steps 3–8 of the fixed order, synchronous so no other event interleaves: running? → asked? → version? →
+   * apply → persist → bots. Broadcast and alarm follow in `afterChange`.
    */
   handle(
     seat: number,
@@ -199,22 +194,17 @@ export class GameRoom extends DurableObject<Env> implements Room {
       ok: false as const,
       reply: this.store.rejected(code, message, { seat, prompt: answer.prompt, option: answer.option, version }, extra),
     });
-    // 3–5. running? asked? version? (core.ts)
     const no = checkAnswer(this.table(), seat, version, answer);
     // A prompt that closed since the client's version: the client is behind, not wrong.
     if (no) return fail(no.code, no.message, no.stale ? { state: this.sockets.stateBody(seat, part) } : {});
-    // 6–7. apply and persist
     const r = this.commit(seat, answer, 'player');
     if (!r.ok) return fail(r.code, r.message);
-    // bots answer right after a change, a bounded number per request (the alarm continues)
+    // Bots answer right after a change, a bounded number per request (the alarm continues).
     this.bots.runBots(LIMITS.botMovesPerRequest);
     return { ok: true };
   }
 
-  /**
-   * Apply one answer (core.ts `decideMove`) and persist what follows from it in one transaction (store.ts `write`):
-   * the move row, its log lines, the snapshot, the meta row, a seat's row, notification rows.
-   */
+  /** Apply one answer (`decideMove`) and persist what follows in one transaction (`Store.write`). */
   commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
     const c = decideMove(this.table(), seat, answer, by);
     if (!('meta' in c)) return { ok: false, code: c.code, message: c.message };
@@ -235,11 +225,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return notifyTarget(this, token, method, body);
   }
 
-  /** Targets of a seat, for tests and the client's settings. */
-  async targetsOf(seat: number): Promise<{ id: number; kind: string; disabled: boolean; failures: number }[]> {
-    return targetsOf(this, seat);
-  }
-
   /** A seat's own settings for the asynchronous life (standing orders, quiet hours, away, mention). */
   me(token: string | null, method: 'GET' | 'PUT', body: unknown): Promise<Reply> {
     return method === 'GET' ? getMine(this, token) : putMine(this, token, body);
@@ -249,22 +234,21 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return admin(this, token, action, body);
   }
 
-  /** `POST /again`: a seat of the finished game accepts or declines another game with this table (admin.ts). */
+  /** `POST /again`: a seat of the finished game accepts or declines another game with this table. */
   again(token: string | null, body: unknown): Promise<Reply> {
     return answerAgain(this, token, body);
   }
 
-  /** `POST /admin/again` (admin token): the host's options and replacements for the next game (admin.ts). */
+  /** `POST /admin/again`: the host's options and replacements for the next game. */
   hostAgain(token: string | null, body: unknown): Promise<Reply> {
     return hostAgain(this, token, body);
   }
 
-  /** Called by the finished game's room: make this room the next game of its series (admin.ts). */
+  /** Called by the finished game's room: make this room the next game of its series. */
   createAgain(p: AgainParams): Promise<Reply> {
     return createAgain(this, p);
   }
 
-  /** This game's public line in its series (null: no such game). */
   async seriesEntry(): Promise<ReturnType<typeof seriesEntry>> {
     return seriesEntry(this);
   }
@@ -272,9 +256,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
   // ---------------------------------------------------------------- time
 
   /**
-   * Everything time-based. Idempotent: each piece of work is found from the state and removed when done (an
-   * expired prompt is closed by its default answer, a sent reminder leaves the clock's list, a sent
-   * notification leaves the outbox), so a second delivery of the same alarm finds nothing left to do.
+   * Everything time-based. Idempotent: each piece of work is found from the state and removed when done, so a
+   * second delivery of the same alarm finds nothing left to do.
    */
   override async alarm(): Promise<void> {
     if (!this.store.load()) return;
@@ -283,8 +266,18 @@ export class GameRoom extends DurableObject<Env> implements Room {
     if (expiry !== null && expiry <= now) return this.store.deleteAll();
     this.sockets.dropSilent(now);
     let changed = this.bots.runBots(LIMITS.botMovesPerAlarm) > 0;
-    if (this.expireDue(now)) changed = true;
-    this.remind();
+    for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
+      const due = expiredClock(this.store.m, now);
+      if (!due) break;
+      const c = decideExpiry(this.table(), due);
+      this.store.write(c);
+      if (c.move) {
+        changed = true;
+        this.bots.runBots(LIMITS.botMovesPerRequest);
+      }
+    }
+    const reminders = dueReminders(this.table());
+    if (reminders) this.store.write(reminders);
     if (changed) this.sockets.broadcast();
     await this.outbox.flush();
     await postTableChannel(this);
@@ -293,40 +286,25 @@ export class GameRoom extends DurableObject<Env> implements Room {
     await this.schedule(true);
   }
 
-  // ---------------------------------------------------------------- the alarm's work
-
-  /** The earliest moment the alarm has work: a deadline, a reminder, a pending send, a bot, stand-in or order continuation. */
+  /** The earliest moment the alarm has work, or null. Every answer asks, so each part is cheap when idle. */
   private nextWake(): number | null {
     const m = this.store.meta;
     if (!m) return null;
-    // Every answer asks (`schedule`), so each part is cheap when it has nothing: the outbox's due time and the
-    // sockets' are kept, a running game never expires, and the bot, order and stand-in checks stop at once
-    // when no seat is a bot, has orders or is away (seats.ts).
-    let t = this.outbox.nextDue() ?? Infinity;
-    const expiry = this.store.expiry();
-    if (expiry !== null && expiry < t) t = expiry;
-    const silence = nextSilence(this.sockets.list());
-    if (silence !== null && silence < t) t = silence;
-    if (m.status === 'playing' && !m.paused) {
-      let planned = false;
+    const now = this.now();
+    let t = Math.min(
+      this.outbox.nextDue() ?? Infinity,
+      this.store.expiry() ?? Infinity,
+      nextSilence(this.sockets.list()) ?? Infinity,
+      this.bots.nextWork(now) ?? Infinity,
+      channelWake(this) ?? Infinity,
+      againWake(m) ?? Infinity,
+    );
+    if (m.status === 'playing' && !m.paused)
       for (const c of m.clocks) {
-        if (c.orderAt !== undefined) planned = true;
         if (c.deadlineAt === null) continue;
-        if (c.deadlineAt < t) t = c.deadlineAt;
         // The earliest reminder is the one furthest before the deadline.
-        for (const o of c.reminders) if (c.deadlineAt - o < t) t = c.deadlineAt - o;
+        t = Math.min(t, c.deadlineAt, ...c.reminders.map((o) => c.deadlineAt! - o));
       }
-      const now = this.now();
-      // (Work already due needs no more looking: the alarm is due now either way.)
-      const mv = this.bots;
-      if (t > now && mv.mayAnswerAlone() && (mv.botPrompt() || mv.orderMove() || mv.hasStandInMove())) t = now;
-      // A human-timed standing order answers at its planned moment (bots.ts), when a clock has one.
-      if (planned) t = Math.min(t, mv.nextOrderAt() ?? Infinity);
-    }
-    // The table channel: a post owed or due again, a wait settling, the spacing between posts.
-    t = Math.min(t, channelWake(this) ?? Infinity);
-    // A proposal to play again settles at its deadline (admin.ts).
-    t = Math.min(t, againWake(m) ?? Infinity);
     return Number.isFinite(t) ? t : null;
   }
 
@@ -334,11 +312,10 @@ export class GameRoom extends DurableObject<Env> implements Room {
   private scheduled: number | null | undefined;
 
   /**
-   * Point the one alarm at the next piece of work. The time is computed and the call issued with no await in
-   * between, so a change that lands meanwhile cannot be overwritten by an older computation. An alarm already
-   * set earlier is left alone (setting one is a storage write the answer's messages would wait for): it finds
-   * nothing due, or only part of the work, and points the alarm again — `alarm()` always ends here.
-   * Returns the storage call to await, or nothing when the alarm stays as it is (most answers: no promise made).
+   * Point the one alarm at the next piece of work, computed and set with no await between, so a change landing
+   * meanwhile cannot be overwritten by an older computation. An alarm already set earlier is left alone (setting
+   * one is a storage write the answer's messages would wait for): it finds part of the work and sets the alarm
+   * again. Returns the storage call to await, or nothing when the alarm stays.
    */
   schedule(force = false): Promise<void> | undefined {
     const t = this.nextWake();
@@ -353,58 +330,26 @@ export class GameRoom extends DurableObject<Env> implements Room {
     return t === null ? this.state.storage.deleteAlarm() : this.state.storage.setAlarm(t);
   }
 
-  /** Expire the clocks that ran out (up to the per-alarm limit); true if any move was made. */
-  private expireDue(now: number): boolean {
-    let changed = false;
-    for (let i = 0; i < LIMITS.expiriesPerAlarm; i++) {
-      const due = expiredClock(this.store.m, now);
-      if (!due) break;
-      // The default answer or the bot (core.ts `decideExpiry`); a clock no answer closes is dropped.
-      const c = decideExpiry(this.table(), due);
-      this.store.write(c);
-      if (c.move) {
-        changed = true;
-        this.bots.runBots(LIMITS.botMovesPerRequest);
-      }
-    }
-    return changed;
-  }
-
-  /** Reminders that are due: queued for seats that are not looking, then struck from the clock (core.ts). */
-  private remind(): void {
-    const c = dueReminders(this.table());
-    if (c) this.store.write(c);
-  }
-
   // ---------------------------------------------------------------- WebSocket (hibernation API)
 
   /**
-   * `GET /api/games/:id/live`. The socket is accepted with the hibernation API so an idle game is evicted
-   * from memory while sockets stay open: https://developers.cloudflare.com/durable-objects/best-practices/websockets/
+   * `GET /api/games/:id/live`, accepted with the hibernation API so an idle game is evicted while sockets stay
+   * open: https://developers.cloudflare.com/durable-objects/best-practices/websockets/
    * The token comes in the first message (`hello`), never in the URL (URLs end up in logs).
    */
   override async fetch(req: Request): Promise<Response> {
     if (req.headers.get('Upgrade')?.toLowerCase() !== 'websocket')
       return json(reject('bad_request', 'expected a WebSocket upgrade'));
     if (!this.store.load()) return json(reject('not_found', 'no such game'));
-    // Silent sockets are closed first and count toward nothing; waiting ones are limited per address (sockets.ts).
     const now = this.now();
     this.sockets.dropSilent(now);
-    // Counted per address as the Worker's limits count (an IPv6 address per /64).
     const from = addressKey(req.headers.get('cf-connecting-ip'));
     const refused = refuseOpen(this.sockets.list(), from);
     if (refused) return json(this.store.rejected('rate_limited', refused, { route: 'live', from }));
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
-    const att: Attachment = {
-      sid: crypto.randomUUID(),
-      seat: null,
-      ready: false,
-      visible: true,
-      openedAt: now,
-      from,
-    };
+    const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true, openedAt: now, from };
     this.sockets.attach(server, att);
     // The alarm closes it if it stays silent.
     await this.schedule();
@@ -412,7 +357,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // Every refusal counts against the socket's junk budget; over it, the socket is closed (sockets.ts ADMISSION).
+    // Every refusal counts against the socket's junk budget; over it, the socket is closed.
     const error = (r: Reply) => {
       say(ws, JSON.stringify({ type: 'error', ...(r.body as object) }));
       const att = this.sockets.attachment(ws);
@@ -425,8 +370,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     if (!st.load()) return error(reject('not_found', 'no such game'));
     const att = this.sockets.attachment(ws);
     if (att?.gone) {
-      // A socket the room closed (its seat replaced, silent, superseded, junk) whose client ignores the close. It
-      // was told why; one that spent its junk budget is not answered again.
+      // A socket the room closed whose client ignores the close: told why again, unless it spent its junk budget.
       const g = GONE[att.gone];
       if (att.gone !== 'junk')
         say(
@@ -453,10 +397,9 @@ export class GameRoom extends DurableObject<Env> implements Room {
     switch (msg.type) {
       case 'hello':
         return hello(this, ws, att, msg, error);
-      case 'visible': {
-        this.sockets.attach(ws, { ...att, visible: msg.visible !== false } satisfies Attachment);
+      case 'visible':
+        this.sockets.attach(ws, { ...att, visible: msg.visible !== false });
         return;
-      }
       case 'answer': {
         if (!att.ready || att.seat === null)
           return error(st.rejected('unauthorized', 'say hello with a seat token first', { route: 'live' }));
@@ -467,7 +410,8 @@ export class GameRoom extends DurableObject<Env> implements Room {
         const res = this.handle(att.seat, parsed.version, parsed.answer);
         if (!res.ok) return error(res.reply);
         await this.afterChange();
-        say(ws, OK);
+        // The state itself came with the broadcast, just before.
+        say(ws, '{"type":"ok"}');
         return;
       }
       default:
@@ -502,9 +446,6 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 }
 
-/** The reply to an accepted answer on a socket (the state itself came with the broadcast, just before it). */
-const OK = '{"type":"ok"}';
-
 /** Send `text` on `ws`, unless it is closing right now (its close handler cleans up). */
 function say(ws: WebSocket, text: string): void {
   try {
@@ -515,9 +456,8 @@ function say(ws: WebSocket, text: string): void {
 }
 
 /**
- * Whether a frame is over the body limit in bytes as it crossed the wire (UTF-8), not in UTF-16 units: 16 KB of
- * 汉字 is 48 KB. A UTF-16 unit is 1 to 3 bytes, so only a string between a third of the limit and the limit in
- * units has to be encoded to tell (an answer is a few hundred units: never).
+ * Whether a frame is over the body limit in UTF-8 bytes as it crossed the wire (16 KB of 汉字 is 48 KB). A UTF-16
+ * unit is 1 to 3 bytes, so only a string between a third of the limit and the limit has to be encoded to tell.
  */
 export function frameTooLarge(message: string | ArrayBuffer): boolean {
   if (typeof message !== 'string') return message.byteLength > LIMITS.bodyBytes;

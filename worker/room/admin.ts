@@ -6,7 +6,6 @@
 import { getGame, rngOf, seedRng, type GameDef, type Json } from '../engine';
 import type { AgainSummary, SeriesGame } from '../protocol';
 import type { GameRoom } from './GameRoom';
-import { decideHost, decideReplace, decideStart, type HostAction } from './core';
 import { channelStatus, targetScope } from './outbox';
 import {
   checkName,
@@ -18,7 +17,21 @@ import {
   nextGameId,
   patchHostSettings,
 } from './seats';
-import { iso, LIMITS, ok, reject, type CreateParams, type ErrorCode, type Meta, type Reply, type Room } from './types';
+import {
+  decideHost,
+  decideReplace,
+  decideStart,
+  iso,
+  LIMITS,
+  ok,
+  reject,
+  type CreateParams,
+  type ErrorCode,
+  type HostAction,
+  type Meta,
+  type Reply,
+  type Room,
+} from './core';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
 export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {

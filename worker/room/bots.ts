@@ -39,17 +39,7 @@ import {
 import { logValue } from '../log';
 import { awayDecision, deadlineFor, isAway } from './clocks';
 import type { SeatSettings } from './seats';
-import { LIMITS, type Failure, type Meta, type Room } from './types';
-/**
- * The options the rules run with: the game's, with `autoPass` (三国杀, on by default) turned off when it is on —
- * the room passes instead (`roomPass`), after a person-like pause. The game's options as chosen stay in the
- * summary; the record carries these, the ones its moves were played under.
- * @example rulesOptions({ deck: 'full', autoPass: true }) // { deck: 'full', autoPass: false }
- */
-export function rulesOptions(o: Record<string, Json>): Record<string, Json> {
-  return o.autoPass === true ? { ...o, autoPass: false } : o;
-}
-
+import { LIMITS, type Failure, type Meta, type Room } from './core';
 /** Whether the room passes for seats offered nothing but a pass (the game's `autoPass`, `rulesOptions`). */
 const autoPasses = (m: Meta): boolean => m.options.autoPass === true;
 
@@ -189,14 +179,16 @@ export class Bots {
     return seats.bots().size > 0 || (!!m && anyOrders(this.r)) || (!!m?.host?.awayStandIn && seats.anyAway());
   }
 
-  /** When the next `human`-timed order answers (the alarm wakes for it), or null. */
-  nextOrderAt(): number | null {
-    return nextOrderAt(this.r, this.stuckOrderPrompt);
-  }
-
-  /** Whether a stand-in has a move to make now (the alarm continues its work). */
-  hasStandInMove(): boolean {
-    return standInMove(this.r, this.stuckStandInPrompt) !== null;
+  /** When bots, orders or stand-ins next have work (the alarm wakes then): now, a planned order's moment, or null. */
+  nextWork(now: number): number | null {
+    const m = this.r.store.m;
+    if (m.status !== 'playing' || m.paused) return null;
+    if (this.mayAnswerAlone() && (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuckStandInPrompt)))
+      return now;
+    let t = Infinity;
+    for (const c of m.clocks)
+      if (c.orderAt !== undefined && c.prompt !== this.stuckOrderPrompt) t = Math.min(t, c.orderAt);
+    return Number.isFinite(t) ? t : null;
   }
 
   /** An open prompt of a bot seat, if any (except one that no answer could satisfy). */
@@ -409,15 +401,6 @@ export function dueHumanOrder(r: Room, now: number, skip: string | null): { seat
     if (o?.human) return { seat: p.seat, answer: o.answer };
   }
   return null;
-}
-
-/** The next moment a planned `human`-timed order answers (for the alarm), or null. */
-export function nextOrderAt(r: Room, skip: string | null): number | null {
-  const m = r.store.meta;
-  if (!m || m.status !== 'playing' || m.paused) return null;
-  let t = Infinity;
-  for (const c of m.clocks) if (c.orderAt !== undefined && c.prompt !== skip) t = Math.min(t, c.orderAt);
-  return Number.isFinite(t) ? t : null;
 }
 
 // ---------------------------------------------------------------- standing orders

@@ -12,8 +12,7 @@
  */
 import type { GameDef, GameState, OpenPrompt } from '../engine';
 import { waitingSeats } from '../engine';
-import type { Notice, Table } from './core';
-import { LIMITS, type Clock, type Meta } from './types';
+import type { Clock, Meta, Notice, Table } from './core';
 
 // ---------------------------------------------------------------- wall time in zones
 
@@ -384,9 +383,12 @@ export function reminderOffsets(lengthMs: number): number[] {
   return out;
 }
 
+/** How long a stand-in waits for its player before the bot answers. */
+export const STAND_IN_GRACE_MS = 2 * 60_000;
+
 /** How long a prompt's clock runs: the game's deadline, or the stand-in's short grace. */
 const clockLength = (m: Meta, standIn: boolean): number =>
-  standIn ? Math.min(LIMITS.standInGraceMs, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000;
+  standIn ? Math.min(STAND_IN_GRACE_MS, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000;
 
 /**
  * When a clock of `seat` that starts at `start` runs out: its length counted outside the seat's quiet hours

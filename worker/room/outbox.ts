@@ -27,7 +27,7 @@ import { backoffMs, MAX_ATTEMPTS } from '../notify/retry';
 import { formatDuration } from '../notify/texts';
 import { notifyAt, publicDeadline } from './clocks';
 import { publicSeat } from './seats';
-import { iso, LIMITS, ok, reject, type Meta, type Reply, type Room } from './types';
+import { iso, LIMITS, ok, reject, type Meta, type Reply, type Room } from './core';
 
 type Row = {
   id: number;

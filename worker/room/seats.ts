@@ -13,8 +13,19 @@ import { b64urlDecode, b64urlEncode } from '../notify/b64';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
 import { handbackFor, parseSeatOrders, withAwayFrom } from './bots';
 import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './clocks';
-import { decideSettings, type SeatFacts } from './core';
-import { iso, LIMITS, NO_SEAT_SETTINGS, ok, reject, type Failure, type Reply, type Room, type SeatRow } from './types';
+import {
+  decideSettings,
+  iso,
+  LIMITS,
+  NO_SEAT_SETTINGS,
+  ok,
+  reject,
+  type Failure,
+  type Reply,
+  type Room,
+  type SeatFacts,
+  type SeatRow,
+} from './core';
 export class Seats {
   rows: SeatRow[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();

@@ -1,35 +1,27 @@
 /**
- * The room's sockets: which hibernating sockets are open and for which seat (the attachment is the only place a
- * socket's seat and log cursor are kept, so both survive hibernation), who is online and looking, closing the
- * ones the room refuses, and sending each its viewer's state body after every change. Admission: who may hold a live socket (below).
+ * The room's hibernating sockets: which are open and for which seat (the attachment is the only place a socket's
+ * seat and log cursor are kept, so both survive hibernation), who is online and looking, admission, hello, and
+ * each viewer's state body, sent to every socket after every change. Only `viewFor` output leaves (DESIGN §3).
  */
-
-import { viewFor, waitingSeats } from '../engine';
+import { viewFor } from '../engine';
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { againSummary } from './admin';
 import { publicDeadline } from './clocks';
-import { decideReturn } from './core';
+import { decideReturn, iso, type Attachment, type ErrorCode, type LogPart, type Reply, type Room } from './core';
 import { publicSeat } from './seats';
-import { iso, type Attachment, type Clock, type ErrorCode, type LogPart, type Reply, type Room } from './types';
 
 /**
- * Who may hold a live socket of a game. Before, a socket counted toward one per-game limit from the moment it
- * opened, said hello or not, and was never dropped: 100 silent sockets locked every seat out. Now:
+ * Who may hold a live socket of a game, so that strangers cannot lock the seats out (100 silent sockets once did):
  *
- * - a socket must say hello within `helloMs`; one that does not is closed (on the next upgrade, and by the
- *   alarm), and while it waits it counts only against its own address (`pendingPerAddress`), so strangers
- *   cannot crowd out anybody else;
- * - a seat may hold `perSeat` sockets (phone, laptop, a few tabs): a new hello for a full seat closes that
- *   seat's oldest hidden socket (else its oldest), so the player always gets in and nobody else's sockets
- *   matter;
- * - spectators share `spectators` places, at most `spectatorsPerAddress` of them from one address (a household's
- *   screens, not a script holding all 50: issue 26 point 5); a spectator's hello beyond either is refused;
- * - `total` bounds everything the object holds, whatever the addresses;
- * - a socket whose messages the room refuses (junk: not JSON, unknown types, answers before hello, bad bodies,
- *   rules refusals) more than `junkPerMinute` times in a minute is closed: each refusal costs the room a parse, a
- *   log line and a reply, and the seats' sockets share its time.
+ * - a socket must say hello within `helloMs` or is closed; while it waits it counts only against its own address;
+ * - a seat may hold `perSeat` sockets: a new hello for a full seat closes its oldest hidden socket (else its
+ *   oldest), so the player always gets in;
+ * - spectators share `spectators` places, at most `spectatorsPerAddress` from one address (issue 26 point 5);
+ * - `total` bounds everything the object holds;
+ * - a socket whose messages the room refuses more than `junkPerMinute` times in a minute is closed: each refusal
+ *   costs a parse, a log line and a reply, and the seats' sockets share the room's time.
  *
- * Opening sockets at all is also limited per address by the Worker (`READ_LIMIT`, routes/limits.ts).
+ * Opening sockets is also limited per address by the Worker (routes/limits.ts).
  */
 export const ADMISSION = {
   helloMs: 5_000,
@@ -61,24 +53,20 @@ export const GONE: Record<NonNullable<Attachment['gone']>, { code: ErrorCode; me
   },
 };
 
-/**
- * A refusal on socket `att` at `now`: its junk count in the current minute, one more. Returns the attachment to keep
- * and whether the socket is over its budget (`junkPerMinute`) and is to be closed.
- */
+/** One more refusal on socket `att` at `now`: the attachment to keep, and whether it is over its budget. */
 export function countJunk(att: Attachment, now: number): { att: Attachment; over: boolean } {
   const j = att.junk && now - att.junk.since < 60_000 ? att.junk : { n: 0, since: now };
   const n = j.n + 1;
   return { att: { ...att, junk: { n, since: j.since } }, over: n > ADMISSION.junkPerMinute };
 }
 
-/** The open sockets with their seats, and the state bodies they and `/state` receive. Only `viewFor` output leaves. */
 export class Sockets {
   /** The socket being closed right now: no longer counted as online, not sent to. */
   closing: WebSocket | null = null;
 
   constructor(private readonly r: Room) {}
 
-  /** The open sockets with their attachments: the one place sockets are listed and counted. */
+  /** The open sockets with their attachments: the one place sockets are listed. */
   list(): { ws: WebSocket; att: Attachment }[] {
     const list: { ws: WebSocket; att: Attachment }[] = [];
     for (const ws of this.r.state.getWebSockets()) {
@@ -94,15 +82,11 @@ export class Sockets {
     return ws.deserializeAttachment() as Attachment | null;
   }
 
-  /** Write a socket's attachment (the only place its seat is kept). */
   attach(ws: WebSocket, att: Attachment): void {
     ws.serializeAttachment(att);
   }
 
-  /**
-   * Close a socket for `why`: its attachment says so first (the attachment outlives the close, and a client may
-   * ignore the close and keep sending), then it is told and closed.
-   */
+  /** Close a socket for `why`: its attachment says so first (it outlives the close), then it is told and closed. */
   drop(ws: WebSocket, att: Attachment, why: NonNullable<Attachment['gone']>): void {
     this.attach(ws, { ...att, seat: null, ready: false, gone: why });
     const g = GONE[why];
@@ -114,17 +98,12 @@ export class Sockets {
     }
   }
 
-  /** Close the sockets that did not say hello in time . */
   dropSilent(now: number): void {
     for (const { ws, att } of silentSockets(this.list(), now)) this.drop(ws, att, 'silent');
   }
 
   online(seat: number, list = this.list()): boolean {
     return list.some(({ att }) => att.ready && att.seat === seat);
-  }
-
-  visible(seat: number, list = this.list()): boolean {
-    return list.some(({ att }) => att.ready && att.seat === seat && att.visible);
   }
 
   /** The seats with a visible ready socket: they see what is asked of them without a notification. */
@@ -134,43 +113,113 @@ export class Sockets {
     return out;
   }
 
-  /** The game's summary, `online` from the open sockets . */
-  summary(list = this.list()): GameSummary {
-    return summary(this.r, list);
-  }
-
-  /** The public part of every body, for "my games": the summary, whom the table waits for, the earliest deadline. */
-  shared(): { summary: GameSummary; waiting: number[]; deadline: string | null } {
-    const game = this.r.store.game;
+  /** The game's public summary (`GET /api/games/:id`); a seat is `online` when a ready socket of `list` holds it. */
+  summary(list: readonly { att: Attachment }[] = this.list()): GameSummary {
+    const r = this.r;
+    const m = r.store.m;
+    const online = new Set(list.flatMap(({ att }) => (att.ready && att.seat !== null ? [att.seat] : [])));
+    const now = r.now();
+    const seats: SeatInfo[] = r.seats.rows.map((x) => {
+      const info: SeatInfo = {
+        seat: x.seat,
+        name: x.name,
+        taken: x.name !== null,
+        bot: !!x.bot,
+        standIn: !!x.stand_in,
+        online: online.has(x.seat),
+      };
+      // Only what everyone may know of a seat's settings: asleep until when, away or not.
+      if (x.settings) {
+        const pub = publicSeat(r.seats.settingsOf(x.seat), now);
+        if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
+        if (pub.away) info.away = true;
+      }
+      return info;
+    });
     return {
-      summary: this.summary(),
-      waiting: game ? waitingSeats(this.r.store.def(), game) : [],
-      deadline: game ? deadlineOf(this.r.store.m.clocks) : null,
+      id: m.id,
+      game: m.game,
+      status: m.status,
+      paused: m.paused,
+      seats,
+      options: m.options,
+      deadlineMinutes: m.deadlineMinutes,
+      createdAt: m.createdAt,
+      version: m.version,
+      outcome: r.store.game?.outcome ?? null,
+      ...againSummary(m),
     };
   }
 
-  /** The body of `/state` (and of an answer's reply, and of a 409 `stale`), for one viewer . */
-  stateBody(seat: number | null, part: LogPart = 'tail'): StateBody {
-    return stateBody(this.r, seat, part, this.summary());
+  /**
+   * What one viewer (`seat` null: a spectator) may see now, carrying the log lines `part` names: the body of
+   * `/state`, of an answer's reply, of a 409 `stale` and of every socket message. `head`: the summary, made once
+   * when several viewers are sent a body of the same moment.
+   */
+  stateBody(seat: number | null, part: LogPart = 'tail', head: GameSummary = this.summary()): StateBody {
+    const r = this.r;
+    const game = r.store.game;
+    const chat = r.chat.linesFor(seat);
+    if (!game)
+      return {
+        ...head,
+        you: seat,
+        view: null,
+        prompts: [],
+        waiting: [],
+        deadline: null,
+        log: [],
+        logFrom: 0,
+        logEnd: 0,
+        chat,
+      };
+    const clocks = r.store.m.clocks;
+    const { view, prompts, waiting } = viewFor(r.store.def(), game, seat);
+    const deadline = publicDeadline(clocks);
+    return {
+      ...head,
+      you: seat,
+      view,
+      // Each prompt with its clock's deadline, when one runs.
+      prompts: prompts.map((p) => {
+        const at = clocks.find((c) => c.prompt === p.id)?.deadlineAt;
+        return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
+      }),
+      waiting,
+      deadline: deadline === null ? null : iso(deadline),
+      ...this.logLines(seat, part, !!game.outcome),
+      logEnd: r.log.end,
+      chat,
+    };
+  }
+
+  /** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */
+  private logLines(seat: number | null, part: LogPart, over: boolean): Pick<StateBody, 'log' | 'logFrom'> {
+    const log = this.r.log;
+    if (part === 'tail') {
+      const lines = log.tail(seat, over, LOG_TAIL + 1);
+      // More visible lines than the tail: the body starts at the first line it carries.
+      return lines.length > LOG_TAIL ? { log: lines.slice(1), logFrom: lines[1]!.i } : { log: lines, logFrom: 0 };
+    }
+    const from = Math.min(Math.max(0, part.from), log.end);
+    return { log: log.from(seat, from, over), logFrom: from };
   }
 
   /**
-   * Send every ready socket (`only`: just these) its viewer's whole body. Its log lines go on from the socket's
-   * cursor (its attachment's `log`: what its hello asked for, then the end of the last message), and once the game
-   * is over the whole record comes once (every line is public then); the cursor moves to the log's end. Kept in
-   * the attachment, the cursor survives hibernation: a socket of an evicted room resumes exactly where it was.
+   * Send every ready socket (`only`: just these) its viewer's body. Its log lines go on from the socket's cursor
+   * (`att.log`), and once the game is over the whole record comes once (every line is public then). Kept in the
+   * attachment, the cursor survives hibernation: a socket of an evicted room resumes exactly where it was.
    */
   broadcast(only?: WebSocket[]): void {
-    const r = this.r;
     const list = this.list();
-    const head = summary(r, list);
-    const game = r.store.game;
+    const head = this.summary(list);
+    const game = this.r.store.game;
     const over = !!game?.outcome;
-    const end = game ? r.log.end : 0;
+    const end = game ? this.r.log.end : 0;
     for (const { ws, att } of list) {
       if (!att.ready || (only && !only.includes(ws))) continue;
       const part: LogPart = over && !att.whole ? { from: 0 } : att.log === undefined ? 'tail' : { from: att.log };
-      const body = stateBody(r, att.seat, part, head);
+      const body = this.stateBody(att.seat, part, head);
       if (att.log !== end || !!att.whole !== over) this.attach(ws, { ...att, log: end, whole: over });
       try {
         ws.send(JSON.stringify({ type: 'state', ...body }));
@@ -181,15 +230,15 @@ export class Sockets {
   }
 }
 
+// ---------------------------------------------------------------- admission
+
 /** What admission needs to know of a socket (a subset of its attachment). */
-export interface SocketFacts {
+interface SocketFacts {
   ready: boolean;
   seat: number | null;
-  /** When the socket was accepted (ms); absent on sockets accepted before this rule: treated as long ago. */
+  /** Absent on sockets accepted before this rule: treated as long ago. */
   openedAt?: number;
-  /** The client address it came from (`CF-Connecting-IP`), if known. */
   from?: string;
-  /** Its tab is visible (hidden ones make room first). */
   visible?: boolean;
 }
 
@@ -203,16 +252,12 @@ export function silentSockets<T extends { att: SocketFacts }>(list: T[], now: nu
 
 /** The earliest moment a socket still waiting for its hello becomes silent, or null. */
 export function nextSilence(list: { att: SocketFacts }[]): number | null {
-  // A plain loop: every answer asks, and nearly always every socket has said hello.
   let t = Infinity;
   for (const { att } of list) if (!att.ready) t = Math.min(t, (att.openedAt ?? 0) + ADMISSION.helloMs);
   return t === Infinity ? null : t;
 }
 
-/**
- * May a socket from `from` be accepted now? `list` holds the open sockets after the silent ones were closed.
- * Returns null, or the reason for a 429.
- */
+/** May a socket from `from` be accepted now (`list`: the open sockets, silent ones closed)? Null, or why not. */
 export function refuseOpen(list: { att: SocketFacts }[], from: string | undefined): string | null {
   if (list.length >= ADMISSION.total) return 'too many connections to this game';
   const pending = list.filter(({ att }) => !att.ready && att.from === from).length;
@@ -221,9 +266,8 @@ export function refuseOpen(list: { att: SocketFacts }[], from: string | undefine
 }
 
 /**
- * A hello for `seat` (null: a spectator) from the socket `self` (from address `from`): the sockets to close to make
- * room (a seat's hidden ones first, oldest first), or 'full' when no spectator place is left, 'address' when its
- * address holds its share of them already.
+ * A hello for `seat` (null: a spectator) from socket `self`: the sockets to close to make room (a seat's hidden
+ * ones first, oldest first), or 'full' / 'address' when no spectator place is left for it.
  */
 export function makeRoom<T extends Open<unknown>>(
   list: T[],
@@ -245,21 +289,18 @@ export function makeRoom<T extends Open<unknown>>(
 
 // ---------------------------------------------------------------- hello
 
-/** Close `ws`, unless it is closing already (a refusal may just have spent its junk budget: `countJunk`). */
 function shut(ws: WebSocket, code: number, reason: string): void {
   try {
     ws.close(code, reason);
   } catch {
-    /* already closing */
+    /* already closing (a refusal may just have spent its junk budget) */
   }
 }
 
 /**
- * A socket's `hello` (protocol.ts `ClientMessage`): a client speaking another protocol version is told to reload;
- * the seat token says who it is (none: a spectator); admission makes room for it (a seat's hidden or oldest
- * sockets beyond its limit close; spectator places may be full), and its attachment records the seat, its tab's
- * visibility and where its log starts (`log`, as `/state?log=` takes it; absent: the tail). Then it gets its
- * first body; a seat coming online is news for the whole table, and a seat that was played by a stand-in is
+ * A socket's `hello`: a client speaking another protocol is told to reload; the token says who it is (none: a
+ * spectator); admission makes room; the attachment records the seat, visibility and where its log starts. Then
+ * it gets its first body; a seat coming online is news for the whole table, and a seat a stand-in played for is
  * handed back to its player.
  */
 export async function hello(
@@ -305,119 +346,11 @@ export async function hello(
   if (att.from !== undefined) next.from = att.from;
   if (typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0) next.log = msg.log;
   r.sockets.attach(ws, next);
-  // The player is here: a stand-in hands the seat back.
   if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
     r.store.write(decideReturn(r.table(), who.seat));
     await r.afterChange();
     return;
   }
-  // The version does not change when a seat comes online, since nothing in the game did.
+  // The version does not change when a seat comes online: nothing in the game did.
   r.sockets.broadcast(cameOnline ? undefined : [ws]);
-}
-
-// ---------------------------------------------------------------- state bodies
-
-/**
- * What one viewer may see of the room right now: the game's public summary (`GET /api/games/:id`) and the state
- * body (protocol.ts `StateBody`) that `/state`, an answer's reply, a 409 `stale` and every socket message carry.
- * The game's part comes from `viewFor` alone (DESIGN §3), the one way state leaves the engine; the log lines are
- * those the viewer may read, the chat lines those addressed to everyone or to it.
- */
-
-/** The open sockets, for each seat's `online`. */
-type Listed = readonly { att: Attachment }[];
-
-/** The game's summary; a seat is `online` when one of `list`'s ready sockets holds it. */
-export function summary(r: Room, list: Listed): GameSummary {
-  const m = r.store.m;
-  const online = new Set(list.flatMap(({ att }) => (att.ready && att.seat !== null ? [att.seat] : [])));
-  const now = r.now();
-  const seats: SeatInfo[] = r.seats.rows.map((x) => {
-    const info: SeatInfo = {
-      seat: x.seat,
-      name: x.name,
-      taken: x.name !== null,
-      bot: !!x.bot,
-      standIn: !!x.stand_in,
-      online: online.has(x.seat),
-    };
-    // Only what everyone may know of a seat's settings: asleep until when, away or not (seats.ts `publicSeat`).
-    if (x.settings) {
-      const pub = publicSeat(r.seats.settingsOf(x.seat), now);
-      if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
-      if (pub.away) info.away = true;
-    }
-    return info;
-  });
-  return {
-    id: m.id,
-    game: m.game,
-    status: m.status,
-    paused: m.paused,
-    seats,
-    options: m.options,
-    deadlineMinutes: m.deadlineMinutes,
-    createdAt: m.createdAt,
-    version: m.version,
-    outcome: r.store.game?.outcome ?? null,
-    ...againSummary(m),
-  };
-}
-
-/** The table's public deadline (clocks.ts `publicDeadline`) as the bodies carry it. */
-function deadlineOf(clocks: readonly Clock[]): string | null {
-  const at = publicDeadline(clocks);
-  return at === null ? null : iso(at);
-}
-
-/**
- * The body for one viewer (`seat` null: a spectator), carrying the log lines `part` names. `head`: the summary,
- * made once when several viewers are sent a body of the same moment.
- */
-export function stateBody(r: Room, seat: number | null, part: LogPart, head: GameSummary): StateBody {
-  const game = r.store.game;
-  const chat = r.chat.linesFor(seat);
-  if (!game)
-    return {
-      ...head,
-      you: seat,
-      view: null,
-      prompts: [],
-      waiting: [],
-      deadline: null,
-      log: [],
-      logFrom: 0,
-      logEnd: 0,
-      chat,
-    };
-  const clocks = r.store.m.clocks;
-  const { view, prompts, waiting } = viewFor(r.store.def(), game, seat);
-  return {
-    ...head,
-    you: seat,
-    view,
-    // Each prompt with its clock's deadline, when one runs.
-    prompts: prompts.map((p) => {
-      const at = clocks.find((c) => c.prompt === p.id)?.deadlineAt;
-      return typeof at === 'number' ? { ...p, deadline: iso(at) } : p;
-    }),
-    waiting,
-    deadline: deadlineOf(clocks),
-    ...logLines(r, seat, part),
-    logEnd: r.log.end,
-    chat,
-  };
-}
-
-/** The lines of `part` for `seat`: from a log index (clamped to the log), or the last `LOG_TAIL` visible lines. */
-function logLines(r: Room, seat: number | null, part: LogPart): Pick<StateBody, 'log' | 'logFrom'> {
-  const log = r.log;
-  const over = !!r.store.game?.outcome;
-  if (part === 'tail') {
-    const lines = log.tail(seat, over, LOG_TAIL + 1);
-    // More visible lines than the tail: the body starts at the first line it carries.
-    return lines.length > LOG_TAIL ? { log: lines.slice(1), logFrom: lines[1]!.i } : { log: lines, logFrom: 0 };
-  }
-  const from = Math.min(Math.max(0, part.from), log.end);
-  return { log: log.from(seat, from, over), logFrom: from };
 }

@@ -21,8 +21,18 @@ import {
 } from '../engine';
 import type { ChatLine } from '../protocol';
 import { cleanText, hashToken, newToken } from './seats';
-import { iso, LIMITS, ok, reject, type CreateParams, type ErrorCode, type Meta, type Reply, type Room } from './types';
-import type { Change } from './core';
+import {
+  iso,
+  LIMITS,
+  ok,
+  reject,
+  type Change,
+  type CreateParams,
+  type ErrorCode,
+  type Meta,
+  type Reply,
+  type Room,
+} from './core';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
 const SAVE_SNAPSHOT =

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getGame } from '../engine';
 import type { GameRoom } from '../room/GameRoom';
-import { LIMITS } from '../room/types';
+import { LIMITS } from '../room/core';
 import { gameOptions } from '../room/admin';
 import { GAME_ID_PATTERN, newGameId } from '../room/seats';
 import { bearer, fail, limitBody, readJson, roomOf, send, type App, type Ctx } from './http';

@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../env';
 import type { GameRoom } from '../room/GameRoom';
-import { LIMITS } from '../room/types';
-import { reject, type ErrorCode, type Reply } from '../room/types';
+import { LIMITS } from '../room/core';
+import { reject, type ErrorCode, type Reply } from '../room/core';
 import { GAME_ID_PATTERN } from '../room/seats';
 
 /** Shared by every sub-app: the Env bindings. */

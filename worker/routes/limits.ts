@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { addressKey } from '../room/types';
+import { addressKey } from '../room/core';
 import { GAME_ID_PATTERN, tokenKind } from '../room/seats';
 import { bearer, fail, type App, type Ctx } from './http';
 

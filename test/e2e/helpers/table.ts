@@ -12,7 +12,7 @@ import {
   type Msg,
   type Prompt,
 } from '../../../worker/engine';
-import { rulesOptions } from '../../../worker/room/bots';
+import { rulesOptions } from '../../../worker/room/core';
 import { makeT } from '../../../web/lib/msg';
 import { shellStrings } from '../../../web/i18n';
 import type { GameUI, Lang } from '../../../web/games/types';
