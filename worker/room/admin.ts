@@ -1,7 +1,5 @@
 /**
- * The host's side of one room and the game's lifecycle: creation options, the start (deal, bots in the free
- * seats), the host's controls (pause, resume, extend, replace a seat, end, settings), and playing again — a
- * finished game proposing the next one to its table and making it in its own room.
+ * The host's side and the game's lifecycle: creation options, the start, the host's controls, and playing again.
  */
 import { getGame, rngOf, seedRng, type GameDef, type Json } from '../engine';
 import type { AgainSummary, SeriesGame } from '../protocol';
@@ -55,10 +53,7 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
   return begin(r, typeof testSeed === 'string' ? testSeed : newSeed());
 }
 
-/**
- * Deal the game from `seed` (core.ts `decideStart`): the free seats get bots, the rules set up, the bots answer.
- * The host's `start` and a game played again whose seats are all held (below) both begin here.
- */
+/** Deal from `seed` (`decideStart`): free seats get bots, the bots answer. The host's start and a replay begin here. */
 export async function begin(r: Room, seed: string): Promise<Reply> {
   const st = r.store;
   const free = r.seats.rows.filter((x) => x.name === null && !x.bot).map((x) => x.seat);
@@ -71,11 +66,7 @@ export async function begin(r: Room, seed: string): Promise<Reply> {
   return ok(r.sockets.summary());
 }
 
-/**
- * The host's controls (admin token): pause and resume, extend deadlines, give a seat to a bot or a new invite, end
- * the game, the host's settings. What follows is decided by the core (`decideHost`, `decideReplace`) and
- * persisted, then everyone hears of it.
- */
+/** The host's controls (admin token): pause, resume, extend, replace a seat, end, settings (`decideHost`, `decideReplace`). */
 export async function admin(r: Room, token: string | null, action: string, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
@@ -157,18 +148,14 @@ export async function admin(r: Room, token: string | null, action: string, body:
 // ---------------------------------------------------------------- playing again
 
 /**
- * Playing again (issue 27): at the end of a game any seat proposes another game with the same table, each seat
- * accepts or declines, and once every seat has answered (or the proposal's deadline, one decision's time of the
- * game, has passed) the next game is made in its own room. A seat that accepted keeps its name and its token
- * there (its hash is copied; tokens are signed over the series' first id, tokens.ts `seriesRoot`); a seat that
- * declined or never answered is replaced by a bot or left free for the invite link, as the host chose; seats are
- * shuffled by a seed the room draws when the proposal opens. The finished game names the next (`next`), the next
- * names it (`prev`), and the games linked so form a series (`seriesEntry`, routes/series.ts).
+ * Playing again (issue 27): at the end any seat proposes another game with the same table; once every seat has
+ * answered, or the proposal's deadline (one decision's time) has passed, the next game is made in its own room.
+ * A seat that accepted keeps its name and token there (tokens are signed over the series' first id); the others are
+ * replaced by a bot or left free, as the host chose; seats are shuffled by a seed drawn when the proposal opens.
+ * The games linked by `prev` and `next` form a series (routes/series.ts).
  *
- * The proposal lives in the meta row (`Meta.again`); the alarm (GameRoom.alarm → `againDue`) settles it when its
- * deadline passes. Making the next room is an RPC to another Durable Object, during which other requests may
- * reach this one: the id being made is stored first (`AgainState.next`), so a second settle makes the same room
- * (its `createAgain` answers the same for the same `prev`) and nothing is made twice.
+ * Making the next room is an RPC to another Durable Object, during which other requests may reach this one: the
+ * id being made is stored first (`AgainState.next`), so a second settle makes the same room and nothing twice.
  */
 
 /** An open proposal to play again, kept in the meta row. */
@@ -246,19 +233,13 @@ function proposal(r: Room, by: number | null): AgainState {
   };
 }
 
-/**
- * Open the proposal `a` (inside the change): every asked seat but the one proposing is notified (the table
- * channel hears of it from the alarm, tablechannel.ts).
- */
+/** Open the proposal `a` (inside the change): every asked seat but the proposer is notified. */
 function open(r: Room, mm: Meta, a: AgainState, now: number): void {
   mm.again = a;
   for (const s of asked(r)) if (s !== a.by) r.outbox.enqueue(mm, s, 'again', null, now, null);
 }
 
-/**
- * `POST /api/games/:id/again {accept}` by a seat of the finished game: the first accept proposes; any seat may
- * change its answer until the next game is made. Answers with the summary.
- */
+/** `POST /again {accept}`: the first accept proposes; a seat may change its answer until the next game is made. */
 export async function answerAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
@@ -283,10 +264,7 @@ export async function answerAgain(r: Room, token: string | null, body: unknown):
   return ok(r.sockets.summary());
 }
 
-/**
- * `POST /api/games/:id/admin/again` (admin token): `{options?, replaceWith?}` for the next game, opening the proposal
- * if no seat has yet. Same game, same number of seats; the options are checked as at creation.
- */
+/** `POST /admin/again`: the host's `{options?, replaceWith?}` for the next game, opening the proposal if none is. */
 export async function hostAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
@@ -326,10 +304,7 @@ export function againWake(m: Meta): number | null {
   return Math.max(a.deadlineAt, a.retryAt ?? 0);
 }
 
-/**
- * Settle the proposal when every asked seat has answered or its time is up (or a next game is half made): make
- * the next game from the seats that accepted, or drop the proposal when none did.
- */
+/** Settle the proposal once every asked seat answered or its time is up: make the next game, or drop it if none accepted. */
 export async function againDue(r: Room): Promise<void> {
   const st = r.store;
   const m = st.m;
@@ -383,10 +358,7 @@ export async function againDue(r: Room): Promise<void> {
   if (made) r.sockets.broadcast();
 }
 
-/**
- * The next game's seats, shuffled by the proposal's seed: the seats that accepted (name and token hash), bots
- * for bots, and for the rest a bot or a free seat as the host chose. Bots are named after their new seat.
- */
+/** The next game's seats, shuffled by the proposal's seed; bots are named after their new seat. */
 function nextSeats(r: Room, a: AgainState): NextSeat[] {
   const seats: NextSeat[] = r.seats.rows.map((x) => {
     if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.token_hash, bot: false };
@@ -397,9 +369,8 @@ function nextSeats(r: Room, a: AgainState): NextSeat[] {
 }
 
 /**
- * In the next game's room: make it from `p` (the seats, the host's admin hash, `prev`) and deal at once when no
- * seat is left free for the invite link; else it waits in the lobby for newcomers and the host's start.
- * Making the same game again from the same `prev` answers as the first time did (the settle may be retried).
+ * In the next game's room: make it from `p` and deal at once when no seat is left free; else it waits in the lobby.
+ * Made again from the same `prev`, it answers as the first time did (the settle may be retried).
  */
 export async function createAgain(r: Room, p: AgainParams): Promise<Reply> {
   const st = r.store;
@@ -462,9 +433,8 @@ export function seriesEntry(r: Room): (SeriesGame & { prev: string | null; next:
 // ---------------------------------------------------------------- options
 
 /**
- * A game's creation options, checked: the game's own (`parseOptions`) and the platform's `botsForAbsent` (the
- * room reads it when a deadline passes), which every game has whether or not its own parser knows the key.
- * A string is the reason for a 400. `POST /api/games` and the host's options for a game played again use it.
+ * A game's creation options, checked: the game's own (`parseOptions`) and the platform's `botsForAbsent`, which
+ * every game has whether or not its parser knows the key. A string is the reason for a 400.
  * @example gameOptions(ghost, { botsForAbsent: true }, 5) // { ...ghost's defaults, botsForAbsent: true }
  */
 export function gameOptions(def: GameDef, raw: unknown, seats: number): Record<string, Json> | string {

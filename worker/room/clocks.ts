@@ -1,14 +1,10 @@
 /**
- * Time, pure: local wall time in IANA zones, quiet hours and away mode, and each prompt's clock with its
- * arithmetic (open, pause, resume, extend, re-plan, the one clock of a window). Nothing here reads the clock or
- * touches storage: the room passes `now` and stores what comes back in the meta row.
+ * Time, pure: wall time in IANA zones, quiet hours and away (issue 11), and each prompt's clock with its
+ * arithmetic. Nothing here reads the clock or touches storage: the room passes `now` and stores what comes back.
  *
- * Quiet hours and away mode (issue 11): a seat may set quiet hours in its own time zone (23:00–08:00
- * Europe/Berlin): while they last its deadline clock stops and it gets no push or webhook. The host may cap the
- * quiet time that stops a clock per day, so a game cannot stall. A seat may also be away until a date: its clock
- * does not run out while it is away (or, if the host allows, a stand-in answers for it). Local wall times are
- * converted with `Intl.DateTimeFormat`, which workerd ships with full time-zone data, so daylight-saving changes
- * fall where they really do: the night the clocks go back lasts an hour longer.
+ * While a seat's quiet hours last (in its own zone) its clock stops and it gets no push; the host may cap that per
+ * day so a game cannot stall. An away seat's clock does not run out (or, if the host allows, a stand-in answers).
+ * `Intl.DateTimeFormat` (workerd ships full zone data) puts daylight-saving changes where they really fall.
  */
 import type { GameDef, GameState, OpenPrompt } from '../engine';
 import { waitingSeats } from '../engine';
@@ -71,11 +67,9 @@ const offsetFromIntl = (zone: string, t: number): number => {
 };
 
 /**
- * Offsets by quarter hour of real time, per zone. UTC offsets are whole quarter hours and clocks change at a whole
- * local minute, so a change falls on a quarter-hour boundary in every zone's current rules; a quarter hour whose
- * start and end differ (an older rule changing at 00:01) is marked NaN and asked of Intl at every instant. One
- * seat's quiet hours ask for a dozen offsets around the same few nights at every broadcast and every deadline:
- * asked of Intl each time, `publicSeat` cost about 170 µs per seat with quiet hours, per broadcast.
+ * Offsets by quarter hour of real time, per zone: clocks change on a quarter-hour boundary in every zone's current
+ * rules (a quarter whose ends differ is NaN and asked of Intl each time). Asked of Intl at every broadcast,
+ * `publicSeat` cost about 170 µs per seat with quiet hours.
  */
 const QUARTER = 15 * MINUTE;
 const offsets = new Map<string, Map<number, number>>();
@@ -110,9 +104,8 @@ export function wallAt(zone: string, t: number): Wall & { ss: number } {
 }
 
 /**
- * The instant a local wall time happens in `zone`. A time that happens twice (the hour the clocks go back) is
- * taken at its first occurrence; a time that does not exist (the hour skipped in spring) at the moment the
- * clocks jump, i.e. the first instant whose wall time is later.
+ * The instant a local wall time happens in `zone`: a time that happens twice at its first occurrence, one that
+ * does not exist (skipped in spring) at the moment the clocks jump.
  */
 export function instantOf(zone: string, w: Wall): number {
   const wall = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm);
@@ -167,8 +160,7 @@ const hm = (s: string): [number, number] => {
 export const proposedQuiet = (zone: string): QuietHours => ({ start: '23:00', end: '08:00', zone });
 
 /**
- * Check quiet hours a seat sends: `null` turns them off; else `{start, end, zone}` with 'HH:MM' times, a known
- * IANA zone, and start ≠ end. Returns the value to store, or a reason for the 400.
+ * Check quiet hours a seat sends: null, or `{start, end, zone}` ('HH:MM', a known zone, start ≠ end).
  * @example parseQuietHours({ start: '23:00', end: '08:00', zone: 'Asia/Shanghai' })
  */
 export function parseQuietHours(raw: unknown): QuietHours | null | string {
@@ -195,10 +187,7 @@ export function quietMinutes(q: QuietHours): number {
   return d > 0 ? d : d + 24 * 60;
 }
 
-/**
- * The real intervals of quiet time that overlap [from, to), in order, each cut to its first `capMs` when the host
- * set a cap (the cap counts per quiet night, i.e. per local day: a seat has one quiet stretch a day).
- */
+/** The quiet intervals overlapping [from, to), in order, each cut to its first `capMs` (the host's cap per night). */
 export function quietIntervals(q: QuietHours, from: number, to: number, capMs: number | null = null): Interval[] {
   const [sh, sm] = hm(q.start);
   const [eh, em] = hm(q.end);
@@ -233,20 +222,14 @@ export function isQuiet(q: QuietHours | null | undefined, t: number): boolean {
   return !!q && quietIntervals(q, t, t + 1).some((i) => i.from <= t && t < i.to);
 }
 
-/**
- * The first moment at or after `t` when the seat may be notified: `t` itself, or the end of the quiet stretch
- * it falls in. Pushes and webhooks held in quiet hours are sent then (one digest, see digest.ts).
- */
+/** The first moment at or after `t` when the seat may be notified: `t`, or the end of the quiet stretch it is in. */
 export function notifyAt(q: QuietHours | null | undefined, t: number): number {
   if (!q) return t;
   const i = quietIntervals(q, t, t + 1).find((x) => x.from <= t && t < x.to);
   return i ? i.to : t;
 }
 
-/**
- * "张三 is asleep until 08:00 their time": when the seat's quiet stretch ends, as an instant and as its own wall
- * clock; null when it is awake. Public: quiet hours say nothing about the game.
- */
+/** "张三 is asleep until 08:00 their time", or null when awake. Public: quiet hours say nothing about the game. */
 export function asleep(
   q: QuietHours | null | undefined,
   t: number,
@@ -272,7 +255,7 @@ export interface ClockInput {
 
 /**
  * When a prompt's deadline really falls for this seat: its clock runs only outside quiet time (each night cut to
- * the host's cap) and not while the seat is away (up to the host's away cap).
+ * the host's cap) and not while the seat is away (up to the away cap).
  * @example deadlineFor({ start, lengthMs: 12 * HOUR, quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } })
  * // a 12-hour clock opened at 22:00 in Berlin runs 1 h, sleeps until 08:00, and ends at 19:00 the next day
  */
@@ -283,8 +266,7 @@ export function deadlineFor(o: ClockInput): number {
   let left = Math.max(0, o.lengthMs);
   if (!o.quiet) return t + left;
   const cap = o.quietCapMs ?? null;
-  // Walk the nights in windows of what is left of the clock and a day more (at most a month): a day's clock looks
-  // at two or three nights, not thirty, and a long one does not compute a year of nights at once.
+  // Walk the nights in windows of what is left and a day more (at most a month), not a year of nights at once.
   for (let from = t; from < o.start + left + (HORIZON_DAYS + 1) * DAY; ) {
     const end = from + Math.min(30 * DAY, left + DAY);
     for (const i of quietIntervals(o.quiet, from, end, cap)) {
@@ -308,11 +290,7 @@ export function deadlineFor(o: ClockInput): number {
   return t + left;
 }
 
-/**
- * How much of a prompt's clock is left at `now`: its length minus the time it has run (outside quiet time and
- * absence). When a seat changes its quiet hours or comes back early, the room re-plans the deadline as
- * `deadlineFor({ ...newSettings, start: now, lengthMs: remainingMs(oldSettings, now) })`.
- */
+/** How much of a prompt's clock is left at `now`: its length minus the time it has run outside quiet and absence. */
 export function remainingMs(o: ClockInput, now: number): number {
   if (now <= o.start) return Math.max(0, o.lengthMs);
   const deadline = deadlineFor(o);
@@ -340,10 +318,7 @@ export function quietWithin(
   );
 }
 
-/**
- * Check "away until" a seat sends: null (back), or an ISO date-time in the future and at most `maxDays` ahead.
- * Returns the instant to store, or a reason for the 400.
- */
+/** Check "away until" a seat sends: null (back), or an ISO date-time in the future, at most `maxDays` ahead. */
 export function parseAwayUntil(raw: unknown, now: number, maxDays = 60): number | null | string {
   if (raw === null) return null;
   if (typeof raw !== 'string' || raw.length > 40) return 'awayUntil must be null or an ISO date-time';
@@ -358,11 +333,8 @@ export function parseAwayUntil(raw: unknown, now: number, maxDays = 60): number 
 export const isAway = (awayUntil: number | null | undefined, t: number): boolean => !!awayUntil && t < awayUntil;
 
 /**
- * What the room does with a prompt of a seat that is away: `standIn` — the host allows a stand-in, so the bot
- * (if the host chose bots for absent players) or the default answers at once, logged `room.log.botPlayed`;
- * `hold` — the clock waits for the seat's return (`deadlineFor` with `awayUntil`); `present` — not away.
- * On return the seat's page shows the lines of the stand-in's moves since `awayFrom` until it dismisses them
- * (bots.ts).
+ * What the room does with a prompt of an away seat: `standIn` (the host allows one: it answers at once), `hold`
+ * (the clock waits for the seat's return), or `present` (not away).
  */
 export function awayDecision(o: {
   awayUntil: number | null | undefined;
@@ -391,9 +363,8 @@ const clockLength = (m: Meta, standIn: boolean): number =>
   standIn ? Math.min(STAND_IN_GRACE_MS, m.deadlineMinutes * 60_000) : m.deadlineMinutes * 60_000;
 
 /**
- * When a clock of `seat` that starts at `start` runs out: its length counted outside the seat's quiet hours
- * (each night cut to the host's cap) and, unless the host lets a stand-in answer for away seats, not before the
- * seat is back (quiet.ts).
+ * When a clock of `seat` starting at `start` runs out: counted outside its quiet hours and, unless the host lets a
+ * stand-in answer for away seats, not before the seat is back.
  */
 export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start: number, lengthMs: number): number {
   const x = t.seats[seat]?.settings;
@@ -408,11 +379,9 @@ export function deadlineAt(t: Pick<Table, 'seats'>, m: Meta, seat: number, start
 }
 
 /**
- * The seats of an open window: several seats the table is publicly waiting on (`waitingSeats`) when the game says
- * whom it waits on itself (`GameDef.waitingOn`) — then that list may hold seats that were not asked, and who was
- * asked is hidden. 三国杀's 无懈可击 window is one (ruling S7: everyone alive is considering; with autoPass only the
- * seats that could answer are asked). Empty otherwise: where the waiting list is the asked seats, each seat's
- * clock is its own and tells nothing. Issue 26 point 1.
+ * The seats of an open window (issue 26 point 1): several seats the table publicly waits on when the game says
+ * whom it waits on (`GameDef.waitingOn`), which may hold seats that were not asked — 三国杀's 无懈可击 window (ruling
+ * S7). Empty otherwise: where the waiting list is the asked seats, each seat's clock tells nothing.
  */
 export function windowSeats(def: GameDef, s: GameState<any> | null): number[] {
   if (!s || !def.waitingOn || s.outcome) return [];
@@ -421,11 +390,10 @@ export function windowSeats(def: GameDef, s: GameState<any> | null): number[] {
 }
 
 /**
- * The one clock of a window (`windowSeats`), started at `now` with `left` to run (default: a whole clock): the
- * latest of the clocks each of its seats would have, whether it was asked or not. A deadline that followed the asked
- * seats' quiet hours, away time or stand-in grace would tell who holds a 无懈可击; with one clock, everything public
- * about time (the bodies' `deadline`, the list of games, the table channel's "… min left", the moment the prompts
- * expire) reads the same whoever was asked. Bot seats have no clock. `at` is -Infinity for no seat.
+ * The one clock of a window, started at `now` with `left` to run (default: a whole clock): the latest of the clocks
+ * each of its seats would have, asked or not. A deadline that followed the asked seats' quiet hours, away time or
+ * grace would tell who holds a 无懈可击; with one clock everything public about time reads the same whoever was
+ * asked. Bot seats have no clock; `at` is -Infinity for no seat.
  */
 export function windowClock(
   t: Pick<Table, 'seats'>,
@@ -447,11 +415,7 @@ export function windowClock(
   return { at, len };
 }
 
-/**
- * The table's public deadline: the earliest running clock (null: none runs, or the game is paused). A window's
- * clocks are one (`windowClock`), so it is the window's whoever was asked. The bodies, the list of games and the
- * table channel all show this one.
- */
+/** The table's public deadline: the earliest running clock (null: none runs, or the game is paused). */
 export function publicDeadline(clocks: readonly Clock[]): number | null {
   let min = Infinity;
   for (const c of clocks) if (typeof c.deadlineAt === 'number' && c.deadlineAt < min) min = c.deadlineAt;
@@ -459,11 +423,9 @@ export function publicDeadline(clocks: readonly Clock[]): number | null {
 }
 
 /**
- * Make `m.clocks` match the open prompts of human seats in `s`: a new prompt gets a clock (and its seat a
- * notification when it is not looking), a closed prompt loses its clock (and its unsent notifications), a seat
- * that became (or stopped being) a stand-in has its clocks shortened to the grace (or restored) — except in a
- * window of several seats, whose one clock (`windowClock`, fixed when it opened) nothing about one seat moves.
- * Changes `m`.
+ * Make `m.clocks` match the open prompts of human seats in `s` (changes `m`): a new prompt gets a clock (and its
+ * seat a notification when not looking), a closed one loses its clock, a seat that became or stopped being a
+ * stand-in has its clocks cut to the grace or restored — except in a window, whose one clock no seat moves.
  */
 export function syncClocks(
   t: Pick<Table, 'def' | 'seats' | 'looking' | 'now'>,
@@ -528,9 +490,8 @@ export function syncClocks(
 }
 
 /**
- * Settings changed (a seat's quiet hours or absence, the host's cap): re-plan the running clocks of `seats` (null:
- * every seat). An open window (`windowSeats`) is re-planned whole, to one clock again, whenever a seat of it
- * changed — asked or not, so the change of a seat that was not asked moves the same clock.
+ * Settings changed: re-plan the running clocks of `seats` (null: every seat). An open window is re-planned whole,
+ * to one clock again, when any seat of it changed, asked or not.
  */
 export function replanClocks(
   t: Pick<Table, 'seats'>,
@@ -572,10 +533,7 @@ export function thawClocks(m: Meta, now: number): void {
   }
 }
 
-/**
- * The host gives `ms` more to every clock (of `seat`, when named). A seat of an open window (`windowSeats`) moves
- * the window's one clock, whether or not it was asked.
- */
+/** The host gives `ms` more to every clock (of `seat`, when named; a seat of an open window moves the window's). */
 export function extendClocks(m: Meta, ms: number, seat: number | null, window: readonly number[]): void {
   const whole = seat !== null && window.includes(seat);
   for (const c of m.clocks) {

@@ -1,8 +1,7 @@
 /**
- * What leaves the room besides its sockets: notifications to a seat (its Web Push subscriptions and webhooks,
- * the outbox of messages waiting for the alarm, digests instead of a flood) and the table channel's posts. The
- * room's only door to the notification channels (worker/notify). Rows are written inside the transaction of the
- * change they report and sent only by the alarm, never while an answer waits.
+ * What leaves the room besides its sockets: notifications to a seat (Web Push and webhooks, through the outbox,
+ * digests instead of a flood) and the table channel's posts. Rows are written in the transaction of the change
+ * they report and sent only by the alarm, never while an answer waits.
  */
 import { getGame, waitingSeats, type Msg } from '../engine';
 import { logValue } from '../log';
@@ -42,11 +41,7 @@ type Row = {
 /** One delivery: a row as it is, or a digest standing for several rows of one target. */
 type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
-/**
- * The notification outbox: each seat's targets (Web Push subscriptions, webhooks), the messages waiting to be
- * sent, and the alarm's send. Rows are written inside the transaction of the change they report and sent only
- * by the alarm, never while an answer waits.
- */
+/** Each seat's targets, the messages waiting to be sent, and the alarm's send. */
 export class Outbox {
   constructor(private readonly r: Room) {}
 
@@ -56,9 +51,8 @@ export class Outbox {
   }
 
   /**
-   * Write one outbox row per enabled target of `seat` (inside a transaction), in one statement. `about` is what
-   * the notification says (the prompt asked, the outcome); `prompt` ties the rows to an open prompt so they are
-   * dropped if it closes before they are sent.
+   * One outbox row per enabled target of `seat` (inside a change). `prompt` ties the rows to an open prompt: they
+   * are dropped if it closes before they are sent.
    */
   enqueue(
     m: Meta,
@@ -128,8 +122,8 @@ export class Outbox {
   }
 
   /**
-   * Send due notifications, in parallel, each with a timeout. Runs only from the alarm, so a slow endpoint
-   * delays nothing but this alarm; rows are leased first so an overlapping run cannot send them twice.
+   * Send due notifications in parallel, each with a timeout (only from the alarm, so a slow endpoint delays nothing
+   * else); rows are leased first so an overlapping run cannot send them twice.
    */
   async flush(): Promise<void> {
     const sql = this.r.sql;
@@ -169,8 +163,7 @@ export class Outbox {
     const after = this.r.now();
     let noted = false;
     this.r.store.mutate((mm) => {
-      // The digest window of each seat told about a prompt (kept in meta, so it survives eviction; this transaction
-      // writes meta anyway). Only a send that arrived counts: a seat whose endpoint failed has not been told.
+      // The digest window of each seat told about a prompt; only a send that arrived counts.
       sends.forEach((send, i) => {
         if (!send.prompt || !results[i]!.ok) return;
         const seat = send.rows[0]!.seat;
@@ -216,10 +209,8 @@ export class Outbox {
   }
 
   /**
-   * Turn due rows into sends. First attempts of prompt notifications go through `planDigest`, per seat: at once
-   * when the seat is calm (nothing sent in the window, or every prompt last sent is closed), else held until the
-   * window closes (their rows' due time moves there, so the alarm wakes for them); several for one seat become
-   * one "N decisions wait" message per target. Everything else (reminders, outcomes, retries) goes as it is.
+   * Turn due rows into sends. A prompt notification's first attempt goes through `planDigest` per seat (at once,
+   * held to the window's end, or one "N decisions wait" per target); reminders, outcomes and retries go as they are.
    */
   private gather(rows: Row[], now: number): { sends: Send[]; held: { id: number; until: number }[] } {
     const sends: Send[] = [];
@@ -235,8 +226,7 @@ export class Outbox {
       const d = deadline ? Date.parse(deadline) : NaN;
       return { seat: x.seat, promptId: x.prompt!, at: x.due_at, ...(Number.isFinite(d) ? { deadline: d } : {}) };
     });
-    // Rows of a closed prompt are deleted with it (dropPrompts), so a prompt with a row is still open; a prompt
-    // sent before is open while the game still asks it.
+    // A prompt with a row is still open (dropPrompts deletes a closed one's rows); one sent before is open while asked.
     const rowed = new Set(fresh.map((x) => x.prompt!));
     const asked = new Set((this.r.store.game?.prompts ?? []).map((p) => p.id));
     const last = this.r.store.m.lastSent ?? [];
@@ -301,10 +291,8 @@ export class Outbox {
 // ---------------------------------------------------------------- targets
 
 /**
- * A seat's notification targets (Web Push subscriptions, webhooks; `POST`/`DELETE /notify`): registered and
- * removed here, at most `LIMITS.targetsPerSeat` per seat, one per key (a subscription registered again replaces
- * itself and is enabled again). Removing a target drops the messages still waiting for it. The outbox, which
- * sends, reads them when it queues a message.
+ * `POST`/`DELETE /notify`: a seat's targets, at most `LIMITS.targetsPerSeat`, one per key (registered again, a
+ * target replaces itself and is enabled again). Removing one drops the messages still waiting for it.
  */
 
 /** Register (POST) or remove (DELETE) a notification target of the bearer's seat. */
@@ -385,10 +373,7 @@ export function targetsOf(r: Room, seat: number): { id: number; kind: string; di
 
 export const SEND_TIMEOUT_MS = 5_000;
 
-/**
- * How the room delivers one message; tests replace it on the instance to record or fail deliveries. `scope`
- * is where targets may point (`public` unless the Worker allows private targets: tests, local development).
- */
+/** How the room delivers one message (tests replace it on the instance). `scope`: where targets may point. */
 export type Sender = (
   target: NotifyTarget,
   msg: NotifyMessage,
@@ -416,10 +401,7 @@ export function targetKey(t: NotifyTarget): string {
   return t.kind === 'push' ? `push:${t.subscription.endpoint}` : `webhook:${t.url}`;
 }
 
-/**
- * The notification a seat gets, in the target's language: the game's name and what is asked (the prompt's
- * message rendered with the game's strings), with a link that opens the table at that prompt.
- */
+/** The notification a seat gets, in the target's language, with a link that opens the table at the prompt. */
 export function messageFor(o: {
   target: NotifyTarget;
   kind: NotifyKind;
@@ -459,10 +441,7 @@ export function messageFor(o: {
   return msg;
 }
 
-/**
- * The game's display name in one language: `<game id>.title`, else the one `<namespace>.title` key of its
- * strings (sanguosha's keys are `sgs.*`), else the id.
- */
+/** The game's display name: `<game id>.title`, else the one `<namespace>.title` key (sanguosha's `sgs.*`), else the id. */
 export function gameTitleOf(strings: Record<string, string>, game: string): string {
   return strings[`${game}.title`] ?? Object.entries(strings).find(([k]) => /^[a-z]+\.title$/.test(k))?.[1] ?? game;
 }
@@ -475,18 +454,10 @@ export function disabledNote(target: NotifyTarget, gameTitle: string): string {
 // ---------------------------------------------------------------- digests
 
 /**
- * Digest instead of a flood (issue 11): a seat asked several times in a short while gets one notification
- * saying how many decisions wait ("3 decisions wait"), not one per prompt. Pure: the room keeps, per seat, the
- * notifications it owes and what it last sent (when, about which prompts), and asks `planDigest` at each alarm
- * what to send now.
- *
- * The rule: a notification is held only while the seat has not yet acted on the last one — the window after a
- * send is open and a prompt that send announced is still open. Otherwise the seat is calm (nothing sent lately,
- * or it answered what it was told) and what it owes goes out at once: one prompt as itself, several that fell due
- * together (a burst, none of them sent yet: the same alarm, or the end of quiet hours) as one digest. What was
- * held goes out as one digest when the window closes. Decisions already answered (by hand, by a standing order,
- * by a stand-in) are dropped before anything is sent and never counted, and a seat in quiet hours gets nothing
- * until they end — then one digest of everything still waiting.
+ * Digest instead of a flood (issue 11), pure. A notification is held only while the seat has not acted on the last
+ * one (the window after a send is open and a prompt it announced is still open); otherwise what the seat owes goes
+ * out at once, several prompts due together as one digest. What was held goes out as one digest when the window
+ * closes. Decisions already answered are never counted, and quiet hours hold everything to their end.
  */
 
 /** A notification the room owes one seat: a prompt that appeared for it. */
@@ -543,7 +514,6 @@ export const DIGEST_WINDOW_MS = 10 * 60_000;
 /**
  * @example
  * const plan = planDigest({ owed, lastSent: (s) => seats[s].lastSent, open: (id) => openIds.has(id), now });
- * for (const o of plan.send) queue(o); owed = plan.keep; if (plan.wakeAt) scheduleAlarm(plan.wakeAt);
  */
 export function planDigest(o: DigestInput): DigestPlan {
   const windowMs = o.windowMs ?? DIGEST_WINDOW_MS;
@@ -591,8 +561,7 @@ const DIGEST: Record<Lang, { title: string; body: string; left: string }> = {
 };
 
 /**
- * Title and body of a digest in the seat's language. Names no decision: a digest's count is the seat's own
- * business, and the texts of the prompts are in the table.
+ * Title and body of a digest in the seat's language. Names no decision: the prompts' texts are in the table.
  * @example digestText('en', 3, 'Sanguosha') // { title: '3 decisions wait — Sanguosha', body: 'The table is waiting on 3 decisions from you.' }
  */
 export function digestText(
@@ -633,10 +602,9 @@ export const DEFAULT_CHANNEL_SETTLE_MS = 5 * 60_000;
 export const DEFAULT_CHANNEL_SPACING_MS = 30 * 60_000;
 
 /**
- * Whether the table channel should post "waiting on …" now. A group chat wants to hear who holds the game up,
- * not every prompt: the table must have waited on the same seats for `settleMs`, those seats must differ from
- * the last post's, and posts are at least `spacingMs` apart. Returns `post` (then record `{seats, at: now}`),
- * or when to look again (`wakeAt`), or nothing to do.
+ * Whether the table channel posts "waiting on …" now: a group chat wants to hear who holds the game up, not every
+ * prompt. The wait must have settled for `settleMs` on seats other than the last post's, and posts are `spacingMs`
+ * apart. Returns `post`, when to look again, or null.
  * @example planChannel({ waiting: [2], since: t0, last: null, now: t0 + 6 * 60_000 }) // { post: [2] }
  */
 export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: number } | null {
@@ -653,17 +621,11 @@ export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: numb
 // ---------------------------------------------------------------- the table channel
 
 /**
- * The table channel's posts (issue 11), made from the alarm only, never while an answer waits: "waiting on …"
- * (through `planChannel`: a wait must settle and posts are spaced), the game's start and its end. What a post
- * may say is limited by `ChannelInput` (channel.ts): seat names and mentions, the public waiting list, sleep and
- * away state, the public outcome — no hand, no identity, no prompt text. Quiet hours are a seat's, not the
- * channel's: the channel posts at any hour.
- *
- * Posts wait in a small queue in the meta row (`ChannelMemo.queue`), so a post that fails with a 5xx, a 429 or a
- * timeout is tried again with backoff (`backoffMs`, or the endpoint's Retry-After), in order, across evictions.
- * A post the endpoint refuses (any other 4xx, or a target no longer allowed) is dropped and noted for the host
- * (`ChannelMemo.failed`, returned by the host's `settings` action). A "waiting on" post whose wait is over by the
- * time of its retry is dropped silently: the table moved on.
+ * The table channel (issue 11), posted from the alarm only: the start, "waiting on …" (`planChannel`), the end,
+ * "play again?". A post says only what `ChannelInput` allows (names, mentions, the public waiting list, sleep and
+ * away, the public outcome), at any hour. Posts wait in a queue in the meta row, so a 5xx, 429 or timeout is
+ * retried with backoff, in order, across evictions; a post refused otherwise is dropped and noted for the host
+ * (`ChannelMemo.failed`); a retried "waiting on" whose wait is over is dropped silently.
  */
 
 /** A post waiting to go out (or to be tried again). */
@@ -710,10 +672,7 @@ export const sendChannel: ChannelPoster = async (target, input, o) => {
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const waitingNow = (r: Room) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
 
-/**
- * Whether the alarm should look at the channel now: the game started or ended unannounced, or the table's
- * waiting list changed since the alarm last saw it (its settle time starts then).
- */
+/** Whether the alarm should look at the channel now: start or end unannounced, or the waiting list changed. */
 export function channelOwed(r: Room): boolean {
   const m = r.store.meta;
   if (!m?.host?.channel || m.status === 'lobby') return false;

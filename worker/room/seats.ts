@@ -1,8 +1,6 @@
 /**
- * Seats: who holds which seat (names, token hashes, bot and stand-in flags), who a bearer is, the admin check,
- * each seat's request budget, joining, and a seat's own settings for the asynchronous life (`GET`/`PUT /me`).
- * The seat rows are read at load and again (`reload()`) after a change that wrote them. Below the class, pure:
- * the settings bodies a seat and the host send, names made safe to show, and tokens.
+ * Seats: who holds which seat, who a bearer is, the admin check, each seat's request budget, joining, and a seat's
+ * own settings (`GET`/`PUT /me`). Below the class, pure: the settings bodies, names made safe to show, and tokens.
  */
 import unhomoglyph from 'unhomoglyph';
 import { CustomConverter } from 'opencc-js/core';
@@ -112,10 +110,7 @@ export class Seats {
     return null;
   }
 
-  /**
-   * The seat a request acts for: a token is required, must be a seat's (not a spectator's), and the seat must
-   * have requests left in its bucket. The same check, in the same order, for answers, chat and notify targets.
-   */
+  /** The seat a request acts for: a seat's token (not a spectator's) with requests left in its bucket. */
   async actingSeat(
     token: string | null,
     route: string,
@@ -167,13 +162,6 @@ export class Seats {
 
 // ---------------------------------------------------------------- a seat's own settings
 
-/**
- * The asynchronous life of one room (issue 11): a seat's own settings — standing orders, quiet hours, away,
- * its mention in the table channel — and the host's — the game's title, the cap on quiet time, stand-ins for
- * away seats, the table channel. Checked whole (below) before anything is stored. A seat's settings are
- * stored with its seat row and shown to nobody else.
- */
-
 /** `GET /api/games/:id/me`: the seat's own settings and the orders its game offers. */
 export async function getMine(r: Room, token: string | null): Promise<Reply> {
   const st = r.store;
@@ -191,10 +179,7 @@ export async function getMine(r: Room, token: string | null): Promise<Reply> {
   });
 }
 
-/**
- * `PUT /api/games/:id/me`: change any of `orders`, `quiet`, `awayUntil`, `mention`. Its running clocks are
- * re-planned, and its orders answer at once whatever open prompt they answer.
- */
+/** `PUT /api/games/:id/me`: its clocks are re-planned, and its orders answer whatever they answer now. */
 export async function putMine(r: Room, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
@@ -215,15 +200,9 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
 // ---------------------------------------------------------------- settings bodies
 
 /**
- * The across-time-zones settings as the room stores them (issue 11), pure: what a seat sets for itself
- * (standing orders, quiet hours, away-until, its mention in the table channel) and what the host sets for the
- * game (its title, the cap on quiet time, whether a stand-in answers for away seats, the table channel). Each
- * body is checked whole before anything is stored; a rejected body changes nothing.
- *
- * What leaves the room: a seat's own settings only in its own state body (`mine`); for everyone, only
- * `publicSeat` — asleep until when (its local clock) and away or not. Standing orders, the quiet-hours zone and
- * the mention never appear in another seat's body (the mention goes only to the channel, which the seat chose
- * to be named in).
+ * The settings of the asynchronous life (issue 11): a seat's own and the host's, each body checked whole before
+ * anything is stored. A seat's own settings leave the room only in its own `GET`/`PUT /me` (`mine`); everyone
+ * else sees only `publicSeat`: asleep until when, and away or not.
  */
 
 /** One seat's settings (stored with the seat). */
@@ -237,10 +216,7 @@ export interface SeatSettings {
   awayFrom?: number | null;
   /** Log ranges [from, to) of the moves a stand-in made for the seat since `awayFrom`: its hand-back. */
   playedFor?: [number, number][];
-  /**
-   * Identity marks (标记身份, issue 28): what this seat suspects of other seats, seat → mark. The seat's own notes:
-   * like the rest of its settings they leave the room only in its own `GET`/`PUT /me`.
-   */
+  /** Identity marks (标记身份, issue 28): what this seat suspects of other seats, seat → mark. */
   marks?: Record<string, IdentityMark>;
 }
 
@@ -282,8 +258,8 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
 const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
- * Apply a seat's settings body (`PUT /api/games/:id/me`: any of `orders`, `quiet`, `awayUntil`, `mention`, and
- * `handback: null` to dismiss the hand-back; a field left out is kept) to what it had. Returns the new settings, or a reason for the 400.
+ * Apply a `PUT /me` body (any of `orders`, `quiet`, `awayUntil`, `mention`, `marks`; `handback: null` dismisses
+ * the hand-back) to what the seat had. Returns the new settings, or a reason for the 400.
  * @example patchSeatSettings(def, old, { quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } }, { now, channel })
  */
 export function patchSeatSettings(
@@ -328,10 +304,7 @@ export function patchSeatSettings(
   return next;
 }
 
-/**
- * Apply the host's settings body (`POST /api/games/:id/admin/settings`: any of `title`, `quietCapMinutes`,
- * `awayStandIn`, `channel`; `channel: null` removes it). Returns the new settings, or a reason for the 400.
- */
+/** Apply the host's settings body (`channel: null` removes it). Returns the new settings, or a reason for the 400. */
 export function patchHostSettings(
   old: HostSettings,
   raw: unknown,
@@ -398,18 +371,14 @@ export function mine(x: SeatSettings): {
 // ---------------------------------------------------------------- names
 
 /**
- * Names and chat as people type them, made safe to show: one Unicode form (NFC), no control or invisible
- * formatting characters (NUL, ESC, U+202E right-to-left override, U+200B zero-width space…), whitespace
- * collapsed. And a name's "skeleton", so two seats cannot carry names that look the same (`first` and
- * `first\u200B`, Latin `a` and Cyrillic `а`, `Bill` and `BiII`, 力 and カ): the table must tell players apart.
- * Pure functions, no platform.
+ * Names and chat made safe to show: NFC, no control or invisible characters, whitespace collapsed; and a name's
+ * "skeleton", so two seats cannot carry names that look the same: the table must tell players apart.
  */
 
 /**
- * Characters that are removed: controls (Cc), formatting (Cf: zero-width, bidi overrides, the BOM, tags), lone
- * surrogates (Cs), private-use (Co) and unassigned (Cn) code points, and letters and marks that draw nothing
- * (Hangul fillers, the combining grapheme joiner, the Braille blank, Mongolian vowel separator and free
- * variation selectors). A zero-width joiner inside an emoji sequence (👩‍💻) is kept: there it draws one glyph.
+ * Removed: controls, formatting (zero-width, bidi overrides, the BOM, tags), lone surrogates, private-use and
+ * unassigned code points, and letters and marks that draw nothing. A zero-width joiner inside an emoji sequence
+ * (👩‍💻) is kept: there it draws one glyph.
  */
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is listed on its own, to be removed on its own
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uffa0]/gu;
@@ -423,8 +392,7 @@ const dropInvisible = (c: string, at: number, s: string) =>
     : '';
 
 /**
- * NFC, invisible characters removed, every run of whitespace (spaces of any width, line breaks, tabs) one
- * space, trimmed. For names and chat lines alike.
+ * NFC, invisible characters removed, every run of whitespace one space, trimmed. For names and chat lines alike.
  * @example cleanText(' first\u200B\u202E ') // 'first'
  */
 export function cleanText(raw: string): string {
@@ -436,10 +404,7 @@ export function cleanText(raw: string): string {
     .trim();
 }
 
-/**
- * Traditional characters folded into simplified ones (OpenCC's character table, no phrases): 張三 and 张三 are one
- * name to a table that reads both scripts.
- */
+/** Traditional characters folded into simplified (OpenCC's character table): 張三 and 张三 are one name. */
 const toSimplified = CustomConverter(TS_CHARACTERS);
 
 /** A letter may carry at most this many combining marks (Vietnamese needs two; more only stacks into a smear). */
@@ -447,10 +412,8 @@ const MAX_MARKS = 3;
 const TOO_MANY_MARKS = new RegExp(`\\P{M}\\p{M}{${MAX_MARKS + 1}}`, 'u');
 
 /**
- * The name as an eye reads it: Unicode's confusable skeleton (UTS #39, the confusables data `unhomoglyph`
- * ships: Cyrillic а and Latin a, Cherokee Ꭼ and E, katakana カ and Han 力, `rn` and `m`, `I`, `l` and `1`) of the
- * cleaned, NFKC-folded name (full-width and styled letters are plain ones), traditional Han folded into
- * simplified, case, spaces and punctuation ignored (so i, I, l, 1 and | read alike). Two names with the same skeleton look the same.
+ * The name as an eye reads it: the confusable skeleton (UTS #39, `unhomoglyph`'s data) of the cleaned, NFKC-folded
+ * name, traditional Han folded into simplified, case, spaces and punctuation ignored (i, I, l, 1 and | read alike).
  * @example nameSkeleton('BiII') === nameSkeleton('bill') // true
  */
 export function nameSkeleton(name: string): string {
@@ -467,8 +430,7 @@ export function looksLike(a: string, b: string): boolean {
 }
 
 /**
- * A name as typed, checked: the cleaned name, or the reason it cannot be one. `others` are the names at the
- * table now (the seat's own old name left out by the caller); `bot`: the name is for a bot seat.
+ * A name as typed, checked against `others` at the table (the seat's own old name left out by the caller).
  * @example checkName('first\u200B', ['first']) // { error: 'a seat with a name that looks the same (first) is already at the table' }
  */
 export function checkName(
@@ -494,22 +456,13 @@ export function checkName(
 // ---------------------------------------------------------------- tokens
 
 /**
- * Identity without accounts (DESIGN §4): 128-bit random tokens, stored only as SHA-256 hashes and compared
- * in constant time; unguessable game ids.
+ * Identity without accounts (DESIGN §4): 128-bit random tokens, stored only as SHA-256 hashes and compared in
+ * constant time; unguessable game ids.
  *
- * Why a token carries a MAC (issue 26 points 4 and 9): the room is the only one that knows which tokens are
- * current, but asking it costs a Durable Object wake-up and a hash per request, so a script sending made-up tokens
- * used to cost every room it named something, and the Worker could not tell a seat's reads from a stranger's.
- * A token is now 16 random bytes followed by the first 16 bytes of HMAC-SHA-256 under the `TOKEN_SECRET` secret
- * over (game id, those bytes), base64url (43 characters). The Worker checks the MAC before any room wakes: a token
- * that fails it costs one HMAC, is counted against its address's failure budget and never reaches a room; one that
- * passes is a token this server made for this game, so its reads are counted per seat. The room still decides
- * whether it is *current* (its hash is the seat's; replace-seat revokes it).
- *
- * Tokens of games made before the MAC (22 characters, 16 random bytes) keep working in those games only: such a
- * game has a 14-character id, a newer one 16 characters, so the Worker knows without waking anything whether a
- * token without a MAC can be real. In an old game it goes to the room as before (counted per address, and
- * against the address's failure budget when the room rejects it); in a new game it is refused at once.
+ * A token carries a MAC (issue 26 points 4 and 9) so the Worker can refuse a made-up token before any room wakes:
+ * 16 random bytes and the first 16 bytes of HMAC-SHA-256 under `TOKEN_SECRET` over (series id, those bytes),
+ * base64url. The room still decides whether it is current (replace-seat revokes it). Tokens of games made before
+ * the MAC (22 characters) keep working in those games only, which have 14-character ids.
  */
 
 const hex = (bytes: Uint8Array): string => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -535,8 +488,8 @@ async function macOf(secret: string, gameId: string, random: Uint8Array): Promis
 }
 
 /**
- * A fresh token for game `gameId`: 128 random bits and their MAC, base64url (43 characters). Throws without a
- * secret: a server that cannot sign tokens must not hand out ones the Worker would refuse.
+ * A fresh token for game `gameId`. Throws without a secret: a server that cannot sign tokens must not hand out
+ * ones the Worker would refuse.
  * @example await newToken('k7m2p9qrstuvwxyz', env.TOKEN_SECRET) // 'Xq3…' (43 characters)
  */
 export async function newToken(gameId: string, secret: string | undefined): Promise<string> {
@@ -551,10 +504,8 @@ export async function newToken(gameId: string, secret: string | undefined): Prom
 }
 
 /**
- * What the Worker can tell of a bearer token for game `gameId` without asking its room:
- * - `signed`: made by this server for this game (the room still checks that it is current);
- * - `legacy`: a token without a MAC in a game made before tokens had one — only its room can tell;
- * - `forged`: neither — made up, or made for another game.
+ * What the Worker can tell of a token for `gameId` without its room: `signed` (ours, for this game), `legacy` (no
+ * MAC, in a game as old as that), or `forged`.
  * @example await tokenKind(id, 'AAAAAAAAAAAAAAAAAAAAAA', secret) // 'forged' in a game with a 16-character id
  */
 export async function tokenKind(
@@ -596,10 +547,8 @@ const ID_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** 80 bits. Games made before tokens carried a MAC have 14 characters (70 bits); see the top of this file. */
 export const GAME_ID_LENGTH = 16;
 /**
- * A game played again (again.ts) has its series' first id followed by 8 random characters (24 in all): tokens
- * are signed over the series' first id (`seriesRoot`), so a seat that accepts keeps its token in every game of
- * the series, and the Worker still tells a made-up token from ours without waking a room. The room decides
- * whether the token is a seat's there (a seat that declined is not).
+ * A game played again has its series' first id and 8 random characters: tokens are signed over the first id
+ * (`seriesRoot`), so a seat that accepts keeps its token in every game of the series.
  */
 const AGAIN_SUFFIX = 8;
 export const GAME_ID_PATTERN = /^[a-z2-9]{14}(?:[a-z2-9]{2}(?:[a-z2-9]{8})?)?$/;

@@ -1,12 +1,11 @@
 /**
- * The room's storage (SQLite): its schema as numbered migrations, loading meta and the snapshot, the one
- * transaction every change makes (`mutate`), what a change writes (`write`), the game log and the chat tables,
- * creating the room, and deleting it when its time is up (retention).
+ * The room's storage (SQLite): the schema as numbered migrations, loading meta and the snapshot, the one
+ * transaction every change makes (`mutate`) and what a change writes (`write`), the game log, chat, creating the
+ * room, and deleting it when its time is up (retention).
  *
- * Per answer, one transaction writes the move row (the answer: with the seed, the move log replays the game),
- * the answer's log row, the snapshot row (the rules' state, replaced) and the meta row (replaced when it
- * changed). A load reads the meta row and the snapshot row; nothing is rebuilt from the moves, so a deploy that
- * changes a rule cannot change a running game's state.
+ * Per answer one transaction writes the move row (with the seed, the move log replays the game), one log row,
+ * the snapshot row (replaced) and the meta row. A load reads the meta and snapshot rows; nothing is rebuilt from
+ * the moves, so a deploy that changes a rule cannot change a running game's state.
  */
 import {
   apply,
@@ -20,7 +19,6 @@ import {
   type Msg,
 } from '../engine';
 import type { ChatLine } from '../protocol';
-import { cleanText, hashToken, newToken } from './seats';
 import {
   iso,
   LIMITS,
@@ -33,32 +31,24 @@ import {
   type Reply,
   type Room,
 } from './core';
+import { cleanText, hashToken, newToken } from './seats';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
-const SAVE_SNAPSHOT =
-  'INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET step = excluded.step, state = excluded.state';
 
-/**
- * Storage of one room: meta and the engine state after the last move, both held in memory once loaded. Every
- * change goes through `mutate`: its writes run in one SQLite transaction on a copy of meta, which replaces the
- * held meta only if the transaction commits.
- */
+/** Meta and the rules' state after the last move, held in memory once loaded. */
 export class Store {
   meta: Meta | null | undefined;
-  /** The engine state after the last move (null: not started). */
+  /** The rules' state after the last move (null: not started). */
   game: GameState<any> | null = null;
 
   constructor(private readonly r: Room) {}
 
-  /** The runtime's SQL handle (read at each call: tests may replace the object's state to watch it). */
+  /** Read at each call: tests may replace the object's state to watch it. */
   get sql(): SqlStorage {
     return this.r.state.storage.sql;
   }
 
-  /**
-   * Load meta and snapshot (and the other concerns' caches). An object that was never created has no schema and
-   * is left untouched, so a lookup of a made-up id creates nothing.
-   */
+  /** Load meta and snapshot. An object never created has no schema and is left untouched (a made-up id creates nothing). */
   load(): Meta | null {
     if (this.meta !== undefined) return this.meta;
     const sql = this.sql;
@@ -72,9 +62,8 @@ export class Store {
   }
 
   /**
-   * The snapshot row's state. Every answer since migration 8 writes the snapshot with its move, so no move comes
-   * after it; only a room written before that may have moves the old deltas did not cover (migration 8, below), and those
-   * are replayed through the rules here, once: the next answer writes the snapshot.
+   * The snapshot row's state. Since migration 8 every answer writes the snapshot with its move; only a room
+   * written before deltas may have moves after it, replayed here once (the next answer writes the snapshot).
    */
   private readState(): GameState<any> | null {
     const snap = this.sql
@@ -93,13 +82,12 @@ export class Store {
     return s;
   }
 
-  /** Re-read what the concerns cache from their tables (after load, or after a change that failed). */
   private reloadCaches(): void {
     this.r.seats.reload();
     this.r.log.load();
   }
 
-  /** The loaded meta (only called once `load()` found the room). */
+  /** The loaded meta (only once `load()` found the room). */
   get m(): Meta {
     return this.meta!;
   }
@@ -110,15 +98,7 @@ export class Store {
     return d;
   }
 
-  /** Write the snapshot row: the state `s` (inside a change). */
-  saveSnapshot(s: GameState<any>): void {
-    this.sql.exec(SAVE_SNAPSHOT, s.step, JSON.stringify(s));
-  }
-
-  /**
-   * Persist a change the core decided, in one transaction (`mutate`): the move row, the snapshot, its log lines,
-   * seat rows, the notification rows it queues and drops, and the meta row. Then hold its state.
-   */
+  /** Persist a change the core decided, in one transaction (`mutate`), then hold its state. */
   write(c: Change): void {
     const now = this.r.now();
     const sql = this.sql;
@@ -132,7 +112,12 @@ export class Store {
           c.move.by,
           c.move.at,
         );
-      if (c.state) this.saveSnapshot(c.state);
+      if (c.state)
+        sql.exec(
+          'INSERT INTO snapshot (id, step, state) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET step = excluded.step, state = excluded.state',
+          c.state.step,
+          JSON.stringify(c.state),
+        );
       this.r.log.append(c.lines);
       if (c.seat)
         sql.exec(
@@ -165,13 +150,11 @@ export class Store {
   }
 
   /**
-   * Run `fn` as one change on a copy of meta, inside one SQLite transaction: every statement `fn` runs, and the
-   * meta row when meta changed, commit together or not at all, and the copy replaces meta only if they commit.
-   * `transactionSync` rolls back if its function throws:
-   * https://developers.cloudflare.com/durable-objects/api/storage-api/#transactionsync
-   * Nothing is sent before it returns (persist before send), and the runtime's output gate holds what is sent
-   * after it until the write is confirmed durable: https://developers.cloudflare.com/durable-objects/reference/glossary/
-   * A change that throws writes nothing, and the caches (which may hold its rows) are read again.
+   * Run `fn` as one change on a copy of meta inside one SQLite transaction: its statements and the meta row
+   * commit together or not at all (`transactionSync` rolls back if `fn` throws:
+   * https://developers.cloudflare.com/durable-objects/api/storage-api/#transactionsync), and the copy replaces
+   * meta only then. Nothing is sent before it returns, and the output gate holds what is sent after it until the
+   * write is durable: https://developers.cloudflare.com/durable-objects/reference/glossary/
    */
   mutate<T>(fn: (m: Meta) => T): T {
     const cur = this.m;
@@ -187,6 +170,7 @@ export class Store {
         return x;
       });
     } catch (e) {
+      // The caches may hold the rows that were rolled back.
       this.reloadCaches();
       throw e;
     }
@@ -197,7 +181,6 @@ export class Store {
   /** When this game is deleted unless something changes first (retention, below), or null while it runs. */
   expiry(): number | null {
     const m = this.m;
-    // A running game never expires (every answer asks): nothing to count or parse.
     if (m.status === 'playing' && !m.paused) return null;
     return expiresAt({
       status: m.status,
@@ -207,10 +190,7 @@ export class Store {
     });
   }
 
-  /**
-   * The game's time is up: every socket is closed and all its storage deleted (tables, alarm), so the object is
-   * as if it never existed — every request for it is a 404 (ids are random and never handed out twice).
-   */
+  /** The game's time is up: every socket closed, all storage deleted; every request for it is a 404 from now on. */
   async deleteAll(): Promise<void> {
     console.log(`expired game=[${this.m.id}] status=[${this.m.status}]`);
     for (const ws of this.r.state.getWebSockets()) {
@@ -235,10 +215,7 @@ export class Store {
     return reject(code, message, { game: this.meta?.id, ...ctx }, extra);
   }
 
-  /**
-   * `GET /record`: what the replay page needs to replay a finished game — the creation parameters, the seed, the
-   * seat names and every move in order. A running game has no record yet (404, as an unknown game).
-   */
+  /** `GET /record`: what the replay page needs to replay a finished game (a running game has none: 404). */
   record(): Reply {
     if (!this.load() || this.m.status !== 'finished' || this.m.seed === null)
       return reject('not_found', 'no such finished game');
@@ -247,12 +224,12 @@ export class Store {
       .exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves ORDER BY n')
       .toArray()
       .map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
-    // The options the moves were played under (bots.ts `rulesOptions`), which a replay must use.
+    // The options the moves were played under (core.ts `rulesOptions`).
     const options = this.game?.options ?? m.options;
     return ok({ game: m.game, seats: m.seats, options, seed: m.seed, names: this.r.seats.names(), moves });
   }
 
-  /** Create the room. Called once by `POST /api/games` with options already checked by the game. */
+  /** Create the room (`POST /api/games`, options already checked by the game). */
   async create(p: CreateParams): Promise<Reply> {
     const adminToken = await newToken(p.id, this.r.bindings.TOKEN_SECRET);
     const adminHash = await hashToken(adminToken);
@@ -281,7 +258,7 @@ export class Store {
     });
     this.meta = m;
     this.reloadCaches();
-    // A lobby nobody joins expires (retention, below): the alarm is what deletes it.
+    // A lobby nobody joins expires: the alarm is what deletes it.
     await this.r.schedule(true);
     return ok({ id: p.id, adminToken, inviteUrl: `${p.origin}/g/${p.id}` }, 201);
   }
@@ -298,23 +275,18 @@ interface Row {
 }
 
 /** May `seat` (null: a spectator) read a line with audience bits `aud`? Everything is public once the game is over. */
-export const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean =>
+const mayRead = (aud: number | null, seat: number | null, over: boolean): boolean =>
   over || aud === null || (seat !== null && ((aud >> seat) & 1) === 1);
 
-/**
- * A stored row's lines. One row holds the lines of one change (column `lines`: a JSON array of `[at, aud, msg]`,
- * line k having the row's index plus k): one row per answer, however many lines it wrote — the platform bills rows.
- */
+/** A stored row's lines: one row per change, however many lines it wrote (the platform bills rows). */
 const rowsOf = (b: { i: number; lines: string }): Row[] =>
   (JSON.parse(b.lines) as [number, number | null, Msg][]).map(([at, aud, msg], k) => ({ i: b.i + k, at, aud, msg }));
 
 const line = (r: Row): LogLine => ({ i: r.i, at: r.at, msg: r.msg });
 
 /**
- * The game log, append-only in its own table: the engine hands each answer's entries back, the room appends them
- * as one row in the move's own transaction and reads them by index range, filtered by audience — a view never
- * walks the whole log, and no snapshot carries it. Indices are the room's (the engine's own lines and the room's,
- * like "timed out", in one sequence).
+ * The game log, append-only in its own table, read by index range and filtered by audience: a view never walks
+ * the whole log. The engine's lines and the room's (like "timed out") share one sequence of indices.
  */
 export class LogTable {
   /** The index the next line gets (the number of lines). */
@@ -323,22 +295,21 @@ export class LogTable {
   constructor(private readonly r: Room) {}
 
   load(): void {
-    if (!this.r.sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log'").toArray().length) return;
     const last = this.r.sql
       .exec<{ i: number; n: number }>('SELECT i, json_array_length(lines) AS n FROM log ORDER BY i DESC LIMIT 1')
       .toArray()[0];
     this.end = last ? last.i + last.n : 0;
   }
 
-  /** Append lines as ONE row keyed by the index of its first line (call inside the move's change). */
+  /** Append lines as ONE row keyed by the index of its first line (inside the change). */
   append(entries: { at: number; to: Audience; msg: Msg }[]): void {
     if (!entries.length) return;
-    const lines = entries.map((e) => [e.at, e.to === 'public' ? null : audienceBits(e.to), e.msg]);
+    const lines = entries.map((e) => [e.at, audienceBits(e.to), e.msg]);
     this.r.sql.exec('INSERT INTO log (i, lines) VALUES (?, ?)', this.end, JSON.stringify(lines));
     this.end += entries.length;
   }
 
-  /** The lines from `from` on (up to the end) that `seat` may read. */
+  /** The lines from `from` on that `seat` may read. */
   from(seat: number | null, from: number, over: boolean): LogLine[] {
     if (from >= this.end) return [];
     // From the row holding line `from` (the last one starting at or before it) on.
@@ -368,13 +339,10 @@ export class LogTable {
 
 // ---------------------------------------------------------------- chat
 
-/**
- * Chat, and notes from the room to one seat: a state body shows the last `chatLines` a viewer may read.
- */
+/** Chat, and notes from the room to one seat: a state body shows the last `chatLines` a viewer may read. */
 export class Chat {
   constructor(private readonly r: Room) {}
 
-  /** The last lines `seat` may read (the table's and its own notes), oldest first. */
   linesFor(seat: number | null): ChatLine[] {
     return this.r.sql
       .exec<{ at: string; seat: number; name: string; text: string }>(
@@ -387,7 +355,7 @@ export class Chat {
       .map((x) => ({ at: x.at, seat: x.seat, name: x.name, text: x.text }));
   }
 
-  /** Write a line (inside a transaction); `to`: the one seat a note from the room is for (null: the whole table). */
+  /** Write a line (inside a change); `to`: the one seat a note from the room is for (null: the whole table). */
   add(line: ChatLine, to: number | null = null): void {
     this.r.sql.exec(
       'INSERT INTO chat (at, seat, name, text, to_seat) VALUES (?, ?, ?, ?, ?)',
@@ -424,10 +392,9 @@ export class Chat {
 // ---------------------------------------------------------------- schema
 
 /**
- * The GameRoom's SQLite schema as numbered migrations. Each entry runs once, in order, inside a transaction;
- * `schema_version` remembers how many ran. Never edit a shipped entry: append a new one (a room created by an
- * old deploy is upgraded the next time it starts). An entry is SQL, or a function for a change SQL alone cannot
- * make exactly (rewriting JSON with its keys in the engine's order).
+ * The schema as numbered migrations, each run once, in order, inside a transaction (`schema_version` counts
+ * them). Never edit a shipped entry: append one; a room made by an old deploy is upgraded when it next starts.
+ * An entry is SQL, or a function for a change SQL alone cannot make exactly.
  */
 export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   // 1: the first schema.
@@ -470,31 +437,17 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
   -- reminders: JSON list of "ms before the deadline" still to send.
   CREATE TABLE clocks (prompt TEXT PRIMARY KEY, seat INTEGER NOT NULL, deadline_at INTEGER, remaining_ms INTEGER NOT NULL, reminders TEXT NOT NULL, stand_in INTEGER NOT NULL DEFAULT 0);
   `,
-  // 2: the version at which each prompt was first shown, so an answer to a prompt that is still open is not
-  // stale just because another seat answered its own prompt in the meantime.
+  // 2: the version at which each prompt was first shown (an answer to a prompt still open is not stale).
   `ALTER TABLE clocks ADD COLUMN opened_version INTEGER NOT NULL DEFAULT 0;`,
-  // 3: the log leaves the state. It only grows, so it gets its own append-only table (written in the same
-  // transaction as the move, read by index range); the snapshot keeps only what the rules need, with
-  // `logCount` in place of the entries. The clocks of the open prompts (a handful of rows, all rewritten by
-  // almost every answer) move into the meta row, which every answer writes anyway.
+  // 3: the log leaves the state for its own append-only table; the clocks move into the meta row.
   migrateLogOut,
-  // 4: each seat's settings for the asynchronous life (issue 11): standing orders, quiet hours, away-until, its
-  // mention in the table channel. JSON; NULL = none. Private to the seat.
+  // 4: each seat's own settings (issue 11), JSON; NULL = none.
   `ALTER TABLE seats ADD COLUMN settings TEXT;`,
-  // 5: each move row carries the exact delta its answer made to the state (snapshot.ts), so an answer writes a few
-  // hundred bytes instead of the whole snapshot; every few answers it holds the full state instead (a JSON
-  // object, where a delta is a JSON array), and the snapshot row is written at the start and the end. NULL: the
-  // snapshot row was written at this move (or the row is older than deltas).
+  // 5: (gone in 8) each move row's delta to the state.
   `ALTER TABLE moves ADD COLUMN delta TEXT;`,
-  // 6: each move row carries meta's live part (version, gameVersion, clocks, changedAt: JSON), so an answer
-  // leaves the meta row alone unless more of meta changed; a load takes the live part from whichever of the two
-  // is newer. NULL: the row is older.
+  // 6: (gone in 8) each move row's live part of meta.
   `ALTER TABLE moves ADD COLUMN live TEXT;`,
-  // 7: an answer is ONE statement (store.ts): a view over the move rows takes the move with its log lines and,
-  // when more of meta changed, the meta row, and its trigger writes them — atomic as any single statement is, so
-  // no transaction is opened. Up to 4 lines ride as columns of their own (i, at, aud, msg: the message's JSON
-  // text, bound as it is stored), the rest as \`more\`: a JSON array of [i, at, aud, msg], each msg the JSON
-  // string of that text. \`meta\`: the meta row's JSON, or NULL to leave it.
+  // 7: (gone in 8) a view whose INSTEAD OF trigger wrote an answer in one statement.
   `
   CREATE VIEW move_writes AS SELECT n, seat, answer, by, at, delta, live, NULL AS meta,
     NULL AS i0, NULL AS at0, NULL AS aud0, NULL AS msg0, NULL AS i1, NULL AS at1, NULL AS aud1, NULL AS msg1,
@@ -510,13 +463,10 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
     INSERT OR REPLACE INTO meta (id, json) SELECT 1, NEW.meta WHERE NEW.meta IS NOT NULL;
   END;
   `,
-  // 8: one persistence scheme (issue 24): an answer writes its move row, ONE log row, the snapshot row (replaced)
-  // and the meta row in one transaction (store.ts). The move rows' deltas and live parts of meta go: the snapshot
-  // row is brought up to the last move and the newest live part laid over the meta row, as the deploy before
-  // read them on a load; the view and its trigger are dropped with them.
+  // 8: one persistence scheme (issue 24): the deltas and live parts are laid over the snapshot and meta rows,
+  // and go with the view.
   plainSnapshot,
-  // 9: a log row holds the lines of one change (log.ts), so an answer writes one row however many lines it has:
-  // `i` the index of its first line, `lines` a JSON array of [at, aud, msg]. Each older line becomes a row.
+  // 9: a log row holds the lines of one change ([at, aud, msg] each), so an answer writes one row.
   `
   ALTER TABLE log RENAME TO log_lines;
   CREATE TABLE log (i INTEGER PRIMARY KEY, lines TEXT NOT NULL);
@@ -526,7 +476,7 @@ export const MIGRATIONS: (string | ((sql: SqlStorage) => void))[] = [
 ];
 
 /** Audience as stored: NULL for public, else a bit per seat that may read the line. */
-export const audienceBits = (to: 'public' | number[]): number | null =>
+const audienceBits = (to: 'public' | number[]): number | null =>
   to === 'public' ? null : to.reduce((b, s) => b | (1 << s), 0);
 
 function migrateLogOut(sql: SqlStorage): void {
@@ -584,12 +534,10 @@ function migrateLogOut(sql: SqlStorage): void {
 type Obj = Record<string, unknown>;
 
 /**
- * Migration 8: the state and meta as the deploy before rebuilt them on a load, written into the snapshot row and
- * the meta row. The state: the snapshot row, then each move after it in order — a full state (a JSON object) or
- * an exact delta (a JSON array of operations on paths: `[path, value]` sets, `[path]` deletes a key,
- * `[path, start, deleteCount, items]` splices an array) — up to a move written without either (before deltas),
- * which the load replays through the rules (store.ts). Meta: the last move row's live part (version, gameVersion,
- * clocks, changedAt) when it is newer than the meta row.
+ * Migration 8: the state and meta as the deploy before rebuilt them on a load. The state: the snapshot row, then
+ * each move's full state (a JSON object) or delta (a JSON array: `[path, value]` sets, `[path]` deletes,
+ * `[path, start, deleteCount, items]` splices) up to a move without either, which the load replays. Meta: the
+ * last move's live part when newer than the meta row.
  */
 function plainSnapshot(sql: SqlStorage): void {
   const snap = sql.exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1').toArray()[0];
@@ -647,7 +595,7 @@ function applyOps(root: unknown, ops: [(string | number)[], ...unknown[]][]): un
 }
 
 /** Apply the migrations not yet applied. Synchronous: call inside `transactionSync`. */
-export function migrate(sql: SqlStorage): void {
+function migrate(sql: SqlStorage): void {
   sql.exec('CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), v INTEGER NOT NULL)');
   const row = sql.exec<{ v: number }>('SELECT v FROM schema_version WHERE id = 1').toArray()[0];
   const from = row?.v ?? 0;
@@ -661,27 +609,22 @@ export function migrate(sql: SqlStorage): void {
 }
 
 /** Whether this object's database was ever initialised (a lookup of an unknown id must not create a room). */
-export function hasSchema(sql: SqlStorage): boolean {
+function hasSchema(sql: SqlStorage): boolean {
   return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").toArray().length > 0;
 }
 
 // ---------------------------------------------------------------- retention
 
 /**
- * How long a game is kept. Without this nothing ever deleted a game: a script creating games made permanent
- * Durable Objects, and every finished game stayed forever. A running game is never deleted (its deadlines move
- * it on, so an abandoned one ends by itself); everything else is deleted with all its storage once it has been
- * left alone for the time below, counted from its last change (a chat line after the end counts too).
- *
- * - finished: 30 days — the replay page (`GET …/record`) needs the record for a while after the end;
- * - a lobby nobody joined: 2 days; a lobby some joined but nobody started: 30 days;
- * - a paused game nobody touches: 90 days.
+ * How long a game is kept once left alone, counted from its last change: finished 30 days (the replay page
+ * needs the record a while), a lobby nobody joined 2 days and one some joined 30, a paused game 90. A running
+ * game is never deleted: its deadlines move it on, so an abandoned one ends by itself.
  */
 export const RETENTION_DAYS = { finished: 30, emptyLobby: 2, lobby: 30, paused: 90 } as const;
 
 const DAY = 86_400_000;
 
-export interface Lifecycle {
+interface Lifecycle {
   status: 'lobby' | 'playing' | 'finished';
   paused: boolean;
   /** When anything anyone can see last changed (ms). */
