@@ -101,8 +101,9 @@ export class GameRoom extends DurableObject<Env> implements Room {
     this.store.load();
   }
 
+  /** Read at each call: tests may replace the object's state to watch it. */
   get sql(): SqlStorage {
-    return this.store.sql;
+    return this.state.storage.sql;
   }
 
   table(): Table {
@@ -350,7 +351,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
     const att: Attachment = { sid: crypto.randomUUID(), seat: null, ready: false, visible: true, openedAt: now, from };
-    this.sockets.attach(server, att);
+    server.serializeAttachment(att);
     // The alarm closes it if it stays silent.
     await this.schedule();
     return new Response(null, { status: 101, webSocket: client });
@@ -364,7 +365,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
       if (!att || att.gone) return;
       const j = countJunk(att, this.now());
       if (j.over) this.sockets.drop(ws, j.att, 'junk');
-      else this.sockets.attach(ws, j.att);
+      else ws.serializeAttachment(j.att);
     };
     const st = this.store;
     if (!st.load()) return error(reject('not_found', 'no such game'));
@@ -398,7 +399,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
       case 'hello':
         return hello(this, ws, att, msg, error);
       case 'visible':
-        this.sockets.attach(ws, { ...att, visible: msg.visible !== false });
+        ws.serializeAttachment({ ...att, visible: msg.visible !== false });
         return;
       case 'answer': {
         if (!att.ready || att.seat === null)

@@ -23,7 +23,6 @@ import {
   type GameDef,
   type GameState,
   type Json,
-  type LogEntry,
   type LogLine,
   type OpenPrompt,
   type OrderDef,
@@ -431,64 +430,6 @@ export function standingAnswer<G>(
     if (a && a.prompt === p.id && apply(def, s, p.seat, a).ok) return { answer: a, order: d };
   }
   return null;
-}
-
-interface OrderMove {
-  seat: number;
-  answer: Answer;
-  order: string;
-}
-
-interface OrdersRun<G> {
-  state: GameState<G>;
-  /** Answers given by orders, in the order they were applied; the room logs them as moves. */
-  moves: OrderMove[];
-  /** Log entries those answers wrote. */
-  events: LogEntry[];
-  /** Open prompts a `human`-timed order will answer, after its pause. */
-  delayed: { seat: number; prompt: string; order: string }[];
-}
-
-/**
- * Answer every open prompt the seats' orders answer at once (`timing` instant), repeatedly, in the order the state
- * lists them (so the result depends on the game alone): the room's loop (`Bots.runBots`) over a bare state.
- * @example const r = runOrders(def, s, (seat) => seats[seat].orders); persist(r.moves); s = r.state;
- */
-export function runOrders<G>(
-  def: GameDef<G>,
-  state: GameState<G>,
-  ordersOf: (seat: number) => SeatOrder[],
-  o: { skip?: (p: Prompt) => boolean; limit?: number } = {},
-): OrdersRun<G> {
-  let s = state;
-  const moves: OrderMove[] = [];
-  const events: LogEntry[] = [];
-  const limit = o.limit ?? 1000;
-  for (;;) {
-    if (moves.length >= limit) break;
-    let found: { p: Prompt; sa: StandingAnswer } | null = null;
-    for (const p of s.prompts) {
-      if (o.skip?.(p)) continue;
-      const sa = standingAnswer(def, s, p, ordersOf(p.seat));
-      if (sa && sa.order.timing !== 'human') {
-        found = { p, sa };
-        break;
-      }
-    }
-    if (!found) break;
-    const r = apply(def, s, found.p.seat, found.sa.answer);
-    if (!r.ok) break; // checked by standingAnswer; kept as a guard
-    s = r.value.state;
-    events.push(...r.value.events);
-    moves.push({ seat: found.p.seat, answer: found.sa.answer, order: found.sa.order.id });
-  }
-  const delayed: OrdersRun<G>['delayed'] = [];
-  for (const p of s.prompts) {
-    if (o.skip?.(p)) continue;
-    const sa = standingAnswer(def, s, p, ordersOf(p.seat));
-    if (sa && sa.order.timing === 'human') delayed.push({ seat: p.seat, prompt: p.id, order: sa.order.id });
-  }
-  return { state: s, moves, events, delayed };
 }
 
 /** The longest person-like pause, whatever the clock: a slow game waits minutes for it, never hours. */

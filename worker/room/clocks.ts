@@ -35,7 +35,6 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Is `zone` an IANA time zone this runtime knows? */
 export function isTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
   try {
@@ -139,7 +138,6 @@ export interface QuietHours {
   zone: string;
 }
 
-/** A stretch of real time, [from, to). */
 export interface Interval {
   from: number;
   to: number;
@@ -240,14 +238,12 @@ export function asleep(
 }
 
 export interface ClockInput {
-  /** When the prompt opened. */
   start: number;
   /** Its clock: how long the seat has, counting only time outside quiet hours and absence. */
   lengthMs: number;
   quiet?: QuietHours | null;
   /** The host's cap on quiet time that stops a clock, per day; null = no cap. */
   quietCapMs?: number | null;
-  /** The seat is away until then (the clock does not run before it). */
   awayUntil?: number | null;
   /** The host's cap on how long absence may hold a clock, from the prompt's start; null = no cap. */
   awayCapMs?: number | null;
@@ -329,7 +325,6 @@ export function parseAwayUntil(raw: unknown, now: number, maxDays = 60): number 
   return t;
 }
 
-/** Is the seat away at `t`? */
 export const isAway = (awayUntil: number | null | undefined, t: number): boolean => !!awayUntil && t < awayUntil;
 
 /**

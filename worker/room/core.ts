@@ -53,7 +53,6 @@ export interface Meta {
   options: Record<string, Json>;
   deadlineMinutes: number;
   createdAt: string;
-  /** Origin of the creating request, for absolute links (invite, seat, notifications). */
   origin: string;
   adminHash: string;
   /** Server-side only: views never include it. */
@@ -85,7 +84,6 @@ export interface Clock {
   /** Absolute deadline (ms); null while the game is paused (`remainingMs` keeps what is left). */
   deadlineAt: number | null;
   remainingMs: number;
-  /** Reminders still to send, as "ms before the deadline". */
   reminders: number[];
   /** The clock runs the stand-in's short grace, not the game's deadline. */
   standIn: boolean;
@@ -102,7 +100,6 @@ export type SeatRow = {
   bot: number;
   stand_in: number;
   expiries: number;
-  /** JSON `SeatSettings`, or null. */
   settings: string | null;
 };
 
@@ -110,13 +107,10 @@ export type SeatRow = {
 export interface Attachment {
   sid: string;
   seat: number | null;
-  /** A `hello` was received: the socket gets state updates. */
   ready: boolean;
-  /** The tab is visible: a prompt for this seat needs no push. */
   visible: boolean;
   /** The log index its next message carries lines from; absent until then when its hello named none (the tail). */
   log?: number;
-  /** The whole record (public once the game is over) has been sent to this socket. */
   whole?: boolean;
   /** When the socket was accepted (ms): it must say hello within `ADMISSION.helloMs`. */
   openedAt?: number;
@@ -173,7 +167,6 @@ export interface Room {
 
 export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
 
-/** A time as the room writes it (ISO 8601, UTC). */
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 // ---------------------------------------------------------------- replies
@@ -242,9 +235,7 @@ function logRejection(code: string, message: string, ctx: Record<string, unknown
 
 // ---------------------------------------------------------------- limits and input
 
-/** Every limit of the room in one place. */
 export const LIMITS = {
-  /** Request bodies and WebSocket messages. */
   bodyBytes: 16 * 1024,
   nameChars: 24,
   chatChars: 500,
@@ -321,7 +312,6 @@ export function rulesOptions(o: Record<string, Json>): Record<string, Json> {
 
 // ---------------------------------------------------------------- the table and a change
 
-/** What the core knows of one seat. */
 export interface SeatFacts {
   seat: number;
   bot: boolean;
@@ -330,11 +320,9 @@ export interface SeatFacts {
   settings: SeatSettings;
 }
 
-/** Everything the core decides from: the table at one moment. */
 export interface Table {
   def: GameDef;
   meta: Meta;
-  /** The rules' state (null: not started). */
   state: GameState<any> | null;
   seats: readonly SeatFacts[];
   /** Seats with a visible live socket: they see a prompt without being notified. */
@@ -354,26 +342,19 @@ export interface Notice {
 /** What an event changes, as the adapters carry it out (persist first, then sockets, then the alarm). */
 export interface Change {
   meta: Meta;
-  /** The rules' state after it (absent: unchanged). */
   state?: GameState<any>;
-  /** The move row (the answer), when a move was made. */
   move?: { seat: number; answer: Answer; by: MoveBy; at: string };
-  /** New log lines, in order (the log gives them their indices). */
   lines: Line[];
-  /** A seat row's new expiry count and stand-in flag. */
   seat?: { seat: number; expiries: number; standIn: boolean };
-  /** A seat's own settings, replaced. */
   settings?: { seat: number; settings: SeatSettings };
   /** A seat given to someone else (a bot when `tokenHash` is null): its targets and their rows go too. */
   replace?: { seat: number; name: string; tokenHash: string | null };
-  /** Free seats the start gives to bots ("Bot 3"). */
   bots?: number[];
   /** Prompts that closed: their unsent notifications are noise now. */
   closed: string[];
   notices: Notice[];
 }
 
-/** A log line before the log gives it its index. */
 type Line = Pick<LogEntry, 'at' | 'to' | 'msg'>;
 
 export type Refusal = { code: ErrorCode; message: string; stale?: true };
@@ -531,7 +512,6 @@ export function decideExpiry(t: Table, c: Clock): Change {
 const openWindow = (t: Pick<Table, 'def' | 'meta' | 'state'>): number[] =>
   t.meta.status === 'playing' ? windowSeats(t.def, t.state) : [];
 
-/** A change of meta alone: no move, no line, no notification. */
 const metaOnly = (meta: Meta): Change => ({ meta, lines: [], closed: [], notices: [] });
 
 /** The deal: the rules set up from `seed`, the free `bots` seats given to bots, the first prompts' clocks opened. */

@@ -41,11 +41,9 @@ type Row = {
 /** One delivery: a row as it is, or a digest standing for several rows of one target. */
 type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
-/** Each seat's targets, the messages waiting to be sent, and the alarm's send. */
 export class Outbox {
   constructor(private readonly r: Room) {}
 
-  /** When the earliest waiting notification is due, or null. */
   nextDue(): number | null {
     return this.r.sql.exec<{ due: number | null }>('SELECT MIN(due_at) AS due FROM outbox').toArray()[0]?.due ?? null;
   }
@@ -73,46 +71,45 @@ export class Outbox {
     const dueAt = notifyAt(this.r.seats.settingsOf(seat).quiet, now);
     const strings = getGame(m.game)?.strings;
     const names = this.r.seats.names();
-    const rows = targets.map((t) => {
+    const said = about && {
+      message: about.message,
+      ...(about.id ? { id: about.id } : {}),
+      ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}),
+    };
+    for (const t of targets) {
+      const target = JSON.parse(t.target) as NotifyTarget;
+      const url = `${m.origin}/g/${m.id}`;
       const msg = messageFor({
-        target: JSON.parse(t.target) as NotifyTarget,
+        target,
         kind,
         gameId: m.id,
         game: m.game,
         seat,
-        url: `${m.origin}/g/${m.id}`,
+        url,
         strings,
         names,
         now,
-        ...(about
-          ? {
-              about: {
-                message: about.message,
-                ...(about.id ? { id: about.id } : {}),
-                ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}),
-              },
-            }
-          : {}),
+        ...(said ? { about: said } : {}),
       });
-      return [t.id, seat, prompt, JSON.stringify(msg), dueAt];
-    });
-    this.r.sql.exec(
-      "INSERT INTO outbox (target_id, seat, prompt, msg, due_at) SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]', value ->> '$[4]' FROM json_each(?)",
-      JSON.stringify(rows),
-    );
+      this.r.sql.exec(
+        'INSERT INTO outbox (target_id, seat, prompt, msg, due_at) VALUES (?, ?, ?, ?, ?)',
+        t.id,
+        seat,
+        prompt,
+        JSON.stringify(msg),
+        dueAt,
+      );
+    }
   }
 
   /** The prompts closed: their unsent notifications are noise now (inside a transaction). */
   dropPrompts(prompts: string[]): void {
+    const sql = this.r.sql;
     const list = JSON.stringify(prompts);
-    // Looked for first: an answer that closes a prompt nobody was to be told of writes nothing here.
-    if (
-      !prompts.length ||
-      !this.r.sql.exec('SELECT 1 FROM outbox WHERE prompt IN (SELECT value FROM json_each(?)) LIMIT 1', list).toArray()
-        .length
-    )
-      return;
-    this.r.sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', list);
+    const has = 'SELECT 1 FROM outbox WHERE prompt IN (SELECT value FROM json_each(?)) LIMIT 1';
+    // Looked for first: an answer that closes a prompt nobody was to be told of runs no write (storage.test.ts).
+    if (prompts.length && sql.exec(has, list).toArray().length)
+      sql.exec('DELETE FROM outbox WHERE prompt IN (SELECT value FROM json_each(?))', list);
   }
 
   /** A seat changes hands: its targets and their rows go (inside a transaction; the core drops its digest window). */
@@ -294,8 +291,6 @@ export class Outbox {
  * `POST`/`DELETE /notify`: a seat's targets, at most `LIMITS.targetsPerSeat`, one per key (registered again, a
  * target replaces itself and is enabled again). Removing one drops the messages still waiting for it.
  */
-
-/** Register (POST) or remove (DELETE) a notification target of the bearer's seat. */
 export async function notifyTarget(
   r: Room,
   token: string | null,
@@ -357,18 +352,6 @@ export async function notifyTarget(
   return ok({ removed });
 }
 
-/** Targets of a seat, for tests and the client's settings (no secrets beyond what the seat registered). */
-export function targetsOf(r: Room, seat: number): { id: number; kind: string; disabled: boolean; failures: number }[] {
-  if (!r.store.load()) return [];
-  return r.sql
-    .exec<{ id: number; kind: string; disabled: number; failures: number }>(
-      'SELECT id, kind, disabled, failures FROM targets WHERE seat = ?',
-      seat,
-    )
-    .toArray()
-    .map((x) => ({ id: x.id, kind: x.kind, disabled: !!x.disabled, failures: x.failures }));
-}
-
 // ---------------------------------------------------------------- sends
 
 export const SEND_TIMEOUT_MS = 5_000;
@@ -396,7 +379,6 @@ export const send: Sender = async (target, msg, o) => {
 export const targetScope = (env: { ALLOW_PRIVATE_TARGETS?: string }): TargetScope =>
   env.ALLOW_PRIVATE_TARGETS === '1' ? 'private' : 'public';
 
-/** A stable key for a target, so registering the same endpoint twice replaces it instead of duplicating it. */
 export function targetKey(t: NotifyTarget): string {
   return t.kind === 'push' ? `push:${t.subscription.endpoint}` : `webhook:${t.url}`;
 }
@@ -464,9 +446,7 @@ export function disabledNote(target: NotifyTarget, gameTitle: string): string {
 export interface Owed {
   seat: number;
   promptId: string;
-  /** When the prompt appeared (ms). */
   at: number;
-  /** Its deadline (ms), if any. */
   deadline?: number;
 }
 
@@ -478,9 +458,7 @@ export interface LastSent {
 
 export interface DigestInput {
   owed: Owed[];
-  /** The last prompt notification each seat was sent, or null. */
   lastSent: (seat: number) => LastSent | null;
-  /** Prompts still open, so still waiting on their seat. */
   open: (promptId: string) => boolean;
   /** The earliest moment a seat may be notified (`notifyAt` of quiet.ts); default now. */
   notBefore?: (seat: number, now: number) => number;
@@ -489,14 +467,11 @@ export interface DigestInput {
   windowMs?: number;
 }
 
-/** One notification to send now. */
 export interface Outgoing {
   seat: number;
   /** `prompt` for a single decision (the usual text, naming it); `digest` for several. */
   kind: 'prompt' | 'digest';
-  /** The decisions it is about, oldest first. */
   promptIds: string[];
-  /** The earliest of their deadlines (ms), if any. */
   deadline?: number;
 }
 
@@ -504,7 +479,6 @@ export interface DigestPlan {
   send: Outgoing[];
   /** What the room still owes after sending (held in a window or in quiet hours), each with when to look again. */
   keep: (Owed & { until: number })[];
-  /** When to look again (the earliest `until`), or null when nothing is held. */
   wakeAt: number | null;
 }
 
@@ -580,7 +554,6 @@ export function digestText(
 
 /** What the room remembers about its last table-channel post. */
 export interface ChannelPosted {
-  /** The seats it named, sorted. */
   seats: number[];
   at: number;
 }
@@ -588,7 +561,6 @@ export interface ChannelPosted {
 export interface ChannelWait {
   /** The table's public waiting list now (`waitingSeats`), minus seats whose prompts an order will answer. */
   waiting: number[];
-  /** Since when the table has waited on exactly these seats (ms). */
   since: number;
   last: ChannelPosted | null;
   now: number;
@@ -632,7 +604,6 @@ export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: numb
 export interface QueuedPost {
   id: number;
   input: ChannelInput;
-  /** Attempts made so far. */
   attempts: number;
   dueAt: number;
 }
@@ -644,9 +615,7 @@ export interface ChannelMemo {
   /** The waiting list the alarm last saw and since when. */
   waiting?: { seats: number[]; since: number };
   last?: ChannelPosted | null;
-  /** When `planChannel` asked to look again. */
   wakeAt?: number | null;
-  /** Posts not yet delivered, oldest first. */
   queue?: QueuedPost[];
   nextId?: number;
   /** The deadline of the proposal to play again the channel was told of (room/again.ts). */
@@ -673,7 +642,7 @@ const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, 
 const waitingNow = (r: Room) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
 
 /** Whether the alarm should look at the channel now: start or end unannounced, or the waiting list changed. */
-export function channelOwed(r: Room): boolean {
+function channelOwed(r: Room): boolean {
   const m = r.store.meta;
   if (!m?.host?.channel || m.status === 'lobby') return false;
   const memo = m.channel;

@@ -52,17 +52,14 @@ export class Seats {
     return this.rows.some((x) => this.settingsOf(x.seat).awayUntil != null);
   }
 
-  /** How many seats people hold (bots do not count). */
   joined(): number {
     return this.rows.filter((x) => x.name !== null && !x.bot).length;
   }
 
-  /** The bot seats. */
   bots(): ReadonlySet<number> {
     return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
   }
 
-  /** The seats as the core sees them (core.ts). */
   facts(): SeatFacts[] {
     return this.rows.map((x) => ({
       seat: x.seat,
@@ -126,7 +123,6 @@ export class Seats {
     return { seat: who.seat };
   }
 
-  /** Take the first free seat. */
   async join(body: unknown): Promise<Reply> {
     const st = this.r.store;
     if (!st.load()) return reject('not_found', 'no such game');
@@ -205,11 +201,9 @@ export async function putMine(r: Room, token: string | null, body: unknown): Pro
  * else sees only `publicSeat`: asleep until when, and away or not.
  */
 
-/** One seat's settings (stored with the seat). */
 export interface SeatSettings {
   orders: SeatOrder[];
   quiet: QuietHours | null;
-  /** ms since the epoch, or null. */
   awayUntil: number | null;
   mention: string | null;
   /** The log index when the seat last went away (the hand-back starts there); kept by the room, never sent. */
@@ -238,7 +232,6 @@ function parseMarks(gameId: string, raw: unknown): Record<string, IdentityMark> 
   return out;
 }
 
-/** The host's settings for the game (stored with the game). */
 export interface HostSettings {
   title: string | null;
   /** Quiet time that may stop a clock per day; null = no cap. */
@@ -424,7 +417,6 @@ export function nameSkeleton(name: string): string {
     .normalize('NFC');
 }
 
-/** Do two names look the same at a table? */
 export function looksLike(a: string, b: string): boolean {
   return nameSkeleton(a) === nameSkeleton(b);
 }

@@ -82,13 +82,9 @@ export class Sockets {
     return ws.deserializeAttachment() as Attachment | null;
   }
 
-  attach(ws: WebSocket, att: Attachment): void {
-    ws.serializeAttachment(att);
-  }
-
   /** Close a socket for `why`: its attachment says so first (it outlives the close), then it is told and closed. */
   drop(ws: WebSocket, att: Attachment, why: NonNullable<Attachment['gone']>): void {
-    this.attach(ws, { ...att, seat: null, ready: false, gone: why });
+    ws.serializeAttachment({ ...att, seat: null, ready: false, gone: why });
     const g = GONE[why];
     try {
       ws.send(JSON.stringify({ type: 'error', error: { code: g.code, message: g.message } }));
@@ -220,7 +216,7 @@ export class Sockets {
       if (!att.ready || (only && !only.includes(ws))) continue;
       const part: LogPart = over && !att.whole ? { from: 0 } : att.log === undefined ? 'tail' : { from: att.log };
       const body = this.stateBody(att.seat, part, head);
-      if (att.log !== end || !!att.whole !== over) this.attach(ws, { ...att, log: end, whole: over });
+      if (att.log !== end || !!att.whole !== over) ws.serializeAttachment({ ...att, log: end, whole: over });
       try {
         ws.send(JSON.stringify({ type: 'state', ...body }));
       } catch {
@@ -345,7 +341,7 @@ export async function hello(
   if (att.openedAt !== undefined) next.openedAt = att.openedAt;
   if (att.from !== undefined) next.from = att.from;
   if (typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0) next.log = msg.log;
-  r.sockets.attach(ws, next);
+  ws.serializeAttachment(next);
   if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
     r.store.write(decideReturn(r.table(), who.seat));
     await r.afterChange();

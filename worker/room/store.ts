@@ -43,15 +43,10 @@ export class Store {
 
   constructor(private readonly r: Room) {}
 
-  /** Read at each call: tests may replace the object's state to watch it. */
-  get sql(): SqlStorage {
-    return this.r.state.storage.sql;
-  }
-
   /** Load meta and snapshot. An object never created has no schema and is left untouched (a made-up id creates nothing). */
   load(): Meta | null {
     if (this.meta !== undefined) return this.meta;
-    const sql = this.sql;
+    const sql = this.r.sql;
     if (!hasSchema(sql)) return null;
     this.r.state.storage.transactionSync(() => migrate(sql));
     const row = sql.exec<{ json: string }>('SELECT json FROM meta WHERE id = 1').toArray()[0];
@@ -66,12 +61,12 @@ export class Store {
    * written before deltas may have moves after it, replayed here once (the next answer writes the snapshot).
    */
   private readState(): GameState<any> | null {
-    const snap = this.sql
+    const snap = this.r.sql
       .exec<{ step: number; state: string }>('SELECT step, state FROM snapshot WHERE id = 1')
       .toArray()[0];
     if (!snap) return null;
     let s = JSON.parse(snap.state) as GameState<any>;
-    for (const mv of this.sql.exec<{ seat: number; answer: string }>(
+    for (const mv of this.r.sql.exec<{ seat: number; answer: string }>(
       'SELECT seat, answer FROM moves WHERE n > ? ORDER BY n',
       snap.step,
     )) {
@@ -101,7 +96,7 @@ export class Store {
   /** Persist a change the core decided, in one transaction (`mutate`), then hold its state. */
   write(c: Change): void {
     const now = this.r.now();
-    const sql = this.sql;
+    const sql = this.r.sql;
     this.mutate((mm) => {
       if (c.move)
         sql.exec(
@@ -166,7 +161,7 @@ export class Store {
         const x = fn(m);
         if (m.version !== cur.version) m.changedAt = this.r.now();
         const json = JSON.stringify(m);
-        if (json !== before) this.sql.exec(SAVE_META, json);
+        if (json !== before) this.r.sql.exec(SAVE_META, json);
         return x;
       });
     } catch (e) {
@@ -220,7 +215,7 @@ export class Store {
     if (!this.load() || this.m.status !== 'finished' || this.m.seed === null)
       return reject('not_found', 'no such finished game');
     const m = this.m;
-    const moves = this.sql
+    const moves = this.r.sql
       .exec<{ seat: number; answer: string }>('SELECT seat, answer FROM moves ORDER BY n')
       .toArray()
       .map((x) => ({ seat: x.seat, answer: JSON.parse(x.answer) as Answer }));
@@ -250,7 +245,7 @@ export class Store {
       gameVersion: 1,
       clocks: [],
     };
-    const sql = this.sql;
+    const sql = this.r.sql;
     this.r.state.storage.transactionSync(() => {
       migrate(sql);
       sql.exec(SAVE_META, JSON.stringify(m));

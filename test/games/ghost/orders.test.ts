@@ -4,7 +4,8 @@ import { strings } from '../../../worker/games/ghost/i18n';
 import { answer, CAREFUL, OFFERED } from '../../../worker/games/ghost/orders';
 import type { G } from '../../../worker/games/ghost/state';
 import type { GameState } from '../../../worker/engine/types';
-import { parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/bots';
+import { parseSeatOrders, standingAnswer } from '../../../worker/room/bots';
+import { runOrders } from '../../fixtures/orders';
 import { allViews } from '../../helpers/play';
 import { blues, reds, table, type Runner, type TableSpec, FIXTURE } from './fixture';
 

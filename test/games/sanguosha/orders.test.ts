@@ -15,7 +15,8 @@ import { SKILLS } from '../../../worker/games/sanguosha/skills';
 import { ORDER_ROWS } from '../../../worker/games/sanguosha/i18n/orders';
 import { strings } from '../../../worker/games/sanguosha/i18n';
 import type { S } from '../../../worker/games/sanguosha/types';
-import { humanDelayMs, parseSeatOrders, runOrders, standingAnswer } from '../../../worker/room/bots';
+import { humanDelayMs, parseSeatOrders, standingAnswer } from '../../../worker/room/bots';
+import { runOrders } from '../../fixtures/orders';
 import { allViews } from '../../helpers/play';
 import { table, type Layout, type Table } from './table';
 
