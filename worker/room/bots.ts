@@ -140,7 +140,7 @@ export class Bots {
       }
       const s = st.game;
       const p = this.botPrompt();
-      if (!s || !p || s.outcome) break;
+      if (!s || !p) break;
       const def = st.def();
       const res = commitFirst(
         this.r,
@@ -209,13 +209,9 @@ export class Bots {
 
   /** An open prompt of a bot seat, if any. */
   botPrompt(): OpenPrompt | undefined {
-    const st = this.r.store;
-    const m = st.meta;
-    const s = st.game;
-    if (!m || !s || m.status !== 'playing' || m.paused) return undefined;
     const bots = this.r.seats.bots();
     if (!bots.size) return undefined;
-    return s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
+    return running(this.r)?.s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
   }
 }
 

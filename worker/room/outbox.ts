@@ -460,7 +460,7 @@ export interface DigestInput {
   owed: Owed[];
   lastSent: (seat: number) => LastSent | null;
   open: (promptId: string) => boolean;
-  /** The earliest moment a seat may be notified (`notifyAt` of quiet.ts); default now. */
+  /** The earliest moment a seat may be notified (clocks.ts `notifyAt`); default now. */
   notBefore?: (seat: number, now: number) => number;
   now: number;
   /** How long after a send further prompts are gathered into one digest; default 10 minutes. */
@@ -618,7 +618,7 @@ export interface ChannelMemo {
   wakeAt?: number | null;
   queue?: QueuedPost[];
   nextId?: number;
-  /** The deadline of the proposal to play again the channel was told of (room/again.ts). */
+  /** The deadline of the proposal to play again the channel was told of (admin.ts). */
   again?: number;
   /** The last post that was given up on, for the host. */
   failed?: { at: string; event: ChannelEvent['kind']; error: string } | null;

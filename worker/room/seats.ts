@@ -24,6 +24,8 @@ import {
   type SeatFacts,
   type SeatRow,
 } from './core';
+
+/** The seat rows, read at load and again after a change that wrote them, and each seat's request budget. */
 export class Seats {
   rows: SeatRow[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
