@@ -66,6 +66,25 @@ export function saveGame(id: string, patch: Partial<MyGame>): MyGame {
   return g;
 }
 
+/**
+ * Note the last log line this device has shown of a game ("since you were last here" reads it when the table
+ * opens). It changes with nearly every move and no view draws from it, so it is written without waking the views
+ * that draw from `myGames` (they would draw the whole table again after each move): the record in memory takes
+ * the new value in place.
+ */
+export function saveSeen(id: string, seen: number): void {
+  const all = read();
+  const mine = myGames.peek()[id];
+  if (!all[id] || !mine) return;
+  all[id] = { ...all[id], seen };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* as saveGame */
+  }
+  mine.seen = seen;
+}
+
 export function forgetGame(id: string): void {
   const all = read();
   delete all[id];

@@ -13,6 +13,8 @@ type T = (m: Msg | string, p?: Record<string, unknown>) => string;
 /**
  * The table's record, oldest first, kept scrolled to the newest line unless the reader scrolled up. `earlier`
  * is given while the client holds only the newest part of the log: a button above the lines fetches the rest.
+ * `shown` is false while the log is in a closed drawer: scrolling it reads its layout, so it waits for the drawer
+ * to open (a closed drawer is not laid out at all, web/styles.css).
  */
 export function LogView({
   log,
@@ -20,20 +22,22 @@ export function LogView({
   earlier,
   ui,
   lang: L,
+  shown = true,
 }: {
   log: LogLine[];
   t: T;
   earlier?: (() => Promise<void>) | undefined;
   ui?: GameUI | null;
   lang?: Lang;
+  shown?: boolean;
 }) {
   const ref = useRef<HTMLOListElement>(null);
   const stick = useRef(true);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [log.length]);
+    if (el && shown && stick.current) el.scrollTop = el.scrollHeight;
+  }, [log.length, shown]);
   const more = earlier && (
     <button
       type="button"

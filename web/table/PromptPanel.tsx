@@ -36,21 +36,34 @@ interface Props {
 }
 
 /**
- * The question's height, as `--dock` on the table page, while it is docked at the bottom: the hand (any
- * `[data-hand]` of a game's table) stays in view right above it (styles.css), so the cards a question asks for
- * and its confirm are on screen together however long the question or the table.
+ * The question's height, as `--dock` on the hand (any `[data-hand]` of a game's table) while the question is
+ * docked at the bottom: the hand stays in view right above it (styles.css), so the cards a question asks for and
+ * its confirm are on screen together however long the question or the table. Set on the hand itself, not on the
+ * page: a custom property inherits, and one changed on the page has every element of the table styled again.
+ * `place` puts it on the hand the table shows now (after each change: the game's table may draw its hand anew).
  */
-function useDock(el: HTMLElement | null, asking: boolean) {
+function useDock(el: HTMLElement | null, asking: boolean): () => void {
+  const dock = useRef('');
+  const place = () => {
+    const hand = document.querySelector<HTMLElement>('.game-area [data-hand]');
+    if (hand && hand.style.getPropertyValue('--dock') !== dock.current)
+      if (dock.current) hand.style.setProperty('--dock', dock.current);
+      else hand.style.removeProperty('--dock');
+  };
   useEffect(() => {
-    const page = el?.closest<HTMLElement>('.table-page');
-    if (!el || !page || !asking || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => page.style.setProperty('--dock', `${el.offsetHeight}px`));
+    if (!el || !asking || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      dock.current = `${el.offsetHeight}px`;
+      place();
+    });
     ro.observe(el);
     return () => {
       ro.disconnect();
-      page.style.removeProperty('--dock');
+      dock.current = '';
+      place();
     };
   }, [el, asking]);
+  return place;
 }
 
 export type Shown = { cards: Set<string>; seats: Set<number>; options: Set<string> };
@@ -82,7 +95,8 @@ export function PromptPanel({ st, picks, t, ui, lang, name, send, out, held, not
   const key = st.prompts.map((p) => p.id).join(',');
   const [el, setEl] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => setEl(ref.current), []);
-  useDock(el, st.prompts.length > 0);
+  const placeDock = useDock(el, st.prompts.length > 0);
+  useLayoutEffect(placeDock);
   useEffect(() => setError(null), [key]);
   // Move focus to a new question only if the player was not typing somewhere else (chat); bring the question
   // into view on a new prompt and when the player comes back to the page.

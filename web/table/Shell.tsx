@@ -4,7 +4,7 @@ import type { GameUI, TableProps } from '../games/types';
 import { lang, s } from '../i18n';
 import type { Live } from '../lib/live';
 import { makeT } from '../lib/msg';
-import { getGame, saveGame } from '../lib/store';
+import { getGame, saveSeen } from '../lib/store';
 import { Brand, Countdown, LangSwitch } from '../ui';
 import { IconBell, IconMenu } from '../icons';
 import { lazy } from '../lib/lazy';
@@ -141,8 +141,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
   const lastI = st.log.length ? st.log[st.log.length - 1]!.i : -1;
   useEffect(() => {
     const mark = () => {
-      if (document.visibilityState === 'visible' && (getGame(id)?.seen ?? -1) < lastI && getGame(id))
-        saveGame(id, { seen: lastI });
+      if (document.visibilityState === 'visible' && (getGame(id)?.seen ?? -1) < lastI) saveSeen(id, lastI);
     };
     mark();
     document.addEventListener('visibilitychange', mark);
@@ -299,6 +298,7 @@ export function TableShell({ id, live, st, ui, title, token, notice }: Props) {
               admin={admin}
               tab={tab}
               setTab={setTab}
+              open={drawer}
               close={() => setDrawer(false)}
             />
           </aside>

@@ -10,6 +10,10 @@ import { AdminMenu } from './adminMenu';
 
 type T = (m: import('../../worker/protocol').Msg | string, p?: Record<string, unknown>) => string;
 
+/** From this width the side is a column beside the table (styles.css `.col-side`), below it a drawer. */
+let column: MediaQueryList | undefined;
+const isColumn = () => !!(column ??= globalThis.matchMedia?.('(min-width: 1100px)'))?.matches;
+
 /**
  * What the table's side holds: the log and the chat in tabs, the host's menu, your personal link, the
  * language. A closed drawer on phones, a column from desktop width; its own chunk either way (with the log's
@@ -25,6 +29,7 @@ export function SidePanel({
   admin,
   tab,
   setTab,
+  open,
   close,
 }: {
   id: string;
@@ -36,6 +41,8 @@ export function SidePanel({
   admin: string | undefined;
   tab: 'log' | 'chat';
   setTab: (t: 'log' | 'chat') => void;
+  /** The drawer is open (phones and tablets). */
+  open: boolean;
   close: () => void;
 }) {
   return (
@@ -79,6 +86,7 @@ export function SidePanel({
               ui={ui}
               lang={lang.value}
               earlier={st.logFrom > 0 ? () => live.loadEarlier() : undefined}
+              shown={open || isColumn()}
             />
           ) : (
             <ChatView chat={st.chat} canSend={st.you !== null} send={(x) => live.chat(x)} />

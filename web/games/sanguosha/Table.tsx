@@ -124,49 +124,58 @@ function Hp({ hp, max, label }: { hp: number; max: number; label: string }) {
  * seats in rows always, two a row when three make a tile taller than the screen.
  */
 function useRingFits(ring: { current: HTMLDivElement | null }) {
+  // Measured in the frame's animation callbacks, not as the table is drawn: by then everything the change does to
+  // the page is done (the question, the dock, the events on the table), so the one layout that the measuring
+  // needs is the frame's own, where measuring mid-draw laid the page out once more for each later change. Still
+  // before the frame is painted.
+  const frame = useRef(0);
   useLayoutEffect(() => {
-    const el = ring.current;
-    if (!el) return;
-    el.style.height = '';
-    el.classList.remove('crowded', 'rows', 'wide');
-    const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
-    const page = el.closest<HTMLElement>('.table-page');
-    const dock = page ? parseFloat(page.style.getPropertyValue('--dock')) || 0 : 0;
-    if (getComputedStyle(el).position !== 'relative') {
-      // A phone: a tile taller than the screen leaves between the header and the docked hand could never be read
-      // whole; wider tiles (two a row) wrap their skills and cards less.
-      const head = document.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
-      const hand = el.parentElement?.querySelector<HTMLElement>('[data-hand]')?.offsetHeight ?? 0;
-      if (tiles.some((t) => t.offsetHeight > innerHeight - head - hand - dock - 8)) el.classList.add('wide');
-      return;
-    }
-    // The middle's own pieces (the info line's parts, the cards on the table, the discard), not its wide box.
-    const middle = [...el.querySelectorAll<HTMLElement>('.sgs-info > span, .sgs-middle > *, .sgs-discard > *')];
-    const meet = (a: DOMRect, b: DOMRect) =>
-      a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2;
-    const overlap = () => {
-      const r = tiles.map((t) => t.getBoundingClientRect());
-      const m = middle.map((x) => x.getBoundingClientRect());
-      return r.some((a, i) => r.slice(i + 1).some((b) => meet(a, b)) || m.some((b) => meet(a, b)));
-    };
-    if (el.classList.contains('many') || !overlap()) return;
-    const below = [el.nextElementSibling, el.parentElement?.querySelector('[data-hand]')].reduce(
-      (n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0),
-      0,
-    );
-    const free = innerHeight - dock - below - el.getBoundingClientRect().top - 16;
-    const grow = (limit: number) => {
-      for (let h = el.offsetHeight; overlap() && h + 30 <= limit; ) el.style.height = `${(h += 30)}px`;
-    };
-    grow(free);
-    if (!overlap()) return;
-    el.style.height = '';
-    el.classList.add('crowded');
-    grow(free);
-    if (!overlap()) return;
-    el.style.height = '';
-    el.classList.add('rows');
+    frame.current ||= requestAnimationFrame(() => {
+      frame.current = 0;
+      if (ring.current) fitRing(ring.current);
+    });
   });
+  useLayoutEffect(() => () => cancelAnimationFrame(frame.current), []);
+}
+
+function fitRing(el: HTMLDivElement): void {
+  el.style.height = '';
+  el.classList.remove('crowded', 'rows', 'wide');
+  const tiles = [...el.querySelectorAll<HTMLElement>('.ring-seats > .seat-tile')];
+  // The docked question's height (PromptPanel.tsx), set on the hand while it is docked above the question.
+  const handEl = el.parentElement?.querySelector<HTMLElement>('[data-hand]');
+  const dock = parseFloat(handEl?.style.getPropertyValue('--dock') ?? '') || 0;
+  if (getComputedStyle(el).position !== 'relative') {
+    // A phone: a tile taller than the screen leaves between the header and the docked hand could never be read
+    // whole; wider tiles (two a row) wrap their skills and cards less.
+    const head = document.querySelector<HTMLElement>('.table-head')?.offsetHeight ?? 0;
+    const hand = handEl?.offsetHeight ?? 0;
+    if (tiles.some((t) => t.offsetHeight > innerHeight - head - hand - dock - 8)) el.classList.add('wide');
+    return;
+  }
+  // The middle's own pieces (the info line's parts, the cards on the table, the discard), not its wide box.
+  const middle = [...el.querySelectorAll<HTMLElement>('.sgs-info > span, .sgs-middle > *, .sgs-discard > *')];
+  const meet = (a: DOMRect, b: DOMRect) =>
+    a.left < b.right - 2 && b.left < a.right - 2 && a.top < b.bottom - 2 && b.top < a.bottom - 2;
+  const overlap = () => {
+    const r = tiles.map((t) => t.getBoundingClientRect());
+    const m = middle.map((x) => x.getBoundingClientRect());
+    return r.some((a, i) => r.slice(i + 1).some((b) => meet(a, b)) || m.some((b) => meet(a, b)));
+  };
+  if (el.classList.contains('many') || !overlap()) return;
+  const below = [el.nextElementSibling, handEl].reduce((n, x) => n + ((x as HTMLElement | null)?.offsetHeight ?? 0), 0);
+  const free = innerHeight - dock - below - el.getBoundingClientRect().top - 16;
+  const grow = (limit: number) => {
+    for (let h = el.offsetHeight; overlap() && h + 30 <= limit; ) el.style.height = `${(h += 30)}px`;
+  };
+  grow(free);
+  if (!overlap()) return;
+  el.style.height = '';
+  el.classList.add('crowded');
+  grow(free);
+  if (!overlap()) return;
+  el.style.height = '';
+  el.classList.add('rows');
 }
 
 export function Table(p: TableProps) {
