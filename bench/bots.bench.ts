@@ -25,6 +25,7 @@ const median = (xs: number[]) => quantile(xs, 0.5);
  * BOTS_BENCH_GAMES overrides the games per row (default 400), BOTS_BENCH_P the player counts (default 4,5,6,7,8),
  * BOTS_BENCH_BALANCE the games of the all-good row (default 2000: at 400 the red−blue gap's standard error is
  * 5 points, the target's own width). The all-good row also names the imp pairs behind a red/blue points gap.
+ * A 邪道(王) who wins as the GK counts as a heretic win (`winners`), not under gk.
  * A quick run: BOTS_BENCH_GAMES=100 BOTS_BENCH_BALANCE=200 BOTS_BENCH_P=6 npm run bench bots.
  */
 const N = Number(process.env.BOTS_BENCH_GAMES ?? 400);
@@ -59,12 +60,22 @@ function play(P: number, seed: string, level: (g: G, seat: number) => BotLevel, 
   return s;
 }
 
+/**
+ * The teams a game's end makes winners. A GK's win goes to the gk column unless the GK is the 邪道(王): he wins
+ * with his follower (seed 邪道: 共同胜利), a heretic win (counted under `hereticAsGK` too).
+ */
+function winners(s: GameState<G>): string[] {
+  const teams = (s.g.result as { winningTeams: string[] }).winningTeams;
+  if (!teams.includes('gk') || s.g.players[s.g.gk!]!.identity !== 'heretic_king') return teams;
+  return ['heretic', 'hereticAsGK'];
+}
+
 function row(P: number, name: string, level: (g: G, seat: number) => BotLevel, games = N): Row {
   const r: Row = { games: 0, wins: {}, ms: [], imps: {} };
   for (let k = 0; k < games; k++) {
     const s = play(P, `bots-${name}-${P}-${k}`, level, r.ms);
     r.games++;
-    for (const t of (s.g.result as { winningTeams: string[] }).winningTeams) r.wins[t] = (r.wins[t] ?? 0) + 1;
+    for (const t of winners(s)) r.wins[t] = (r.wins[t] ?? 0) + 1;
     for (const q of s.g.players) {
       const t = teamOf(q.identity);
       if (t === 'heretic') continue;
@@ -105,7 +116,10 @@ function impGaps(P: number, r: Row): string {
 
 const pct = (r: Row, t: string) => (100 * (r.wins[t] ?? 0)) / r.games;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
-const shares = (r: Row) => TEAMS.map((t) => `${t} ${pct(r, t).toFixed(1)}%`).join(' · ');
+const shares = (r: Row) =>
+  TEAMS.map(
+    (t) => `${t} ${pct(r, t).toFixed(1)}%${t === 'heretic' ? ` (${pct(r, 'hereticAsGK').toFixed(1)} as GK)` : ''}`,
+  ).join(' · ');
 const teamsAt = (P: number) => (P % 2 || P === 8 ? ['red', 'blue', 'heretic'] : ['red', 'blue']);
 
 it('ghost bots: red/blue balance (good vs easy), strength of good against easy, decision times', () => {
@@ -147,8 +161,11 @@ it('ghost bots: red/blue balance (good vs easy), strength of good against easy, 
     for (const team of teamsAt(P)) {
       const mixed = row(P, `strength-${team}`, (g, s) => (teamOf(g.players[s]!.identity) === team ? 'good' : 'easy'));
       const d = pct(mixed, team) - pct(easy, team);
+      // The standard error of that difference (two independent rows): about 3.5 points at 400 games each.
+      const var1 = (r: Row) => (pct(r, team) * (100 - pct(r, team))) / r.games;
+      const se = Math.sqrt(var1(mixed) + var1(easy));
       lines.push(
-        `${P}p ${team} good, rest easy: ${team} wins ${pct(mixed, team).toFixed(1)}% vs ${pct(easy, team).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} points; target +15 or ≥ 90%)`,
+        `${P}p ${team} good, rest easy: ${team} wins ${pct(mixed, team).toFixed(1)}% vs ${pct(easy, team).toFixed(1)}% all easy (${d >= 0 ? '+' : ''}${d.toFixed(1)} ± ${se.toFixed(1)} points; target +15 or ≥ 90%)`,
       );
       metrics.push({
         name: `${team} wins, ${team} good vs easy`,

@@ -271,6 +271,23 @@ describe('the good bot plays its side', () => {
     expect(voted).toBeGreaterThan(0);
   });
 
+  test('a good bot casts no card against the exorcism of a host it has no evidence about (he may be a friend)', () => {
+    // Seat 0 (red) knows nothing of seat 1, who hosts the blue imp I08 (dispelled by blue) with no other imp to pick.
+    const t = table({
+      step: 'exorcise',
+      current: 1,
+      ids: [...IDS],
+      imps: { 2: ['I08'] },
+      hands: { 0: [...reds(2), ...blues(2)], 1: blues(3, 4) },
+    });
+    t.reply(1, 'target', { cards: ['I08'] }).reply(1, 'vote', { cards: blues(3, 4) });
+    expect(t.prompt.seat).toBe(0);
+    for (let k = 0; k < 10; k++) {
+      const a = FIXTURE.bot!(t.s, t.prompt, rngOf(seedRng(`unknown-${k}`)))!;
+      expect(a.option === 'pass' || a.cards!.every((c) => colourOf(c) === 'blue')).toBe(true);
+    }
+  });
+
   test('a good bot as host does not challenge a voter only because a look showed him a rival: a rival often votes for, and a challenge that finds only cards for it ends the exorcism', () => {
     const t = table({
       step: 'exorcise',
@@ -319,6 +336,22 @@ describe('the good bot plays its side', () => {
     if (t.prompt.seat === 2) t.reply(2, 'pass');
     t.reply(1, 'vote', { cards: blues(1) });
     expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'reveal' });
+  });
+
+  test('a heretic bot as host at 5 players prefers an imp of the colour most of his points have (the same-colour bonus)', () => {
+    // Seat 0 is 邪道(王) with two blue imps exorcised; 饿死鬼 (red) and 水鬼 (blue) both need 2 red, within reach.
+    for (let k = 0; k < 8; k++) {
+      const t = table({
+        P: 5,
+        seed: `bonus-${k}`,
+        step: 'exorcise',
+        ids: ['heretic_king', 'taiping_red', 'taiping_red', 'tianshi_blue', 'tianshi_blue'],
+        imps: { 1: ['I01'], 2: ['I12'] },
+        points: { 0: ['I09', 'I10'] },
+        hands: { 0: reds(3) },
+      });
+      expect(botOf(FIXTURE, t.s, t.prompt)).toMatchObject({ option: 'target', cards: ['I12'] });
+    }
   });
 
   test('a good bot as host prefers an imp of its own colour (double points) when it can carry either', () => {
