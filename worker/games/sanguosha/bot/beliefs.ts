@@ -114,6 +114,8 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const othersLeft = living.filter((t) => t !== me && t !== lord).length;
   const late = g.round > 10;
   const firstRead = (t: number, R: number, T: number) => {
+    // The lord with no loyalist left to find: whoever is unknown is a rebel or the renegade, however loyal it looks.
+    if (mine === 'lord' && p(t, 'loyalist') === 0) return -1;
     const e = easyAttitude(g, me, t);
     return e === 0 && (R >= 0.8 || T >= 0.8) ? -1 : e;
   };
