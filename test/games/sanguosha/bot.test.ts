@@ -187,4 +187,44 @@ describe('the good bot plays its side', () => {
     expect(p.kind).toBe('rescue');
     expect(ask(t.s, p)).toMatchObject({ option: 'use', cards: [String(t.hands[3]![0])] });
   });
+  it('a bot makes its 武圣 杀 of a hand card, not of the worn weapon whose range the lord needs', () => {
+    // Seat 2 reaches the lord (distance 2) only with its 麒麟弓; 武圣 may turn the bow or the 闪 into a 杀.
+    const t = table({
+      roles: ['lord', 'loyalist', 'rebel', 'traitor', 'rebel'],
+      current: 2,
+      skills: { 2: ['wusheng'] },
+      equip: { 2: ['kylin_bow'] },
+      hands: { 2: ['jink'] },
+    });
+    const a = ask(t.s, t.prompt(2))!;
+    expect(a).toMatchObject({ option: 'as:wusheng:slash', cards: [String(t.hands[2]![0])], seats: [0] });
+    expect(t.try(2, a.option, { cards: a.cards!, seats: a.seats! }).ok).toBe(true);
+  });
+
+  it('a bot does not name a 借刀杀人 victim that 空城 protects', () => {
+    // The lord wields a weapon; seat 1 has only helped him and holds no hand card behind 空城.
+    const t = table({
+      roles: ['lord', 'loyalist', 'rebel', 'traitor', 'rebel'],
+      current: 2,
+      generals: { 1: 'zhugeliang' },
+      equip: { 0: ['kylin_bow'] },
+      hands: { 1: [], 2: ['collateral'] },
+    });
+    t.g.stance[1] = -3;
+    const a = ask(t.s, t.prompt(2))!;
+    expect(a.option === `use:${t.hands[2]![0]}` && a.seats?.[1] === 1).toBe(false);
+  });
+
+  it('the lord bot left one on one takes the last unknown seat for a foe, however loyal it looked', () => {
+    // The loyalist and both rebels are dead (seat 4 out of range behind its +1 horse); seat 1 only ever hit rebels:
+    // it can only be the renegade.
+    const t = table({
+      roles: ['lord', 'traitor', 'loyalist', 'rebel', 'rebel'],
+      hands: { 0: ['slash', 'jink'] },
+      equip: { 4: ['jueying'] },
+    });
+    for (const q of [2, 3, 4]) Object.assign(t.g.players[q]!, { alive: false, revealed: true, hp: 0 });
+    t.g.stance[1] = -4;
+    expect(ask(t.s, t.prompt(0))).toMatchObject({ option: `use:${t.hands[0]![0]}`, seats: [1] });
+  });
 });

@@ -126,7 +126,12 @@ function play(b: BotSeat): Answer {
         // A view-as 杀 (武圣, 丈八蛇矛) when no real one is left: the least valuable cards it may take.
         const t = b.foes(o.seats?.from ?? [])[0];
         const hasReal = p.options.some((x) => x.id.startsWith('use:') && isSlash(k, Number(x.id.slice(4))));
-        const cards = b.cheapest(o.cards!.from, o.cards!.min);
+        // Hand cards first; never the worn weapon or −1 horse (the targets on offer count on their range).
+        const worn = [mine.equip.weapon, mine.equip.minus];
+        const free = o.cards!.from.filter((x) => !worn.includes(Number(x)));
+        const inHand = free.filter((x) => mine.hand.includes(Number(x)));
+        const cards = b.cheapest(inHand.length >= o.cards!.min ? inHand : free, o.cards!.min);
+        if (cards.length < o.cards!.min) continue;
         if (t !== undefined && !hasReal && (o.cards!.min === 1 || mine.hand.length >= 4))
           consider({ score: o.cards!.min === 1 ? 39 : 8, answer: { prompt: p.id, option: o.id, cards, seats: [t] } });
         continue;

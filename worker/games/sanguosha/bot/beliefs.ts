@@ -114,6 +114,9 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const othersLeft = living.filter((t) => t !== me && t !== lord).length;
   const late = g.round > 10;
   const firstRead = (t: number, R: number, T: number) => {
+    // The lord left alone with one seat: it is a rebel or the renegade, however loyal it looked. (Earlier, with no
+    // loyalist left, it measured no better, and the renegade's share at 8 players fell below its band.)
+    if (mine === 'lord' && living.length === 2 && p(t, 'loyalist') === 0) return -1;
     const e = easyAttitude(g, me, t);
     return e === 0 && (R >= 0.8 || T >= 0.8) ? -1 : e;
   };

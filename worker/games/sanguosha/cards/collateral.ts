@@ -3,6 +3,7 @@ import { alive, inRange, P, seatsFrom, othersFrom, toHand, card, sgs } from '../
 import { autoPass, emit, evOf, num } from '../flow/common';
 import { T } from '../timings';
 import { answerOptions, resolveAnswer } from '../offers';
+import { prohibited } from './rules';
 import type { C, CardDef, G } from '../types';
 
 function giveWeapon(ctx: C, from: number, to: number): void {
@@ -88,7 +89,9 @@ export const collateral: CardDef = {
       const k = b.k;
       for (const w of o.seats?.from ?? []) {
         if (w === b.me || P(k.g, w).equip.weapon === null || b.att(w) > 0) continue;
-        const v = seatsFrom(k.g, 0).find((t) => t !== w && b.att(t) < 0 && inRange(k, w, t));
+        const v = seatsFrom(k.g, 0).find(
+          (t) => t !== w && b.att(t) < 0 && inRange(k, w, t) && !prohibited(k, w, t, 'slash'),
+        );
         if (v !== undefined) return { score: 28, answer: { ...a, seats: [w, v] } };
       }
       return null;
