@@ -5,7 +5,7 @@ import { spellOptions, type F } from './common';
 
 /**
  * A ⚡ reaction window (cards.md §2.8), in turn order. With autoPass off in the rules — every game the room runs
- * (room/bots.ts `rulesOptions`: the room passes instead, after a person-like pause) — every seat is asked, whether or
+ * (room/core.ts `rulesOptions`: the room passes instead, after a person-like pause) — every seat is asked, whether or
  * not it holds a playable ⚡ spell; one without gets the same prompt with only pass / always pass, so the public
  * waiting list and the moment the window moves on say nothing of who holds one (issue 26). With autoPass on (the
  * options of older records, which replay as they were played, and of practice) only holders are asked. A seat that
