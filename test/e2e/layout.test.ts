@@ -98,6 +98,8 @@ describe('驱鬼 on a desktop', () => {
           .first()
           .click();
         await page.waitForSelector('.gh-card.pickable');
+        // Confirm and cancel come with the picking chunk, which may arrive a moment after the cards light up.
+        await page.waitForSelector('.confirm-row .btn');
         expect(await page.evaluate(() => scrollY)).toBe(0);
         if (process.env.LAYOUT_SHOTS)
           await page.screenshot({ path: `${process.env.LAYOUT_SHOTS}/vote-${players}-${Date.now()}.png` });
