@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { offsetAt, localClock } from '../../worker/room/clocks';
 
-/** The offset and wall clock Intl gives for `zone` at `t`, asked directly (what zones.ts keeps by quarter hour). */
+/** The offset and wall clock Intl gives for `zone` at `t`, asked directly (what clocks.ts keeps by quarter hour). */
 function fromIntl(zone: string, t: number): { offset: number; clock: string } {
   const f = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,

@@ -52,16 +52,21 @@ export function getGame(id: string): MyGame | undefined {
   return myGames.value[id];
 }
 
+/** Store the records; storage full or disabled: the session still works, only memory is lost. */
+function write(all: Record<string, MyGame>): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* kept in memory only */
+  }
+}
+
 /** Merge fields into the record of a game (created on first use). */
 export function saveGame(id: string, patch: Partial<MyGame>): MyGame {
   const all = read();
   const g: MyGame = { ...(all[id] ?? { id, game: patch.game ?? '', added: Date.now() }), ...patch, id };
   all[id] = g;
-  try {
-    localStorage.setItem(KEY, JSON.stringify(all));
-  } catch {
-    /* storage full or disabled: the session still works, only memory is lost */
-  }
+  write(all);
   myGames.value = all;
   return g;
 }
@@ -77,11 +82,7 @@ export function saveSeen(id: string, seen: number): void {
   const mine = myGames.peek()[id];
   if (!all[id] || !mine) return;
   all[id] = { ...all[id], seen };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(all));
-  } catch {
-    /* as saveGame */
-  }
+  write(all);
   mine.seen = seen;
 }
 
