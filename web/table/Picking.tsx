@@ -72,42 +72,26 @@ export function Picking({
         </div>
       )}
       {offCards.length > 0 && (
-        <div class="pick-row" role="group" aria-label={s('prompt.cardsHere')}>
-          {offCards.map((c) => {
-            const on = picks.picked.cards.includes(c);
-            return (
-              <button
-                key={c}
-                type="button"
-                class={`pick card-pick${on ? ' on' : ''}`}
-                aria-pressed={on}
-                disabled={busy}
-                onClick={() => picks.toggleCard(c)}
-              >
-                {cardLabel(c)}
-              </button>
-            );
-          })}
-        </div>
+        <PickRow
+          label={s('prompt.cardsHere')}
+          kind="card-pick"
+          items={offCards}
+          picked={picks.picked.cards}
+          busy={busy}
+          text={cardLabel}
+          toggle={picks.toggleCard}
+        />
       )}
       {targetsOpen && offSeats.length > 0 && (
-        <div class="pick-row" role="group" aria-label={s('prompt.seatsHere')}>
-          {offSeats.map((x) => {
-            const on = picks.picked.seats.includes(x);
-            return (
-              <button
-                key={x}
-                type="button"
-                class={`pick seat-pick-btn${on ? ' on' : ''}`}
-                aria-pressed={on}
-                disabled={busy}
-                onClick={() => picks.toggleSeat(x)}
-              >
-                {name(x)}
-              </button>
-            );
-          })}
-        </div>
+        <PickRow
+          label={s('prompt.seatsHere')}
+          kind="seat-pick-btn"
+          items={offSeats}
+          picked={picks.picked.seats}
+          busy={busy}
+          text={name}
+          toggle={picks.toggleSeat}
+        />
       )}
       <div class="btn-row confirm-row">
         <button type="button" class="btn primary confirm" disabled={busy || !ready} onClick={() => ready && go(ready)}>
@@ -117,6 +101,45 @@ export function Picking({
           {s('prompt.cancel')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** A row of toggles for the cards or seats to pick that the table does not show. */
+function PickRow<T extends string | number>({
+  label,
+  kind,
+  items,
+  picked,
+  busy,
+  text,
+  toggle,
+}: {
+  label: string;
+  kind: string;
+  items: T[];
+  picked: T[];
+  busy: boolean;
+  text: (x: T) => string;
+  toggle: (x: T) => void;
+}) {
+  return (
+    <div class="pick-row" role="group" aria-label={label}>
+      {items.map((x) => {
+        const on = picked.includes(x);
+        return (
+          <button
+            key={x}
+            type="button"
+            class={`pick ${kind}${on ? ' on' : ''}`}
+            aria-pressed={on}
+            disabled={busy}
+            onClick={() => toggle(x)}
+          >
+            {text(x)}
+          </button>
+        );
+      })}
     </div>
   );
 }
