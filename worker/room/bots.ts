@@ -30,7 +30,7 @@ import {
   type SeatOrder,
 } from '../engine';
 import { logValue } from '../log';
-import { awayDecision, deadlineFor, isAway } from './clocks';
+import { deadlineFor, isAway } from './clocks';
 import { LIMITS, type Meta, type MoveBy, type Room } from './core';
 import type { SeatSettings } from './seats';
 
@@ -224,8 +224,7 @@ const MAX_HANDBACK_LINES = 200;
 function standsIn(r: Room, seat: number, now: number): boolean {
   const row = r.seats.rows[seat];
   if (!row || row.bot || !r.seats.anyAway()) return false;
-  const awayUntil = r.seats.settingsOf(seat).awayUntil;
-  return awayDecision({ awayUntil, now, hostAllowsStandIn: !!r.store.m.host?.awayStandIn }) === 'standIn';
+  return !!r.store.m.host?.awayStandIn && isAway(r.seats.settingsOf(seat).awayUntil, now);
 }
 
 /** The stand-in's move for the first open prompt of an away seat: the answers to try in turn. */
