@@ -22,7 +22,6 @@ import {
   type VapidKeys,
 } from '../notify';
 import { postChannel, type ChannelEvent, type ChannelInput, type ChannelTarget } from '../notify/channel';
-import { backoffMs, MAX_ATTEMPTS } from '../notify/retry';
 import { formatDuration } from '../notify/texts';
 import { notifyAt, publicDeadline } from './clocks';
 import { publicSeat } from './seats';
@@ -746,22 +745,6 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
   memo.queue = queue;
 }
 
-/** What to do with a post after an attempt: done, try again at `at`, or give up (noted for the host). */
-function next(
-  res: DeliveryResult,
-  attempts: number,
-  after: number,
-): { do: 'done' } | { do: 'retry'; at: number } | { do: 'drop'; error: string } {
-  if (res.ok) return { do: 'done' };
-  const error = res.error ?? (res.status ? `HTTP ${res.status}` : 'failed');
-  if (res.drop) return { do: 'drop', error };
-  // The endpoint refused the post itself: sending it again gets the same answer.
-  if (res.status !== undefined && res.status >= 400 && res.status < 500 && ![408, 425, 429].includes(res.status))
-    return { do: 'drop', error };
-  if (attempts >= MAX_ATTEMPTS) return { do: 'drop', error: `${error} after ${attempts} attempts` };
-  return { do: 'retry', at: after + Math.max(backoffMs(attempts), res.retryAfterMs ?? 0) };
-}
-
 /** Queue what the channel is owed now and send the posts that are due, in order. Never throws. */
 export async function postTableChannel(r: Room): Promise<void> {
   const st = r.store;
@@ -791,7 +774,7 @@ export async function postTableChannel(r: Room): Promise<void> {
   for (const q of due) q.dueAt = now + 60_000;
   st.mutate((mm) => void (mm.channel = memo));
   if (!due.length) return;
-  const outcome = new Map<number, ReturnType<typeof next>>();
+  const outcome = new Map<number, ReturnType<typeof retryPlan>>();
   for (const q of due) {
     const res = await r
       .postChannel(
@@ -800,10 +783,11 @@ export async function postTableChannel(r: Room): Promise<void> {
         { scope: targetScope(r.bindings), dohUrl: r.bindings.DOH_URL, timeoutMs: SEND_TIMEOUT_MS },
       )
       .catch((e): DeliveryResult => ({ ok: false, drop: false, error: String(e) }));
-    const o = next(res, q.attempts + 1, r.now());
+    // A post the endpoint refused is not tried again: the same post gets the same answer.
+    const o = retryPlan(res, q.attempts + 1, 1);
     outcome.set(q.id, o);
-    if (o.do === 'drop')
-      console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.error.slice(0, 200)}]`);
+    if (o.do === 'drop' || o.do === 'disable')
+      console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.reason.slice(0, 200)}]`);
     // The endpoint is down: the later posts wait behind this one.
     if (o.do === 'retry') break;
   }
@@ -820,10 +804,10 @@ export async function postTableChannel(r: Room): Promise<void> {
         continue;
       }
       if (o.do === 'retry') {
-        blocked = o.at;
-        queue.push({ ...q, attempts: q.attempts + 1, dueAt: o.at });
-      } else if (o.do === 'drop')
-        c.failed = { at: new Date(after).toISOString(), event: q.input.event.kind, error: o.error.slice(0, 200) };
+        blocked = after + o.inMs;
+        queue.push({ ...q, attempts: q.attempts + 1, dueAt: blocked });
+      } else if (o.do !== 'done')
+        c.failed = { at: iso(after), event: q.input.event.kind, error: o.reason.slice(0, 200) };
     }
     c.queue = queue;
     mm.channel = c;
