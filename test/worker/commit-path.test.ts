@@ -3,7 +3,20 @@ import fc from 'fast-check';
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { iso, type Meta } from '../../worker/room/core';
-import { api, pickColours, recordDeliveries, room, runAlarm, stateOf, storedMeta, table } from './helpers';
+import {
+  api,
+  logRows,
+  openLive,
+  pickColours,
+  promptOf,
+  recordDeliveries,
+  room,
+  runAlarm,
+  sql,
+  stateOf,
+  storedMeta,
+  table,
+} from './helpers';
 
 /**
  * The commit path (what an answer does before the broadcast) changes nothing a player, a load or a replay can
@@ -151,5 +164,36 @@ describe('who is told, now that the sockets are looked at only when someone may 
     await runAlarm(t.id);
     expect(sent.filter((x) => x.msg.kind === 'expired').map((x) => x.msg.seat)).toEqual([1]);
     expect(sent.every((x) => x.msg.seat === 1)).toBe(true);
+  });
+});
+
+describe('answers that arrive together', () => {
+  it('every seat answering at the same moment, by request and by socket, is applied once each: no refusal, consecutive move numbers and log rows', async () => {
+    // The answer path checks and writes with no await between (an await would let the other answers read the
+    // same state and write the same move number: a UNIQUE failure, or an answer judged against a stale state).
+    const t = await table(4, { start: false });
+    expect((await api(`/games/${t.id}/start`, { body: {}, token: t.admin })).status).toBe(200);
+    const states = await Promise.all(t.tokens.map((tok) => stateOf(t.id, tok)));
+    const [first, ...rest] = states.map((s) => ({
+      version: s.version,
+      answer: { prompt: promptOf(s).id, option: 'red' },
+    }));
+    const live = await openLive(t.id);
+    if (!live.ok) throw new Error(`no socket: ${live.status}`);
+    live.hello(t.tokens[0]!);
+    await live.next('state');
+    live.ws.send(JSON.stringify({ type: 'answer', ...first }));
+    const replies = await Promise.all(
+      rest.map((body, k) => api(`/games/${t.id}/answers`, { body, token: t.tokens[k + 1] })),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await live.next('ok')).toEqual({ type: 'ok' });
+    live.ws.close();
+    const moves = await sql<{ n: number }>(t.id, 'SELECT n FROM moves ORDER BY n');
+    expect(moves.length).toBe(4);
+    expect(moves.map((m) => m.n - moves[0]!.n)).toEqual([0, 1, 2, 3]);
+    const lines = await logRows(t.id);
+    expect(lines.map((x) => x.i)).toEqual([...lines.keys()]);
+    expect((await stateOf(t.id, t.tokens[0])).prompts.every((p) => p.kind !== 'chooseColour')).toBe(true);
   });
 });
