@@ -33,7 +33,6 @@ import {
   type LogPart,
   type MoveBy,
   type Reply,
-  type Room,
   type Table,
 } from './core';
 import {
@@ -74,7 +73,7 @@ import { waitingSeats } from '../engine';
  * - admin.ts — the host's side: creation options, the start, the host's controls, playing again.
  * - bots.ts — who answers when the person does not: bot seats, standing orders, stand-ins, the room's autoPass.
  */
-export class GameRoom extends DurableObject<Env> implements Room {
+export class GameRoom extends DurableObject<Env> {
   /** The clock. Tests replace it to travel in time; nothing else may. */
   now: () => number = () => Date.now();
   /** How notifications and table-channel posts leave. Tests replace them to record or fail deliveries. */

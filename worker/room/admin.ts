@@ -28,11 +28,10 @@ import {
   type HostAction,
   type Meta,
   type Reply,
-  type Room,
 } from './core';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
-export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
+export async function start(r: GameRoom, adminToken: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const fill = (body as { fillWithBots?: unknown } | null)?.fillWithBots ?? false;
@@ -54,7 +53,7 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
 }
 
 /** Deal from `seed` (`decideStart`): free seats get bots, the bots answer. The host's start and a replay begin here. */
-export async function begin(r: Room, seed: string): Promise<Reply> {
+export async function begin(r: GameRoom, seed: string): Promise<Reply> {
   const st = r.store;
   const free = r.seats.rows.filter((x) => x.name === null && !x.bot).map((x) => x.seat);
   const c = decideStart(r.table(), seed, free);
@@ -67,7 +66,7 @@ export async function begin(r: Room, seed: string): Promise<Reply> {
 }
 
 /** The host's controls (admin token): pause, resume, extend, replace a seat, end, settings (`decideHost`, `decideReplace`). */
-export async function admin(r: Room, token: string | null, action: string, body: unknown): Promise<Reply> {
+export async function admin(r: GameRoom, token: string | null, action: string, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const b = (body ?? {}) as Record<string, unknown>;
@@ -210,7 +209,7 @@ export function againSummary(m: Meta): { again?: AgainSummary; prev?: string; ne
 }
 
 /** The seats a proposal asks: those people hold (bots are not asked). */
-const asked = (r: Room): number[] => r.seats.rows.filter((x) => !x.bot && x.token_hash !== null).map((x) => x.seat);
+const asked = (r: GameRoom): number[] => r.seats.rows.filter((x) => !x.bot && x.token_hash !== null).map((x) => x.seat);
 
 /** Why this game cannot be played again now, or null. */
 function closed(m: Meta): string | null {
@@ -221,7 +220,7 @@ function closed(m: Meta): string | null {
 }
 
 /** A fresh proposal by `by`, with the game's options and a bot for every seat that does not come. */
-function proposal(r: Room, by: number | null): AgainState {
+function proposal(r: GameRoom, by: number | null): AgainState {
   const m = r.store.m;
   return {
     by,
@@ -234,13 +233,13 @@ function proposal(r: Room, by: number | null): AgainState {
 }
 
 /** Open the proposal `a` (inside the change): every asked seat but the proposer is notified. */
-function open(r: Room, mm: Meta, a: AgainState, now: number): void {
+function open(r: GameRoom, mm: Meta, a: AgainState, now: number): void {
   mm.again = a;
   for (const s of asked(r)) if (s !== a.by) r.outbox.enqueue(mm, s, 'again', null, now, null);
 }
 
 /** `POST /again {accept}`: the first accept proposes; a seat may change its answer until the next game is made. */
-export async function answerAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
+export async function answerAgain(r: GameRoom, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const accept = (body as { accept?: unknown } | null)?.accept;
@@ -265,7 +264,7 @@ export async function answerAgain(r: Room, token: string | null, body: unknown):
 }
 
 /** `POST /admin/again`: the host's `{options?, replaceWith?}` for the next game, opening the proposal if none is. */
-export async function hostAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
+export async function hostAgain(r: GameRoom, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -305,7 +304,7 @@ export function againWake(m: Meta): number | null {
 }
 
 /** Settle the proposal once every asked seat answered or its time is up: make the next game, or drop it if none accepted. */
-export async function againDue(r: Room): Promise<void> {
+export async function againDue(r: GameRoom): Promise<void> {
   const st = r.store;
   const m = st.m;
   const a = m.again;
@@ -359,7 +358,7 @@ export async function againDue(r: Room): Promise<void> {
 }
 
 /** The next game's seats, shuffled by the proposal's seed; bots are named after their new seat. */
-function nextSeats(r: Room, a: AgainState): NextSeat[] {
+function nextSeats(r: GameRoom, a: AgainState): NextSeat[] {
   const seats: NextSeat[] = r.seats.rows.map((x) => {
     if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.token_hash, bot: false };
     return { name: null, tokenHash: null, bot: x.bot === 1 || a.replaceWith === 'bot' };
@@ -372,7 +371,7 @@ function nextSeats(r: Room, a: AgainState): NextSeat[] {
  * In the next game's room: make it from `p` and deal at once when no seat is left free; else it waits in the lobby.
  * Made again from the same `prev`, it answers as the first time did (the settle may be retried).
  */
-export async function createAgain(r: Room, p: AgainParams): Promise<Reply> {
+export async function createAgain(r: GameRoom, p: AgainParams): Promise<Reply> {
   const st = r.store;
   if (st.load()) return st.m.prev === p.prev ? ok({ id: p.id }) : st.rejected('conflict', 'a game with this id exists');
   const made = await st.create(p);
@@ -403,7 +402,7 @@ export async function createAgain(r: Room, p: AgainParams): Promise<Reply> {
 }
 
 /** This game as a series lists it: public facts only, and of a game not over only its seats and status. */
-export function seriesEntry(r: Room): (SeriesGame & { prev: string | null; next: string | null }) | null {
+export function seriesEntry(r: GameRoom): (SeriesGame & { prev: string | null; next: string | null }) | null {
   const st = r.store;
   if (!st.load()) return null;
   const m = st.m;

@@ -1,6 +1,6 @@
 /**
  * Who answers a seat's prompt when its person does not: bot seats, standing orders and the stand-ins of away
- * seats. Each answer goes through the room's one path (`Room.commit`) like the player's own, right after every
+ * seats. Each answer goes through the room's one path (`GameRoom.commit`) like the player's own, right after every
  * change and from the alarm.
  *
  * - An away seat whose host allows a stand-in is answered at once, every prompt whatever its hand, so the timing
@@ -31,10 +31,9 @@ import {
 } from '../engine';
 import { logValue } from '../log';
 import { deadlineFor, isAway } from './clocks';
-import { LIMITS, type Meta, type MoveBy, type Room } from './core';
+import { LIMITS, type Meta, type MoveBy } from './core';
 import type { SeatSettings } from './seats';
-
-const autoPasses = (m: Meta): boolean => m.options.autoPass === true;
+import type { GameRoom } from './GameRoom';
 
 /** The ways of passing a prompt may offer: a pass, and 驱鬼's "always pass" in a ⚡ window. */
 const PASSES = ['pass', 'passAlways'];
@@ -53,26 +52,23 @@ function roomPass(p: Prompt): Answer | null {
  * What answers `p` when the person does not: the seat's standing orders, else the room's autoPass; `human` when it
  * waits for a person-like pause first (a `human`-timed order, every autoPass).
  */
-function orderFor(r: Room, def: GameDef, s: GameState<any>, p: Prompt): { answer: Answer; human: boolean } | null {
+function orderFor(r: GameRoom, def: GameDef, s: GameState<any>, p: Prompt): { answer: Answer; human: boolean } | null {
   const orders = r.seats.settingsOf(p.seat).orders;
   const sa = orders.length ? standingAnswer(def, s, p, orders) : null;
   if (sa) return { answer: sa.answer, human: sa.order.timing === 'human' };
-  const pass = autoPasses(r.store.m) ? roomPass(p) : null;
+  const pass = r.store.m.options.autoPass === true ? roomPass(p) : null;
   return pass ? { answer: pass, human: true } : null;
 }
 
-/** Whether anything but the person may answer a human seat's prompt: some seat's orders, or the room's autoPass. */
-const anyOrders = (r: Room): boolean => autoPasses(r.store.m) || r.seats.anyOrders();
-
 /** The running game, when something may be answered in it. */
-function running(r: Room): { m: Meta; s: GameState<any> } | null {
+function running(r: GameRoom): { m: Meta; s: GameState<any> } | null {
   const m = r.store.meta;
   const s = r.store.game;
   return m && s && m.status === 'playing' && !m.paused && !s.outcome ? { m, s } : null;
 }
 
 /** The first of `tries` the rules accept, committed as `by`; else the last refusal's message. */
-function commitFirst(r: Room, seat: number, tries: (() => Answer)[], by: MoveBy): true | string {
+function commitFirst(r: GameRoom, seat: number, tries: (() => Answer)[], by: MoveBy): true | string {
   let last = '';
   for (const pick of tries) {
     try {
@@ -95,7 +91,7 @@ export class Bots {
   private stuckOrderPrompt: string | null = null;
   private stuckStandInPrompt: string | null = null;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   /**
    * Stand-ins, standing orders and bot seats answer, up to `cap` moves (orders are not capped like bots: each is
@@ -103,11 +99,6 @@ export class Bots {
    * table cannot tell it from a quick hand answer. Then the moments of `human`-timed answers are planned.
    */
   runBots(cap: number): number {
-    // No bot seat, no orders, no stand-in (most answers of most games): nobody answers but people.
-    if (!this.mayAnswerAlone()) {
-      planHumanOrders(this.r);
-      return 0;
-    }
     let n = 0;
     let byOrders = 0;
     const st = this.r.store;
@@ -167,7 +158,7 @@ export class Bots {
    */
   orderMove(): { seat: number; answer: Answer } | null {
     const g = running(this.r);
-    if (!g || !anyOrders(this.r)) return null;
+    if (!g) return null;
     const def = this.r.store.def();
     const now = this.r.now();
     for (const p of g.s.prompts) {
@@ -185,22 +176,11 @@ export class Bots {
     return null;
   }
 
-  /**
-   * Whether anything but a person may answer now: a bot seat, some seat's orders (or autoPass), or a stand-in. When
-   * false, the per-prompt checks are skipped (each of them would find nothing).
-   */
-  mayAnswerAlone(): boolean {
-    const seats = this.r.seats;
-    const m = this.r.store.meta;
-    return seats.bots().size > 0 || (!!m && anyOrders(this.r)) || (!!m?.host?.awayStandIn && seats.anyAway());
-  }
-
   /** When bots, orders or stand-ins next have work (the alarm wakes then): now, a planned order's moment, or null. */
   nextWork(now: number): number | null {
     const m = this.r.store.m;
     if (m.status !== 'playing' || m.paused) return null;
-    if (this.mayAnswerAlone() && (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuckStandInPrompt)))
-      return now;
+    if (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuckStandInPrompt)) return now;
     let t = Infinity;
     for (const c of m.clocks)
       if (c.orderAt !== undefined && c.prompt !== this.stuckOrderPrompt) t = Math.min(t, c.orderAt);
@@ -209,9 +189,7 @@ export class Bots {
 
   /** An open prompt of a bot seat, if any. */
   botPrompt(): OpenPrompt | undefined {
-    const bots = this.r.seats.bots();
-    if (!bots.size) return undefined;
-    return running(this.r)?.s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
+    return running(this.r)?.s.prompts.find((p) => this.r.seats.rows[p.seat]?.bot && p.id !== this.stuckBotPrompt);
   }
 }
 
@@ -221,16 +199,19 @@ const MAX_PLAYED_FOR = 400;
 const MAX_HANDBACK_LINES = 200;
 
 /** Does a stand-in answer for `seat` now (away, and the host allows it)? Bot seats have their bot instead. */
-function standsIn(r: Room, seat: number, now: number): boolean {
+function standsIn(r: GameRoom, seat: number, now: number): boolean {
   const row = r.seats.rows[seat];
-  if (!row || row.bot || !r.seats.anyAway()) return false;
+  if (!row || row.bot) return false;
   return !!r.store.m.host?.awayStandIn && isAway(r.seats.settingsOf(seat).awayUntil, now);
 }
 
 /** The stand-in's move for the first open prompt of an away seat: the answers to try in turn. */
-function standInMove(r: Room, skip: string | null): { seat: number; prompt: string; tries: (() => Answer)[] } | null {
+function standInMove(
+  r: GameRoom,
+  skip: string | null,
+): { seat: number; prompt: string; tries: (() => Answer)[] } | null {
   const g = running(r);
-  if (!g || !g.m.host?.awayStandIn || !r.seats.anyAway()) return null;
+  if (!g || !g.m.host?.awayStandIn) return null;
   const now = r.now();
   const def = r.store.def();
   const s = g.s;
@@ -252,7 +233,7 @@ function standInMove(r: Room, skip: string | null): { seat: number; prompt: stri
  * Keep log lines [from, to) as played for `seat` by its stand-in. Written after the move's transaction but in the
  * same event, before any await, so the Durable Object commits both together.
  */
-function recordPlayedFor(r: Room, seat: number, from: number, to: number): void {
+function recordPlayedFor(r: GameRoom, seat: number, from: number, to: number): void {
   if (to <= from) return;
   const x = r.seats.settingsOf(seat);
   const list = (x.playedFor ?? []).map((g) => [g[0], g[1]] as [number, number]);
@@ -268,7 +249,7 @@ function recordPlayedFor(r: Room, seat: number, from: number, to: number): void 
  * What a returned seat is shown of its absence, to it alone: its own view of the stand-in's lines since it went
  * away (the latest `MAX_HANDBACK_LINES`, and how many), or null (still away, nothing played, or dismissed).
  */
-export function handbackFor(r: Room, seat: number, now: number): { lines: LogLine[]; total: number } | null {
+export function handbackFor(r: GameRoom, seat: number, now: number): { lines: LogLine[]; total: number } | null {
   const x = r.seats.settingsOf(seat);
   if (x.awayFrom === null || x.awayFrom === undefined || isAway(x.awayUntil, now)) return null;
   const ranges = (x.playedFor ?? []).filter(([, to]) => to > x.awayFrom!);
@@ -306,7 +287,7 @@ const roomRandom = (): number => crypto.getRandomValues(new Uint32Array(1))[0]! 
  * forget the moment of one no such order answers any more. Its pending notification is dropped: the order answers.
  * Nobody sees these moments (no version bump): they only decide when the alarm answers.
  */
-function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
+function planHumanOrders(r: GameRoom): void {
   const st = r.store;
   // While paused the moments are kept relative (clocks.ts freeze/thaw): nothing is planned then.
   const g = running(r);
@@ -314,14 +295,12 @@ function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
   const { m, s } = g;
   const plan: string[] = [];
   const forget: string[] = [];
-  const none = !anyOrders(r);
-  if (none && !m.clocks.some((c) => c.orderAt !== undefined)) return;
   const def = st.def();
   const now = r.now();
   for (const c of m.clocks) {
     const p = s.prompts.find((x) => x.id === c.prompt);
     if (!p) continue;
-    const human = !none && !standsIn(r, p.seat, now) && orderFor(r, def, s, p)?.human === true;
+    const human = !standsIn(r, p.seat, now) && orderFor(r, def, s, p)?.human === true;
     if (human && c.orderAt === undefined) plan.push(c.prompt);
     else if (!human && c.orderAt !== undefined) forget.push(c.prompt);
   }
@@ -329,7 +308,7 @@ function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
   const clockMs = m.deadlineMinutes * 60_000;
   st.mutate((mm) => {
     for (const c of mm.clocks) {
-      if (plan.includes(c.prompt)) c.orderAt = humanMoment(r, c.seat, now, humanDelayMs(clockMs, rand()));
+      if (plan.includes(c.prompt)) c.orderAt = humanMoment(r, c.seat, now, humanDelayMs(clockMs, roomRandom()));
       else if (forget.includes(c.prompt)) delete c.orderAt;
     }
     if (plan.length) r.outbox.dropPrompts(plan);
@@ -341,7 +320,7 @@ function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
  * does not answer at 03:00 for a seat everyone sees asleep. The host's cap on quiet time is left out on purpose:
  * the seat is still shown asleep after it.
  */
-function humanMoment(r: Room, seat: number, now: number, delayMs: number): number {
+function humanMoment(r: GameRoom, seat: number, now: number, delayMs: number): number {
   const x = r.seats.settingsOf(seat);
   return deadlineFor({ start: now, lengthMs: delayMs, quiet: x.quiet, awayUntil: x.awayUntil });
 }

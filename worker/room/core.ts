@@ -22,12 +22,10 @@ import {
   type Msg,
   type Outcome,
 } from '../engine';
-import type { Env } from '../env';
 import { logFields, logValue } from '../log';
 import type { NotifyKind } from '../notify';
 import type { GameStatus } from '../protocol';
 import type { AgainState } from './admin';
-import type { Bots } from './bots';
 import {
   extendClocks,
   freezeClocks,
@@ -38,10 +36,8 @@ import {
   thawClocks,
   windowSeats,
 } from './clocks';
-import type { ChannelMemo, ChannelPoster, Outbox, Sender } from './outbox';
-import type { HostSettings, SeatSettings, Seats } from './seats';
-import type { Sockets } from './sockets';
-import type { Chat, LogTable, Store } from './store';
+import type { ChannelMemo } from './outbox';
+import type { HostSettings, SeatSettings } from './seats';
 
 // ---------------------------------------------------------------- what the room stores
 
@@ -141,29 +137,6 @@ export interface CreateParams {
 }
 
 export type Failure = { code: ErrorCode; message: string };
-
-/** What the parts of one room reach each other through (GameRoom implements it; tests replace `now` and the senders). */
-export interface Room {
-  readonly state: DurableObjectState;
-  readonly bindings: Env;
-  readonly sql: SqlStorage;
-  now(): number;
-  deliver: Sender;
-  postChannel: ChannelPoster;
-  readonly store: Store;
-  readonly seats: Seats;
-  readonly log: LogTable;
-  readonly chat: Chat;
-  readonly bots: Bots;
-  readonly sockets: Sockets;
-  readonly outbox: Outbox;
-  table(): Table;
-  /** Apply one answer and persist what follows (the one path every move takes). */
-  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure);
-  /** After a persisted change: every socket gets its view, then the alarm is pointed at the next work. */
-  afterChange(): Promise<void> | undefined;
-  schedule(force?: boolean): Promise<void> | undefined;
-}
 
 export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
 

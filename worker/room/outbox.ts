@@ -25,7 +25,8 @@ import { postChannel, type ChannelEvent, type ChannelInput, type ChannelTarget }
 import { formatDuration } from '../notify/texts';
 import { notifyAt, publicDeadline } from './clocks';
 import { publicSeat } from './seats';
-import { iso, LIMITS, ok, reject, type Meta, type Reply, type Room } from './core';
+import { iso, LIMITS, ok, reject, type Meta, type Reply } from './core';
+import type { GameRoom } from './GameRoom';
 
 type Row = {
   id: number;
@@ -41,7 +42,7 @@ type Row = {
 type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
 export class Outbox {
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   nextDue(): number | null {
     return this.r.sql.exec<{ due: number | null }>('SELECT MIN(due_at) AS due FROM outbox').toArray()[0]?.due ?? null;
@@ -291,7 +292,7 @@ export class Outbox {
  * target replaces itself and is enabled again). Removing one drops the messages still waiting for it.
  */
 export async function notifyTarget(
-  r: Room,
+  r: GameRoom,
   token: string | null,
   method: 'POST' | 'DELETE',
   body: unknown,
@@ -638,10 +639,10 @@ export const sendChannel: ChannelPoster = async (target, input, o) => {
 };
 
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const waitingNow = (r: Room) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
+const waitingNow = (r: GameRoom) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
 
 /** Whether the alarm should look at the channel now: start or end unannounced, or the waiting list changed. */
-function channelOwed(r: Room): boolean {
+function channelOwed(r: GameRoom): boolean {
   const m = r.store.meta;
   if (!m?.host?.channel || m.status === 'lobby') return false;
   const memo = m.channel;
@@ -655,7 +656,7 @@ function channelOwed(r: Room): boolean {
 const againOwed = (m: Meta, memo: ChannelMemo): boolean => !!m.again && !m.next && memo.again !== m.again.deadlineAt;
 
 /** The earliest moment the channel has work for the alarm (now when something is owed), or null. */
-export function channelWake(r: Room): number | null {
+export function channelWake(r: GameRoom): number | null {
   const m = r.store.meta;
   if (!m) return null;
   const memo = m.channel;
@@ -673,7 +674,7 @@ export function channelStatus(m: Meta): { pending: number; failed: ChannelMemo['
 }
 
 /** Queue what the channel is owed now (start, "waiting on", end) into `memo`. */
-function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): void {
+function plan(r: GameRoom, memo: ChannelMemo, target: ChannelTarget, now: number): void {
   const st = r.store;
   const m = st.m;
   const events: ChannelEvent[] = [];
@@ -746,7 +747,7 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
 }
 
 /** Queue what the channel is owed now and send the posts that are due, in order. Never throws. */
-export async function postTableChannel(r: Room): Promise<void> {
+export async function postTableChannel(r: GameRoom): Promise<void> {
   const st = r.store;
   const m = st.meta;
   if (!m || m.status === 'lobby') return;

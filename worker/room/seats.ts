@@ -20,17 +20,17 @@ import {
   reject,
   type Failure,
   type Reply,
-  type Room,
   type SeatFacts,
   type SeatRow,
 } from './core';
+import type { GameRoom } from './GameRoom';
 
 /** The seat rows, read at load and again after a change that wrote them, and each seat's request budget. */
 export class Seats {
   rows: SeatRow[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   reload(): void {
     this.rows = this.r.sql
@@ -44,22 +44,8 @@ export class Seats {
     return json ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(json) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
   }
 
-  /** Whether some seat has standing orders (else no order can answer anything). Bots too: a superset is exact. */
-  anyOrders(): boolean {
-    return this.rows.some((x) => this.settingsOf(x.seat).orders.length > 0);
-  }
-
-  /** Whether some seat has an away time set, past or not (else no seat is away: no stand-in, no hold). */
-  anyAway(): boolean {
-    return this.rows.some((x) => this.settingsOf(x.seat).awayUntil != null);
-  }
-
   joined(): number {
     return this.rows.filter((x) => x.name !== null && !x.bot).length;
-  }
-
-  bots(): ReadonlySet<number> {
-    return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
   }
 
   facts(): SeatFacts[] {
@@ -161,7 +147,7 @@ export class Seats {
 // ---------------------------------------------------------------- a seat's own settings
 
 /** `GET /api/games/:id/me`: the seat's own settings and the orders its game offers. */
-export async function getMine(r: Room, token: string | null): Promise<Reply> {
+export async function getMine(r: GameRoom, token: string | null): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const who = await r.seats.actingSeat(token, 'me');
@@ -178,7 +164,7 @@ export async function getMine(r: Room, token: string | null): Promise<Reply> {
 }
 
 /** `PUT /api/games/:id/me`: its clocks are re-planned, and its orders answer whatever they answer now. */
-export async function putMine(r: Room, token: string | null, body: unknown): Promise<Reply> {
+export async function putMine(r: GameRoom, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const who = await r.seats.actingSeat(token, 'me');

@@ -7,8 +7,9 @@ import { viewFor } from '../engine';
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { againSummary } from './admin';
 import { publicDeadline } from './clocks';
-import { decideReturn, iso, type Attachment, type ErrorCode, type LogPart, type Reply, type Room } from './core';
+import { decideReturn, iso, type Attachment, type ErrorCode, type LogPart, type Reply } from './core';
 import { publicSeat } from './seats';
+import type { GameRoom } from './GameRoom';
 
 /**
  * Who may hold a live socket of a game, so that strangers cannot lock the seats out (100 silent sockets once did):
@@ -64,7 +65,7 @@ export class Sockets {
   /** The socket being closed right now: no longer counted as online, not sent to. */
   closing: WebSocket | null = null;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   /** The open sockets with their attachments: the one place sockets are listed. */
   list(): { ws: WebSocket; att: Attachment }[] {
@@ -300,7 +301,7 @@ function shut(ws: WebSocket, code: number, reason: string): void {
  * handed back to its player.
  */
 export async function hello(
-  r: Room,
+  r: GameRoom,
   ws: WebSocket,
   att: Attachment,
   msg: Record<string, unknown>,

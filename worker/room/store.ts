@@ -19,19 +19,9 @@ import {
   type Msg,
 } from '../engine';
 import type { ChatLine } from '../protocol';
-import {
-  iso,
-  LIMITS,
-  ok,
-  reject,
-  type Change,
-  type CreateParams,
-  type ErrorCode,
-  type Meta,
-  type Reply,
-  type Room,
-} from './core';
+import { iso, LIMITS, ok, reject, type Change, type CreateParams, type ErrorCode, type Meta, type Reply } from './core';
 import { cleanText, hashToken, newToken } from './seats';
+import type { GameRoom } from './GameRoom';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
 
@@ -41,7 +31,7 @@ export class Store {
   /** The rules' state after the last move (null: not started). */
   game: GameState<any> | null = null;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   /** Load meta and snapshot. An object never created has no schema and is left untouched (a made-up id creates nothing). */
   load(): Meta | null {
@@ -287,7 +277,7 @@ export class LogTable {
   /** The index the next line gets (the number of lines). */
   end = 0;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   load(): void {
     const last = this.r.sql
@@ -336,7 +326,7 @@ export class LogTable {
 
 /** Chat, and notes from the room to one seat: a state body shows the last `chatLines` a viewer may read. */
 export class Chat {
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   linesFor(seat: number | null): ChatLine[] {
     return this.r.sql
