@@ -5,6 +5,7 @@ import {
   extendClocks,
   freezeClocks,
   reminderOffsets,
+  STAND_IN_GRACE_MS,
   syncClocks,
   thawClocks,
 } from '../../worker/room/clocks';
@@ -381,7 +382,7 @@ describe("a seat's own settings and its return decided as data", () => {
 
   it('a player back at the table takes its seat from the stand-in: a whole clock again, one version step', () => {
     const t = started({ seats: [seat(0), seat(1, { standIn: true, expiries: 3 }), seat(2)] });
-    expect(t.meta.clocks[1]!.remainingMs).toBe(LIMITS.standInGraceMs);
+    expect(t.meta.clocks[1]!.remainingMs).toBe(STAND_IN_GRACE_MS);
     const c = decideReturn(t, 1);
     expect(c.seat).toEqual({ seat: 1, expiries: 0, standIn: false });
     expect(c.meta.clocks[1]).toMatchObject({ standIn: false, remainingMs: 24 * HOUR, deadlineAt: T0 + 24 * HOUR });

@@ -60,8 +60,7 @@ export async function begin(r: GameRoom, seed: string): Promise<Reply> {
   if (!('meta' in c)) return st.rejected(c.code, c.message);
   st.write(c);
   r.bots.runBots(LIMITS.botMovesPerRequest);
-  r.sockets.broadcast();
-  await r.schedule();
+  await r.afterChange();
   return ok(r.sockets.summary());
 }
 
@@ -291,8 +290,7 @@ export async function hostAgain(r: GameRoom, token: string | null, body: unknown
     if (options) mm.again!.options = options;
     mm.version++;
   });
-  r.sockets.broadcast();
-  await r.schedule();
+  await r.afterChange();
   return ok(r.sockets.summary());
 }
 

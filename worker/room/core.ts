@@ -26,16 +26,7 @@ import { logFields, logValue } from '../log';
 import type { NotifyKind } from '../notify';
 import type { GameStatus } from '../protocol';
 import type { AgainState } from './admin';
-import {
-  extendClocks,
-  freezeClocks,
-  isAway,
-  replanClocks,
-  STAND_IN_GRACE_MS,
-  syncClocks,
-  thawClocks,
-  windowSeats,
-} from './clocks';
+import { extendClocks, freezeClocks, isAway, replanClocks, syncClocks, thawClocks, windowSeats } from './clocks';
 import type { ChannelMemo } from './outbox';
 import type { HostSettings, SeatSettings } from './seats';
 
@@ -136,8 +127,6 @@ export interface CreateParams {
   origin: string;
 }
 
-export type Failure = { code: ErrorCode; message: string };
-
 export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
@@ -219,8 +208,6 @@ export const LIMITS = {
   expiriesPerAlarm: 50,
   /** Expiries in a row after which the bot stands in for the seat. */
   expiriesToStandIn: 3,
-  /** How long a stand-in waits for its player before the bot answers. */
-  standInGraceMs: STAND_IN_GRACE_MS,
   minDeadlineMinutes: 2,
   maxDeadlineMinutes: 7 * 24 * 60,
   defaultDeadlineMinutes: 24 * 60,

@@ -18,7 +18,7 @@ import {
   NO_SEAT_SETTINGS,
   ok,
   reject,
-  type Failure,
+  type Refusal,
   type Reply,
   type SeatFacts,
   type SeatRow,
@@ -88,7 +88,7 @@ export class Seats {
     return seat === null ? null : { seat };
   }
 
-  async isAdmin(token: string | null): Promise<Failure | null> {
+  async isAdmin(token: string | null): Promise<Refusal | null> {
     if (token === null) return { code: 'unauthorized', message: 'the admin token is required' };
     if (!sameHash(this.r.store.m.adminHash, await hashToken(token)))
       return { code: 'forbidden', message: 'this is not the admin token of this game' };
@@ -333,13 +333,7 @@ export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string 
 }
 
 /** A seat's own settings, for its own `GET`/`PUT /me` only (its identity marks when it has any). */
-export function mine(x: SeatSettings): {
-  orders: SeatOrder[];
-  quiet: QuietHours | null;
-  awayUntil: string | null;
-  mention: string | null;
-  marks?: Record<string, IdentityMark>;
-} {
+export function mine(x: SeatSettings) {
   return {
     orders: x.orders,
     quiet: x.quiet,

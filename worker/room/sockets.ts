@@ -286,11 +286,12 @@ export function makeRoom<T extends Open<unknown>>(
 
 // ---------------------------------------------------------------- hello
 
-function shut(ws: WebSocket, code: number, reason: string): void {
+/** Close `ws`, unless it is closing already (a refusal may just have spent its junk budget). */
+export function shut(ws: WebSocket, code: number, reason: string): void {
   try {
     ws.close(code, reason);
   } catch {
-    /* already closing (a refusal may just have spent its junk budget) */
+    /* already closing */
   }
 }
 

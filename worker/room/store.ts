@@ -21,6 +21,7 @@ import {
 import type { ChatLine } from '../protocol';
 import { iso, LIMITS, ok, reject, type Change, type CreateParams, type ErrorCode, type Meta, type Reply } from './core';
 import { cleanText, hashToken, newToken } from './seats';
+import { shut } from './sockets';
 import type { GameRoom } from './GameRoom';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
@@ -178,13 +179,7 @@ export class Store {
   /** The game's time is up: every socket closed, all storage deleted; every request for it is a 404 from now on. */
   async deleteAll(): Promise<void> {
     console.log(`expired game=[${this.m.id}] status=[${this.m.status}]`);
-    for (const ws of this.r.state.getWebSockets()) {
-      try {
-        ws.close(4004, 'game expired');
-      } catch {
-        /* already closing */
-      }
-    }
+    for (const ws of this.r.state.getWebSockets()) shut(ws, 4004, 'game expired');
     await this.r.state.storage.deleteAlarm();
     await this.r.state.storage.deleteAll();
     this.meta = undefined;
