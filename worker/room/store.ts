@@ -18,7 +18,8 @@ import {
   type LogLine,
   type Msg,
 } from '../engine';
-import type { ChatLine } from '../protocol';
+import type { ChatLine, GameStatus } from '../protocol';
+import { DAY } from './clocks';
 import { iso, LIMITS, ok, reject, type Change, type CreateParams, type ErrorCode, type Meta, type Reply } from './core';
 import { cleanText, hashToken, newToken } from './seats';
 import { shut } from './sockets';
@@ -167,13 +168,7 @@ export class Store {
   /** When this game is deleted unless something changes first (retention, below), or null while it runs. */
   expiry(): number | null {
     const m = this.m;
-    if (m.status === 'playing' && !m.paused) return null;
-    return expiresAt({
-      status: m.status,
-      paused: m.paused,
-      changedAt: m.changedAt ?? Date.parse(m.createdAt),
-      joined: this.r.seats.joined(),
-    });
+    return expiresAt({ ...m, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined: this.r.seats.joined() });
   }
 
   /** The game's time is up: every socket closed, all storage deleted; every request for it is a 404 from now on. */
@@ -602,22 +597,17 @@ function hasSchema(sql: SqlStorage): boolean {
  */
 export const RETENTION_DAYS = { finished: 30, emptyLobby: 2, lobby: 30, paused: 90 } as const;
 
-const DAY = 86_400_000;
-
-interface Lifecycle {
-  status: 'lobby' | 'playing' | 'finished';
-  paused: boolean;
-  /** When anything anyone can see last changed (ms). */
-  changedAt: number;
-  /** Seats taken by people (bots do not count). */
-  joined: number;
-}
-
 /**
- * The moment the game is deleted unless something changes before, or null while it runs.
+ * The moment the game is deleted unless something changes before (`changedAt`), or null while it runs. `joined`:
+ * the seats people took (bots do not count).
  * @example expiresAt({ status: 'finished', paused: false, changedAt: t, joined: 4 }) // t + 30 days
  */
-export function expiresAt(g: Lifecycle): number | null {
+export function expiresAt(g: {
+  status: GameStatus;
+  paused: boolean;
+  changedAt: number;
+  joined: number;
+}): number | null {
   if (g.status === 'finished') return g.changedAt + RETENTION_DAYS.finished * DAY;
   if (g.status === 'lobby')
     return g.changedAt + (g.joined === 0 ? RETENTION_DAYS.emptyLobby : RETENTION_DAYS.lobby) * DAY;
