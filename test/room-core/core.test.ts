@@ -21,7 +21,7 @@ import {
   dueReminders,
   type Change,
   type Refusal,
-  type SeatFacts,
+  type Seat,
   type Table,
 } from '../../worker/room/core';
 import { LIMITS, NO_SEAT_SETTINGS, type Meta } from '../../worker/room/core';
@@ -32,8 +32,10 @@ import { duel } from '../fixtures/duel';
 const T0 = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
 
-const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({
+const seat = (n: number, o: Partial<Seat> = {}): Seat => ({
   seat: n,
+  name: null,
+  tokenHash: null,
   bot: false,
   standIn: false,
   expiries: 0,
@@ -42,7 +44,7 @@ const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({
 });
 
 /** A three-seat duel just started: every seat is asked its colour at once, each prompt with its clock. */
-function started(o: { seats?: SeatFacts[]; looking?: number[]; deadlineMinutes?: number } = {}): Table {
+function started(o: { seats?: Seat[]; looking?: number[]; deadlineMinutes?: number } = {}): Table {
   const { state } = startGame(duel, { seats: 3, seed: 'core', options: {} });
   const meta: Meta = {
     id: 'g',

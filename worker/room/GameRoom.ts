@@ -110,7 +110,7 @@ export class GameRoom extends DurableObject<Env> {
       def: this.store.def(),
       meta: this.store.m,
       state: this.store.game,
-      seats: this.seats.facts(),
+      seats: this.seats.rows,
       looking: this.sockets.looking(),
       now: this.now(),
     };

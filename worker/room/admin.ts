@@ -208,7 +208,7 @@ export function againSummary(m: Meta): { again?: AgainSummary; prev?: string; ne
 }
 
 /** The seats a proposal asks: those people hold (bots are not asked). */
-const asked = (r: GameRoom): number[] => r.seats.rows.filter((x) => !x.bot && x.token_hash !== null).map((x) => x.seat);
+const asked = (r: GameRoom): number[] => r.seats.rows.filter((x) => !x.bot && x.tokenHash !== null).map((x) => x.seat);
 
 /** Why this game cannot be played again now, or null. */
 function closed(m: Meta): string | null {
@@ -358,8 +358,8 @@ export async function againDue(r: GameRoom): Promise<void> {
 /** The next game's seats, shuffled by the proposal's seed; bots are named after their new seat. */
 function nextSeats(r: GameRoom, a: AgainState): NextSeat[] {
   const seats: NextSeat[] = r.seats.rows.map((x) => {
-    if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.token_hash, bot: false };
-    return { name: null, tokenHash: null, bot: x.bot === 1 || a.replaceWith === 'bot' };
+    if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.tokenHash, bot: false };
+    return { name: null, tokenHash: null, bot: x.bot || a.replaceWith === 'bot' };
   });
   rngOf(seedRng(a.shuffle)).shuffle(seats);
   return seats.map((x, i) => (x.bot ? { ...x, name: `Bot ${i + 1}` } : x));
@@ -412,7 +412,7 @@ export function seriesEntry(r: GameRoom): (SeriesGame & { prev: string | null; n
     game: m.game,
     status: m.status,
     createdAt: m.createdAt,
-    seats: r.seats.rows.map((x) => ({ name: x.name, bot: !!x.bot })),
+    seats: r.seats.rows.map((x) => ({ name: x.name, bot: x.bot })),
     result:
       over && s.outcome
         ? {

@@ -80,15 +80,18 @@ export interface Clock {
   orderAt?: number;
 }
 
-export type SeatRow = {
+/** A seat as the room holds it: its row of table `seats`, the settings parsed. */
+export interface Seat {
   seat: number;
+  /** Null: a free seat. */
   name: string | null;
-  token_hash: string | null;
-  bot: number;
-  stand_in: number;
+  tokenHash: string | null;
+  bot: boolean;
+  /** A bot stands in after repeated expiries, until the player is back. */
+  standIn: boolean;
   expiries: number;
-  settings: string | null;
-};
+  settings: SeatSettings;
+}
 
 /** What a hibernating socket remembers about itself (it survives eviction with the socket). */
 export interface Attachment {
@@ -272,19 +275,11 @@ export function rulesOptions(o: Record<string, Json>): Record<string, Json> {
 
 // ---------------------------------------------------------------- the table and a change
 
-export interface SeatFacts {
-  seat: number;
-  bot: boolean;
-  standIn: boolean;
-  expiries: number;
-  settings: SeatSettings;
-}
-
 export interface Table {
   def: GameDef;
   meta: Meta;
   state: GameState<any> | null;
-  seats: readonly SeatFacts[];
+  seats: readonly Seat[];
   /** Seats with a visible live socket: they see a prompt without being notified. */
   looking: ReadonlySet<number>;
   now: number;
@@ -554,7 +549,15 @@ export function decideHost(t: Table, a: HostAction): Change | Refusal {
  */
 export function decideReplace(t: Table, seat: number, name: string, tokenHash: string | null): Change | Refusal {
   if (t.meta.status === 'finished') return { code: 'conflict', message: 'the game is over' };
-  const fresh = { seat, bot: tokenHash === null, standIn: false, expiries: 0, settings: NO_SEAT_SETTINGS };
+  const fresh = {
+    seat,
+    name,
+    tokenHash,
+    bot: tokenHash === null,
+    standIn: false,
+    expiries: 0,
+    settings: NO_SEAT_SETTINGS,
+  };
   const seats = t.seats.map((x) => (x.seat === seat ? fresh : x));
   const m = structuredClone(t.meta);
   if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);

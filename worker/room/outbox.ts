@@ -564,29 +564,24 @@ export interface ChannelWait {
   since: number;
   last: ChannelPosted | null;
   now: number;
-  /** A wait shorter than this is not posted (a live evening needs no channel); default 5 minutes. */
-  settleMs?: number;
-  /** At most one post per this long, however the waiting list changes; default 30 minutes. */
-  spacingMs?: number;
 }
 
-export const DEFAULT_CHANNEL_SETTLE_MS = 5 * 60_000;
-export const DEFAULT_CHANNEL_SPACING_MS = 30 * 60_000;
+/** A wait shorter than this is not posted: a live evening needs no channel. */
+export const CHANNEL_SETTLE_MS = 5 * 60_000;
+/** At most one post per this long, however the waiting list changes. */
+const CHANNEL_SPACING_MS = 30 * 60_000;
 
 /**
  * Whether the table channel posts "waiting on …" now: a group chat wants to hear who holds the game up, not every
- * prompt. The wait must have settled for `settleMs` on seats other than the last post's, and posts are `spacingMs`
- * apart. Returns `post`, when to look again, or null.
+ * prompt. The wait must have settled on seats other than the last post's, and posts are spaced apart. Returns
+ * `post`, when to look again, or null.
  * @example planChannel({ waiting: [2], since: t0, last: null, now: t0 + 6 * 60_000 }) // { post: [2] }
  */
 export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: number } | null {
   const seats = [...new Set(o.waiting)].sort((a, b) => a - b);
   if (!seats.length) return null;
   if (o.last && o.last.seats.length === seats.length && o.last.seats.every((s, i) => s === seats[i])) return null;
-  const ready = Math.max(
-    o.since + (o.settleMs ?? DEFAULT_CHANNEL_SETTLE_MS),
-    o.last ? o.last.at + (o.spacingMs ?? DEFAULT_CHANNEL_SPACING_MS) : -Infinity,
-  );
+  const ready = Math.max(o.since + CHANNEL_SETTLE_MS, o.last ? o.last.at + CHANNEL_SPACING_MS : -Infinity);
   return ready <= o.now ? { post: seats } : { wakeAt: ready };
 }
 
@@ -700,7 +695,7 @@ function plan(r: GameRoom, memo: ChannelMemo, target: ChannelTarget, now: number
     if (m.again && againOwed(m, memo)) {
       const a = m.again;
       memo.again = a.deadlineAt;
-      const asked = r.seats.rows.filter((x) => !x.bot && x.token_hash !== null && a.answers[x.seat] === null);
+      const asked = r.seats.rows.filter((x) => !x.bot && x.tokenHash !== null && a.answers[x.seat] === null);
       events.push({ kind: 'again', by: a.by, seats: asked.map((x) => x.seat), deadline: a.deadlineAt });
     }
   } else if (game && !m.paused) {

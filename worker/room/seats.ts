@@ -11,51 +11,38 @@ import { b64urlDecode, b64urlEncode } from '../notify/b64';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
 import { handbackFor, parseSeatOrders, withAwayFrom } from './bots';
 import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './clocks';
-import {
-  decideSettings,
-  iso,
-  LIMITS,
-  NO_SEAT_SETTINGS,
-  ok,
-  reject,
-  type Refusal,
-  type Reply,
-  type SeatFacts,
-  type SeatRow,
-} from './core';
+import { decideSettings, iso, LIMITS, NO_SEAT_SETTINGS, ok, reject, type Refusal, type Reply, type Seat } from './core';
 import type { GameRoom } from './GameRoom';
 
 /** The seat rows, read at load and again after a change that wrote them, and each seat's request budget. */
 export class Seats {
-  rows: SeatRow[] = [];
+  rows: Seat[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
 
   constructor(private readonly r: GameRoom) {}
 
   reload(): void {
+    type Row = Omit<Seat, 'bot' | 'standIn' | 'settings'> & { bot: number; standIn: number; settings: string | null };
     this.rows = this.r.sql
-      .exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat')
-      .toArray();
+      .exec<Row>(
+        'SELECT seat, name, token_hash AS tokenHash, bot, stand_in AS standIn, expiries, settings FROM seats ORDER BY seat',
+      )
+      .toArray()
+      .map((x) => ({
+        ...x,
+        bot: !!x.bot,
+        standIn: !!x.standIn,
+        settings: x.settings ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(x.settings) as object) } : NO_SEAT_SETTINGS,
+      }));
   }
 
   /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
   settingsOf(seat: number): SeatSettings {
-    const json = this.rows[seat]?.settings;
-    return json ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(json) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
+    return this.rows[seat]?.settings ?? NO_SEAT_SETTINGS;
   }
 
   joined(): number {
     return this.rows.filter((x) => x.name !== null && !x.bot).length;
-  }
-
-  facts(): SeatFacts[] {
-    return this.rows.map((x) => ({
-      seat: x.seat,
-      bot: !!x.bot,
-      standIn: !!x.stand_in,
-      expiries: x.expiries,
-      settings: this.settingsOf(x.seat),
-    }));
   }
 
   names(): (string | null)[] {
@@ -65,7 +52,7 @@ export class Seats {
   private seatOf(hash: string): number | null {
     let found: number | null = null;
     // Compare with every seat (no early exit) so the time taken does not depend on which seat matched.
-    for (const x of this.rows) if (x.token_hash && sameHash(x.token_hash, hash)) found = x.seat;
+    for (const x of this.rows) if (x.tokenHash && sameHash(x.tokenHash, hash)) found = x.seat;
     return found;
   }
 

@@ -121,8 +121,8 @@ export class Sockets {
         seat: x.seat,
         name: x.name,
         taken: x.name !== null,
-        bot: !!x.bot,
-        standIn: !!x.stand_in,
+        bot: x.bot,
+        standIn: x.standIn,
         online: online.has(x.seat),
       };
       // Only what everyone may know of a seat's settings: asleep until when, away or not.
@@ -344,7 +344,7 @@ export async function hello(
   if (att.from !== undefined) next.from = att.from;
   if (typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0) next.log = msg.log;
   ws.serializeAttachment(next);
-  if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
+  if (who.seat !== null && r.seats.rows[who.seat]?.standIn) {
     r.store.write(decideReturn(r.table(), who.seat));
     await r.afterChange();
     return;
