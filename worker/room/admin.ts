@@ -25,7 +25,8 @@ import {
   reject,
   type CreateParams,
   type ErrorCode,
-  type HostAction,
+  type Change,
+  type Refusal,
   type Meta,
   type Reply,
 } from './core';
@@ -81,65 +82,58 @@ export async function admin(r: GameRoom, token: string | null, action: string, b
   if (bad) return no(bad.code, bad.message);
   const m = st.m;
   const seatOk = (x: unknown) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < m.seats;
-  let act: HostAction | { kind: 'replace'; seat: number; name: string | null };
+  const t = r.table();
+  let c: Change | Refusal;
   switch (action) {
     case 'pause':
     case 'resume':
     case 'end':
-      act = { kind: action };
+      c = decideHost(t, { kind: action });
       break;
     case 'extend': {
       const ms = parseDuration(b);
       if (typeof ms === 'string') return no('bad_request', ms);
       if (b.seat !== undefined && !seatOk(b.seat)) return no('bad_request', 'seat is out of range');
-      act = { kind: 'extend', ms, seat: (b.seat as number | undefined) ?? null };
+      c = decideHost(t, { kind: 'extend', ms, seat: (b.seat as number | undefined) ?? null });
       break;
     }
     case 'replace-seat': {
       if (!seatOk(b.seat)) return no('bad_request', 'seat is out of range');
       if (b.by !== 'bot' && b.by !== 'invite') return no('bad_request', "by is 'bot' or 'invite'");
-      let name: string | null = null;
+      const s = b.seat as number;
+      let name = r.seats.rows[s]!.name ?? (invite ? `#${s + 1}` : `Bot ${s + 1}`);
       if (b.name !== undefined) {
         if (typeof b.name !== 'string') return no('bad_request', 'name must be a string');
-        const others = r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name));
+        const others = r.seats.rows.map((x) => (x.seat === s ? null : x.name));
         const checked = checkName(b.name, others, LIMITS.nameChars, { bot: b.by === 'bot' });
         if ('error' in checked) return no(checked.lookalike ? 'conflict' : 'bad_request', checked.error);
         name = checked.name;
       }
-      act = { kind: 'replace', seat: b.seat as number, name };
+      c = decideReplace(t, s, name, invite?.hash ?? null);
       break;
     }
     case 'settings': {
       const host = patchHostSettings(m.host ?? DEFAULT_HOST_SETTINGS, b, targetScope(r.bindings));
       if (typeof host === 'string') return no('bad_request', host);
-      act = { kind: 'settings', host };
+      c = decideHost(t, { kind: 'settings', host });
       break;
     }
     default:
-      return st.rejected('not_found', `no admin action ${action}`, { action });
+      return no('not_found', `no admin action ${action}`);
   }
-  if (act.kind === 'replace') {
-    const s = act.seat;
-    const old = r.seats.rows[s]!.name;
-    const name = act.name ?? old ?? (invite ? `#${s + 1}` : `Bot ${s + 1}`);
-    const c = decideReplace(r.table(), s, name, invite?.hash ?? null);
-    if (!('meta' in c)) return no(c.code, c.message);
-    st.write(c);
-    // Sockets of the old holder lose the seat at once, then are told and closed.
-    for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
-  } else {
-    const c = decideHost(r.table(), act);
-    if (!('meta' in c)) return no(c.code, c.message);
-    st.write(c);
-  }
+  if (!('meta' in c)) return no(c.code, c.message);
+  st.write(c);
+  // Sockets of the old holder lose the seat at once, then are told and closed.
+  const replaced = c.replace?.seat;
+  for (const { ws, att } of r.sockets.list()) if (att.seat === replaced) r.sockets.drop(ws, att, 'replaced');
   // Bots answer what they can now: after a resume, a stand-in the host now allows, a seat given to a bot.
-  if (act.kind === 'resume' || act.kind === 'replace' || act.kind === 'settings')
+  if (action === 'resume' || action === 'replace-seat' || action === 'settings')
     r.bots.runBots(LIMITS.botMovesPerRequest);
   await r.afterChange();
-  if (invite && act.kind === 'replace')
-    return ok({ seat: act.seat, token: invite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${invite.token}` });
+  if (invite && replaced !== undefined)
+    return ok({ seat: replaced, token: invite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${invite.token}` });
   // The host also learns how the table channel fares (a post given up on, posts still waiting).
-  if (act.kind === 'settings') return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
+  if (action === 'settings') return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
   return ok(r.sockets.summary());
 }
 

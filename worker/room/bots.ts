@@ -83,13 +83,11 @@ function commitFirst(r: GameRoom, seat: number, tries: (() => Answer)[], by: Mov
 }
 
 /**
- * Bot seats, standing orders and stand-ins, with the prompt each could not answer (a rules bug) parked so the
- * alarm does not spin on it; the host can still end the game.
+ * Bot seats, standing orders and stand-ins, with the prompts they could not answer (a rules bug) parked so
+ * the alarm does not spin on them; the host can still end the game.
  */
 export class Bots {
-  private stuckBotPrompt: string | null = null;
-  private stuckOrderPrompt: string | null = null;
-  private stuckStandInPrompt: string | null = null;
+  private readonly stuck = new Set<string>();
 
   constructor(private readonly r: GameRoom) {}
 
@@ -103,7 +101,7 @@ export class Bots {
     let byOrders = 0;
     const st = this.r.store;
     while (n < cap) {
-      const away = standInMove(this.r, this.stuckStandInPrompt);
+      const away = standInMove(this.r, this.stuck);
       if (away) {
         const from = this.r.log.end;
         const res = commitFirst(this.r, away.seat, away.tries, 'stand-in');
@@ -111,7 +109,7 @@ export class Bots {
           console.error(
             `game=[${st.m.id}] stand-in for seat=[${away.seat}] prompt=[${away.prompt}] has no playable answer: ${logValue(res)}`,
           );
-          this.stuckStandInPrompt = away.prompt;
+          this.stuck.add(away.prompt);
           break;
         }
         recordPlayedFor(this.r, away.seat, from, this.r.log.end);
@@ -127,7 +125,7 @@ export class Bots {
         }
         // The rules accepted it a moment ago (standingAnswer checks).
         console.error(`game=[${st.m.id}] seat=[${ordered.seat}] standing order refused: ${r.message}`);
-        this.stuckOrderPrompt = ordered.answer.prompt;
+        this.stuck.add(ordered.answer.prompt);
       }
       const s = st.game;
       const p = this.botPrompt();
@@ -143,7 +141,7 @@ export class Bots {
         console.error(
           `game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(res)}`,
         );
-        this.stuckBotPrompt = p.id;
+        this.stuck.add(p.id);
         break;
       }
       n++;
@@ -162,12 +160,12 @@ export class Bots {
     const def = this.r.store.def();
     const now = this.r.now();
     for (const p of g.s.prompts) {
-      if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
+      if (this.stuck.has(p.id) || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
       const o = orderFor(this.r, def, g.s, p);
       if (o && !o.human) return { seat: p.seat, answer: o.answer };
     }
     for (const c of g.m.clocks) {
-      if (c.orderAt === undefined || c.orderAt > now || c.prompt === this.stuckOrderPrompt) continue;
+      if (c.orderAt === undefined || c.orderAt > now || this.stuck.has(c.prompt)) continue;
       const p = g.s.prompts.find((x) => x.id === c.prompt);
       if (!p || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
       const o = orderFor(this.r, def, g.s, p);
@@ -180,16 +178,15 @@ export class Bots {
   nextWork(now: number): number | null {
     const m = this.r.store.m;
     if (m.status !== 'playing' || m.paused) return null;
-    if (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuckStandInPrompt)) return now;
+    if (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuck)) return now;
     let t = Infinity;
-    for (const c of m.clocks)
-      if (c.orderAt !== undefined && c.prompt !== this.stuckOrderPrompt) t = Math.min(t, c.orderAt);
+    for (const c of m.clocks) if (c.orderAt !== undefined && !this.stuck.has(c.prompt)) t = Math.min(t, c.orderAt);
     return Number.isFinite(t) ? t : null;
   }
 
   /** An open prompt of a bot seat, if any. */
   botPrompt(): OpenPrompt | undefined {
-    return running(this.r)?.s.prompts.find((p) => this.r.seats.rows[p.seat]?.bot && p.id !== this.stuckBotPrompt);
+    return running(this.r)?.s.prompts.find((p) => this.r.seats.rows[p.seat]?.bot && !this.stuck.has(p.id));
   }
 }
 
@@ -208,7 +205,7 @@ function standsIn(r: GameRoom, seat: number, now: number): boolean {
 /** The stand-in's move for the first open prompt of an away seat: the answers to try in turn. */
 function standInMove(
   r: GameRoom,
-  skip: string | null,
+  skip: ReadonlySet<string>,
 ): { seat: number; prompt: string; tries: (() => Answer)[] } | null {
   const g = running(r);
   if (!g || !g.m.host?.awayStandIn) return null;
@@ -216,7 +213,7 @@ function standInMove(
   const def = r.store.def();
   const s = g.s;
   for (const p of s.prompts) {
-    if (p.id === skip || !standsIn(r, p.seat, now)) continue;
+    if (skip.has(p.id) || !standsIn(r, p.seat, now)) continue;
     const orders = r.seats.settingsOf(p.seat).orders;
     const tries: (() => Answer)[] = [];
     // The seat's own orders first, whatever their timing: an away seat is answered at once anyway.
