@@ -194,8 +194,9 @@ export class Outbox {
             );
             const t = JSON.parse(x.target) as NotifyTarget;
             // Tell the seat (only that seat) in its chat so it can register again.
-            const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
-            this.r.chat.add({ at: iso(after), seat: -1, name: '', text: disabledNote(t, title) }, x.seat);
+            const gameTitle = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
+            const text = notificationFor('disabled', { lang: t.lang, gameTitle }).body;
+            this.r.chat.add({ at: iso(after), seat: -1, name: '', text }, x.seat);
             mm.version++;
             noted = true;
           }
@@ -426,11 +427,6 @@ export function messageFor(o: {
 /** The game's display name: `<game id>.title`, else the one `<namespace>.title` key (sanguosha's `sgs.*`), else the id. */
 export function gameTitleOf(strings: Record<string, string>, game: string): string {
   return strings[`${game}.title`] ?? Object.entries(strings).find(([k]) => /^[a-z]+\.title$/.test(k))?.[1] ?? game;
-}
-
-/** The line a seat reads in its chat when one of its targets was turned off after repeated failures. */
-export function disabledNote(target: NotifyTarget, gameTitle: string): string {
-  return notificationFor('disabled', { lang: target.lang, gameTitle }).body;
 }
 
 // ---------------------------------------------------------------- digests

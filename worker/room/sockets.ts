@@ -99,14 +99,14 @@ export class Sockets {
     for (const { ws, att } of silentSockets(this.list(), now)) this.drop(ws, att, 'silent');
   }
 
-  online(seat: number, list = this.list()): boolean {
-    return list.some(({ att }) => att.ready && att.seat === seat);
+  online(seat: number): boolean {
+    return this.list().some(({ att }) => att.ready && att.seat === seat);
   }
 
   /** The seats with a visible ready socket: they see what is asked of them without a notification. */
-  looking(list = this.list()): Set<number> {
+  looking(): Set<number> {
     const out = new Set<number>();
-    for (const { att } of list) if (att.ready && att.visible && att.seat !== null) out.add(att.seat);
+    for (const { att } of this.list()) if (att.ready && att.visible && att.seat !== null) out.add(att.seat);
     return out;
   }
 
@@ -126,11 +126,9 @@ export class Sockets {
         online: online.has(x.seat),
       };
       // Only what everyone may know of a seat's settings: asleep until when, away or not.
-      if (x.settings) {
-        const pub = publicSeat(r.seats.settingsOf(x.seat), now);
-        if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
-        if (pub.away) info.away = true;
-      }
+      const pub = publicSeat(x.settings, now);
+      if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
+      if (pub.away) info.away = true;
       return info;
     });
     return {
