@@ -89,7 +89,7 @@ export class Store {
   write(c: Change): void {
     const now = this.r.now();
     const sql = this.r.sql;
-    this.mutate((mm) => {
+    this.mutate(() => {
       if (c.move)
         sql.exec(
           'INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)',
@@ -130,23 +130,21 @@ export class Store {
       if (c.seat || c.settings || c.bots || c.replace) this.r.seats.reload();
       this.r.outbox.dropPrompts(c.closed);
       for (const n of c.notices) this.r.outbox.enqueue(c.meta, n.seat, n.kind, n.about, now, n.prompt);
-      for (const k of Object.keys(mm)) if (!(k in c.meta)) delete (mm as unknown as Record<string, unknown>)[k];
-      Object.assign(mm, structuredClone(c.meta));
-    });
+    }, c.meta);
     if (c.state) this.game = c.state;
   }
 
   /**
-   * Run `fn` as one change on a copy of meta inside one SQLite transaction: its statements and the meta row
-   * commit together or not at all (`transactionSync` rolls back if `fn` throws:
+   * Run `fn` as one change on a copy of meta (of `next`, when a change decided it) inside one SQLite transaction:
+   * its statements and the meta row commit together or not at all (`transactionSync` rolls back if `fn` throws:
    * https://developers.cloudflare.com/durable-objects/api/storage-api/#transactionsync), and the copy replaces
    * meta only then. Nothing is sent before it returns, and the output gate holds what is sent after it until the
    * write is durable: https://developers.cloudflare.com/durable-objects/reference/glossary/
    */
-  mutate<T>(fn: (m: Meta) => T): T {
+  mutate<T>(fn: (m: Meta) => T, next: Meta = this.m): T {
     const cur = this.m;
     const before = JSON.stringify(cur);
-    const m = JSON.parse(before) as Meta;
+    const m = next === cur ? (JSON.parse(before) as Meta) : structuredClone(next);
     let out: T;
     try {
       out = this.r.state.storage.transactionSync(() => {
