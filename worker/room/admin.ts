@@ -368,28 +368,10 @@ export async function createAgain(r: GameRoom, p: AgainParams): Promise<Reply> {
   if (st.load()) return st.m.prev === p.prev ? ok({ id: p.id }) : st.rejected('conflict', 'a game with this id exists');
   const made = await st.create(p);
   if (made.status !== 201) return made;
-  const now = iso(r.now());
-  st.mutate((mm) => {
-    mm.prev = p.prev;
-    mm.adminHash = p.adminHash;
-    p.seatsFrom.forEach((x, seat) =>
-      r.sql.exec(
-        'UPDATE seats SET name = ?, token_hash = ?, bot = ?, joined_at = ? WHERE seat = ?',
-        x.name,
-        x.tokenHash,
-        x.bot ? 1 : 0,
-        x.name !== null && !x.bot ? now : null,
-        seat,
-      ),
-    );
-    mm.version++;
-  });
-  r.seats.reload();
   if (r.seats.rows.every((x) => x.name !== null)) {
     const started = await begin(r, newSeed());
     if (started.status !== 200) return started;
   }
-  await r.schedule(true);
   return ok({ id: p.id }, 201);
 }
 

@@ -21,6 +21,7 @@ import {
 import type { ChatLine, GameStatus } from '../protocol';
 import { DAY } from './clocks';
 import { iso, LIMITS, ok, reject, type Change, type CreateParams, type ErrorCode, type Meta, type Reply } from './core';
+import type { AgainParams } from './admin';
 import { cleanText, hashToken, newToken } from './seats';
 import { shut } from './sockets';
 import type { GameRoom } from './GameRoom';
@@ -203,9 +204,11 @@ export class Store {
   }
 
   /** Create the room (`POST /api/games`, options already checked by the game). */
-  async create(p: CreateParams): Promise<Reply> {
+  async create(p: CreateParams | AgainParams): Promise<Reply> {
     const adminToken = await newToken(p.id, this.r.bindings.TOKEN_SECRET);
-    const adminHash = await hashToken(adminToken);
+    // The next game of a series keeps its host and seats (admin.ts `createAgain`).
+    const again = 'prev' in p ? p : null;
+    const adminHash = again?.adminHash ?? (await hashToken(adminToken));
     if (this.load()) return this.rejected('conflict', 'a game with this id exists');
     const m: Meta = {
       id: p.id,
@@ -222,12 +225,23 @@ export class Store {
       version: 1,
       gameVersion: 1,
       clocks: [],
+      ...(again ? { prev: again.prev } : {}),
     };
     const sql = this.r.sql;
     this.r.state.storage.transactionSync(() => {
       migrate(sql);
       sql.exec(SAVE_META, JSON.stringify(m));
-      for (let s = 0; s < p.seats; s++) sql.exec('INSERT INTO seats (seat) VALUES (?)', s);
+      for (let s = 0; s < p.seats; s++) {
+        const x = again?.seatsFrom[s];
+        sql.exec(
+          'INSERT INTO seats (seat, name, token_hash, bot, joined_at) VALUES (?, ?, ?, ?, ?)',
+          s,
+          x?.name ?? null,
+          x?.tokenHash ?? null,
+          x?.bot ? 1 : 0,
+          x?.name && !x.bot ? m.createdAt : null,
+        );
+      }
     });
     this.meta = m;
     this.reloadCaches();
