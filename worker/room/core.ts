@@ -463,10 +463,6 @@ export function decideExpiry(t: Table, c: Clock): Change {
 
 // ---------------------------------------------------------------- the host and the seats
 
-/** The seats of the open window, whose clocks run as one (clocks.ts `windowSeats`); none outside a running game. */
-const openWindow = (t: Pick<Table, 'def' | 'meta' | 'state'>): number[] =>
-  t.meta.status === 'playing' ? windowSeats(t.def, t.state) : [];
-
 const metaOnly = (meta: Meta): Change => ({ meta, lines: [], closed: [], notices: [] });
 
 /** The deal: the rules set up from `seed`, the free `bots` seats given to bots, the first prompts' clocks opened. */
@@ -515,7 +511,7 @@ export function decideHost(t: Table, a: HostAction): Change | Refusal {
       break;
     case 'extend':
       if (!playing) return { code: 'conflict', message: 'only a running game has deadlines' };
-      extendClocks(m, a.ms, a.seat, openWindow(t));
+      extendClocks(m, a.ms, a.seat, windowSeats(t.def, t.state));
       break;
     case 'end': {
       if (m.status === 'finished') return { code: 'conflict', message: 'the game is already over' };
@@ -535,7 +531,7 @@ export function decideHost(t: Table, a: HostAction): Change | Refusal {
       // A new channel starts with a clean slate: the last failure was the old one's.
       if (a.host.channel?.url !== m.host?.channel?.url && m.channel?.failed) m.channel = { ...m.channel, failed: null };
       m.host = a.host;
-      replanClocks(t, m, t.now, openWindow(t));
+      replanClocks(t, m, t.now, windowSeats(t.def, t.state));
       break;
   }
   m.version++;
@@ -564,7 +560,7 @@ export function decideReplace(t: Table, seat: number, name: string, tokenHash: s
   m.version++;
   const table = { ...t, seats };
   const { closed, notices } = t.state ? syncClocks(table, t.state, m) : { closed: [], notices: [] };
-  replanClocks(table, m, t.now, openWindow(t), [seat]);
+  replanClocks(table, m, t.now, windowSeats(t.def, t.state), [seat]);
   for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
   return { meta: m, replace: { seat, name, tokenHash }, lines: [], closed, notices };
 }
@@ -577,7 +573,7 @@ export function decideSettings(t: Table, seat: number, next: SeatSettings): Chan
   const old = t.seats[seat]!.settings;
   const seats = t.seats.map((x) => (x.seat === seat ? { ...x, settings: next } : x));
   const m = structuredClone(t.meta);
-  replanClocks({ seats }, m, t.now, openWindow(t), [seat]);
+  replanClocks({ seats }, m, t.now, windowSeats(t.def, t.state), [seat]);
   for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
   if (isAway(old.awayUntil, t.now) !== isAway(next.awayUntil, t.now)) m.version++;
   return { ...metaOnly(m), settings: { seat, settings: next } };
