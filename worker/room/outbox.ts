@@ -71,26 +71,10 @@ export class Outbox {
     const dueAt = notifyAt(this.r.seats.settingsOf(seat).quiet, now);
     const strings = getGame(m.game)?.strings;
     const names = this.r.seats.names();
-    const said = about && {
-      message: about.message,
-      ...(about.id ? { id: about.id } : {}),
-      ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}),
-    };
+    const url = `${m.origin}/g/${m.id}`;
     for (const t of targets) {
       const target = JSON.parse(t.target) as NotifyTarget;
-      const url = `${m.origin}/g/${m.id}`;
-      const msg = messageFor({
-        target,
-        kind,
-        gameId: m.id,
-        game: m.game,
-        seat,
-        url,
-        strings,
-        names,
-        now,
-        ...(said ? { about: said } : {}),
-      });
+      const msg = messageFor({ target, kind, gameId: m.id, game: m.game, seat, url, strings, names, now, about });
       this.r.sql.exec(
         'INSERT INTO outbox (target_id, seat, prompt, msg, due_at) VALUES (?, ?, ?, ?, ?)',
         t.id,
@@ -396,8 +380,9 @@ export function messageFor(o: {
   names: (string | null)[];
   now: number;
   /** What is asked (a prompt: id set) or told (an outcome). */
-  about?: { id?: string; message: Msg; deadline?: string };
+  about?: { id?: string; message: Msg; deadlineAt?: number } | null;
 }): NotifyMessage {
+  const deadline = o.about?.deadlineAt ? iso(o.about.deadlineAt) : undefined;
   const lang: Lang = o.target.lang;
   const strings = pickStrings(o.strings, lang);
   const nameOf = (s: number) => o.names[s] ?? `#${s + 1}`;
@@ -407,7 +392,7 @@ export function messageFor(o: {
     lang,
     gameTitle,
     ...(question ? { question } : {}),
-    ...(o.about?.deadline ? { deadline: o.about.deadline } : {}),
+    ...(deadline ? { deadline } : {}),
     now: o.now,
   });
   const msg: NotifyMessage = {
@@ -420,7 +405,7 @@ export function messageFor(o: {
     url: o.about?.id ? `${o.url}?prompt=${encodeURIComponent(o.about.id)}` : o.url,
   };
   if (o.about?.id) msg.promptId = o.about.id;
-  if (o.about?.deadline) msg.deadline = o.about.deadline;
+  if (deadline) msg.deadline = deadline;
   return msg;
 }
 
