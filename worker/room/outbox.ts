@@ -144,17 +144,17 @@ export class Outbox {
     const after = this.r.now();
     let noted = false;
     this.r.store.mutate((mm) => {
-      // The digest window of each seat told about a prompt; only a send that arrived counts.
       sends.forEach((send, i) => {
-        if (!send.prompt || !results[i]!.ok) return;
-        const seat = send.rows[0]!.seat;
-        const prompts = [...new Set(send.rows.map((x) => x.prompt!))];
-        mm.lastSent = [...(mm.lastSent ?? []).filter((x) => x.seat !== seat), { seat, at: now, prompts }];
-      });
-      // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
-      sends.forEach((send, i) => {
+        const res = results[i]!;
+        // The digest window of each seat told about a prompt; only a send that arrived counts.
+        if (send.prompt && res.ok) {
+          const seat = send.rows[0]!.seat;
+          const prompts = [...new Set(send.rows.map((x) => x.prompt!))];
+          mm.lastSent = [...(mm.lastSent ?? []).filter((x) => x.seat !== seat), { seat, at: now, prompts }];
+        }
+        // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
         for (const x of send.rows) {
-          const plan = retryPlan(results[i]!, x.attempts + 1);
+          const plan = retryPlan(res, x.attempts + 1);
           if (plan.do === 'done') {
             sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
             sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', x.target_id);
@@ -172,7 +172,7 @@ export class Outbox {
               sql.exec('SELECT 1 FROM targets WHERE id = ? AND disabled = 0', x.target_id).toArray().length > 0;
             sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
             sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', x.target_id);
-            if (!exists) return;
+            if (!exists) continue;
             console.log(
               `notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${logValue(plan.reason)}]`,
             );
