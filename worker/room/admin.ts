@@ -212,23 +212,23 @@ function closed(m: Meta): string | null {
   return null;
 }
 
-/** A fresh proposal by `by`, with the game's options and a bot for every seat that does not come. */
-function proposal(r: GameRoom, by: number | null): AgainState {
-  const m = r.store.m;
-  return {
+/**
+ * Open a proposal by `by` (inside the change), with the game's options and a bot for every seat that does not
+ * come; every asked seat but the proposer is notified.
+ */
+function propose(r: GameRoom, mm: Meta, by: number | null): AgainState {
+  const now = r.now();
+  const answers = r.seats.rows.map(() => null);
+  mm.again = {
     by,
-    deadlineAt: r.now() + m.deadlineMinutes * 60_000,
-    answers: r.seats.rows.map(() => null),
+    deadlineAt: now + mm.deadlineMinutes * 60_000,
+    answers,
     replaceWith: 'bot',
-    options: m.options,
+    options: mm.options,
     shuffle: newSeed(),
   };
-}
-
-/** Open the proposal `a` (inside the change): every asked seat but the proposer is notified. */
-function open(r: GameRoom, mm: Meta, a: AgainState, now: number): void {
-  mm.again = a;
-  for (const s of asked(r)) if (s !== a.by) r.outbox.enqueue(mm, s, 'again', null, now, null);
+  for (const s of asked(r)) if (s !== by) r.outbox.enqueue(mm, s, 'again', null, now, null);
+  return mm.again;
 }
 
 /** `POST /again {accept}`: the first accept proposes; a seat may change its answer until the next game is made. */
@@ -244,10 +244,8 @@ export async function answerAgain(r: GameRoom, token: string | null, body: unkno
   if (no) return st.rejected('conflict', no, { route: 'again', seat: who.seat });
   if (!st.m.again && !accept)
     return st.rejected('conflict', 'nobody has proposed another game', { route: 'again', seat: who.seat });
-  const now = r.now();
   st.mutate((mm) => {
-    if (!mm.again) open(r, mm, proposal(r, who.seat), now);
-    mm.again!.answers[who.seat] = accept;
+    (mm.again ?? propose(r, mm, who.seat)).answers[who.seat] = accept;
     mm.version++;
   });
   r.sockets.broadcast();
@@ -277,11 +275,10 @@ export async function hostAgain(r: GameRoom, token: string | null, body: unknown
   if (bad) return st.rejected(bad.code, bad.message, { action: 'again' });
   const no = closed(st.m);
   if (no) return st.rejected('conflict', no, { action: 'again' });
-  const now = r.now();
   st.mutate((mm) => {
-    if (!mm.again) open(r, mm, proposal(r, null), now);
-    if (rw) mm.again!.replaceWith = rw;
-    if (options) mm.again!.options = options;
+    const a = mm.again ?? propose(r, mm, null);
+    if (rw) a.replaceWith = rw;
+    if (options) a.options = options;
     mm.version++;
   });
   await r.afterChange();
