@@ -196,9 +196,8 @@ export function asleep(
   q: QuietHours | null | undefined,
   t: number,
 ): { until: number; local: string; zone: string } | null {
-  if (!q || !isQuiet(q, t)) return null;
   const until = notifyAt(q, t);
-  return { until, local: localClock(q.zone, until), zone: q.zone };
+  return q && until > t ? { until, local: localClock(q.zone, until), zone: q.zone } : null;
 }
 
 export interface ClockInput {
