@@ -307,30 +307,22 @@ export async function notifyTarget(
       .toArray()[0]!.n;
     if (count >= LIMITS.targetsPerSeat)
       return st.rejected('conflict', `at most ${LIMITS.targetsPerSeat} targets per seat`, { seat, route: 'notify' });
-    const t = target;
-    const id = r.state.storage.transactionSync(() => {
-      sql.exec(
-        'INSERT INTO targets (seat, kind, key, target, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seat, key) DO UPDATE SET target = excluded.target, failures = 0, disabled = 0',
+    const { id } = sql
+      .exec<{ id: number }>(
+        'INSERT INTO targets (seat, kind, key, target, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seat, key) DO UPDATE SET target = excluded.target, failures = 0, disabled = 0 RETURNING id',
         seat,
-        t.kind,
+        target.kind,
         key,
-        JSON.stringify(t),
+        JSON.stringify(target),
         iso(r.now()),
-      );
-      return sql.exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND key = ?', seat, key).toArray()[0]!.id;
-    });
-    return ok({ id, kind: t.kind }, 201);
+      )
+      .one();
+    return ok({ id, kind: target.kind }, 201);
   }
+  const which = 'seat = ? AND (? IS NULL OR id = ?)';
   const removed = r.state.storage.transactionSync(() => {
-    const ids = sql
-      .exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND (? IS NULL OR id = ?)', seat, removeId, removeId)
-      .toArray()
-      .map((x) => x.id);
-    for (const id of ids) {
-      sql.exec('DELETE FROM outbox WHERE target_id = ?', id);
-      sql.exec('DELETE FROM targets WHERE id = ?', id);
-    }
-    return ids.length;
+    sql.exec(`DELETE FROM outbox WHERE target_id IN (SELECT id FROM targets WHERE ${which})`, seat, removeId, removeId);
+    return sql.exec(`DELETE FROM targets WHERE ${which} RETURNING id`, seat, removeId, removeId).toArray().length;
   });
   if (removeId !== null && removed === 0)
     return st.rejected('not_found', `no target ${removeId} for this seat`, { seat, route: 'notify' });
