@@ -49,7 +49,9 @@ it('room CPU per answer on replayed 8-player bot games of 三国杀 and 驱鬼, 
   ] as [string, GameDef][]) {
     const seats = 8;
     const seed = `bench-${game}-${seats}`;
-    const options = def.parseOptions(undefined, seats) as Record<string, unknown>;
+    // autoPass off: the room's own pass comes after a person-like pause, which a replay at 10 s an answer would
+    // overtake; the rules then ask every pass, and the replayed bots answer it.
+    const options = { ...(def.parseOptions(undefined, seats) as object), autoPass: false };
     const moves = botMoves(def, { seats, seed, options: options as never }).moves as never[];
     for (let k = 0; k < UNRECORDED; k++) await replay(game, seats, seed, options, moves);
     const per: number[] = [];

@@ -5,6 +5,7 @@ import {
   extendClocks,
   freezeClocks,
   reminderOffsets,
+  STAND_IN_GRACE_MS,
   syncClocks,
   thawClocks,
 } from '../../worker/room/clocks';
@@ -20,7 +21,7 @@ import {
   dueReminders,
   type Change,
   type Refusal,
-  type SeatFacts,
+  type Seat,
   type Table,
 } from '../../worker/room/core';
 import { LIMITS, NO_SEAT_SETTINGS, type Meta } from '../../worker/room/core';
@@ -31,8 +32,10 @@ import { duel } from '../fixtures/duel';
 const T0 = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
 
-const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({
+const seat = (n: number, o: Partial<Seat> = {}): Seat => ({
   seat: n,
+  name: null,
+  tokenHash: null,
   bot: false,
   standIn: false,
   expiries: 0,
@@ -41,7 +44,7 @@ const seat = (n: number, o: Partial<SeatFacts> = {}): SeatFacts => ({
 });
 
 /** A three-seat duel just started: every seat is asked its colour at once, each prompt with its clock. */
-function started(o: { seats?: SeatFacts[]; looking?: number[]; deadlineMinutes?: number } = {}): Table {
+function started(o: { seats?: Seat[]; looking?: number[]; deadlineMinutes?: number } = {}): Table {
   const { state } = startGame(duel, { seats: 3, seed: 'core', options: {} });
   const meta: Meta = {
     id: 'g',
@@ -381,7 +384,7 @@ describe("a seat's own settings and its return decided as data", () => {
 
   it('a player back at the table takes its seat from the stand-in: a whole clock again, one version step', () => {
     const t = started({ seats: [seat(0), seat(1, { standIn: true, expiries: 3 }), seat(2)] });
-    expect(t.meta.clocks[1]!.remainingMs).toBe(LIMITS.standInGraceMs);
+    expect(t.meta.clocks[1]!.remainingMs).toBe(STAND_IN_GRACE_MS);
     const c = decideReturn(t, 1);
     expect(c.seat).toEqual({ seat: 1, expiries: 0, standIn: false });
     expect(c.meta.clocks[1]).toMatchObject({ standIn: false, remainingMs: 24 * HOUR, deadlineAt: T0 + 24 * HOUR });

@@ -12,7 +12,7 @@ import {
   windowSeats,
   type QuietHours,
 } from '../../worker/room/clocks';
-import { decideMove, type SeatFacts, type Table } from '../../worker/room/core';
+import { decideMove, type Seat, type Table } from '../../worker/room/core';
 import { NO_SEAT_SETTINGS, type Meta } from '../../worker/room/core';
 import { table } from '../games/sanguosha/table';
 
@@ -100,10 +100,12 @@ function windowOpened(c: Case, holders: boolean[]): Table {
   for (let i = 0; i < c.n; i++) hands[i] = [holders[i] ? 'nullification' : 'jink'];
   hands[0]!.push('ex_nihilo');
   const t = table({ roles, hands, options: { autoPass: c.rulesAutoPass } });
-  const seats: SeatFacts[] = [...Array(c.n).keys()].map((i) => {
+  const seats: Seat[] = [...Array(c.n).keys()].map((i) => {
     const x = c.seats[i]!;
     return {
       seat: i,
+      name: null,
+      tokenHash: null,
       bot: i > 0 && x.bot,
       standIn: x.standIn && !(i > 0 && x.bot),
       expiries: 0,

@@ -212,6 +212,66 @@ describe('issue 27: playing again with the same table (workerd)', () => {
     expect(st.status).toBe('playing');
   });
 
+  it('a settle the alarm starts while the last accept is making the next room (an RPC away) makes the same room, once', async () => {
+    const t = await finished();
+    for (const s of [0, 1, 2, 3]) expect((await again(t.id, t.tokens[s]!, { accept: true })).status).toBe(200);
+    const seen = await runInDurableObject(room(t.id), async (inst: GameRoom) => {
+      const real = inst.bindings.GAME_ROOM;
+      let open!: () => void;
+      const gate = new Promise<void>((ok) => (open = ok));
+      const calls: Promise<{ status: number }>[] = [];
+      // Both settles reach the next room together, and the second one hears back after the first.
+      const rooms = {
+        idFromName: (n: string) => real.idFromName(n),
+        get: (id: DurableObjectId) => ({
+          createAgain: (p: unknown) => {
+            const before = calls.at(-1);
+            const call = (async () => {
+              await gate;
+              const r = await (
+                real.get(id) as unknown as { createAgain(p: unknown): Promise<{ status: number }> }
+              ).createAgain(p);
+              await before;
+              return r;
+            })();
+            calls.push(call);
+            return call;
+          },
+        }),
+      };
+      Object.assign(inst, { bindings: { ...inst.bindings, GAME_ROOM: rooms } });
+      try {
+        // The last seat accepts: its request settles, and waits on the next room...
+        const accepted = inst.again(t.tokens[4]!, { accept: true });
+        while (!calls.length) await new Promise((ok) => setTimeout(ok, 1));
+        // ...while the alarm comes and finds the settle under way.
+        const alarm = inst.alarm();
+        open();
+        const [a, b] = await Promise.allSettled([accepted, alarm]);
+        return {
+          accepted: a.status === 'fulfilled' ? a.value.status : String(a.reason),
+          alarm: b.status === 'fulfilled' ? 'done' : String(b.reason),
+          calls: (await Promise.all(calls)).map((r) => r.status),
+          again: inst.store.m.again ?? null,
+          next: inst.store.m.next ?? null,
+        };
+      } finally {
+        Object.assign(inst, { bindings: { ...inst.bindings, GAME_ROOM: real } });
+      }
+    });
+    // The second settle asks for the same room, which answers that it is made: nothing is made twice.
+    expect(seen).toMatchObject({ accepted: 200, alarm: 'done', calls: [201, 200], again: null });
+    expect(seen.next).toMatch(new RegExp(`^${t.id}[a-z2-9]{8}$`));
+    const next = await summaryOf(seen.next!);
+    expect(next.prev).toBe(t.id);
+    expect(
+      next.seats
+        .map((x) => x.name)
+        .filter((n) => !n?.startsWith('Bot'))
+        .sort(),
+    ).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
   it('the running score of 三国杀 counts wins per identity; bots and a game still in play count for nothing', () => {
     const seats = (...names: string[]) => names.map((name) => ({ name, bot: name.startsWith('Bot') }));
     const roles = (...r: string[]) => r.map((x) => `sgs.role.${x}`);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { buildChannelRequest, type ChannelFormat } from '../../worker/notify/channel';
 import type { DeliveryResult } from '../../worker/notify/types';
-import { DEFAULT_CHANNEL_SETTLE_MS } from '../../worker/room/outbox';
+import { CHANNEL_SETTLE_MS } from '../../worker/room/outbox';
 import { sendChannel } from '../../worker/room/outbox';
 import { DECK } from '../../worker/games/sanguosha/deck';
 import { strings as sgsStrings } from '../../worker/games/sanguosha/i18n';
@@ -70,7 +70,7 @@ describe('the table channel', () => {
       clock.now = T0 + MIN;
       await runAlarm(t.id);
       expect(posts.map((p) => p.event)).toEqual(['start']);
-      clock.now = T0 + MIN + DEFAULT_CHANNEL_SETTLE_MS;
+      clock.now = T0 + MIN + CHANNEL_SETTLE_MS;
       await runAlarm(t.id);
       expect(posts.map((p) => p.event)).toEqual(['start', 'waiting']);
       expect(posts[1]!.body).toContain('Waiting on A');
@@ -167,7 +167,7 @@ describe('the table channel in 三国杀, in each format', () => {
       expect(posts.map((p) => p.event)).toEqual(['start']);
       const waiting = (await stateOf(t.id, null)).waiting;
       expect(waiting.length).toBeGreaterThan(0);
-      clock.now = T0 + DEFAULT_CHANNEL_SETTLE_MS;
+      clock.now = T0 + CHANNEL_SETTLE_MS;
       await runAlarm(t.id);
       expect(posts.map((p) => p.event)).toEqual(['start', 'waiting']);
       // ntfy puts the title in a header as an RFC 2047 encoded word.

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import sanguosha from '../../worker/games/sanguosha';
 import type { GameRoom } from '../../worker/room/GameRoom';
 import { buildChannelRequest } from '../../worker/notify/channel';
-import { DEFAULT_CHANNEL_SETTLE_MS } from '../../worker/room/outbox';
+import { CHANNEL_SETTLE_MS } from '../../worker/room/outbox';
 import type { StateBody } from '../../worker/protocol';
 import { table as layout } from '../games/sanguosha/table';
 import { api, noLog, room, runAlarm, stateOf, table, type Table, layState } from './helpers';
@@ -100,7 +100,7 @@ describe('one clock for a 无懈可击 window (issue 26 point 1)', () => {
 
     // The channel's "waiting on … left", once the wait has settled.
     for (const x of [awake, asleep])
-      for (const at of [T0 + MIN, T0 + 2 * MIN + DEFAULT_CHANNEL_SETTLE_MS]) {
+      for (const at of [T0 + MIN, T0 + 2 * MIN + CHANNEL_SETTLE_MS]) {
         x.clock.now = at;
         await runAlarm(x.t.id);
       }

@@ -69,17 +69,18 @@ export type Plan =
   | { do: 'disable'; reason: string };
 
 /**
- * The next step after attempt number `attempt` (1-based: the attempt that produced `result`).
+ * The next step after attempt number `attempt` (1-based: the attempt that produced `result`). A 4xx refusal is
+ * tried `clientErrorAttempts` times in all (the table channel tries once: a group chat's hook has no owner to fix it).
  *
  * @example
  * const plan = retryPlan(await send(t, m, opts), pending.attempt);
  * if (plan.do === 'retry') pending.at = now + plan.inMs;
  */
-export function retryPlan(result: DeliveryResult, attempt: number): Plan {
+export function retryPlan(result: DeliveryResult, attempt: number, clientErrorAttempts = CLIENT_ERROR_ATTEMPTS): Plan {
   if (result.ok) return { do: 'done' };
   const reason = result.error ?? (result.status ? `HTTP ${result.status}` : 'failed');
   if (result.drop) return { do: 'drop', reason };
-  const limit = isClientRefusal(result.status) ? CLIENT_ERROR_ATTEMPTS : MAX_ATTEMPTS;
-  if (attempt >= limit) return { do: 'disable', reason: `${reason} after ${attempt} attempts` };
+  const limit = isClientRefusal(result.status) ? clientErrorAttempts : MAX_ATTEMPTS;
+  if (attempt >= limit) return { do: 'disable', reason: attempt > 1 ? `${reason} after ${attempt} attempts` : reason };
   return { do: 'retry', inMs: Math.max(backoffMs(attempt), result.retryAfterMs ?? 0) };
 }

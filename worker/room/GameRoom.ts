@@ -29,11 +29,10 @@ import {
   type Attachment,
   type CreateParams,
   type ErrorCode,
-  type Failure,
   type LogPart,
   type MoveBy,
+  type Refusal,
   type Reply,
-  type Room,
   type Table,
 } from './core';
 import {
@@ -47,7 +46,7 @@ import {
   type Sender,
 } from './outbox';
 import { getMine, putMine, Seats } from './seats';
-import { countJunk, GONE, hello, nextSilence, refuseOpen, Sockets } from './sockets';
+import { countJunk, GONE, hello, nextSilence, refuseOpen, shut, Sockets } from './sockets';
 import { Chat, LogTable, Store } from './store';
 import { waitingSeats } from '../engine';
 
@@ -74,7 +73,7 @@ import { waitingSeats } from '../engine';
  * - admin.ts — the host's side: creation options, the start, the host's controls, playing again.
  * - bots.ts — who answers when the person does not: bot seats, standing orders, stand-ins, the room's autoPass.
  */
-export class GameRoom extends DurableObject<Env> implements Room {
+export class GameRoom extends DurableObject<Env> {
   /** The clock. Tests replace it to travel in time; nothing else may. */
   now: () => number = () => Date.now();
   /** How notifications and table-channel posts leave. Tests replace them to record or fail deliveries. */
@@ -111,7 +110,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
       def: this.store.def(),
       meta: this.store.m,
       state: this.store.game,
-      seats: this.seats.facts(),
+      seats: this.seats.rows,
       looking: this.sockets.looking(),
       now: this.now(),
     };
@@ -206,7 +205,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   /** Apply one answer (`decideMove`) and persist what follows in one transaction (`Store.write`). */
-  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure) {
+  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Refusal) {
     const c = decideMove(this.table(), seat, answer, by);
     if (!('meta' in c)) return { ok: false, code: c.code, message: c.message };
     this.store.write(c);
@@ -378,12 +377,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
           ws,
           JSON.stringify({ type: 'error', ...(st.rejected(g.code, g.message, { route: 'live' }).body as object) }),
         );
-      try {
-        ws.close(g.close, att.gone);
-      } catch {
-        /* already closing */
-      }
-      return;
+      return shut(ws, g.close, att.gone);
     }
     if (frameTooLarge(message))
       return error(st.rejected('too_large', `a message is at most ${LIMITS.bodyBytes} bytes`, { route: 'live' }));
@@ -422,11 +416,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
     // Complete the closing handshake (harmless when the runtime already did).
-    try {
-      ws.close(code === 1005 ? 1000 : code, reason);
-    } catch {
-      /* already closed */
-    }
+    shut(ws, code === 1005 ? 1000 : code, reason);
     // The seat's last socket went away: the table sees it offline.
     const att = this.sockets.attachment(ws);
     if (!att?.ready || att.seat === null || !this.store.load()) return;
@@ -439,11 +429,7 @@ export class GameRoom extends DurableObject<Env> implements Room {
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
-    try {
-      ws.close(1011, 'error');
-    } catch {
-      /* already closed */
-    }
+    shut(ws, 1011, 'error');
   }
 }
 

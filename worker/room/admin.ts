@@ -25,14 +25,14 @@ import {
   reject,
   type CreateParams,
   type ErrorCode,
-  type HostAction,
+  type Change,
+  type Refusal,
   type Meta,
   type Reply,
-  type Room,
 } from './core';
 
 /** `POST /start` (admin token): seat bots in the free seats when asked, deal, and let the bots answer. */
-export async function start(r: Room, adminToken: string | null, body: unknown): Promise<Reply> {
+export async function start(r: GameRoom, adminToken: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const fill = (body as { fillWithBots?: unknown } | null)?.fillWithBots ?? false;
@@ -54,20 +54,19 @@ export async function start(r: Room, adminToken: string | null, body: unknown): 
 }
 
 /** Deal from `seed` (`decideStart`): free seats get bots, the bots answer. The host's start and a replay begin here. */
-export async function begin(r: Room, seed: string): Promise<Reply> {
+export async function begin(r: GameRoom, seed: string): Promise<Reply> {
   const st = r.store;
   const free = r.seats.rows.filter((x) => x.name === null && !x.bot).map((x) => x.seat);
   const c = decideStart(r.table(), seed, free);
   if (!('meta' in c)) return st.rejected(c.code, c.message);
   st.write(c);
   r.bots.runBots(LIMITS.botMovesPerRequest);
-  r.sockets.broadcast();
-  await r.schedule();
+  await r.afterChange();
   return ok(r.sockets.summary());
 }
 
 /** The host's controls (admin token): pause, resume, extend, replace a seat, end, settings (`decideHost`, `decideReplace`). */
-export async function admin(r: Room, token: string | null, action: string, body: unknown): Promise<Reply> {
+export async function admin(r: GameRoom, token: string | null, action: string, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const b = (body ?? {}) as Record<string, unknown>;
@@ -83,65 +82,58 @@ export async function admin(r: Room, token: string | null, action: string, body:
   if (bad) return no(bad.code, bad.message);
   const m = st.m;
   const seatOk = (x: unknown) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < m.seats;
-  let act: HostAction | { kind: 'replace'; seat: number; name: string | null };
+  const t = r.table();
+  let c: Change | Refusal;
   switch (action) {
     case 'pause':
     case 'resume':
     case 'end':
-      act = { kind: action };
+      c = decideHost(t, { kind: action });
       break;
     case 'extend': {
       const ms = parseDuration(b);
       if (typeof ms === 'string') return no('bad_request', ms);
       if (b.seat !== undefined && !seatOk(b.seat)) return no('bad_request', 'seat is out of range');
-      act = { kind: 'extend', ms, seat: (b.seat as number | undefined) ?? null };
+      c = decideHost(t, { kind: 'extend', ms, seat: (b.seat as number | undefined) ?? null });
       break;
     }
     case 'replace-seat': {
       if (!seatOk(b.seat)) return no('bad_request', 'seat is out of range');
       if (b.by !== 'bot' && b.by !== 'invite') return no('bad_request', "by is 'bot' or 'invite'");
-      let name: string | null = null;
+      const s = b.seat as number;
+      let name = r.seats.rows[s]!.name ?? (invite ? `#${s + 1}` : `Bot ${s + 1}`);
       if (b.name !== undefined) {
         if (typeof b.name !== 'string') return no('bad_request', 'name must be a string');
-        const others = r.seats.rows.map((x) => (x.seat === b.seat ? null : x.name));
+        const others = r.seats.rows.map((x) => (x.seat === s ? null : x.name));
         const checked = checkName(b.name, others, LIMITS.nameChars, { bot: b.by === 'bot' });
         if ('error' in checked) return no(checked.lookalike ? 'conflict' : 'bad_request', checked.error);
         name = checked.name;
       }
-      act = { kind: 'replace', seat: b.seat as number, name };
+      c = decideReplace(t, s, name, invite?.hash ?? null);
       break;
     }
     case 'settings': {
       const host = patchHostSettings(m.host ?? DEFAULT_HOST_SETTINGS, b, targetScope(r.bindings));
       if (typeof host === 'string') return no('bad_request', host);
-      act = { kind: 'settings', host };
+      c = decideHost(t, { kind: 'settings', host });
       break;
     }
     default:
-      return st.rejected('not_found', `no admin action ${action}`, { action });
+      return no('not_found', `no admin action ${action}`);
   }
-  if (act.kind === 'replace') {
-    const s = act.seat;
-    const old = r.seats.rows[s]!.name;
-    const name = act.name ?? old ?? (invite ? `#${s + 1}` : `Bot ${s + 1}`);
-    const c = decideReplace(r.table(), s, name, invite?.hash ?? null);
-    if (!('meta' in c)) return no(c.code, c.message);
-    st.write(c);
-    // Sockets of the old holder lose the seat at once, then are told and closed.
-    for (const { ws, att } of r.sockets.list()) if (att.seat === s) r.sockets.drop(ws, att, 'replaced');
-  } else {
-    const c = decideHost(r.table(), act);
-    if (!('meta' in c)) return no(c.code, c.message);
-    st.write(c);
-  }
+  if (!('meta' in c)) return no(c.code, c.message);
+  st.write(c);
+  // Sockets of the old holder lose the seat at once, then are told and closed.
+  const replaced = c.replace?.seat;
+  for (const { ws, att } of r.sockets.list()) if (att.seat === replaced) r.sockets.drop(ws, att, 'replaced');
   // Bots answer what they can now: after a resume, a stand-in the host now allows, a seat given to a bot.
-  if (act.kind === 'resume' || act.kind === 'replace' || act.kind === 'settings')
+  if (action === 'resume' || action === 'replace-seat' || action === 'settings')
     r.bots.runBots(LIMITS.botMovesPerRequest);
   await r.afterChange();
-  if (invite && act.kind === 'replace')
-    return ok({ seat: act.seat, token: invite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${invite.token}` });
+  if (invite && replaced !== undefined)
+    return ok({ seat: replaced, token: invite.token, seatUrl: `${m.origin}/g/${m.id}#seat=${invite.token}` });
   // The host also learns how the table channel fares (a post given up on, posts still waiting).
-  if (act.kind === 'settings') return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
+  if (action === 'settings') return ok({ ...r.sockets.summary(), channel: channelStatus(st.m) });
   return ok(r.sockets.summary());
 }
 
@@ -210,7 +202,7 @@ export function againSummary(m: Meta): { again?: AgainSummary; prev?: string; ne
 }
 
 /** The seats a proposal asks: those people hold (bots are not asked). */
-const asked = (r: Room): number[] => r.seats.rows.filter((x) => !x.bot && x.token_hash !== null).map((x) => x.seat);
+const asked = (r: GameRoom): number[] => r.seats.rows.filter((x) => !x.bot && x.tokenHash !== null).map((x) => x.seat);
 
 /** Why this game cannot be played again now, or null. */
 function closed(m: Meta): string | null {
@@ -220,27 +212,27 @@ function closed(m: Meta): string | null {
   return null;
 }
 
-/** A fresh proposal by `by`, with the game's options and a bot for every seat that does not come. */
-function proposal(r: Room, by: number | null): AgainState {
-  const m = r.store.m;
-  return {
+/**
+ * Open a proposal by `by` (inside the change), with the game's options and a bot for every seat that does not
+ * come; every asked seat but the proposer is notified.
+ */
+function propose(r: GameRoom, mm: Meta, by: number | null): AgainState {
+  const now = r.now();
+  const answers = r.seats.rows.map(() => null);
+  mm.again = {
     by,
-    deadlineAt: r.now() + m.deadlineMinutes * 60_000,
-    answers: r.seats.rows.map(() => null),
+    deadlineAt: now + mm.deadlineMinutes * 60_000,
+    answers,
     replaceWith: 'bot',
-    options: m.options,
+    options: mm.options,
     shuffle: newSeed(),
   };
-}
-
-/** Open the proposal `a` (inside the change): every asked seat but the proposer is notified. */
-function open(r: Room, mm: Meta, a: AgainState, now: number): void {
-  mm.again = a;
-  for (const s of asked(r)) if (s !== a.by) r.outbox.enqueue(mm, s, 'again', null, now, null);
+  for (const s of asked(r)) if (s !== by) r.outbox.enqueue(mm, s, 'again', null, now, null);
+  return mm.again;
 }
 
 /** `POST /again {accept}`: the first accept proposes; a seat may change its answer until the next game is made. */
-export async function answerAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
+export async function answerAgain(r: GameRoom, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const accept = (body as { accept?: unknown } | null)?.accept;
@@ -252,10 +244,8 @@ export async function answerAgain(r: Room, token: string | null, body: unknown):
   if (no) return st.rejected('conflict', no, { route: 'again', seat: who.seat });
   if (!st.m.again && !accept)
     return st.rejected('conflict', 'nobody has proposed another game', { route: 'again', seat: who.seat });
-  const now = r.now();
   st.mutate((mm) => {
-    if (!mm.again) open(r, mm, proposal(r, who.seat), now);
-    mm.again!.answers[who.seat] = accept;
+    (mm.again ?? propose(r, mm, who.seat)).answers[who.seat] = accept;
     mm.version++;
   });
   r.sockets.broadcast();
@@ -265,7 +255,7 @@ export async function answerAgain(r: Room, token: string | null, body: unknown):
 }
 
 /** `POST /admin/again`: the host's `{options?, replaceWith?}` for the next game, opening the proposal if none is. */
-export async function hostAgain(r: Room, token: string | null, body: unknown): Promise<Reply> {
+export async function hostAgain(r: GameRoom, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -285,15 +275,13 @@ export async function hostAgain(r: Room, token: string | null, body: unknown): P
   if (bad) return st.rejected(bad.code, bad.message, { action: 'again' });
   const no = closed(st.m);
   if (no) return st.rejected('conflict', no, { action: 'again' });
-  const now = r.now();
   st.mutate((mm) => {
-    if (!mm.again) open(r, mm, proposal(r, null), now);
-    if (rw) mm.again!.replaceWith = rw;
-    if (options) mm.again!.options = options;
+    const a = mm.again ?? propose(r, mm, null);
+    if (rw) a.replaceWith = rw;
+    if (options) a.options = options;
     mm.version++;
   });
-  r.sockets.broadcast();
-  await r.schedule();
+  await r.afterChange();
   return ok(r.sockets.summary());
 }
 
@@ -305,7 +293,7 @@ export function againWake(m: Meta): number | null {
 }
 
 /** Settle the proposal once every asked seat answered or its time is up: make the next game, or drop it if none accepted. */
-export async function againDue(r: Room): Promise<void> {
+export async function againDue(r: GameRoom): Promise<void> {
   const st = r.store;
   const m = st.m;
   const a = m.again;
@@ -359,10 +347,10 @@ export async function againDue(r: Room): Promise<void> {
 }
 
 /** The next game's seats, shuffled by the proposal's seed; bots are named after their new seat. */
-function nextSeats(r: Room, a: AgainState): NextSeat[] {
+function nextSeats(r: GameRoom, a: AgainState): NextSeat[] {
   const seats: NextSeat[] = r.seats.rows.map((x) => {
-    if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.token_hash, bot: false };
-    return { name: null, tokenHash: null, bot: x.bot === 1 || a.replaceWith === 'bot' };
+    if (!x.bot && a.answers[x.seat] === true) return { name: x.name, tokenHash: x.tokenHash, bot: false };
+    return { name: null, tokenHash: null, bot: x.bot || a.replaceWith === 'bot' };
   });
   rngOf(seedRng(a.shuffle)).shuffle(seats);
   return seats.map((x, i) => (x.bot ? { ...x, name: `Bot ${i + 1}` } : x));
@@ -372,38 +360,20 @@ function nextSeats(r: Room, a: AgainState): NextSeat[] {
  * In the next game's room: make it from `p` and deal at once when no seat is left free; else it waits in the lobby.
  * Made again from the same `prev`, it answers as the first time did (the settle may be retried).
  */
-export async function createAgain(r: Room, p: AgainParams): Promise<Reply> {
+export async function createAgain(r: GameRoom, p: AgainParams): Promise<Reply> {
   const st = r.store;
   if (st.load()) return st.m.prev === p.prev ? ok({ id: p.id }) : st.rejected('conflict', 'a game with this id exists');
   const made = await st.create(p);
   if (made.status !== 201) return made;
-  const now = iso(r.now());
-  st.mutate((mm) => {
-    mm.prev = p.prev;
-    mm.adminHash = p.adminHash;
-    p.seatsFrom.forEach((x, seat) =>
-      r.sql.exec(
-        'UPDATE seats SET name = ?, token_hash = ?, bot = ?, joined_at = ? WHERE seat = ?',
-        x.name,
-        x.tokenHash,
-        x.bot ? 1 : 0,
-        x.name !== null && !x.bot ? now : null,
-        seat,
-      ),
-    );
-    mm.version++;
-  });
-  r.seats.reload();
   if (r.seats.rows.every((x) => x.name !== null)) {
     const started = await begin(r, newSeed());
     if (started.status !== 200) return started;
   }
-  await r.schedule(true);
   return ok({ id: p.id }, 201);
 }
 
 /** This game as a series lists it: public facts only, and of a game not over only its seats and status. */
-export function seriesEntry(r: Room): (SeriesGame & { prev: string | null; next: string | null }) | null {
+export function seriesEntry(r: GameRoom): (SeriesGame & { prev: string | null; next: string | null }) | null {
   const st = r.store;
   if (!st.load()) return null;
   const m = st.m;
@@ -415,7 +385,7 @@ export function seriesEntry(r: Room): (SeriesGame & { prev: string | null; next:
     game: m.game,
     status: m.status,
     createdAt: m.createdAt,
-    seats: r.seats.rows.map((x) => ({ name: x.name, bot: !!x.bot })),
+    seats: r.seats.rows.map((x) => ({ name: x.name, bot: x.bot })),
     result:
       over && s.outcome
         ? {

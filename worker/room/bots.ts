@@ -1,6 +1,6 @@
 /**
  * Who answers a seat's prompt when its person does not: bot seats, standing orders and the stand-ins of away
- * seats. Each answer goes through the room's one path (`Room.commit`) like the player's own, right after every
+ * seats. Each answer goes through the room's one path (`GameRoom.commit`) like the player's own, right after every
  * change and from the alarm.
  *
  * - An away seat whose host allows a stand-in is answered at once, every prompt whatever its hand, so the timing
@@ -30,11 +30,10 @@ import {
   type SeatOrder,
 } from '../engine';
 import { logValue } from '../log';
-import { awayDecision, deadlineFor, isAway } from './clocks';
-import { LIMITS, type Meta, type MoveBy, type Room } from './core';
+import { deadlineFor, isAway } from './clocks';
+import { LIMITS, type Meta, type MoveBy } from './core';
 import type { SeatSettings } from './seats';
-
-const autoPasses = (m: Meta): boolean => m.options.autoPass === true;
+import type { GameRoom } from './GameRoom';
 
 /** The ways of passing a prompt may offer: a pass, and 驱鬼's "always pass" in a ⚡ window. */
 const PASSES = ['pass', 'passAlways'];
@@ -53,26 +52,23 @@ function roomPass(p: Prompt): Answer | null {
  * What answers `p` when the person does not: the seat's standing orders, else the room's autoPass; `human` when it
  * waits for a person-like pause first (a `human`-timed order, every autoPass).
  */
-function orderFor(r: Room, def: GameDef, s: GameState<any>, p: Prompt): { answer: Answer; human: boolean } | null {
+function orderFor(r: GameRoom, def: GameDef, s: GameState<any>, p: Prompt): { answer: Answer; human: boolean } | null {
   const orders = r.seats.settingsOf(p.seat).orders;
   const sa = orders.length ? standingAnswer(def, s, p, orders) : null;
   if (sa) return { answer: sa.answer, human: sa.order.timing === 'human' };
-  const pass = autoPasses(r.store.m) ? roomPass(p) : null;
+  const pass = r.store.m.options.autoPass === true ? roomPass(p) : null;
   return pass ? { answer: pass, human: true } : null;
 }
 
-/** Whether anything but the person may answer a human seat's prompt: some seat's orders, or the room's autoPass. */
-const anyOrders = (r: Room): boolean => autoPasses(r.store.m) || r.seats.anyOrders();
-
 /** The running game, when something may be answered in it. */
-function running(r: Room): { m: Meta; s: GameState<any> } | null {
+function running(r: GameRoom): { m: Meta; s: GameState<any> } | null {
   const m = r.store.meta;
   const s = r.store.game;
   return m && s && m.status === 'playing' && !m.paused && !s.outcome ? { m, s } : null;
 }
 
 /** The first of `tries` the rules accept, committed as `by`; else the last refusal's message. */
-function commitFirst(r: Room, seat: number, tries: (() => Answer)[], by: MoveBy): true | string {
+function commitFirst(r: GameRoom, seat: number, tries: (() => Answer)[], by: MoveBy): true | string {
   let last = '';
   for (const pick of tries) {
     try {
@@ -87,15 +83,13 @@ function commitFirst(r: Room, seat: number, tries: (() => Answer)[], by: MoveBy)
 }
 
 /**
- * Bot seats, standing orders and stand-ins, with the prompt each could not answer (a rules bug) parked so the
- * alarm does not spin on it; the host can still end the game.
+ * Bot seats, standing orders and stand-ins, with the prompts they could not answer (a rules bug) parked so
+ * the alarm does not spin on them; the host can still end the game.
  */
 export class Bots {
-  private stuckBotPrompt: string | null = null;
-  private stuckOrderPrompt: string | null = null;
-  private stuckStandInPrompt: string | null = null;
+  private readonly stuck = new Set<string>();
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   /**
    * Stand-ins, standing orders and bot seats answer, up to `cap` moves (orders are not capped like bots: each is
@@ -103,16 +97,11 @@ export class Bots {
    * table cannot tell it from a quick hand answer. Then the moments of `human`-timed answers are planned.
    */
   runBots(cap: number): number {
-    // No bot seat, no orders, no stand-in (most answers of most games): nobody answers but people.
-    if (!this.mayAnswerAlone()) {
-      planHumanOrders(this.r);
-      return 0;
-    }
     let n = 0;
     let byOrders = 0;
     const st = this.r.store;
     while (n < cap) {
-      const away = standInMove(this.r, this.stuckStandInPrompt);
+      const away = standInMove(this.r, this.stuck);
       if (away) {
         const from = this.r.log.end;
         const res = commitFirst(this.r, away.seat, away.tries, 'stand-in');
@@ -120,7 +109,7 @@ export class Bots {
           console.error(
             `game=[${st.m.id}] stand-in for seat=[${away.seat}] prompt=[${away.prompt}] has no playable answer: ${logValue(res)}`,
           );
-          this.stuckStandInPrompt = away.prompt;
+          this.stuck.add(away.prompt);
           break;
         }
         recordPlayedFor(this.r, away.seat, from, this.r.log.end);
@@ -136,7 +125,7 @@ export class Bots {
         }
         // The rules accepted it a moment ago (standingAnswer checks).
         console.error(`game=[${st.m.id}] seat=[${ordered.seat}] standing order refused: ${r.message}`);
-        this.stuckOrderPrompt = ordered.answer.prompt;
+        this.stuck.add(ordered.answer.prompt);
       }
       const s = st.game;
       const p = this.botPrompt();
@@ -152,7 +141,7 @@ export class Bots {
         console.error(
           `game=[${st.m.id}] bot seat=[${p.seat}] prompt=[${p.id}] has no playable answer: ${logValue(res)}`,
         );
-        this.stuckBotPrompt = p.id;
+        this.stuck.add(p.id);
         break;
       }
       n++;
@@ -167,16 +156,16 @@ export class Bots {
    */
   orderMove(): { seat: number; answer: Answer } | null {
     const g = running(this.r);
-    if (!g || !anyOrders(this.r)) return null;
+    if (!g) return null;
     const def = this.r.store.def();
     const now = this.r.now();
     for (const p of g.s.prompts) {
-      if (p.id === this.stuckOrderPrompt || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
+      if (this.stuck.has(p.id) || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
       const o = orderFor(this.r, def, g.s, p);
       if (o && !o.human) return { seat: p.seat, answer: o.answer };
     }
     for (const c of g.m.clocks) {
-      if (c.orderAt === undefined || c.orderAt > now || c.prompt === this.stuckOrderPrompt) continue;
+      if (c.orderAt === undefined || c.orderAt > now || this.stuck.has(c.prompt)) continue;
       const p = g.s.prompts.find((x) => x.id === c.prompt);
       if (!p || this.r.seats.rows[p.seat]?.bot || standsIn(this.r, p.seat, now)) continue;
       const o = orderFor(this.r, def, g.s, p);
@@ -185,33 +174,19 @@ export class Bots {
     return null;
   }
 
-  /**
-   * Whether anything but a person may answer now: a bot seat, some seat's orders (or autoPass), or a stand-in. When
-   * false, the per-prompt checks are skipped (each of them would find nothing).
-   */
-  mayAnswerAlone(): boolean {
-    const seats = this.r.seats;
-    const m = this.r.store.meta;
-    return seats.bots().size > 0 || (!!m && anyOrders(this.r)) || (!!m?.host?.awayStandIn && seats.anyAway());
-  }
-
   /** When bots, orders or stand-ins next have work (the alarm wakes then): now, a planned order's moment, or null. */
   nextWork(now: number): number | null {
     const m = this.r.store.m;
     if (m.status !== 'playing' || m.paused) return null;
-    if (this.mayAnswerAlone() && (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuckStandInPrompt)))
-      return now;
+    if (this.botPrompt() || this.orderMove() || standInMove(this.r, this.stuck)) return now;
     let t = Infinity;
-    for (const c of m.clocks)
-      if (c.orderAt !== undefined && c.prompt !== this.stuckOrderPrompt) t = Math.min(t, c.orderAt);
+    for (const c of m.clocks) if (c.orderAt !== undefined && !this.stuck.has(c.prompt)) t = Math.min(t, c.orderAt);
     return Number.isFinite(t) ? t : null;
   }
 
   /** An open prompt of a bot seat, if any. */
   botPrompt(): OpenPrompt | undefined {
-    const bots = this.r.seats.bots();
-    if (!bots.size) return undefined;
-    return running(this.r)?.s.prompts.find((p) => bots.has(p.seat) && p.id !== this.stuckBotPrompt);
+    return running(this.r)?.s.prompts.find((p) => this.r.seats.rows[p.seat]?.bot && !this.stuck.has(p.id));
   }
 }
 
@@ -221,22 +196,24 @@ const MAX_PLAYED_FOR = 400;
 const MAX_HANDBACK_LINES = 200;
 
 /** Does a stand-in answer for `seat` now (away, and the host allows it)? Bot seats have their bot instead. */
-function standsIn(r: Room, seat: number, now: number): boolean {
+function standsIn(r: GameRoom, seat: number, now: number): boolean {
   const row = r.seats.rows[seat];
-  if (!row || row.bot || !r.seats.anyAway()) return false;
-  const awayUntil = r.seats.settingsOf(seat).awayUntil;
-  return awayDecision({ awayUntil, now, hostAllowsStandIn: !!r.store.m.host?.awayStandIn }) === 'standIn';
+  if (!row || row.bot) return false;
+  return !!r.store.m.host?.awayStandIn && isAway(r.seats.settingsOf(seat).awayUntil, now);
 }
 
 /** The stand-in's move for the first open prompt of an away seat: the answers to try in turn. */
-function standInMove(r: Room, skip: string | null): { seat: number; prompt: string; tries: (() => Answer)[] } | null {
+function standInMove(
+  r: GameRoom,
+  skip: ReadonlySet<string>,
+): { seat: number; prompt: string; tries: (() => Answer)[] } | null {
   const g = running(r);
-  if (!g || !g.m.host?.awayStandIn || !r.seats.anyAway()) return null;
+  if (!g || !g.m.host?.awayStandIn) return null;
   const now = r.now();
   const def = r.store.def();
   const s = g.s;
   for (const p of s.prompts) {
-    if (p.id === skip || !standsIn(r, p.seat, now)) continue;
+    if (skip.has(p.id) || !standsIn(r, p.seat, now)) continue;
     const orders = r.seats.settingsOf(p.seat).orders;
     const tries: (() => Answer)[] = [];
     // The seat's own orders first, whatever their timing: an away seat is answered at once anyway.
@@ -253,7 +230,7 @@ function standInMove(r: Room, skip: string | null): { seat: number; prompt: stri
  * Keep log lines [from, to) as played for `seat` by its stand-in. Written after the move's transaction but in the
  * same event, before any await, so the Durable Object commits both together.
  */
-function recordPlayedFor(r: Room, seat: number, from: number, to: number): void {
+function recordPlayedFor(r: GameRoom, seat: number, from: number, to: number): void {
   if (to <= from) return;
   const x = r.seats.settingsOf(seat);
   const list = (x.playedFor ?? []).map((g) => [g[0], g[1]] as [number, number]);
@@ -269,7 +246,7 @@ function recordPlayedFor(r: Room, seat: number, from: number, to: number): void 
  * What a returned seat is shown of its absence, to it alone: its own view of the stand-in's lines since it went
  * away (the latest `MAX_HANDBACK_LINES`, and how many), or null (still away, nothing played, or dismissed).
  */
-export function handbackFor(r: Room, seat: number, now: number): { lines: LogLine[]; total: number } | null {
+export function handbackFor(r: GameRoom, seat: number, now: number): { lines: LogLine[]; total: number } | null {
   const x = r.seats.settingsOf(seat);
   if (x.awayFrom === null || x.awayFrom === undefined || isAway(x.awayUntil, now)) return null;
   const ranges = (x.playedFor ?? []).filter(([, to]) => to > x.awayFrom!);
@@ -307,7 +284,7 @@ const roomRandom = (): number => crypto.getRandomValues(new Uint32Array(1))[0]! 
  * forget the moment of one no such order answers any more. Its pending notification is dropped: the order answers.
  * Nobody sees these moments (no version bump): they only decide when the alarm answers.
  */
-function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
+function planHumanOrders(r: GameRoom): void {
   const st = r.store;
   // While paused the moments are kept relative (clocks.ts freeze/thaw): nothing is planned then.
   const g = running(r);
@@ -315,14 +292,12 @@ function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
   const { m, s } = g;
   const plan: string[] = [];
   const forget: string[] = [];
-  const none = !anyOrders(r);
-  if (none && !m.clocks.some((c) => c.orderAt !== undefined)) return;
   const def = st.def();
   const now = r.now();
   for (const c of m.clocks) {
     const p = s.prompts.find((x) => x.id === c.prompt);
     if (!p) continue;
-    const human = !none && !standsIn(r, p.seat, now) && orderFor(r, def, s, p)?.human === true;
+    const human = !standsIn(r, p.seat, now) && orderFor(r, def, s, p)?.human === true;
     if (human && c.orderAt === undefined) plan.push(c.prompt);
     else if (!human && c.orderAt !== undefined) forget.push(c.prompt);
   }
@@ -330,7 +305,7 @@ function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
   const clockMs = m.deadlineMinutes * 60_000;
   st.mutate((mm) => {
     for (const c of mm.clocks) {
-      if (plan.includes(c.prompt)) c.orderAt = humanMoment(r, c.seat, now, humanDelayMs(clockMs, rand()));
+      if (plan.includes(c.prompt)) c.orderAt = humanMoment(r, c.seat, now, humanDelayMs(clockMs, roomRandom()));
       else if (forget.includes(c.prompt)) delete c.orderAt;
     }
     if (plan.length) r.outbox.dropPrompts(plan);
@@ -342,7 +317,7 @@ function planHumanOrders(r: Room, rand: () => number = roomRandom): void {
  * does not answer at 03:00 for a seat everyone sees asleep. The host's cap on quiet time is left out on purpose:
  * the seat is still shown asleep after it.
  */
-function humanMoment(r: Room, seat: number, now: number, delayMs: number): number {
+function humanMoment(r: GameRoom, seat: number, now: number, delayMs: number): number {
   const x = r.seats.settingsOf(seat);
   return deadlineFor({ start: now, lengthMs: delayMs, quiet: x.quiet, awayUntil: x.awayUntil });
 }

@@ -53,53 +53,17 @@ export interface Wall {
   mm: number;
 }
 
-/** The wall clock in `zone` at instant `t` (to the second), as Intl formats it: the slow path, see `offsetAt`. */
-function wallFromIntl(zone: string, t: number): Wall & { ss: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(new Date(t))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { y: parts.year!, m: parts.month!, d: parts.day!, hh: parts.hour! % 24, mm: parts.minute!, ss: parts.second! };
+/** The wall clock in `zone` at instant `t` (to the second). */
+export function wallAt(zone: string, t: number): Wall & { ss: number } {
+  const p: Record<string, number> = {};
+  for (const x of formatter(zone).formatToParts(new Date(t))) if (x.type !== 'literal') p[x.type] = Number(x.value);
+  return { y: p.year!, m: p.month!, d: p.day!, hh: p.hour! % 24, mm: p.minute!, ss: p.second! };
 }
-
-const offsetFromIntl = (zone: string, t: number): number => {
-  const w = wallFromIntl(zone, t);
-  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - Math.floor(t / 1000) * 1000;
-};
-
-/**
- * Offsets by quarter hour of real time, per zone: clocks change on a quarter-hour boundary in every zone's current
- * rules (a quarter whose ends differ is NaN and asked of Intl each time). Asked of Intl at every broadcast,
- * `publicSeat` cost about 170 µs per seat with quiet hours.
- */
-const QUARTER = 15 * MINUTE;
-const offsets = new Map<string, Map<number, number>>();
 
 /** The zone's offset from UTC at instant `t`, in ms (Berlin in summer: +2 h). */
 export function offsetAt(zone: string, t: number): number {
-  let z = offsets.get(zone);
-  if (!z) offsets.set(zone, (z = new Map()));
-  const q = Math.floor(t / QUARTER);
-  let o = z.get(q);
-  if (o === undefined) {
-    const first = offsetFromIntl(zone, q * QUARTER);
-    o = first === offsetFromIntl(zone, (q + 1) * QUARTER - 1000) ? first : NaN;
-    // A seat's nights are a few quarters a day: the map stays small, and is started over if it ever grows.
-    if (z.size >= 4096) z.clear();
-    z.set(q, o);
-  }
-  return Number.isNaN(o) ? offsetFromIntl(zone, t) : o;
-}
-
-/** The wall clock in `zone` at instant `t` (to the second): the UTC fields of `t` moved by the zone's offset. */
-export function wallAt(zone: string, t: number): Wall & { ss: number } {
-  const w = new Date(Math.floor(t / 1000) * 1000 + offsetAt(zone, t));
-  return {
-    y: w.getUTCFullYear(),
-    m: w.getUTCMonth() + 1,
-    d: w.getUTCDate(),
-    hh: w.getUTCHours(),
-    mm: w.getUTCMinutes(),
-    ss: w.getUTCSeconds(),
-  };
+  const w = wallAt(zone, t);
+  return Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss) - Math.floor(t / 1000) * 1000;
 }
 
 /**
@@ -232,9 +196,8 @@ export function asleep(
   q: QuietHours | null | undefined,
   t: number,
 ): { until: number; local: string; zone: string } | null {
-  if (!q || !isQuiet(q, t)) return null;
   const until = notifyAt(q, t);
-  return { until, local: localClock(q.zone, until), zone: q.zone };
+  return q && until > t ? { until, local: localClock(q.zone, until), zone: q.zone } : null;
 }
 
 export interface ClockInput {
@@ -245,20 +208,16 @@ export interface ClockInput {
   /** The host's cap on quiet time that stops a clock, per day; null = no cap. */
   quietCapMs?: number | null;
   awayUntil?: number | null;
-  /** The host's cap on how long absence may hold a clock, from the prompt's start; null = no cap. */
-  awayCapMs?: number | null;
 }
 
 /**
  * When a prompt's deadline really falls for this seat: its clock runs only outside quiet time (each night cut to
- * the host's cap) and not while the seat is away (up to the away cap).
+ * the host's cap) and not while the seat is away.
  * @example deadlineFor({ start, lengthMs: 12 * HOUR, quiet: { start: '23:00', end: '08:00', zone: 'Europe/Berlin' } })
  * // a 12-hour clock opened at 22:00 in Berlin runs 1 h, sleeps until 08:00, and ends at 19:00 the next day
  */
 export function deadlineFor(o: ClockInput): number {
-  let t = o.start;
-  if (o.awayUntil && o.awayUntil > t)
-    t = o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
+  let t = Math.max(o.start, o.awayUntil ?? 0);
   let left = Math.max(0, o.lengthMs);
   if (!o.quiet) return t + left;
   const cap = o.quietCapMs ?? null;
@@ -286,34 +245,6 @@ export function deadlineFor(o: ClockInput): number {
   return t + left;
 }
 
-/** How much of a prompt's clock is left at `now`: its length minus the time it has run outside quiet and absence. */
-export function remainingMs(o: ClockInput, now: number): number {
-  if (now <= o.start) return Math.max(0, o.lengthMs);
-  const deadline = deadlineFor(o);
-  if (now >= deadline) return 0;
-  let runFrom = o.start;
-  if (o.awayUntil && o.awayUntil > o.start)
-    runFrom =
-      o.awayCapMs === null || o.awayCapMs === undefined ? o.awayUntil : Math.min(o.awayUntil, o.start + o.awayCapMs);
-  if (now <= runFrom) return Math.max(0, o.lengthMs);
-  const ran = now - runFrom - quietWithin(o.quiet, runFrom, now, o.quietCapMs ?? null);
-  return Math.max(0, o.lengthMs - ran);
-}
-
-/** The quiet time (ms) that stopped this seat's clock in [from, to): what the cap limits, for the host's page. */
-export function quietWithin(
-  q: QuietHours | null | undefined,
-  from: number,
-  to: number,
-  capMs: number | null = null,
-): number {
-  if (!q) return 0;
-  return quietIntervals(q, from, to, capMs).reduce(
-    (n, i) => n + Math.max(0, Math.min(i.to, to) - Math.max(i.from, from)),
-    0,
-  );
-}
-
 /** Check "away until" a seat sends: null (back), or an ISO date-time in the future, at most `maxDays` ahead. */
 export function parseAwayUntil(raw: unknown, now: number, maxDays = 60): number | null | string {
   if (raw === null) return null;
@@ -326,19 +257,6 @@ export function parseAwayUntil(raw: unknown, now: number, maxDays = 60): number 
 }
 
 export const isAway = (awayUntil: number | null | undefined, t: number): boolean => !!awayUntil && t < awayUntil;
-
-/**
- * What the room does with a prompt of an away seat: `standIn` (the host allows one: it answers at once), `hold`
- * (the clock waits for the seat's return), or `present` (not away).
- */
-export function awayDecision(o: {
-  awayUntil: number | null | undefined;
-  now: number;
-  hostAllowsStandIn: boolean;
-}): 'present' | 'standIn' | 'hold' {
-  if (!isAway(o.awayUntil, o.now)) return 'present';
-  return o.hostAllowsStandIn ? 'standIn' : 'hold';
-}
 
 // ---------------------------------------------------------------- the clocks of open prompts
 

@@ -22,26 +22,13 @@ import {
   type Msg,
   type Outcome,
 } from '../engine';
-import type { Env } from '../env';
 import { logFields, logValue } from '../log';
 import type { NotifyKind } from '../notify';
 import type { GameStatus } from '../protocol';
 import type { AgainState } from './admin';
-import type { Bots } from './bots';
-import {
-  extendClocks,
-  freezeClocks,
-  isAway,
-  replanClocks,
-  STAND_IN_GRACE_MS,
-  syncClocks,
-  thawClocks,
-  windowSeats,
-} from './clocks';
-import type { ChannelMemo, ChannelPoster, Outbox, Sender } from './outbox';
-import type { HostSettings, SeatSettings, Seats } from './seats';
-import type { Sockets } from './sockets';
-import type { Chat, LogTable, Store } from './store';
+import { extendClocks, freezeClocks, isAway, replanClocks, syncClocks, thawClocks, windowSeats } from './clocks';
+import type { ChannelMemo } from './outbox';
+import type { HostSettings, SeatSettings } from './seats';
 
 // ---------------------------------------------------------------- what the room stores
 
@@ -93,15 +80,18 @@ export interface Clock {
   orderAt?: number;
 }
 
-export type SeatRow = {
+/** A seat as the room holds it: its row of table `seats`, the settings parsed. */
+export interface Seat {
   seat: number;
+  /** Null: a free seat. */
   name: string | null;
-  token_hash: string | null;
-  bot: number;
-  stand_in: number;
+  tokenHash: string | null;
+  bot: boolean;
+  /** A bot stands in after repeated expiries, until the player is back. */
+  standIn: boolean;
   expiries: number;
-  settings: string | null;
-};
+  settings: SeatSettings;
+}
 
 /** What a hibernating socket remembers about itself (it survives eviction with the socket). */
 export interface Attachment {
@@ -138,31 +128,6 @@ export interface CreateParams {
   options: Record<string, Json>;
   deadlineMinutes: number;
   origin: string;
-}
-
-export type Failure = { code: ErrorCode; message: string };
-
-/** What the parts of one room reach each other through (GameRoom implements it; tests replace `now` and the senders). */
-export interface Room {
-  readonly state: DurableObjectState;
-  readonly bindings: Env;
-  readonly sql: SqlStorage;
-  now(): number;
-  deliver: Sender;
-  postChannel: ChannelPoster;
-  readonly store: Store;
-  readonly seats: Seats;
-  readonly log: LogTable;
-  readonly chat: Chat;
-  readonly bots: Bots;
-  readonly sockets: Sockets;
-  readonly outbox: Outbox;
-  table(): Table;
-  /** Apply one answer and persist what follows (the one path every move takes). */
-  commit(seat: number, answer: Answer, by: MoveBy): { ok: true } | ({ ok: false } & Failure);
-  /** After a persisted change: every socket gets its view, then the alarm is pointed at the next work. */
-  afterChange(): Promise<void> | undefined;
-  schedule(force?: boolean): Promise<void> | undefined;
 }
 
 export const NO_SEAT_SETTINGS: SeatSettings = { orders: [], quiet: null, awayUntil: null, mention: null };
@@ -246,8 +211,6 @@ export const LIMITS = {
   expiriesPerAlarm: 50,
   /** Expiries in a row after which the bot stands in for the seat. */
   expiriesToStandIn: 3,
-  /** How long a stand-in waits for its player before the bot answers. */
-  standInGraceMs: STAND_IN_GRACE_MS,
   minDeadlineMinutes: 2,
   maxDeadlineMinutes: 7 * 24 * 60,
   defaultDeadlineMinutes: 24 * 60,
@@ -312,19 +275,11 @@ export function rulesOptions(o: Record<string, Json>): Record<string, Json> {
 
 // ---------------------------------------------------------------- the table and a change
 
-export interface SeatFacts {
-  seat: number;
-  bot: boolean;
-  standIn: boolean;
-  expiries: number;
-  settings: SeatSettings;
-}
-
 export interface Table {
   def: GameDef;
   meta: Meta;
   state: GameState<any> | null;
-  seats: readonly SeatFacts[];
+  seats: readonly Seat[];
   /** Seats with a visible live socket: they see a prompt without being notified. */
   looking: ReadonlySet<number>;
   now: number;
@@ -508,10 +463,6 @@ export function decideExpiry(t: Table, c: Clock): Change {
 
 // ---------------------------------------------------------------- the host and the seats
 
-/** The seats of the open window, whose clocks run as one (clocks.ts `windowSeats`); none outside a running game. */
-const openWindow = (t: Pick<Table, 'def' | 'meta' | 'state'>): number[] =>
-  t.meta.status === 'playing' ? windowSeats(t.def, t.state) : [];
-
 const metaOnly = (meta: Meta): Change => ({ meta, lines: [], closed: [], notices: [] });
 
 /** The deal: the rules set up from `seed`, the free `bots` seats given to bots, the first prompts' clocks opened. */
@@ -560,7 +511,7 @@ export function decideHost(t: Table, a: HostAction): Change | Refusal {
       break;
     case 'extend':
       if (!playing) return { code: 'conflict', message: 'only a running game has deadlines' };
-      extendClocks(m, a.ms, a.seat, openWindow(t));
+      extendClocks(m, a.ms, a.seat, windowSeats(t.def, t.state));
       break;
     case 'end': {
       if (m.status === 'finished') return { code: 'conflict', message: 'the game is already over' };
@@ -580,7 +531,7 @@ export function decideHost(t: Table, a: HostAction): Change | Refusal {
       // A new channel starts with a clean slate: the last failure was the old one's.
       if (a.host.channel?.url !== m.host?.channel?.url && m.channel?.failed) m.channel = { ...m.channel, failed: null };
       m.host = a.host;
-      replanClocks(t, m, t.now, openWindow(t));
+      replanClocks(t, m, t.now, windowSeats(t.def, t.state));
       break;
   }
   m.version++;
@@ -594,14 +545,22 @@ export function decideHost(t: Table, a: HostAction): Change | Refusal {
  */
 export function decideReplace(t: Table, seat: number, name: string, tokenHash: string | null): Change | Refusal {
   if (t.meta.status === 'finished') return { code: 'conflict', message: 'the game is over' };
-  const fresh = { seat, bot: tokenHash === null, standIn: false, expiries: 0, settings: NO_SEAT_SETTINGS };
+  const fresh = {
+    seat,
+    name,
+    tokenHash,
+    bot: tokenHash === null,
+    standIn: false,
+    expiries: 0,
+    settings: NO_SEAT_SETTINGS,
+  };
   const seats = t.seats.map((x) => (x.seat === seat ? fresh : x));
   const m = structuredClone(t.meta);
   if (m.lastSent) m.lastSent = m.lastSent.filter((x) => x.seat !== seat);
   m.version++;
   const table = { ...t, seats };
   const { closed, notices } = t.state ? syncClocks(table, t.state, m) : { closed: [], notices: [] };
-  replanClocks(table, m, t.now, openWindow(t), [seat]);
+  replanClocks(table, m, t.now, windowSeats(t.def, t.state), [seat]);
   for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
   return { meta: m, replace: { seat, name, tokenHash }, lines: [], closed, notices };
 }
@@ -614,7 +573,7 @@ export function decideSettings(t: Table, seat: number, next: SeatSettings): Chan
   const old = t.seats[seat]!.settings;
   const seats = t.seats.map((x) => (x.seat === seat ? { ...x, settings: next } : x));
   const m = structuredClone(t.meta);
-  replanClocks({ seats }, m, t.now, openWindow(t), [seat]);
+  replanClocks({ seats }, m, t.now, windowSeats(t.def, t.state), [seat]);
   for (const c of m.clocks) if (c.seat === seat) delete c.orderAt;
   if (isAway(old.awayUntil, t.now) !== isAway(next.awayUntil, t.now)) m.version++;
   return { ...metaOnly(m), settings: { seat, settings: next } };

@@ -22,11 +22,11 @@ import {
   type VapidKeys,
 } from '../notify';
 import { postChannel, type ChannelEvent, type ChannelInput, type ChannelTarget } from '../notify/channel';
-import { backoffMs, MAX_ATTEMPTS } from '../notify/retry';
 import { formatDuration } from '../notify/texts';
 import { notifyAt, publicDeadline } from './clocks';
 import { publicSeat } from './seats';
-import { iso, LIMITS, ok, reject, type Meta, type Reply, type Room } from './core';
+import { iso, LIMITS, ok, reject, type Meta, type Reply } from './core';
+import type { GameRoom } from './GameRoom';
 
 type Row = {
   id: number;
@@ -42,7 +42,7 @@ type Row = {
 type Send = { rows: Row[]; target: NotifyTarget; msg: NotifyMessage; prompt: boolean };
 
 export class Outbox {
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   nextDue(): number | null {
     return this.r.sql.exec<{ due: number | null }>('SELECT MIN(due_at) AS due FROM outbox').toArray()[0]?.due ?? null;
@@ -71,26 +71,10 @@ export class Outbox {
     const dueAt = notifyAt(this.r.seats.settingsOf(seat).quiet, now);
     const strings = getGame(m.game)?.strings;
     const names = this.r.seats.names();
-    const said = about && {
-      message: about.message,
-      ...(about.id ? { id: about.id } : {}),
-      ...(about.deadlineAt ? { deadline: iso(about.deadlineAt) } : {}),
-    };
+    const url = `${m.origin}/g/${m.id}`;
     for (const t of targets) {
       const target = JSON.parse(t.target) as NotifyTarget;
-      const url = `${m.origin}/g/${m.id}`;
-      const msg = messageFor({
-        target,
-        kind,
-        gameId: m.id,
-        game: m.game,
-        seat,
-        url,
-        strings,
-        names,
-        now,
-        ...(said ? { about: said } : {}),
-      });
+      const msg = messageFor({ target, kind, gameId: m.id, game: m.game, seat, url, strings, names, now, about });
       this.r.sql.exec(
         'INSERT INTO outbox (target_id, seat, prompt, msg, due_at) VALUES (?, ?, ?, ?, ?)',
         t.id,
@@ -160,17 +144,17 @@ export class Outbox {
     const after = this.r.now();
     let noted = false;
     this.r.store.mutate((mm) => {
-      // The digest window of each seat told about a prompt; only a send that arrived counts.
       sends.forEach((send, i) => {
-        if (!send.prompt || !results[i]!.ok) return;
-        const seat = send.rows[0]!.seat;
-        const prompts = [...new Set(send.rows.map((x) => x.prompt!))];
-        mm.lastSent = [...(mm.lastSent ?? []).filter((x) => x.seat !== seat), { seat, at: now, prompts }];
-      });
-      // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
-      sends.forEach((send, i) => {
+        const res = results[i]!;
+        // The digest window of each seat told about a prompt; only a send that arrived counts.
+        if (send.prompt && res.ok) {
+          const seat = send.rows[0]!.seat;
+          const prompts = [...new Set(send.rows.map((x) => x.prompt!))];
+          mm.lastSent = [...(mm.lastSent ?? []).filter((x) => x.seat !== seat), { seat, at: now, prompts }];
+        }
+        // A digest stands for all its rows: they share its fate (sent, retried, dropped with their target).
         for (const x of send.rows) {
-          const plan = retryPlan(results[i]!, x.attempts + 1);
+          const plan = retryPlan(res, x.attempts + 1);
           if (plan.do === 'done') {
             sql.exec('DELETE FROM outbox WHERE id = ?', x.id);
             sql.exec('UPDATE targets SET failures = 0 WHERE id = ?', x.target_id);
@@ -188,14 +172,15 @@ export class Outbox {
               sql.exec('SELECT 1 FROM targets WHERE id = ? AND disabled = 0', x.target_id).toArray().length > 0;
             sql.exec('DELETE FROM outbox WHERE target_id = ?', x.target_id);
             sql.exec('UPDATE targets SET disabled = 1 WHERE id = ?', x.target_id);
-            if (!exists) return;
+            if (!exists) continue;
             console.log(
               `notify game=[${mm.id}] seat=[${x.seat}] target=[${x.target_id}] disabled reason=[${logValue(plan.reason)}]`,
             );
             const t = JSON.parse(x.target) as NotifyTarget;
             // Tell the seat (only that seat) in its chat so it can register again.
-            const title = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
-            this.r.chat.add({ at: iso(after), seat: -1, name: '', text: disabledNote(t, title) }, x.seat);
+            const gameTitle = gameTitleOf(pickStrings(getGame(mm.game)?.strings, t.lang), mm.game);
+            const text = notificationFor('disabled', { lang: t.lang, gameTitle }).body;
+            this.r.chat.add({ at: iso(after), seat: -1, name: '', text }, x.seat);
             mm.version++;
             noted = true;
           }
@@ -292,7 +277,7 @@ export class Outbox {
  * target replaces itself and is enabled again). Removing one drops the messages still waiting for it.
  */
 export async function notifyTarget(
-  r: Room,
+  r: GameRoom,
   token: string | null,
   method: 'POST' | 'DELETE',
   body: unknown,
@@ -322,30 +307,22 @@ export async function notifyTarget(
       .toArray()[0]!.n;
     if (count >= LIMITS.targetsPerSeat)
       return st.rejected('conflict', `at most ${LIMITS.targetsPerSeat} targets per seat`, { seat, route: 'notify' });
-    const t = target;
-    const id = r.state.storage.transactionSync(() => {
-      sql.exec(
-        'INSERT INTO targets (seat, kind, key, target, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seat, key) DO UPDATE SET target = excluded.target, failures = 0, disabled = 0',
+    const { id } = sql
+      .exec<{ id: number }>(
+        'INSERT INTO targets (seat, kind, key, target, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (seat, key) DO UPDATE SET target = excluded.target, failures = 0, disabled = 0 RETURNING id',
         seat,
-        t.kind,
+        target.kind,
         key,
-        JSON.stringify(t),
+        JSON.stringify(target),
         iso(r.now()),
-      );
-      return sql.exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND key = ?', seat, key).toArray()[0]!.id;
-    });
-    return ok({ id, kind: t.kind }, 201);
+      )
+      .one();
+    return ok({ id, kind: target.kind }, 201);
   }
+  const which = 'seat = ? AND (? IS NULL OR id = ?)';
   const removed = r.state.storage.transactionSync(() => {
-    const ids = sql
-      .exec<{ id: number }>('SELECT id FROM targets WHERE seat = ? AND (? IS NULL OR id = ?)', seat, removeId, removeId)
-      .toArray()
-      .map((x) => x.id);
-    for (const id of ids) {
-      sql.exec('DELETE FROM outbox WHERE target_id = ?', id);
-      sql.exec('DELETE FROM targets WHERE id = ?', id);
-    }
-    return ids.length;
+    sql.exec(`DELETE FROM outbox WHERE target_id IN (SELECT id FROM targets WHERE ${which})`, seat, removeId, removeId);
+    return sql.exec(`DELETE FROM targets WHERE ${which} RETURNING id`, seat, removeId, removeId).toArray().length;
   });
   if (removeId !== null && removed === 0)
     return st.rejected('not_found', `no target ${removeId} for this seat`, { seat, route: 'notify' });
@@ -395,8 +372,9 @@ export function messageFor(o: {
   names: (string | null)[];
   now: number;
   /** What is asked (a prompt: id set) or told (an outcome). */
-  about?: { id?: string; message: Msg; deadline?: string };
+  about?: { id?: string; message: Msg; deadlineAt?: number } | null;
 }): NotifyMessage {
+  const deadline = o.about?.deadlineAt ? iso(o.about.deadlineAt) : undefined;
   const lang: Lang = o.target.lang;
   const strings = pickStrings(o.strings, lang);
   const nameOf = (s: number) => o.names[s] ?? `#${s + 1}`;
@@ -406,7 +384,7 @@ export function messageFor(o: {
     lang,
     gameTitle,
     ...(question ? { question } : {}),
-    ...(o.about?.deadline ? { deadline: o.about.deadline } : {}),
+    ...(deadline ? { deadline } : {}),
     now: o.now,
   });
   const msg: NotifyMessage = {
@@ -419,18 +397,13 @@ export function messageFor(o: {
     url: o.about?.id ? `${o.url}?prompt=${encodeURIComponent(o.about.id)}` : o.url,
   };
   if (o.about?.id) msg.promptId = o.about.id;
-  if (o.about?.deadline) msg.deadline = o.about.deadline;
+  if (deadline) msg.deadline = deadline;
   return msg;
 }
 
 /** The game's display name: `<game id>.title`, else the one `<namespace>.title` key (sanguosha's `sgs.*`), else the id. */
 export function gameTitleOf(strings: Record<string, string>, game: string): string {
   return strings[`${game}.title`] ?? Object.entries(strings).find(([k]) => /^[a-z]+\.title$/.test(k))?.[1] ?? game;
-}
-
-/** The line a seat reads in its chat when one of its targets was turned off after repeated failures. */
-export function disabledNote(target: NotifyTarget, gameTitle: string): string {
-  return notificationFor('disabled', { lang: target.lang, gameTitle }).body;
 }
 
 // ---------------------------------------------------------------- digests
@@ -564,29 +537,24 @@ export interface ChannelWait {
   since: number;
   last: ChannelPosted | null;
   now: number;
-  /** A wait shorter than this is not posted (a live evening needs no channel); default 5 minutes. */
-  settleMs?: number;
-  /** At most one post per this long, however the waiting list changes; default 30 minutes. */
-  spacingMs?: number;
 }
 
-export const DEFAULT_CHANNEL_SETTLE_MS = 5 * 60_000;
-export const DEFAULT_CHANNEL_SPACING_MS = 30 * 60_000;
+/** A wait shorter than this is not posted: a live evening needs no channel. */
+export const CHANNEL_SETTLE_MS = 5 * 60_000;
+/** At most one post per this long, however the waiting list changes. */
+const CHANNEL_SPACING_MS = 30 * 60_000;
 
 /**
  * Whether the table channel posts "waiting on …" now: a group chat wants to hear who holds the game up, not every
- * prompt. The wait must have settled for `settleMs` on seats other than the last post's, and posts are `spacingMs`
- * apart. Returns `post`, when to look again, or null.
+ * prompt. The wait must have settled on seats other than the last post's, and posts are spaced apart. Returns
+ * `post`, when to look again, or null.
  * @example planChannel({ waiting: [2], since: t0, last: null, now: t0 + 6 * 60_000 }) // { post: [2] }
  */
 export function planChannel(o: ChannelWait): { post: number[] } | { wakeAt: number } | null {
   const seats = [...new Set(o.waiting)].sort((a, b) => a - b);
   if (!seats.length) return null;
   if (o.last && o.last.seats.length === seats.length && o.last.seats.every((s, i) => s === seats[i])) return null;
-  const ready = Math.max(
-    o.since + (o.settleMs ?? DEFAULT_CHANNEL_SETTLE_MS),
-    o.last ? o.last.at + (o.spacingMs ?? DEFAULT_CHANNEL_SPACING_MS) : -Infinity,
-  );
+  const ready = Math.max(o.since + CHANNEL_SETTLE_MS, o.last ? o.last.at + CHANNEL_SPACING_MS : -Infinity);
   return ready <= o.now ? { post: seats } : { wakeAt: ready };
 }
 
@@ -639,10 +607,10 @@ export const sendChannel: ChannelPoster = async (target, input, o) => {
 };
 
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const waitingNow = (r: Room) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
+const waitingNow = (r: GameRoom) => [...new Set(waitingSeats(r.store.def(), r.store.game!))].sort((a, b) => a - b);
 
 /** Whether the alarm should look at the channel now: start or end unannounced, or the waiting list changed. */
-function channelOwed(r: Room): boolean {
+function channelOwed(r: GameRoom): boolean {
   const m = r.store.meta;
   if (!m?.host?.channel || m.status === 'lobby') return false;
   const memo = m.channel;
@@ -656,7 +624,7 @@ function channelOwed(r: Room): boolean {
 const againOwed = (m: Meta, memo: ChannelMemo): boolean => !!m.again && !m.next && memo.again !== m.again.deadlineAt;
 
 /** The earliest moment the channel has work for the alarm (now when something is owed), or null. */
-export function channelWake(r: Room): number | null {
+export function channelWake(r: GameRoom): number | null {
   const m = r.store.meta;
   if (!m) return null;
   const memo = m.channel;
@@ -674,7 +642,7 @@ export function channelStatus(m: Meta): { pending: number; failed: ChannelMemo['
 }
 
 /** Queue what the channel is owed now (start, "waiting on", end) into `memo`. */
-function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): void {
+function plan(r: GameRoom, memo: ChannelMemo, target: ChannelTarget, now: number): void {
   const st = r.store;
   const m = st.m;
   const events: ChannelEvent[] = [];
@@ -700,7 +668,7 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
     if (m.again && againOwed(m, memo)) {
       const a = m.again;
       memo.again = a.deadlineAt;
-      const asked = r.seats.rows.filter((x) => !x.bot && x.token_hash !== null && a.answers[x.seat] === null);
+      const asked = r.seats.rows.filter((x) => !x.bot && x.tokenHash !== null && a.answers[x.seat] === null);
       events.push({ kind: 'again', by: a.by, seats: asked.map((x) => x.seat), deadline: a.deadlineAt });
     }
   } else if (game && !m.paused) {
@@ -746,24 +714,8 @@ function plan(r: Room, memo: ChannelMemo, target: ChannelTarget, now: number): v
   memo.queue = queue;
 }
 
-/** What to do with a post after an attempt: done, try again at `at`, or give up (noted for the host). */
-function next(
-  res: DeliveryResult,
-  attempts: number,
-  after: number,
-): { do: 'done' } | { do: 'retry'; at: number } | { do: 'drop'; error: string } {
-  if (res.ok) return { do: 'done' };
-  const error = res.error ?? (res.status ? `HTTP ${res.status}` : 'failed');
-  if (res.drop) return { do: 'drop', error };
-  // The endpoint refused the post itself: sending it again gets the same answer.
-  if (res.status !== undefined && res.status >= 400 && res.status < 500 && ![408, 425, 429].includes(res.status))
-    return { do: 'drop', error };
-  if (attempts >= MAX_ATTEMPTS) return { do: 'drop', error: `${error} after ${attempts} attempts` };
-  return { do: 'retry', at: after + Math.max(backoffMs(attempts), res.retryAfterMs ?? 0) };
-}
-
 /** Queue what the channel is owed now and send the posts that are due, in order. Never throws. */
-export async function postTableChannel(r: Room): Promise<void> {
+export async function postTableChannel(r: GameRoom): Promise<void> {
   const st = r.store;
   const m = st.meta;
   if (!m || m.status === 'lobby') return;
@@ -791,7 +743,7 @@ export async function postTableChannel(r: Room): Promise<void> {
   for (const q of due) q.dueAt = now + 60_000;
   st.mutate((mm) => void (mm.channel = memo));
   if (!due.length) return;
-  const outcome = new Map<number, ReturnType<typeof next>>();
+  const outcome = new Map<number, ReturnType<typeof retryPlan>>();
   for (const q of due) {
     const res = await r
       .postChannel(
@@ -800,10 +752,11 @@ export async function postTableChannel(r: Room): Promise<void> {
         { scope: targetScope(r.bindings), dohUrl: r.bindings.DOH_URL, timeoutMs: SEND_TIMEOUT_MS },
       )
       .catch((e): DeliveryResult => ({ ok: false, drop: false, error: String(e) }));
-    const o = next(res, q.attempts + 1, r.now());
+    // A post the endpoint refused is not tried again: the same post gets the same answer.
+    const o = retryPlan(res, q.attempts + 1, 1);
     outcome.set(q.id, o);
-    if (o.do === 'drop')
-      console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.error.slice(0, 200)}]`);
+    if (o.do === 'drop' || o.do === 'disable')
+      console.log(`channel game=[${m.id}] event=[${q.input.event.kind}] dropped reason=[${o.reason.slice(0, 200)}]`);
     // The endpoint is down: the later posts wait behind this one.
     if (o.do === 'retry') break;
   }
@@ -820,10 +773,10 @@ export async function postTableChannel(r: Room): Promise<void> {
         continue;
       }
       if (o.do === 'retry') {
-        blocked = o.at;
-        queue.push({ ...q, attempts: q.attempts + 1, dueAt: o.at });
-      } else if (o.do === 'drop')
-        c.failed = { at: new Date(after).toISOString(), event: q.input.event.kind, error: o.error.slice(0, 200) };
+        blocked = after + o.inMs;
+        queue.push({ ...q, attempts: q.attempts + 1, dueAt: blocked });
+      } else if (o.do !== 'done')
+        c.failed = { at: iso(after), event: q.input.event.kind, error: o.reason.slice(0, 200) };
     }
     c.queue = queue;
     mm.channel = c;

@@ -11,65 +11,38 @@ import { b64urlDecode, b64urlEncode } from '../notify/b64';
 import { parseMention, validateChannel, type ChannelFormat, type ChannelTarget } from '../notify/channel';
 import { handbackFor, parseSeatOrders, withAwayFrom } from './bots';
 import { asleep, isAway, parseAwayUntil, parseQuietHours, type QuietHours } from './clocks';
-import {
-  decideSettings,
-  iso,
-  LIMITS,
-  NO_SEAT_SETTINGS,
-  ok,
-  reject,
-  type Failure,
-  type Reply,
-  type Room,
-  type SeatFacts,
-  type SeatRow,
-} from './core';
+import { decideSettings, iso, LIMITS, NO_SEAT_SETTINGS, ok, reject, type Refusal, type Reply, type Seat } from './core';
+import type { GameRoom } from './GameRoom';
 
 /** The seat rows, read at load and again after a change that wrote them, and each seat's request budget. */
 export class Seats {
-  rows: SeatRow[] = [];
+  rows: Seat[] = [];
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   reload(): void {
+    type Row = Omit<Seat, 'bot' | 'standIn' | 'settings'> & { bot: number; standIn: number; settings: string | null };
     this.rows = this.r.sql
-      .exec<SeatRow>('SELECT seat, name, token_hash, bot, stand_in, expiries, settings FROM seats ORDER BY seat')
-      .toArray();
+      .exec<Row>(
+        'SELECT seat, name, token_hash AS tokenHash, bot, stand_in AS standIn, expiries, settings FROM seats ORDER BY seat',
+      )
+      .toArray()
+      .map((x) => ({
+        ...x,
+        bot: !!x.bot,
+        standIn: !!x.standIn,
+        settings: x.settings ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(x.settings) as object) } : NO_SEAT_SETTINGS,
+      }));
   }
 
   /** A seat's settings for the asynchronous life (orders, quiet hours, away, mention); private to the seat. */
   settingsOf(seat: number): SeatSettings {
-    const json = this.rows[seat]?.settings;
-    return json ? { ...NO_SEAT_SETTINGS, ...(JSON.parse(json) as Partial<SeatSettings>) } : NO_SEAT_SETTINGS;
-  }
-
-  /** Whether some seat has standing orders (else no order can answer anything). Bots too: a superset is exact. */
-  anyOrders(): boolean {
-    return this.rows.some((x) => this.settingsOf(x.seat).orders.length > 0);
-  }
-
-  /** Whether some seat has an away time set, past or not (else no seat is away: no stand-in, no hold). */
-  anyAway(): boolean {
-    return this.rows.some((x) => this.settingsOf(x.seat).awayUntil != null);
+    return this.rows[seat]?.settings ?? NO_SEAT_SETTINGS;
   }
 
   joined(): number {
     return this.rows.filter((x) => x.name !== null && !x.bot).length;
-  }
-
-  bots(): ReadonlySet<number> {
-    return new Set(this.rows.filter((x) => x.bot).map((x) => x.seat));
-  }
-
-  facts(): SeatFacts[] {
-    return this.rows.map((x) => ({
-      seat: x.seat,
-      bot: !!x.bot,
-      standIn: !!x.stand_in,
-      expiries: x.expiries,
-      settings: this.settingsOf(x.seat),
-    }));
   }
 
   names(): (string | null)[] {
@@ -79,7 +52,7 @@ export class Seats {
   private seatOf(hash: string): number | null {
     let found: number | null = null;
     // Compare with every seat (no early exit) so the time taken does not depend on which seat matched.
-    for (const x of this.rows) if (x.token_hash && sameHash(x.token_hash, hash)) found = x.seat;
+    for (const x of this.rows) if (x.tokenHash && sameHash(x.tokenHash, hash)) found = x.seat;
     return found;
   }
 
@@ -102,7 +75,7 @@ export class Seats {
     return seat === null ? null : { seat };
   }
 
-  async isAdmin(token: string | null): Promise<Failure | null> {
+  async isAdmin(token: string | null): Promise<Refusal | null> {
     if (token === null) return { code: 'unauthorized', message: 'the admin token is required' };
     if (!sameHash(this.r.store.m.adminHash, await hashToken(token)))
       return { code: 'forbidden', message: 'this is not the admin token of this game' };
@@ -161,7 +134,7 @@ export class Seats {
 // ---------------------------------------------------------------- a seat's own settings
 
 /** `GET /api/games/:id/me`: the seat's own settings and the orders its game offers. */
-export async function getMine(r: Room, token: string | null): Promise<Reply> {
+export async function getMine(r: GameRoom, token: string | null): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const who = await r.seats.actingSeat(token, 'me');
@@ -178,7 +151,7 @@ export async function getMine(r: Room, token: string | null): Promise<Reply> {
 }
 
 /** `PUT /api/games/:id/me`: its clocks are re-planned, and its orders answer whatever they answer now. */
-export async function putMine(r: Room, token: string | null, body: unknown): Promise<Reply> {
+export async function putMine(r: GameRoom, token: string | null, body: unknown): Promise<Reply> {
   const st = r.store;
   if (!st.load()) return reject('not_found', 'no such game');
   const who = await r.seats.actingSeat(token, 'me');
@@ -347,13 +320,7 @@ export function publicSeat(x: SeatSettings, now: number): { asleepUntil: string 
 }
 
 /** A seat's own settings, for its own `GET`/`PUT /me` only (its identity marks when it has any). */
-export function mine(x: SeatSettings): {
-  orders: SeatOrder[];
-  quiet: QuietHours | null;
-  awayUntil: string | null;
-  mention: string | null;
-  marks?: Record<string, IdentityMark>;
-} {
+export function mine(x: SeatSettings) {
   return {
     orders: x.orders,
     quiet: x.quiet,

@@ -7,8 +7,9 @@ import { viewFor } from '../engine';
 import { CLOSE_RELOAD, LOG_TAIL, PROTOCOL, type GameSummary, type SeatInfo, type StateBody } from '../protocol';
 import { againSummary } from './admin';
 import { publicDeadline } from './clocks';
-import { decideReturn, iso, type Attachment, type ErrorCode, type LogPart, type Reply, type Room } from './core';
+import { decideReturn, iso, type Attachment, type ErrorCode, type LogPart, type Reply } from './core';
 import { publicSeat } from './seats';
+import type { GameRoom } from './GameRoom';
 
 /**
  * Who may hold a live socket of a game, so that strangers cannot lock the seats out (100 silent sockets once did):
@@ -64,7 +65,7 @@ export class Sockets {
   /** The socket being closed right now: no longer counted as online, not sent to. */
   closing: WebSocket | null = null;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   /** The open sockets with their attachments: the one place sockets are listed. */
   list(): { ws: WebSocket; att: Attachment }[] {
@@ -98,14 +99,14 @@ export class Sockets {
     for (const { ws, att } of silentSockets(this.list(), now)) this.drop(ws, att, 'silent');
   }
 
-  online(seat: number, list = this.list()): boolean {
-    return list.some(({ att }) => att.ready && att.seat === seat);
+  online(seat: number): boolean {
+    return this.list().some(({ att }) => att.ready && att.seat === seat);
   }
 
   /** The seats with a visible ready socket: they see what is asked of them without a notification. */
-  looking(list = this.list()): Set<number> {
+  looking(): Set<number> {
     const out = new Set<number>();
-    for (const { att } of list) if (att.ready && att.visible && att.seat !== null) out.add(att.seat);
+    for (const { att } of this.list()) if (att.ready && att.visible && att.seat !== null) out.add(att.seat);
     return out;
   }
 
@@ -120,16 +121,14 @@ export class Sockets {
         seat: x.seat,
         name: x.name,
         taken: x.name !== null,
-        bot: !!x.bot,
-        standIn: !!x.stand_in,
+        bot: x.bot,
+        standIn: x.standIn,
         online: online.has(x.seat),
       };
       // Only what everyone may know of a seat's settings: asleep until when, away or not.
-      if (x.settings) {
-        const pub = publicSeat(r.seats.settingsOf(x.seat), now);
-        if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
-        if (pub.away) info.away = true;
-      }
+      const pub = publicSeat(x.settings, now);
+      if (pub.asleepUntil) info.asleepUntil = pub.asleepUntil;
+      if (pub.away) info.away = true;
       return info;
     });
     return {
@@ -285,11 +284,12 @@ export function makeRoom<T extends Open<unknown>>(
 
 // ---------------------------------------------------------------- hello
 
-function shut(ws: WebSocket, code: number, reason: string): void {
+/** Close `ws`, unless it is closing already (a refusal may just have spent its junk budget). */
+export function shut(ws: WebSocket, code: number, reason: string): void {
   try {
     ws.close(code, reason);
   } catch {
-    /* already closing (a refusal may just have spent its junk budget) */
+    /* already closing */
   }
 }
 
@@ -300,7 +300,7 @@ function shut(ws: WebSocket, code: number, reason: string): void {
  * handed back to its player.
  */
 export async function hello(
-  r: Room,
+  r: GameRoom,
   ws: WebSocket,
   att: Attachment,
   msg: Record<string, unknown>,
@@ -342,7 +342,7 @@ export async function hello(
   if (att.from !== undefined) next.from = att.from;
   if (typeof msg.log === 'number' && Number.isInteger(msg.log) && msg.log >= 0) next.log = msg.log;
   ws.serializeAttachment(next);
-  if (who.seat !== null && r.seats.rows[who.seat]?.stand_in) {
+  if (who.seat !== null && r.seats.rows[who.seat]?.standIn) {
     r.store.write(decideReturn(r.table(), who.seat));
     await r.afterChange();
     return;

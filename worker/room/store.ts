@@ -18,20 +18,13 @@ import {
   type LogLine,
   type Msg,
 } from '../engine';
-import type { ChatLine } from '../protocol';
-import {
-  iso,
-  LIMITS,
-  ok,
-  reject,
-  type Change,
-  type CreateParams,
-  type ErrorCode,
-  type Meta,
-  type Reply,
-  type Room,
-} from './core';
+import type { ChatLine, GameStatus } from '../protocol';
+import { DAY } from './clocks';
+import { iso, LIMITS, ok, reject, type Change, type CreateParams, type ErrorCode, type Meta, type Reply } from './core';
+import type { AgainParams } from './admin';
 import { cleanText, hashToken, newToken } from './seats';
+import { shut } from './sockets';
+import type { GameRoom } from './GameRoom';
 
 const SAVE_META = 'INSERT INTO meta (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json';
 
@@ -41,7 +34,7 @@ export class Store {
   /** The rules' state after the last move (null: not started). */
   game: GameState<any> | null = null;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   /** Load meta and snapshot. An object never created has no schema and is left untouched (a made-up id creates nothing). */
   load(): Meta | null {
@@ -97,7 +90,7 @@ export class Store {
   write(c: Change): void {
     const now = this.r.now();
     const sql = this.r.sql;
-    this.mutate((mm) => {
+    this.mutate(() => {
       if (c.move)
         sql.exec(
           'INSERT INTO moves (n, seat, answer, by, at) VALUES (?, ?, ?, ?, ?)',
@@ -138,23 +131,21 @@ export class Store {
       if (c.seat || c.settings || c.bots || c.replace) this.r.seats.reload();
       this.r.outbox.dropPrompts(c.closed);
       for (const n of c.notices) this.r.outbox.enqueue(c.meta, n.seat, n.kind, n.about, now, n.prompt);
-      for (const k of Object.keys(mm)) if (!(k in c.meta)) delete (mm as unknown as Record<string, unknown>)[k];
-      Object.assign(mm, structuredClone(c.meta));
-    });
+    }, c.meta);
     if (c.state) this.game = c.state;
   }
 
   /**
-   * Run `fn` as one change on a copy of meta inside one SQLite transaction: its statements and the meta row
-   * commit together or not at all (`transactionSync` rolls back if `fn` throws:
+   * Run `fn` as one change on a copy of meta (of `next`, when a change decided it) inside one SQLite transaction:
+   * its statements and the meta row commit together or not at all (`transactionSync` rolls back if `fn` throws:
    * https://developers.cloudflare.com/durable-objects/api/storage-api/#transactionsync), and the copy replaces
    * meta only then. Nothing is sent before it returns, and the output gate holds what is sent after it until the
    * write is durable: https://developers.cloudflare.com/durable-objects/reference/glossary/
    */
-  mutate<T>(fn: (m: Meta) => T): T {
+  mutate<T>(fn: (m: Meta) => T, next: Meta = this.m): T {
     const cur = this.m;
     const before = JSON.stringify(cur);
-    const m = JSON.parse(before) as Meta;
+    const m = next === cur ? (JSON.parse(before) as Meta) : structuredClone(next);
     let out: T;
     try {
       out = this.r.state.storage.transactionSync(() => {
@@ -176,25 +167,13 @@ export class Store {
   /** When this game is deleted unless something changes first (retention, below), or null while it runs. */
   expiry(): number | null {
     const m = this.m;
-    if (m.status === 'playing' && !m.paused) return null;
-    return expiresAt({
-      status: m.status,
-      paused: m.paused,
-      changedAt: m.changedAt ?? Date.parse(m.createdAt),
-      joined: this.r.seats.joined(),
-    });
+    return expiresAt({ ...m, changedAt: m.changedAt ?? Date.parse(m.createdAt), joined: this.r.seats.joined() });
   }
 
   /** The game's time is up: every socket closed, all storage deleted; every request for it is a 404 from now on. */
   async deleteAll(): Promise<void> {
     console.log(`expired game=[${this.m.id}] status=[${this.m.status}]`);
-    for (const ws of this.r.state.getWebSockets()) {
-      try {
-        ws.close(4004, 'game expired');
-      } catch {
-        /* already closing */
-      }
-    }
+    for (const ws of this.r.state.getWebSockets()) shut(ws, 4004, 'game expired');
     await this.r.state.storage.deleteAlarm();
     await this.r.state.storage.deleteAll();
     this.meta = undefined;
@@ -225,9 +204,11 @@ export class Store {
   }
 
   /** Create the room (`POST /api/games`, options already checked by the game). */
-  async create(p: CreateParams): Promise<Reply> {
+  async create(p: CreateParams | AgainParams): Promise<Reply> {
     const adminToken = await newToken(p.id, this.r.bindings.TOKEN_SECRET);
-    const adminHash = await hashToken(adminToken);
+    // The next game of a series keeps its host and seats (admin.ts `createAgain`).
+    const again = 'prev' in p ? p : null;
+    const adminHash = again?.adminHash ?? (await hashToken(adminToken));
     if (this.load()) return this.rejected('conflict', 'a game with this id exists');
     const m: Meta = {
       id: p.id,
@@ -244,12 +225,23 @@ export class Store {
       version: 1,
       gameVersion: 1,
       clocks: [],
+      ...(again ? { prev: again.prev } : {}),
     };
     const sql = this.r.sql;
     this.r.state.storage.transactionSync(() => {
       migrate(sql);
       sql.exec(SAVE_META, JSON.stringify(m));
-      for (let s = 0; s < p.seats; s++) sql.exec('INSERT INTO seats (seat) VALUES (?)', s);
+      for (let s = 0; s < p.seats; s++) {
+        const x = again?.seatsFrom[s];
+        sql.exec(
+          'INSERT INTO seats (seat, name, token_hash, bot, joined_at) VALUES (?, ?, ?, ?, ?)',
+          s,
+          x?.name ?? null,
+          x?.tokenHash ?? null,
+          x?.bot ? 1 : 0,
+          x?.name && !x.bot ? m.createdAt : null,
+        );
+      }
     });
     this.meta = m;
     this.reloadCaches();
@@ -287,7 +279,7 @@ export class LogTable {
   /** The index the next line gets (the number of lines). */
   end = 0;
 
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   load(): void {
     const last = this.r.sql
@@ -336,7 +328,7 @@ export class LogTable {
 
 /** Chat, and notes from the room to one seat: a state body shows the last `chatLines` a viewer may read. */
 export class Chat {
-  constructor(private readonly r: Room) {}
+  constructor(private readonly r: GameRoom) {}
 
   linesFor(seat: number | null): ChatLine[] {
     return this.r.sql
@@ -617,22 +609,17 @@ function hasSchema(sql: SqlStorage): boolean {
  */
 export const RETENTION_DAYS = { finished: 30, emptyLobby: 2, lobby: 30, paused: 90 } as const;
 
-const DAY = 86_400_000;
-
-interface Lifecycle {
-  status: 'lobby' | 'playing' | 'finished';
-  paused: boolean;
-  /** When anything anyone can see last changed (ms). */
-  changedAt: number;
-  /** Seats taken by people (bots do not count). */
-  joined: number;
-}
-
 /**
- * The moment the game is deleted unless something changes before, or null while it runs.
+ * The moment the game is deleted unless something changes before (`changedAt`), or null while it runs. `joined`:
+ * the seats people took (bots do not count).
  * @example expiresAt({ status: 'finished', paused: false, changedAt: t, joined: 4 }) // t + 30 days
  */
-export function expiresAt(g: Lifecycle): number | null {
+export function expiresAt(g: {
+  status: GameStatus;
+  paused: boolean;
+  changedAt: number;
+  joined: number;
+}): number | null {
   if (g.status === 'finished') return g.changedAt + RETENTION_DAYS.finished * DAY;
   if (g.status === 'lobby')
     return g.changedAt + (g.joined === 0 ? RETENTION_DAYS.emptyLobby : RETENTION_DAYS.lobby) * DAY;
