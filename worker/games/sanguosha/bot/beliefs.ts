@@ -111,6 +111,7 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const lordSide = living.reduce((n, t) => n + (p(t, 'lord') + p(t, 'loyalist')) * hpOf(t), 0);
   const rebelSide = living.reduce((n, t) => n + p(t, 'rebel') * hpOf(t), 0);
   const rebelsLeft = living.reduce((n, t) => n + p(t, 'rebel'), 0);
+  const rebelHeavy = counts[2]! > counts[0]! + counts[1]!;
   const othersLeft = living.filter((t) => t !== me && t !== lord).length;
   const late = g.round > 10;
   const firstRead = (t: number, R: number, T: number) => {
@@ -139,8 +140,9 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
       }
       default:
         // The renegade: the lord lives until the last; it cuts down whichever side is ahead, and hides otherwise.
-        // Three rebels or more (7 players and up) outgun the lord's side whatever its HP: the likely rebels first.
-        if (rebelsLeft > 2.5 && othersLeft > 0) return t === lord ? 1 : R >= 0.5 ? -1 : 0;
+        // At a table dealt more rebels than the lord's side (6 and 8 players), three rebels or more outgun it
+        // whatever its HP: the likely rebels first, the lord never.
+        if (rebelHeavy && rebelsLeft > 2.5 && othersLeft > 0) return t === lord ? 1 : R >= 0.5 ? -1 : 0;
         if (t === lord) {
           if (othersLeft === 0) return -1;
           // A lord far ahead is worn down too, while he has HP to spare: 3 or more, and more than the rebels left
