@@ -56,6 +56,7 @@ describe('the bot decides from its seat view alone', () => {
         ? ([
             ['good', 1],
             ['good', 2],
+            ['good', 3],
             ['easy', 1],
           ] as const)
         : ([

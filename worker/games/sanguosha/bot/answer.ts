@@ -44,11 +44,15 @@ export function answer(b: BotSeat): Answer | null {
     case 'play':
       return play(b);
     case 'chooseGeneral': {
-      // The strongest general on offer (a simple table in generals.ts).
+      // The strongest general on offer (a simple table in generals.ts); the good bot the one that wins most often
+      // in its own identity (`pick`, measured), the table's strength breaking ties.
       const ids = p.options.map((o) => o.id);
-      const best = ids.reduce((a, x) =>
-        (sgs(k).general[x.slice(8)]?.strength ?? 0) > (sgs(k).general[a.slice(8)]?.strength ?? 0) ? x : a,
-      );
+      const role = P(g, me).role;
+      const worth = (id: string) => {
+        const x = sgs(k).general[id.slice(8)];
+        return b.level === 'good' ? (x?.pick[role] ?? 0) * 100 + (x?.strength ?? 0) : (x?.strength ?? 0);
+      };
+      const best = ids.reduce((a, x) => (worth(x) > worth(a) ? x : a));
       return { prompt: p.id, option: best };
     }
     case 'respond': {

@@ -111,6 +111,7 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
   const lordSide = living.reduce((n, t) => n + (p(t, 'lord') + p(t, 'loyalist')) * hpOf(t), 0);
   const rebelSide = living.reduce((n, t) => n + p(t, 'rebel') * hpOf(t), 0);
   const rebelsLeft = living.reduce((n, t) => n + p(t, 'rebel'), 0);
+  const rebelHeavy = counts[2]! > counts[0]! + counts[1]!;
   const othersLeft = living.filter((t) => t !== me && t !== lord).length;
   const late = g.round > 10;
   const firstRead = (t: number, R: number, T: number) => {
@@ -118,7 +119,7 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
     // loyalist left, it measured no better, and the renegade's share at 8 players fell below its band.)
     if (mine === 'lord' && living.length === 2 && p(t, 'loyalist') === 0) return -1;
     const e = easyAttitude(g, me, t);
-    return e === 0 && (R >= 0.8 || T >= 0.8) ? -1 : e;
+    return e === 0 && (R >= 0.7 || T >= 0.8) ? -1 : e;
   };
   // Each identity's rule: a seat is an enemy or a friend once the evidence is strong enough, else unknown (0).
   const att = (t: number): number => {
@@ -139,10 +140,15 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
       }
       default:
         // The renegade: the lord lives until the last; it cuts down whichever side is ahead, and hides otherwise.
+        // At a table dealt more rebels than the lord's side (6 and 8 players), three rebels or more outgun it
+        // whatever its HP: the likely rebels first, the lord never.
+        if (rebelHeavy && rebelsLeft > 2.5 && othersLeft > 0) return t === lord ? 1 : R >= 0.5 ? -1 : 0;
         if (t === lord) {
           if (othersLeft === 0) return -1;
-          // A lord far ahead is worn down too, while he has HP to spare (he is still saved when dying).
-          return lordSide > rebelSide + 1 && P(g, t).hp >= 3 ? -1 : 1;
+          // A lord far ahead is worn down too, while he has HP to spare: 3 or more, and more than the rebels left
+          // could take in a round (he is still saved when dying).
+          const spare = P(g, t).hp >= 3 && P(g, t).hp > rebelsLeft + 1;
+          return lordSide > rebelSide + 1 && spare ? -1 : 1;
         }
         if (rebelsLeft < 0.5) return -1;
         if (lordSide > rebelSide + 1) return L >= 0.6 ? -1 : 0;
