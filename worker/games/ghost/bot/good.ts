@@ -11,7 +11,7 @@ import type { Answer } from '../../../engine/types';
 import { RULES } from '../basics';
 import { colourOf, isArtifact } from '../ids';
 import { answerWith, net, pickVotes, vote as easyVote } from './easy';
-import { ally, atRisk, cond, holder, wantsGK, weight, type BotSeat } from './seat';
+import { ally, atRisk, cond, holder, oneShort, wantsGK, weight, type BotSeat } from './seat';
 import { playSpells, spellKeep, URGENT } from './spells';
 
 export const good = (b: BotSeat): Answer | null => answerWith({ day, bestTarget, vote, challenge, worst }, b);
@@ -100,8 +100,7 @@ function vote(b: BotSeat): Answer {
   if (b.team === 'heretic') {
     if (v.gk !== null) return easyVote(b);
     if ((vt.holder === me && !wantsGK(b, me)) || ally(b, vt.host) >= SUPPORT) return support();
-    const ends = v.players[vt.host]!.points.length >= (RULES.endThreshold[v.P] ?? 3) - 1;
-    return ends || (gkAt(b, vt.holder) && wantsGK(b, vt.holder)) ? sink(2) : pass;
+    return oneShort(b, vt.host) || (gkAt(b, vt.holder) && wantsGK(b, vt.holder)) ? sink(2) : pass;
   }
   if (v.gk !== null && vt.holder === v.gk) return support();
   if (gkAt(b, vt.holder)) return support();
