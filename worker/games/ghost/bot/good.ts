@@ -31,6 +31,9 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   }
   // Help to expect: the likely friends with cards who will vote (a card each, about).
   const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
+  // A heretic wins by reaching the threshold first: with another seat one exorcism short of it, an "any" imp left on
+  // the table is that seat's sure last exorcism (no card can be voted against it), so he takes it away first.
+  const deny = b.team === 'heretic' && v.players.some((_, s) => s !== b.me && oneShort(b, s));
   let best: string | null = null;
   let bestScore = 0;
   // Equal scores are broken at random: in id order the red imps (I01–I07) would always come first.
@@ -45,6 +48,7 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
     if (h === v.gk) score += 3;
     if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
     if (h === b.me) score += succ * (ME0 + ME1 * v.players[b.me]!.imps.length);
+    if (deny && c.colour === 'any') score += succ * DENY;
     if (score >= bestScore) {
       if (score === bestScore && best !== null) continue;
       best = imp;
@@ -71,6 +75,8 @@ const HELP = 0.3;
 const SLOPE = 0.25;
 const ME0 = 0.3;
 const ME1 = 0.2;
+/** A heretic's extra worth for an "any" imp while another seat is one exorcism short of the threshold. */
+const DENY = 1;
 
 /** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
 function hostMayChallenge(b: BotSeat): boolean {
