@@ -77,6 +77,8 @@ const ME0 = 0.3;
 const ME1 = 0.2;
 /** A heretic's extra worth for an "any" imp while another seat is one exorcism short of the threshold. */
 const DENY = 1;
+/** Cards beyond the need a heretic host votes. */
+const HOST_SPARE = 1;
 
 /** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
 function hostMayChallenge(b: BotSeat): boolean {
@@ -97,7 +99,9 @@ function vote(b: BotSeat): Answer {
   const cast = (cards: string[]) => (cards.length ? b.a('vote', { cards }) : pass);
   if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
-  if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  // A heretic host puts a card more than the imp needs where he has it: nobody else's cards are sure to help him,
+  // and a seat that knows him votes against.
+  if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n + (b.team === 'heretic' ? HOST_SPARE : 0)));
   const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
   const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
   // A heretic scores alone (with his fellow at 8 players): no help to another's points; against the exorcism
