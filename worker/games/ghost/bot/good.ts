@@ -11,7 +11,7 @@ import type { Answer } from '../../../engine/types';
 import { RULES } from '../basics';
 import { colourOf, isArtifact } from '../ids';
 import { answerWith, net, pickVotes, vote as easyVote } from './easy';
-import { ally, atRisk, cond, holder, wantsGK, weight, type BotSeat } from './seat';
+import { ally, atRisk, cond, holder, oneShort, wantsGK, weight, type BotSeat } from './seat';
 import { playSpells, spellKeep, URGENT } from './spells';
 
 export const good = (b: BotSeat): Answer | null => answerWith({ day, bestTarget, vote, challenge, worst }, b);
@@ -31,6 +31,9 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
   }
   // Help to expect: the likely friends with cards who will vote (a card each, about).
   const friends = v.players.reduce((n, q, s) => n + (s !== b.me && q.handCount > 0 ? ally(b, s) : 0), 0);
+  // A heretic wins by reaching the threshold first: with another seat one exorcism short of it, an "any" imp left on
+  // the table is that seat's sure last exorcism (no card can be voted against it), so he takes it away first.
+  const deny = b.team === 'heretic' && v.players.some((_, s) => s !== b.me && oneShort(b, s));
   let best: string | null = null;
   let bestScore = 0;
   // Equal scores are broken at random: in id order the red imps (I01–I07) would always come first.
@@ -45,6 +48,7 @@ function bestTarget(b: BotSeat, from: string[]): string | null {
     if (h === v.gk) score += 3;
     if (gkAt(b, h)) score += wantsGK(b, h!) ? -4 : 3;
     if (h === b.me) score += succ * (ME0 + ME1 * v.players[b.me]!.imps.length);
+    if (deny && c.colour === 'any') score += succ * DENY;
     if (score >= bestScore) {
       if (score === bestScore && best !== null) continue;
       best = imp;
@@ -71,6 +75,10 @@ const HELP = 0.3;
 const SLOPE = 0.25;
 const ME0 = 0.3;
 const ME1 = 0.2;
+/** A heretic's extra worth for an "any" imp while another seat is one exorcism short of the threshold. */
+const DENY = 1;
+/** Cards beyond the need a heretic host votes. */
+const HOST_SPARE = 1;
 
 /** Can the host of the running vote still challenge (seed a4, R5)? Public: his vote count and his imps. */
 function hostMayChallenge(b: BotSeat): boolean {
@@ -91,7 +99,9 @@ function vote(b: BotSeat): Answer {
   const cast = (cards: string[]) => (cards.length ? b.a('vote', { cards }) : pass);
   if (vt.summon) return cast(pickVotes(b, vt.imp, true, max, c.n));
   if (v.gk === me) return vt.holder === me && c.colour !== 'any' ? cast(pickVotes(b, vt.imp, false, max, 3)) : pass;
-  if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n));
+  // A heretic host puts a card more than the imp needs where he has it: nobody else's cards are sure to help him,
+  // and a seat that knows him votes against.
+  if (vt.host === me) return cast(pickVotes(b, vt.imp, true, max, c.n + (b.team === 'heretic' ? HOST_SPARE : 0)));
   const support = (n = c.n) => cast(pickVotes(b, vt.imp, true, max, n));
   const sink = (n: number) => (c.colour === 'any' ? pass : cast(pickVotes(b, vt.imp, false, max, n)));
   // A heretic scores alone (with his fellow at 8 players): no help to another's points; against the exorcism
@@ -100,8 +110,7 @@ function vote(b: BotSeat): Answer {
   if (b.team === 'heretic') {
     if (v.gk !== null) return easyVote(b);
     if ((vt.holder === me && !wantsGK(b, me)) || ally(b, vt.host) >= SUPPORT) return support();
-    const ends = v.players[vt.host]!.points.length >= (RULES.endThreshold[v.P] ?? 3) - 1;
-    return ends || (gkAt(b, vt.holder) && wantsGK(b, vt.holder)) ? sink(2) : pass;
+    return oneShort(b, vt.host) || (gkAt(b, vt.holder) && wantsGK(b, vt.holder)) ? sink(2) : pass;
   }
   if (v.gk !== null && vt.holder === v.gk) return support();
   if (gkAt(b, vt.holder)) return support();

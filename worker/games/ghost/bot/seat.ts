@@ -145,3 +145,7 @@ export function ally(b: BotSeat, t: number): number {
   }
   return odds / (1 + odds);
 }
+
+/** Is `s` one exorcism short of ending the game (the seed's threshold of exorcised imps, R16; none with a GK)? */
+export const oneShort = (b: BotSeat, s: number) =>
+  b.v.gk === null && b.v.players[s]!.points.length >= (RULES.endThreshold[b.v.P] ?? 3) - 1;

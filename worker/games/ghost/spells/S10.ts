@@ -15,11 +15,17 @@ export const S10: SpellRule = {
   bot: {
     keep: 0.7,
     rank: 66,
-    // Good: take back a 敕令符 (it votes 2) or a 斩鬼符 while a GK stands.
+    // Good: take back a 敕令符 (it votes 2) or a 斩鬼符 while a GK stands; a heretic, a 定身符 while no GK stands (he
+    // binds with it the host one exorcism short of the threshold, S18).
     use(b, o) {
       if (b.level !== 'good') return null;
       const want = o
-        .cards!.from.filter((c) => c.startsWith('S04') || (b.v.gk !== null && b.v.gk !== b.me && c.startsWith('S19')))
+        .cards!.from.filter(
+          (c) =>
+            c.startsWith('S04') ||
+            (b.v.gk !== null && b.v.gk !== b.me && c.startsWith('S19')) ||
+            (b.team === 'heretic' && b.v.gk === null && c.startsWith('S18')),
+        )
         .sort();
       return want.length ? { cards: [want[0]!] } : null;
     },
