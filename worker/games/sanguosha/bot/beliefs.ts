@@ -140,9 +140,14 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
       }
       default:
         // The renegade: the lord lives until the last; it cuts down whichever side is ahead, and hides otherwise.
-        // At a table dealt more rebels than the lord's side (6 and 8 players), three rebels or more outgun it
-        // whatever its HP: the likely rebels first, the lord never.
-        if (rebelHeavy && rebelsLeft > 2.5 && othersLeft > 0) return t === lord ? 1 : R >= 0.5 ? -1 : 0;
+        // At a table dealt more rebels than the lord's side (6 and 8 players) the rebels outgun it: the renegade
+        // sides with the lord until the likely rebels are gone, then turns on the rest, and on the lord last.
+        // (Standing aside once only two rebels were left handed the rebels their wins.)
+        if (rebelHeavy) {
+          if (t === lord) return othersLeft === 0 ? -1 : 1;
+          if (rebelsLeft >= 0.5) return R >= 0.5 ? -1 : 0;
+          return -1;
+        }
         if (t === lord) {
           if (othersLeft === 0) return -1;
           // A lord far ahead is worn down too, while he has HP to spare: 3 or more, and more than the rebels left
