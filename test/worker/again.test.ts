@@ -272,6 +272,39 @@ describe('issue 27: playing again with the same table (workerd)', () => {
     ).toEqual(['A', 'B', 'C', 'D', 'E']);
   });
 
+  it('two settles that reach the next room at the same moment both hear it is made, and it is made once', async () => {
+    const t = await finished();
+    for (const s of [0, 1, 2, 3]) expect((await again(t.id, t.tokens[s]!, { accept: true })).status).toBe(200);
+    // The last accept's settle: its parameters are caught on their way to the next room, which does not answer.
+    const params = await runInDurableObject(room(t.id), async (inst: GameRoom) => {
+      const real = inst.bindings.GAME_ROOM;
+      let caught: unknown = null;
+      const rooms = {
+        idFromName: (n: string) => real.idFromName(n),
+        get: () => ({
+          createAgain: async (p: unknown) => {
+            caught = p;
+            throw new Error('unreachable');
+          },
+        }),
+      };
+      Object.assign(inst, { bindings: { ...inst.bindings, GAME_ROOM: rooms } });
+      try {
+        await inst.again(t.tokens[4]!, { accept: true });
+      } finally {
+        Object.assign(inst, { bindings: { ...inst.bindings, GAME_ROOM: real } });
+      }
+      return caught as Parameters<GameRoom['createAgain']>[0];
+    });
+    expect(params?.prev).toBe(t.id);
+    // Two tries of it (a retry and a last accept, say) arrive together: neither finds the room before both start.
+    const statuses = await runInDurableObject(room(params.id), async (inst: GameRoom) =>
+      (await Promise.all([inst.createAgain(params), inst.createAgain(params)])).map((r) => r.status).sort(),
+    );
+    expect(statuses).toEqual([200, 201]);
+    expect((await summaryOf(params.id)).prev).toBe(t.id);
+  });
+
   it('the running score of 三国杀 counts wins per identity; bots and a game still in play count for nothing', () => {
     const seats = (...names: string[]) => names.map((name) => ({ name, bot: name.startsWith('Bot') }));
     const roles = (...r: string[]) => r.map((x) => `sgs.role.${x}`);

@@ -335,8 +335,10 @@ export async function againDue(r: GameRoom): Promise<void> {
     console.error(`game=[${m.id}] making the next game ${id} failed: ${String(e)}`);
   }
   st.mutate((mm) => {
+    // Another settle (the alarm's, or a last accept's) may have made the next game while this one waited.
+    if (!mm.again || mm.next) return;
     if (!made) {
-      mm.again!.retryAt = r.now() + RETRY_MS;
+      mm.again.retryAt = r.now() + RETRY_MS;
       return;
     }
     mm.next = id;
@@ -364,7 +366,8 @@ export async function createAgain(r: GameRoom, p: AgainParams): Promise<Reply> {
   const st = r.store;
   if (st.load()) return st.m.prev === p.prev ? ok({ id: p.id }) : st.rejected('conflict', 'a game with this id exists');
   const made = await st.create(p);
-  if (made.status !== 201) return made;
+  // A second try that came while the first was making the room (create awaits before it writes) hears the same.
+  if (made.status !== 201) return st.load() && st.m.prev === p.prev ? ok({ id: p.id }) : made;
   if (r.seats.rows.every((x) => x.name !== null)) {
     const started = await begin(r, newSeed());
     if (started.status !== 200) return started;
