@@ -364,9 +364,9 @@ function nextSeats(r: GameRoom, a: AgainState): NextSeat[] {
  */
 export async function createAgain(r: GameRoom, p: AgainParams): Promise<Reply> {
   const st = r.store;
-  if (st.load()) return st.m.prev === p.prev ? ok({ id: p.id }) : st.rejected('conflict', 'a game with this id exists');
   const made = await st.create(p);
-  // A second try that came while the first was making the room (create awaits before it writes) hears the same.
+  // A room already there (a retry, or a second try that came while the first was making it: create awaits before it
+  // checks and writes) is this one when it names the same `prev`; another game's id is create's conflict.
   if (made.status !== 201) return st.load() && st.m.prev === p.prev ? ok({ id: p.id }) : made;
   if (r.seats.rows.every((x) => x.name !== null)) {
     const started = await begin(r, newSeed());
