@@ -45,12 +45,13 @@ export function answer(b: BotSeat): Answer | null {
       return play(b);
     case 'chooseGeneral': {
       // The strongest general on offer (a simple table in generals.ts); the good bot the one that wins most often
-      // in its own identity (`pick`, measured), the table's strength breaking ties.
+      // in its own identity at a table of this size (`pick`, `pickFrom6`, measured), the table's strength breaking ties.
       const ids = p.options.map((o) => o.id);
       const role = P(g, me).role;
       const worth = (id: string) => {
         const x = sgs(k).general[id.slice(8)];
-        return b.level === 'good' ? (x?.pick[role] ?? 0) * 100 + (x?.strength ?? 0) : (x?.strength ?? 0);
+        const pick = (g.players.length >= 6 ? x?.pickFrom6?.[role] : undefined) ?? x?.pick[role] ?? 0;
+        return b.level === 'good' ? pick * 100 + (x?.strength ?? 0) : (x?.strength ?? 0);
       };
       const best = ids.reduce((a, x) => (worth(x) > worth(a) ? x : a));
       return { prompt: p.id, option: best };
