@@ -128,8 +128,8 @@ export function beliefs(g: G, me: number, counts: readonly number[]): Beliefs {
     switch (mine) {
       case 'rebel':
         if (t === lord) return -1;
-        // The first bot's renegade sides with the lord until the end, so a seat that is most likely not a fellow
-        // rebel (odds of 0.3 or less) is a foe too, not only a likely loyalist: its 杀 and tricks need not wait.
+        // A seat most likely not a fellow rebel (odds of 0.3 or less) is a foe too, not only a likely loyalist: the
+        // renegade wins only once the rebels are gone, and a renegade who sides with the lord shields him.
         return R >= 0.6 ? 1 : L >= 0.5 || R <= 0.3 || (late && L + T >= 0.7) ? -1 : 0;
       case 'loyalist':
         if (t === lord) return 1;
