@@ -136,6 +136,36 @@ describe('the good bot plays its side', () => {
     expect(a.seats).toEqual([0]);
   });
 
+  it('a rebel bot with the lord out of reach uses its 杀 on a seat most likely not a fellow rebel', () => {
+    // The lord (seat 0) rides a +1 horse; seat 4 has attacked the lord, so the other rebel is almost surely seat 4
+    // and seat 2, the only seat in range, is a loyalist or the renegade (a loyalist at just under even odds).
+    const t = table({
+      roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
+      current: 1,
+      hands: { 1: ['slash', 'jink'] },
+      equip: { 0: ['jueying'] },
+    });
+    t.g.stance[4] = 4;
+    const a = ask(t.s, t.prompt(1))!;
+    expect(a.option).toBe(`use:${t.hands[1]![0]}`);
+    expect(a.seats).toEqual([2]);
+  });
+
+  it('the good lord takes 曹操 at a table of six or more and keeps its own pick at five', () => {
+    const lordPick = (P: number, seed: string) => {
+      const s = startGame(def, { seats: P, seed, options: def.parseOptions({}, P) as Record<string, Json> })
+        .state as S;
+      const p = s.prompts[0]!;
+      expect(p.kind).toBe('chooseGeneral');
+      return ask(s, p)!.option;
+    };
+    for (let k = 0; k < 10; k++) {
+      expect(lordPick(6, `lord-pick-${k}`)).toBe('general:caocao');
+      expect(lordPick(8, `lord-pick-${k}`)).toBe('general:caocao');
+      expect(lordPick(5, `lord-pick-${k}`)).not.toBe('general:caocao');
+    }
+  });
+
   it('a loyalist bot with a 桃 saves the dying lord', () => {
     const t = table({
       roles: ['lord', 'rebel', 'loyalist', 'traitor', 'rebel'],
