@@ -153,8 +153,7 @@ describe('the good bot plays its side', () => {
 
   it('the good lord takes 曹操 at a table of six or more and keeps its own pick at five', () => {
     const lordPick = (P: number, seed: string) => {
-      const s = startGame(def, { seats: P, seed, options: def.parseOptions({}, P) as Record<string, Json> })
-        .state as S;
+      const s = startGame(def, { seats: P, seed, options: def.parseOptions({}, P) as Record<string, Json> }).state as S;
       const p = s.prompts[0]!;
       expect(p.kind).toBe('chooseGeneral');
       return ask(s, p)!.option;
