@@ -22,10 +22,10 @@ export interface General {
    */
   pick: Record<Role, number>;
   /**
-   * Where the pick differs at tables of six players or more. Measured for 曹操 as lord:
-   * with a good lord's side against easy seats, 2,000 games each on the same seeds, he won 58.6% at 8 players where
-   * 刘禅 won 54.5% (5 players: 88.2% against 86.7%); in all-good tables he brings 6–10 players nearer an even
-   * contest (8p lord's side 49.7% against 41.3%), while at 5 players he would take the lord's side from 51.5% to 36.3%.
+   * Where the pick differs at tables of six players or more. Measured for 曹操 as lord: with a good lord's side
+   * against easy seats, 2,000 games each on the same seeds, he won 58.6% at 8 players where 刘禅 won 54.5% (5
+   * players: 88.2% against 86.7%); in all-good tables he brings 6–10 players nearer an even contest (8p lord's side
+   * 49.7% against 41.3%), while at 5 players he would take the lord's side from 51.5% to 36.3%.
    */
   pickFrom6?: Partial<Record<Role, number>>;
 }

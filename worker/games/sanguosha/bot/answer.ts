@@ -45,7 +45,8 @@ export function answer(b: BotSeat): Answer | null {
       return play(b);
     case 'chooseGeneral': {
       // The strongest general on offer (a simple table in generals.ts); the good bot the one that wins most often
-      // in its own identity at a table of this size (`pick`, `pickFrom6`, measured), the table's strength breaking ties.
+      // in its own identity at a table of this size (`pick`, `pickFrom6`, measured), the table's strength breaking
+      // ties.
       const ids = p.options.map((o) => o.id);
       const role = P(g, me).role;
       const worth = (id: string) => {
